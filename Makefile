@@ -1,0 +1,14 @@
+# The two commands of the README, plus benchmarks. Everything they need is installed by
+# the scripts themselves (npm packages, DynamoDB Local, cfn-lint, Chromium for tests).
+SHELL := /bin/bash
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/raisespark/target
+
+.PHONY: dev test bench
+dev:
+	@infra/scripts/dev.sh
+
+test:
+	@infra/scripts/test.sh
+
+bench:
+	@infra/scripts/bench.sh

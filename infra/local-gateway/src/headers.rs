@@ -1,0 +1,49 @@
+//! Security headers on every response, mirroring the CloudFront response-headers policies
+//! of `template.yaml`: only the public form view may be framed by other sites.
+
+use axum::{
+    extract::Request,
+    http::{HeaderValue, header},
+    middleware::Next,
+    response::Response,
+};
+
+const APP_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; \
+object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+const FORM_VIEW_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; \
+object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *";
+
+/// Paths that investors' sites may embed in an iframe.
+pub fn may_be_framed(path: &str) -> bool {
+    path.starts_with("/form-view/") || path == "/form-view"
+}
+
+pub async fn security_headers(request: Request, next: Next) -> Response {
+    let path = request.uri().path().to_owned();
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    let framed = may_be_framed(&path);
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(if framed { FORM_VIEW_CSP } else { APP_CSP }),
+    );
+    if !framed {
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        let cache = if path.starts_with("/assets/") {
+            "public, max-age=31536000, immutable"
+        } else if path.starts_with("/api/") || path.starts_with("/dev") {
+            "no-store"
+        } else {
+            "no-cache"
+        };
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    }
+    response
+}

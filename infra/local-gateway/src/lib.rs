@@ -1,0 +1,99 @@
+//! Assembles the local gateway: settings, tables, state, routes.
+
+mod dev;
+mod headers;
+mod spa;
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use axum::Router;
+use shared::{
+    AppState,
+    config::Config,
+    local::{TEMPLATE, ensure_tables, table_env, table_specs},
+};
+
+/// Every function the gateway serves, in the order of `template.yaml`.
+pub const FUNCTIONS: &[&str] = &["profiles"];
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub port: u16,
+    pub dynamodb_endpoint: String,
+    pub table_prefix: String,
+    pub spa_dist: PathBuf,
+    pub data_dir: PathBuf,
+}
+
+impl Settings {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let var = |name: &str| std::env::var(name).ok().filter(|value| !value.trim().is_empty());
+        let port = match var("PORT") {
+            Some(port) => port.parse().with_context(|| format!("invalid PORT {port:?}"))?,
+            None => 3000,
+        };
+        Ok(Self {
+            port,
+            dynamodb_endpoint: var("DYNAMODB_ENDPOINT")
+                .context("missing environment variable DYNAMODB_ENDPOINT (the DynamoDB Local URL)")?,
+            table_prefix: var("TABLE_PREFIX").unwrap_or_else(|| "raisespark-".to_owned()),
+            spa_dist: var("SPA_DIST").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("spa/dist")),
+            data_dir: var("LOCAL_DATA_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".local")),
+        })
+    }
+
+    pub fn origin(&self) -> String {
+        format!("http://localhost:{}", self.port)
+    }
+}
+
+/// Creates missing tables, builds the shared state and returns the whole router.
+pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
+    let specs = table_specs(TEMPLATE)?;
+    let tables = table_env(&settings.table_prefix, &specs);
+    let jwt_secret = local_jwt_secret(settings)?;
+    let origin = settings.origin();
+    let lookup = |name: &str| {
+        tables
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.clone())
+            .or_else(|| match name {
+                "DYNAMODB_ENDPOINT" => Some(settings.dynamodb_endpoint.clone()),
+                "JWT_SECRET" => std::env::var(name).ok().or_else(|| Some(jwt_secret.clone())),
+                "APP_ORIGIN" => std::env::var(name).ok().or_else(|| Some(origin.clone())),
+                _ => std::env::var(name).ok(),
+            })
+    };
+    let config = Config::from_lookup(lookup)?;
+    let state = AppState::from_config(config).await;
+    let created = ensure_tables(&state.dynamo, &settings.table_prefix, &specs).await?;
+    if !created.is_empty() {
+        tracing::info!(tables = ?created, "created tables from template.yaml");
+    }
+    Ok(router(state, settings))
+}
+
+/// The merged router: API functions, `/dev/*`, the SPA, and security headers on everything.
+pub fn router(state: AppState, settings: &Settings) -> Router {
+    let api = Router::new().merge(shared::http::mount("profiles", profiles::router(state.clone())));
+    api.merge(dev::router(state, settings))
+        .fallback_service(spa::service(&settings.spa_dist))
+        .layer(axum::middleware::from_fn(headers::security_headers))
+}
+
+/// A stable per-machine signing key for local sessions, kept beside the local data.
+fn local_jwt_secret(settings: &Settings) -> anyhow::Result<String> {
+    use rand::Rng;
+    let path = settings.data_dir.join("jwt-secret");
+    if let Ok(secret) = std::fs::read_to_string(&path) {
+        if secret.trim().len() >= 32 {
+            return Ok(secret.trim().to_owned());
+        }
+    }
+    let secret: String = rand::rng().sample_iter(rand::distr::Alphanumeric).take(48).map(char::from).collect();
+    std::fs::create_dir_all(&settings.data_dir).with_context(|| format!("cannot create {}", settings.data_dir.display()))?;
+    std::fs::write(&path, &secret).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(secret)
+}

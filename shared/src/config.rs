@@ -1,0 +1,125 @@
+//! Configuration is read once at start-up from the environment into one typed struct, so a
+//! missing variable stops a cold start with its name instead of failing a request later.
+
+use secrecy::{ExposeSecret, SecretString};
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum ConfigError {
+    #[error("missing environment variable {0}")]
+    Missing(&'static str),
+    #[error("invalid environment variable {name}: {reason}")]
+    Invalid { name: &'static str, reason: String },
+}
+
+/// DynamoDB table names. In AWS, SAM injects them with `!Ref`; locally the gateway derives
+/// them from `template.yaml` (logical id `ProfilesTable` → variable `PROFILES_TABLE`).
+#[derive(Debug, Clone)]
+pub struct Tables {
+    pub profiles: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Public origin of the product (`https://app.example.com`), used to build links in mail.
+    pub app_origin: String,
+    /// HS256 key for access tokens; at least 32 bytes.
+    pub jwt_secret: SecretString,
+    /// Set for DynamoDB Local (`http://127.0.0.1:8000`); unset in AWS.
+    pub dynamodb_endpoint: Option<String>,
+    pub tables: Tables,
+}
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads every variable through `lookup`, so the gateway and tests can supply values
+    /// without touching the process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let required = |name: &'static str| {
+            lookup(name)
+                .map(|value| value.trim().to_owned())
+                .filter(|value| !value.is_empty())
+                .ok_or(ConfigError::Missing(name))
+        };
+        let optional = |name: &str| lookup(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+
+        let app_origin = required("APP_ORIGIN")?;
+        if !(app_origin.starts_with("https://") || app_origin.starts_with("http://")) {
+            return Err(ConfigError::Invalid {
+                name: "APP_ORIGIN",
+                reason: "must start with http:// or https://".into(),
+            });
+        }
+        let jwt_secret = SecretString::from(required("JWT_SECRET")?);
+        if jwt_secret.expose_secret().len() < 32 {
+            return Err(ConfigError::Invalid {
+                name: "JWT_SECRET",
+                reason: "must be at least 32 characters".into(),
+            });
+        }
+        Ok(Self {
+            app_origin: app_origin.trim_end_matches('/').to_owned(),
+            jwt_secret,
+            dynamodb_endpoint: optional("DYNAMODB_ENDPOINT"),
+            tables: Tables {
+                profiles: required("PROFILES_TABLE")?,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn lookup(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: HashMap<String, String> =
+            vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        move |name| map.get(name).cloned()
+    }
+
+    const COMPLETE: &[(&str, &str)] = &[
+        ("APP_ORIGIN", "http://localhost:3000/"),
+        ("JWT_SECRET", "0123456789abcdef0123456789abcdef"),
+        ("PROFILES_TABLE", "profiles"),
+    ];
+
+    #[test]
+    fn a_complete_environment_gives_a_config_without_trailing_slash() {
+        let config = Config::from_lookup(lookup(COMPLETE)).unwrap();
+        assert_eq!(config.app_origin, "http://localhost:3000");
+        assert_eq!(config.tables.profiles, "profiles");
+        assert!(config.dynamodb_endpoint.is_none());
+    }
+
+    #[test]
+    fn a_missing_variable_is_named_in_the_error() {
+        let vars: Vec<_> = COMPLETE.iter().copied().filter(|(k, _)| *k != "PROFILES_TABLE").collect();
+        let err = Config::from_lookup(lookup(&vars)).unwrap_err();
+        assert_eq!(err.to_string(), "missing environment variable PROFILES_TABLE");
+    }
+
+    #[test]
+    fn a_blank_variable_counts_as_missing() {
+        let mut vars = COMPLETE.to_vec();
+        vars[0] = ("APP_ORIGIN", "  ");
+        assert_eq!(Config::from_lookup(lookup(&vars)).unwrap_err(), ConfigError::Missing("APP_ORIGIN"));
+    }
+
+    #[test]
+    fn a_short_jwt_secret_is_refused() {
+        let mut vars = COMPLETE.to_vec();
+        vars[1] = ("JWT_SECRET", "short");
+        let err = Config::from_lookup(lookup(&vars)).unwrap_err();
+        assert!(err.to_string().contains("JWT_SECRET"));
+    }
+
+    #[test]
+    fn the_secret_never_prints_in_debug_output() {
+        let config = Config::from_lookup(lookup(COMPLETE)).unwrap();
+        assert!(!format!("{config:?}").contains("0123456789abcdef"));
+    }
+}

@@ -1,0 +1,169 @@
+//! The one error shape every route answers with: an HTTP status and
+//! `{"error":{"code":"snake_case","message":"..."}}`. The message is what the SPA shows.
+
+use std::borrow::Cow;
+
+use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
+use axum::{
+    Json,
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use serde_json::json;
+
+pub type Result<T, E = ApiError> = std::result::Result<T, E>;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: Cow<'static, str>,
+    pub message: Cow<'static, str>,
+    /// Seconds, sent as `Retry-After` on 429 and 503.
+    pub retry_after: Option<u32>,
+}
+
+impl ApiError {
+    pub fn new(
+        status: StatusCode,
+        code: impl Into<Cow<'static, str>>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        Self { status, code: code.into(), message: message.into(), retry_after: None }
+    }
+
+    pub fn bad_request(code: impl Into<Cow<'static, str>>, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    pub fn unauthorized(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+    }
+
+    pub fn not_found(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    pub fn conflict(code: impl Into<Cow<'static, str>>, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::CONFLICT, code, message)
+    }
+
+    pub fn payload_too_large(limit: usize) -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            format!("The request body is larger than the {} KB this endpoint accepts.", limit / 1024),
+        )
+    }
+
+    /// The store is throttling or unreachable: the client may retry, nothing was written.
+    pub fn unavailable() -> Self {
+        Self {
+            retry_after: Some(1),
+            ..Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "service_unavailable",
+                "The service is busy right now. Please try again in a moment.",
+            )
+        }
+    }
+
+    /// A failure the caller cannot act on: the cause chain goes to the log, the body stays opaque.
+    pub fn internal(err: impl Into<anyhow::Error>) -> Self {
+        let err = err.into();
+        tracing::error!(error = format!("{err:#}"), "internal error");
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Something went wrong on our side. Please try again.")
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.status.as_u16(), self.code, self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = json!({ "error": { "code": self.code, "message": self.message } });
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}
+
+impl From<anyhow::Error> for ApiError {
+    fn from(err: anyhow::Error) -> Self {
+        Self::internal(err)
+    }
+}
+
+/// Error codes DynamoDB uses when it sheds load; they become 503 + `Retry-After`, never 500.
+const RETRYABLE_CODES: &[&str] = &[
+    "ThrottlingException",
+    "ProvisionedThroughputExceededException",
+    "RequestLimitExceeded",
+    "InternalServerError",
+    "ServiceUnavailable",
+    "TransactionInProgressException",
+];
+
+impl<E, R> From<SdkError<E, R>> for ApiError
+where
+    E: ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    fn from(err: SdkError<E, R>) -> Self {
+        let retryable = match &err {
+            SdkError::TimeoutError(_) | SdkError::DispatchFailure(_) => true,
+            SdkError::ServiceError(service) => {
+                service.err().code().is_some_and(|code| RETRYABLE_CODES.contains(&code))
+            }
+            _ => false,
+        };
+        if retryable {
+            tracing::warn!(error = %aws_sdk_dynamodb::error::DisplayErrorContext(&err), "store unavailable");
+            Self::unavailable()
+        } else {
+            Self::internal(anyhow::Error::new(err))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http_body_util_shim::body_json;
+
+    mod http_body_util_shim {
+        pub async fn body_json(response: axum::response::Response) -> serde_json::Value {
+            let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+            serde_json::from_slice(&bytes).unwrap()
+        }
+    }
+
+    #[tokio::test]
+    async fn an_error_renders_the_documented_json_shape() {
+        let response = ApiError::not_found("Form not found").into_response();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        let body = body_json(response).await;
+        assert_eq!(body, json!({"error": {"code": "not_found", "message": "Form not found"}}));
+    }
+
+    #[tokio::test]
+    async fn unavailable_carries_retry_after() {
+        let response = ApiError::unavailable().into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+    }
+
+    #[tokio::test]
+    async fn internal_errors_never_leak_their_cause() {
+        let response = ApiError::internal(anyhow::anyhow!("secret table name xyz")).into_response();
+        let body = body_json(response).await;
+        assert!(!body.to_string().contains("xyz"));
+        assert_eq!(body["error"]["code"], "internal_error");
+    }
+}

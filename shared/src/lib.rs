@@ -1,0 +1,19 @@
+//! Everything the RaiseSpark functions share: configuration, AWS clients, tokens, the
+//! error shape, request extractors and one repository module per shared table.
+
+pub mod auth;
+pub mod config;
+pub mod dynamo;
+pub mod error;
+pub mod http;
+pub mod repo;
+pub mod state;
+pub mod telemetry;
+
+#[cfg(feature = "local")]
+pub mod local;
+#[cfg(feature = "test-support")]
+pub mod testing;
+
+pub use error::{ApiError, Result};
+pub use state::AppState;

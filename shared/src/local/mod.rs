@@ -1,0 +1,273 @@
+//! The local stack's table bootstrap. `template.yaml` is the only list of tables: its
+//! `AWS::DynamoDB::Table` resources (keys, GSIs, TTL) are read and created in DynamoDB
+//! Local, so the local and cloud schemas cannot drift.
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, bail};
+use aws_sdk_dynamodb::{
+    Client,
+    types::{
+        AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection,
+        ProjectionType, ScalarAttributeType, TimeToLiveSpecification,
+    },
+};
+use serde::Deserialize;
+
+/// The repository's SAM template, compiled in so tests and the gateway read the same file.
+pub const TEMPLATE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../template.yaml"));
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct TableSpec {
+    #[serde(skip)]
+    pub logical_id: String,
+    pub attribute_definitions: Vec<AttributeSpec>,
+    pub key_schema: Vec<KeySpec>,
+    #[serde(default)]
+    pub global_secondary_indexes: Vec<IndexSpec>,
+    pub time_to_live_specification: Option<TtlSpec>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct AttributeSpec {
+    pub attribute_name: String,
+    pub attribute_type: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct KeySpec {
+    pub attribute_name: String,
+    pub key_type: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct IndexSpec {
+    pub index_name: String,
+    pub key_schema: Vec<KeySpec>,
+    pub projection: ProjectionSpec,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct ProjectionSpec {
+    pub projection_type: String,
+    #[serde(default)]
+    pub non_key_attributes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "PascalCase")]
+pub struct TtlSpec {
+    pub attribute_name: String,
+    pub enabled: bool,
+}
+
+impl TableSpec {
+    /// The environment variable that carries this table's name: `ProfilesTable` → `PROFILES_TABLE`.
+    pub fn env_var(&self) -> String {
+        env_var_name(&self.logical_id)
+    }
+
+    pub fn ttl_attribute(&self) -> Option<&str> {
+        self.time_to_live_specification.as_ref().filter(|ttl| ttl.enabled).map(|ttl| ttl.attribute_name.as_str())
+    }
+}
+
+pub fn env_var_name(logical_id: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in logical_id.chars().enumerate() {
+        if ch.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(ch.to_ascii_uppercase());
+    }
+    out
+}
+
+/// Reads every `AWS::DynamoDB::Table` resource of a SAM/CloudFormation template. Intrinsic
+/// function tags elsewhere in the template (`!Ref`, `!Sub`, …) are tolerated.
+pub fn table_specs(template: &str) -> anyhow::Result<Vec<TableSpec>> {
+    #[derive(Deserialize)]
+    struct Template {
+        #[serde(rename = "Resources")]
+        resources: BTreeMap<String, serde_yaml_ng::Value>,
+    }
+    let template: Template = serde_yaml_ng::from_str(template).context("template.yaml is not valid YAML")?;
+    let mut specs = Vec::new();
+    for (logical_id, resource) in template.resources {
+        if resource.get("Type").and_then(|t| t.as_str()) != Some("AWS::DynamoDB::Table") {
+            continue;
+        }
+        let properties = resource
+            .get("Properties")
+            .cloned()
+            .with_context(|| format!("table {logical_id} has no Properties"))?;
+        let mut spec: TableSpec = serde_yaml_ng::from_value(properties)
+            .with_context(|| format!("table {logical_id} has an unreadable schema"))?;
+        spec.logical_id = logical_id;
+        specs.push(spec);
+    }
+    if specs.is_empty() {
+        bail!("template.yaml declares no AWS::DynamoDB::Table resources");
+    }
+    Ok(specs)
+}
+
+/// The local table name for a logical id under `prefix`.
+pub fn local_table_name(prefix: &str, spec: &TableSpec) -> String {
+    format!("{prefix}{}", spec.logical_id)
+}
+
+/// `(VARIABLE, table name)` pairs to feed `Config::from_lookup`.
+pub fn table_env(prefix: &str, specs: &[TableSpec]) -> Vec<(String, String)> {
+    specs.iter().map(|spec| (spec.env_var(), local_table_name(prefix, spec))).collect()
+}
+
+/// Creates each table that does not exist yet (and its TTL setting). Returns the names created.
+pub async fn ensure_tables(client: &Client, prefix: &str, specs: &[TableSpec]) -> anyhow::Result<Vec<String>> {
+    let mut existing = Vec::new();
+    let mut start: Option<String> = None;
+    loop {
+        let page = client
+            .list_tables()
+            .set_exclusive_start_table_name(start.take())
+            .send()
+            .await
+            .context("cannot list tables: is DynamoDB Local running?")?;
+        existing.extend(page.table_names.unwrap_or_default());
+        match page.last_evaluated_table_name {
+            Some(last) => start = Some(last),
+            None => break,
+        }
+    }
+    let mut created = Vec::new();
+    for spec in specs {
+        let name = local_table_name(prefix, spec);
+        if existing.contains(&name) {
+            continue;
+        }
+        create_table(client, &name, spec).await?;
+        created.push(name);
+    }
+    Ok(created)
+}
+
+async fn create_table(client: &Client, name: &str, spec: &TableSpec) -> anyhow::Result<()> {
+    let attribute_definitions = spec
+        .attribute_definitions
+        .iter()
+        .map(|attribute| {
+            AttributeDefinition::builder()
+                .attribute_name(&attribute.attribute_name)
+                .attribute_type(ScalarAttributeType::from(attribute.attribute_type.as_str()))
+                .build()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut request = client
+        .create_table()
+        .table_name(name)
+        .billing_mode(BillingMode::PayPerRequest)
+        .set_attribute_definitions(Some(attribute_definitions))
+        .set_key_schema(Some(key_schema(&spec.key_schema)?));
+    for index in &spec.global_secondary_indexes {
+        let projection = Projection::builder()
+            .projection_type(ProjectionType::from(index.projection.projection_type.as_str()))
+            .set_non_key_attributes(
+                (!index.projection.non_key_attributes.is_empty()).then(|| index.projection.non_key_attributes.clone()),
+            )
+            .build();
+        request = request.global_secondary_indexes(
+            GlobalSecondaryIndex::builder()
+                .index_name(&index.index_name)
+                .set_key_schema(Some(key_schema(&index.key_schema)?))
+                .projection(projection)
+                .build()?,
+        );
+    }
+    request.send().await.with_context(|| format!("cannot create table {name}"))?;
+    if let Some(attribute) = spec.ttl_attribute() {
+        client
+            .update_time_to_live()
+            .table_name(name)
+            .time_to_live_specification(
+                TimeToLiveSpecification::builder().attribute_name(attribute).enabled(true).build()?,
+            )
+            .send()
+            .await
+            .with_context(|| format!("cannot enable TTL on {name}"))?;
+    }
+    Ok(())
+}
+
+fn key_schema(keys: &[KeySpec]) -> anyhow::Result<Vec<KeySchemaElement>> {
+    keys.iter()
+        .map(|key| {
+            Ok(KeySchemaElement::builder()
+                .attribute_name(&key.attribute_name)
+                .key_type(KeyType::from(key.key_type.as_str()))
+                .build()?)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = r#"
+Resources:
+  Api:
+    Type: AWS::Serverless::HttpApi
+    Properties:
+      Name: !Sub "${AWS::StackName}-api"
+  SessionsTable:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions:
+        - { AttributeName: id, AttributeType: S }
+        - { AttributeName: user_id, AttributeType: S }
+      KeySchema:
+        - { AttributeName: id, KeyType: HASH }
+      GlobalSecondaryIndexes:
+        - IndexName: by_user
+          KeySchema:
+            - { AttributeName: user_id, KeyType: HASH }
+          Projection: { ProjectionType: KEYS_ONLY }
+      TimeToLiveSpecification: { AttributeName: expires_at, Enabled: true }
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }
+"#;
+
+    #[test]
+    fn tables_are_read_with_keys_indexes_and_ttl() {
+        let specs = table_specs(SAMPLE).unwrap();
+        assert_eq!(specs.len(), 1);
+        let sessions = &specs[0];
+        assert_eq!(sessions.logical_id, "SessionsTable");
+        assert_eq!(sessions.key_schema[0].attribute_name, "id");
+        assert_eq!(sessions.global_secondary_indexes[0].index_name, "by_user");
+        assert_eq!(sessions.ttl_attribute(), Some("expires_at"));
+    }
+
+    #[test]
+    fn logical_ids_map_to_environment_variables() {
+        assert_eq!(env_var_name("ProfilesTable"), "PROFILES_TABLE");
+        assert_eq!(env_var_name("RefreshSessionsTable"), "REFRESH_SESSIONS_TABLE");
+    }
+
+    #[test]
+    fn the_repository_template_declares_the_tables_the_config_needs() {
+        let specs = table_specs(TEMPLATE).unwrap();
+        let env = table_env("x-", &specs);
+        let lookup = |name: &str| match name {
+            "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
+            "JWT_SECRET" => Some("0123456789abcdef0123456789abcdef".to_owned()),
+            _ => env.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()),
+        };
+        crate::config::Config::from_lookup(lookup).expect("every table variable comes from template.yaml");
+    }
+}

@@ -1,0 +1,4 @@
+//! One module per shared DynamoDB table. Every access is a GetItem, Query or conditional
+//! write on a key; item mapping lives next to the calls.
+
+pub mod profiles;

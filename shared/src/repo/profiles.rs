@@ -1,0 +1,55 @@
+//! Table `profiles` (key `id` = user id): the founder's display name and the number of
+//! investors who showed interest.
+
+use aws_sdk_dynamodb::{Client, types::{AttributeValue, ReturnValue}};
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    pub id: String,
+    pub name: Option<String>,
+    #[serde(default)]
+    pub interested_investors_count: u64,
+}
+
+impl Profile {
+    /// What a user who has never saved a profile sees.
+    pub fn empty(id: &str) -> Self {
+        Self { id: id.to_owned(), name: None, interested_investors_count: 0 }
+    }
+}
+
+#[tracing::instrument(skip(client))]
+pub async fn get_profile(client: &Client, table: &str, id: &str) -> Result<Option<Profile>, ApiError> {
+    let output = client
+        .get_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .send()
+        .await?;
+    output.item.map(from_item).transpose()
+}
+
+/// Sets the name, creating the profile if needed; the counter is left as it is.
+#[tracing::instrument(skip(client))]
+pub async fn set_profile_name(client: &Client, table: &str, id: &str, name: &str) -> Result<Profile, ApiError> {
+    let output = client
+        .update_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET #name = :name, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+        .expression_attribute_names("#name", "name")
+        .expression_attribute_values(":name", AttributeValue::S(name.to_owned()))
+        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await?;
+    let item = output.attributes.ok_or_else(|| ApiError::internal(anyhow::anyhow!("UpdateItem returned no attributes")))?;
+    from_item(item)
+}
+
+fn from_item(item: std::collections::HashMap<String, AttributeValue>) -> Result<Profile, ApiError> {
+    serde_dynamo::from_item(item).map_err(|err| ApiError::internal(anyhow::Error::new(err).context("profile item")))
+}

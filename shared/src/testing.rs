@@ -1,0 +1,129 @@
+//! Integration-test support: every test gets its own set of tables (a unique name prefix)
+//! in the DynamoDB Local that `make test` starts, so tests never see each other's data.
+
+use std::sync::OnceLock;
+
+use axum::{
+    Router,
+    body::Body,
+    http::{HeaderMap, Request, StatusCode, header},
+};
+use serde_json::Value;
+use tower::ServiceExt;
+
+use crate::{
+    AppState,
+    auth::ACCESS_TOKEN_TTL,
+    config::Config,
+    local::{TEMPLATE, TableSpec, ensure_tables, table_env, table_specs},
+};
+
+fn specs() -> &'static [TableSpec] {
+    static SPECS: OnceLock<Vec<TableSpec>> = OnceLock::new();
+    SPECS.get_or_init(|| table_specs(TEMPLATE).expect("template.yaml tables"))
+}
+
+/// A fresh state over freshly created tables.
+pub async fn test_state() -> AppState {
+    let endpoint = std::env::var("DYNAMODB_ENDPOINT").unwrap_or_else(|_| {
+        panic!("DYNAMODB_ENDPOINT is not set: run the integration tests with `make test`, which starts DynamoDB Local")
+    });
+    let prefix = format!("t-{}-", &uuid::Uuid::new_v4().simple().to_string()[..12]);
+    let env = table_env(&prefix, specs());
+    let lookup = |name: &str| match name {
+        "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
+        "JWT_SECRET" => Some("test-secret-test-secret-test-secret!".to_owned()),
+        "DYNAMODB_ENDPOINT" => Some(endpoint.clone()),
+        _ => env.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()),
+    };
+    let config = Config::from_lookup(lookup).expect("test configuration");
+    let state = AppState::from_config(config).await;
+    ensure_tables(&state.dynamo, &prefix, specs()).await.expect("create test tables in DynamoDB Local");
+    state
+}
+
+/// A user with a valid access token (no account record: enough for owner routes).
+#[derive(Debug, Clone)]
+pub struct TestUser {
+    pub id: String,
+    pub email: String,
+    pub token: String,
+}
+
+pub fn test_user(state: &AppState) -> TestUser {
+    let id = uuid::Uuid::new_v4().to_string();
+    let email = format!("founder-{}@example.com", &id[..8]);
+    let token = state.tokens.issue(&id, &email, ACCESS_TOKEN_TTL);
+    TestUser { id, email, token }
+}
+
+#[derive(Debug)]
+pub struct TestResponse {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Value,
+}
+
+impl TestResponse {
+    pub fn error_code(&self) -> &str {
+        self.body["error"]["code"].as_str().unwrap_or_default()
+    }
+
+    pub fn error_message(&self) -> &str {
+        self.body["error"]["message"].as_str().unwrap_or_default()
+    }
+}
+
+/// Builds requests against a router, with an optional bearer token and JSON body.
+pub struct Call {
+    builder: axum::http::request::Builder,
+    body: Body,
+}
+
+impl Call {
+    pub fn new(method: &str, uri: &str) -> Self {
+        Self { builder: Request::builder().method(method).uri(uri), body: Body::empty() }
+    }
+
+    pub fn get(uri: &str) -> Self {
+        Self::new("GET", uri)
+    }
+
+    pub fn patch(uri: &str) -> Self {
+        Self::new("PATCH", uri)
+    }
+
+    pub fn post(uri: &str) -> Self {
+        Self::new("POST", uri)
+    }
+
+    pub fn token(mut self, token: &str) -> Self {
+        self.builder = self.builder.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        self
+    }
+
+    pub fn header(mut self, name: &str, value: &str) -> Self {
+        self.builder = self.builder.header(name, value);
+        self
+    }
+
+    pub fn json(self, body: Value) -> Self {
+        self.raw_json(body.to_string())
+    }
+
+    pub fn raw_json(mut self, body: impl Into<String>) -> Self {
+        self.builder = self.builder.header(header::CONTENT_TYPE, "application/json");
+        self.body = Body::from(body.into());
+        self
+    }
+
+    pub async fn send(self, router: &Router) -> TestResponse {
+        let request = self.builder.body(self.body).expect("valid test request");
+        let response = router.clone().oneshot(request).await.expect("router is infallible");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("read body");
+        let body = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap_or(Value::Null) };
+        TestResponse { status, headers, body }
+    }
+}

@@ -1,0 +1,61 @@
+import { createBrowserRouter } from 'react-router';
+import { RootLayout } from './layouts/root-layout';
+import { lazyPage } from './lazy-page';
+import DashboardPage from './routes/dashboard';
+
+/** Every route of the spec's route table. All pages but the dashboard load on demand. */
+const Landing = lazyPage('home', () => import('./routes/landing'));
+const Login = lazyPage('login', () => import('./routes/login'));
+const Register = lazyPage('registration', () => import('./routes/register'));
+const AuthCallback = lazyPage('sign-in', () => import('./routes/auth-callback'));
+const Pricing = lazyPage('pricing', () => import('./routes/pricing'));
+const TestTheWaters = lazyPage('test the waters', () => import('./routes/test-the-waters'));
+const CrowdfundingCosts = lazyPage('crowdfunding costs', () => import('./routes/equity-crowdfunding-costs'));
+const Forms = lazyPage('forms', () => import('./routes/forms'));
+const FormEditor = lazyPage('form editor', () => import('./routes/form-editor'));
+const FormPreview = lazyPage('form preview', () => import('./routes/form-preview'));
+const FormView = lazyPage('form', () => import('./routes/form-view'));
+const EmbedOptions = lazyPage('embed options', () => import('./routes/embed-options'));
+const Leads = lazyPage('leads', () => import('./routes/leads'));
+const Settings = lazyPage('settings', () => import('./routes/settings'));
+const Campaigns = lazyPage('campaigns', () => import('./routes/campaigns'));
+const ComplianceVault = lazyPage('compliance vault', () => import('./routes/compliance-vault'));
+const RaiseCapital = lazyPage('raise capital', () => import('./routes/raise-capital'));
+const Admin = lazyPage('admin', () => import('./routes/admin'));
+const EarnRewards = lazyPage('earn rewards', () => import('./routes/earn-rewards'));
+const Privacy = lazyPage('privacy policy', () => import('./routes/privacy'));
+const Terms = lazyPage('terms of service', () => import('./routes/terms'));
+const ContactUs = lazyPage('contact', () => import('./routes/contact-us'));
+const NotFound = lazyPage('not found', () => import('./routes/not-found'));
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <Landing /> },
+      { path: '/login', element: <Login /> },
+      { path: '/register', element: <Register /> },
+      { path: '/auth/callback', element: <AuthCallback /> },
+      { path: '/pricing', element: <Pricing /> },
+      { path: '/test-the-waters', element: <TestTheWaters /> },
+      { path: '/equity-crowdfunding-costs', element: <CrowdfundingCosts /> },
+      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/forms', element: <Forms /> },
+      { path: '/forms/:formId', element: <FormEditor /> },
+      { path: '/form-preview/:formId', element: <FormPreview /> },
+      { path: '/form-view/:formId', element: <FormView /> },
+      { path: '/embed-options/:formId', element: <EmbedOptions /> },
+      { path: '/leads', element: <Leads /> },
+      { path: '/settings', element: <Settings /> },
+      { path: '/campaigns', element: <Campaigns /> },
+      { path: '/compliance-vault', element: <ComplianceVault /> },
+      { path: '/raise-capital', element: <RaiseCapital /> },
+      { path: '/admin', element: <Admin /> },
+      { path: '/earn-rewards', element: <EarnRewards /> },
+      { path: '/privacy', element: <Privacy /> },
+      { path: '/terms', element: <Terms /> },
+      { path: '/contact-us', element: <ContactUs /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

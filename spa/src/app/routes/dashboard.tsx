@@ -1,0 +1,29 @@
+import { Eye, MousePointerClick, Percent, Users } from 'lucide-react';
+import { PageHeader } from '@/components/ui/page-header';
+
+const STATS = [
+  { label: 'Total Views', icon: Eye },
+  { label: 'Total Leads', icon: Users },
+  { label: 'Conversion Rate', icon: Percent },
+  { label: 'Estimated Clicks', icon: MousePointerClick },
+];
+
+/** The signed-in home. Loaded eagerly: it is where every session lands. */
+export default function DashboardPage() {
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Manage your investor forms and leads" />
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {STATS.map(({ label, icon: Icon }) => (
+          <div key={label} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+            <div className="flex items-center justify-between">
+              <p className="text-sm font-medium text-gray-600">{label}</p>
+              <Icon className="size-5 text-brand-500" aria-hidden />
+            </div>
+            <p className="mt-3 text-2xl font-semibold text-gray-300">—</p>
+          </div>
+        ))}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+/** Which chrome a path gets (spec section 2, layout rules). Pure, so it is unit-tested. */
+
+const APP_SHELL_ROOTS = [
+  'dashboard',
+  'forms',
+  'leads',
+  'settings',
+  'campaigns',
+  'compliance-vault',
+  'raise-capital',
+  'admin',
+  'pricing',
+  'earn-rewards',
+];
+
+/**
+ * Paths where the signed-in sidebar shows. The spec lists every app-shell path but
+ * compliance-vault and pricing; Compliance is a sidebar menu item, so leaving it would hide
+ * the menu the user just used — it keeps the sidebar. Pricing stays a focused page.
+ */
+const SIDEBAR_ROOTS = [
+  'dashboard',
+  'forms',
+  'leads',
+  'settings',
+  'campaigns',
+  'compliance-vault',
+  'raise-capital',
+  'admin',
+  'earn-rewards',
+];
+
+/** Routes that render a form on its own: no site header. */
+const FORM_ROOTS = ['form-view', 'form-preview', 'embed-options'];
+
+/** Public pages where the assistant widget never shows. */
+const NO_ASSISTANT_PATHS = [
+  '/',
+  '/login',
+  '/register',
+  '/privacy',
+  '/terms',
+  '/contact-us',
+  '/test-the-waters',
+  '/equity-crowdfunding-costs',
+];
+
+function rootSegment(pathname: string): string {
+  return pathname.split('/').filter(Boolean)[0] ?? '';
+}
+
+export function usesAppShell(pathname: string): boolean {
+  return APP_SHELL_ROOTS.includes(rootSegment(pathname));
+}
+
+export function showsSidebar(pathname: string): boolean {
+  return SIDEBAR_ROOTS.includes(rootSegment(pathname));
+}
+
+export function isFormRoute(pathname: string): boolean {
+  return FORM_ROOTS.includes(rootSegment(pathname));
+}
+
+export function showsPublicHeader(pathname: string, signedIn: boolean): boolean {
+  if (pathname === '/login' || pathname === '/register' || isFormRoute(pathname)) return false;
+  if (rootSegment(pathname) === 'pricing') return true;
+  if (usesAppShell(pathname)) return false;
+  return !signedIn || pathname === '/';
+}
+
+export function showsAssistant(pathname: string, signedIn: boolean): boolean {
+  return signedIn && !NO_ASSISTANT_PATHS.includes(normalise(pathname)) && !isFormRoute(pathname);
+}
+
+/** Signed-in users of RaiseSpark never see investor widgets embedded elsewhere, except on `/`. */
+export function removesInvestorWidgets(pathname: string, signedIn: boolean): boolean {
+  return signedIn && normalise(pathname) !== '/';
+}
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
