@@ -15,7 +15,7 @@ export default function NotFoundPage() {
         <p className="mt-3 text-base text-gray-600">
           The page you are looking for doesn't exist or has moved. Check the address, or head back to familiar ground.
         </p>
-        <div className="mt-8 flex justify-center gap-3">
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/" className={buttonClasses('primary')}>Go to the home page</Link>
           <Link to="/dashboard" className={buttonClasses('secondary')}>Open the dashboard</Link>
         </div>
