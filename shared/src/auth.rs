@@ -63,14 +63,18 @@ impl TokenKeys {
     }
 
     pub fn issue(&self, user_id: &str, email: &str, ttl: Duration) -> String {
-        let now = now_seconds();
+        self.issue_expiring_at(user_id, email, now_seconds() + ttl.as_secs())
+    }
+
+    /// A token with an explicit `exp` (Unix seconds); tests use it for expired tokens.
+    pub fn issue_expiring_at(&self, user_id: &str, email: &str, exp: u64) -> String {
         let claims = AccessClaims {
             sub: user_id.to_owned(),
             email: email.to_owned(),
             iss: ISSUER.to_owned(),
             aud: AUDIENCE.to_owned(),
-            iat: now,
-            exp: now + ttl.as_secs(),
+            iat: now_seconds().min(exp),
+            exp,
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .expect("HS256 signing with an in-memory key cannot fail")
@@ -115,6 +119,19 @@ where
             )
         })?;
         Ok(Self { id: claims.sub, email: claims.email })
+    }
+}
+
+/// `Option<AuthUser>`: `None` when no valid access token came with the request.
+impl<S> axum::extract::OptionalFromRequestParts<S> for AuthUser
+where
+    TokenKeys: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Option<Self>, Self::Rejection> {
+        Ok(<Self as FromRequestParts<S>>::from_request_parts(parts, state).await.ok())
     }
 }
 

@@ -16,6 +16,36 @@ pub enum ConfigError {
 #[derive(Debug, Clone)]
 pub struct Tables {
     pub profiles: String,
+    pub users: String,
+    pub user_emails: String,
+    pub sessions: String,
+    pub one_time_tokens: String,
+    pub rate_limits: String,
+    pub notifications: String,
+}
+
+/// Where e-mail goes: Amazon SES in AWS, the local outbox (`/dev/mail`) everywhere else.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MailConfig {
+    Ses {
+        /// Verified sender, e.g. `RaiseSpark <hello@raisespark.com>`.
+        from: String,
+        /// Endpoint override, for tests against a local stub.
+        endpoint: Option<String>,
+    },
+    Outbox {
+        from: String,
+        /// Folder where the outbox keeps its messages across restarts; memory only when unset.
+        dir: Option<std::path::PathBuf>,
+    },
+}
+
+impl MailConfig {
+    pub fn from(&self) -> &str {
+        match self {
+            Self::Ses { from, .. } | Self::Outbox { from, .. } => from,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -27,6 +57,12 @@ pub struct Config {
     /// Set for DynamoDB Local (`http://127.0.0.1:8000`); unset in AWS.
     pub dynamodb_endpoint: Option<String>,
     pub tables: Tables,
+    pub mail: MailConfig,
+    /// Users who may use the admin area, enforced by the server (`ADMIN_USER_IDS`, comma-separated).
+    pub admin_user_ids: Vec<String>,
+    /// Set behind CloudFront: requests carrying this value in `X-Origin-Verify` came through
+    /// the distribution, so its `CloudFront-Viewer-Address` is the client's address.
+    pub origin_verify_secret: Option<SecretString>,
 }
 
 impl Config {
@@ -65,7 +101,30 @@ impl Config {
             dynamodb_endpoint: optional("DYNAMODB_ENDPOINT"),
             tables: Tables {
                 profiles: required("PROFILES_TABLE")?,
+                users: required("USERS_TABLE")?,
+                user_emails: required("USER_EMAILS_TABLE")?,
+                sessions: required("SESSIONS_TABLE")?,
+                one_time_tokens: required("ONE_TIME_TOKENS_TABLE")?,
+                rate_limits: required("RATE_LIMITS_TABLE")?,
+                notifications: required("NOTIFICATIONS_TABLE")?,
             },
+            mail: match required("MAIL_PROVIDER")?.as_str() {
+                "ses" => MailConfig::Ses { from: required("MAIL_FROM")?, endpoint: optional("SES_ENDPOINT") },
+                "outbox" => MailConfig::Outbox {
+                    from: optional("MAIL_FROM").unwrap_or_else(|| "RaiseSpark <hello@raisespark.local>".to_owned()),
+                    dir: optional("OUTBOX_DIR").map(Into::into),
+                },
+                other => {
+                    return Err(ConfigError::Invalid {
+                        name: "MAIL_PROVIDER",
+                        reason: format!("{other:?} is not one of ses, outbox"),
+                    });
+                }
+            },
+            admin_user_ids: optional("ADMIN_USER_IDS")
+                .map(|ids| ids.split(',').map(|id| id.trim().to_owned()).filter(|id| !id.is_empty()).collect())
+                .unwrap_or_default(),
+            origin_verify_secret: optional("ORIGIN_VERIFY_SECRET").map(SecretString::from),
         })
     }
 }
@@ -84,7 +143,15 @@ mod tests {
     const COMPLETE: &[(&str, &str)] = &[
         ("APP_ORIGIN", "http://localhost:3000/"),
         ("JWT_SECRET", "0123456789abcdef0123456789abcdef"),
+        ("MAIL_PROVIDER", "outbox"),
+        ("ADMIN_USER_IDS", "a, b,,c"),
         ("PROFILES_TABLE", "profiles"),
+        ("USERS_TABLE", "users"),
+        ("USER_EMAILS_TABLE", "user_emails"),
+        ("SESSIONS_TABLE", "sessions"),
+        ("ONE_TIME_TOKENS_TABLE", "tokens"),
+        ("RATE_LIMITS_TABLE", "limits"),
+        ("NOTIFICATIONS_TABLE", "notifications"),
     ];
 
     #[test]
@@ -93,6 +160,25 @@ mod tests {
         assert_eq!(config.app_origin, "http://localhost:3000");
         assert_eq!(config.tables.profiles, "profiles");
         assert!(config.dynamodb_endpoint.is_none());
+        assert_eq!(config.admin_user_ids, vec!["a", "b", "c"]);
+        assert!(matches!(config.mail, MailConfig::Outbox { dir: None, .. }));
+    }
+
+    #[test]
+    fn ses_needs_a_sender() {
+        let mut vars = COMPLETE.to_vec();
+        vars[2] = ("MAIL_PROVIDER", "ses");
+        assert_eq!(Config::from_lookup(lookup(&vars)).unwrap_err(), ConfigError::Missing("MAIL_FROM"));
+        vars.push(("MAIL_FROM", "RaiseSpark <hello@example.com>"));
+        let config = Config::from_lookup(lookup(&vars)).unwrap();
+        assert_eq!(config.mail.from(), "RaiseSpark <hello@example.com>");
+    }
+
+    #[test]
+    fn an_unknown_mail_provider_is_refused() {
+        let mut vars = COMPLETE.to_vec();
+        vars[2] = ("MAIL_PROVIDER", "pigeon");
+        assert!(Config::from_lookup(lookup(&vars)).unwrap_err().to_string().contains("MAIL_PROVIDER"));
     }
 
     #[test]

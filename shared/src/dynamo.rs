@@ -25,3 +25,15 @@ pub fn local_client(endpoint: &str) -> Client {
         .build();
     Client::from_conf(conf)
 }
+
+pub type Item = std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>;
+
+/// Serialises a record into a DynamoDB item.
+pub fn to_item<T: serde::Serialize>(value: &T) -> Result<Item, crate::ApiError> {
+    serde_dynamo::to_item(value).map_err(|err| crate::ApiError::internal(anyhow::Error::new(err).context("to DynamoDB item")))
+}
+
+/// Reads a record from a DynamoDB item; a malformed item is an internal error.
+pub fn from_item<T: serde::de::DeserializeOwned>(item: Item) -> Result<T, crate::ApiError> {
+    serde_dynamo::from_item(item).map_err(|err| crate::ApiError::internal(anyhow::Error::new(err).context("from DynamoDB item")))
+}

@@ -15,7 +15,7 @@ pub fn mount<S>(name: &str, router: Router<S>) -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
 {
-    Router::new().nest(&format!("/api/{name}"), router.fallback(api_not_found)).fallback(api_not_found)
+    Router::new().nest(&format!("/api/{name}"), router.fallback(api_not_found))
 }
 
 /// JSON 404 for a path under `/api` that no route matches.
@@ -157,4 +157,72 @@ mod tests {
         let response = app().oneshot(Request::get("/api/echo/nope").body(Body::empty()).unwrap()).await.unwrap();
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
     }
+}
+
+/// The address of the client as the edge saw it: behind our CloudFront distribution the
+/// `X-Viewer-Address` its function stamps (trusted only when the request carries the
+/// distribution's origin secret), else API Gateway's `sourceIp`, or the socket peer in the
+/// local gateway. A client-sent `X-Forwarded-For` is never read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientIp(pub String);
+
+impl<S> axum::extract::FromRequestParts<S> for ClientIp
+where
+    S: Send + Sync,
+    std::sync::Arc<crate::config::Config>: axum::extract::FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+        use axum::extract::FromRef;
+        let config = std::sync::Arc::<crate::config::Config>::from_ref(state);
+        Ok(Self(client_ip(parts, &config).unwrap_or_else(|| "unknown".to_owned())))
+    }
+}
+
+fn client_ip(parts: &axum::http::request::Parts, config: &crate::config::Config) -> Option<String> {
+    use secrecy::ExposeSecret;
+    if let Some(secret) = &config.origin_verify_secret {
+        let verified = parts
+            .headers
+            .get("x-origin-verify")
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| constant_time_eq(value.as_bytes(), secret.expose_secret().as_bytes()));
+        if verified {
+            if let Some(address) = parts.headers.get("x-viewer-address").and_then(|v| v.to_str().ok()) {
+                return Some(address.trim().to_owned());
+            }
+        }
+    }
+    if let Some(lambda_http::request::RequestContext::ApiGatewayV2(context)) =
+        parts.extensions.get::<lambda_http::request::RequestContext>()
+    {
+        if let Some(ip) = &context.http.source_ip {
+            return Some(ip.clone());
+        }
+    }
+    parts
+        .extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|info| info.0.ip().to_string())
+}
+
+/// Compares secrets without leaking, through timing, how much of them matched.
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Reads one cookie from the request headers.
+pub fn cookie<'a>(headers: &'a axum::http::HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value)
 }

@@ -3,12 +3,17 @@
 
 pub mod auth;
 pub mod config;
+pub mod crypto;
 pub mod dynamo;
 pub mod error;
 pub mod http;
+pub mod mail;
+pub mod notify;
+pub mod rate_limit;
 pub mod repo;
 pub mod state;
 pub mod telemetry;
+pub mod time;
 
 #[cfg(feature = "local")]
 pub mod local;

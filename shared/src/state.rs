@@ -4,30 +4,42 @@ use std::sync::Arc;
 
 use axum::extract::FromRef;
 
-use crate::{auth::TokenKeys, config::Config, dynamo};
+use crate::{auth::TokenKeys, config::Config, dynamo, mail::Mailer};
 
 #[derive(Clone)]
 pub struct AppState {
     pub config: Arc<Config>,
     pub dynamo: dynamo::Client,
     pub tokens: TokenKeys,
+    pub mailer: Mailer,
 }
 
 impl AppState {
     /// Reads the configuration from the environment; a missing variable is named in the error.
     pub async fn from_env() -> anyhow::Result<Self> {
-        Ok(Self::from_config(Config::from_env()?).await)
+        Self::from_config(Config::from_env()?).await
     }
 
-    pub async fn from_config(config: Config) -> Self {
+    pub async fn from_config(config: Config) -> anyhow::Result<Self> {
         let dynamo = dynamo::client(&config).await;
         let tokens = TokenKeys::from_secret(&config.jwt_secret);
-        Self { config: Arc::new(config), dynamo, tokens }
+        let mailer = Mailer::from_config(&config.mail).await?;
+        Ok(Self { config: Arc::new(config), dynamo, tokens, mailer })
+    }
+
+    pub fn is_admin(&self, user_id: &str) -> bool {
+        self.config.admin_user_ids.iter().any(|id| id == user_id)
     }
 }
 
 impl FromRef<AppState> for TokenKeys {
     fn from_ref(state: &AppState) -> Self {
         state.tokens.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Config> {
+    fn from_ref(state: &AppState) -> Self {
+        state.config.clone()
     }
 }

@@ -34,10 +34,11 @@ pub async fn test_state() -> AppState {
         "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
         "JWT_SECRET" => Some("test-secret-test-secret-test-secret!".to_owned()),
         "DYNAMODB_ENDPOINT" => Some(endpoint.clone()),
+        "MAIL_PROVIDER" => Some("outbox".to_owned()),
         _ => env.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()),
     };
     let config = Config::from_lookup(lookup).expect("test configuration");
-    let state = AppState::from_config(config).await;
+    let state = AppState::from_config(config).await.expect("test state");
     ensure_tables(&state.dynamo, &prefix, specs()).await.expect("create test tables in DynamoDB Local");
     state
 }
@@ -48,6 +49,11 @@ pub struct TestUser {
     pub id: String,
     pub email: String,
     pub token: String,
+}
+
+/// The messages the local outbox kept for one address, newest first.
+pub fn mail_to(state: &AppState, address: &str) -> Vec<crate::mail::StoredEmail> {
+    state.mailer.outbox().expect("tests use the outbox").to(address)
 }
 
 pub fn test_user(state: &AppState) -> TestUser {
@@ -72,17 +78,40 @@ impl TestResponse {
     pub fn error_message(&self) -> &str {
         self.body["error"]["message"].as_str().unwrap_or_default()
     }
+
+    /// The value a `Set-Cookie` header gives `name` (empty when it clears the cookie).
+    pub fn set_cookie(&self, name: &str) -> Option<String> {
+        self.headers
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .find_map(|value| value.split(';').next()?.trim().strip_prefix(&format!("{name}=")).map(str::to_owned))
+    }
+
+    pub fn set_cookie_header(&self, name: &str) -> Option<String> {
+        self.headers
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .find(|value| value.starts_with(&format!("{name}=")))
+            .map(str::to_owned)
+    }
 }
 
 /// Builds requests against a router, with an optional bearer token and JSON body.
 pub struct Call {
     builder: axum::http::request::Builder,
     body: Body,
+    peer: std::net::SocketAddr,
 }
 
 impl Call {
     pub fn new(method: &str, uri: &str) -> Self {
-        Self { builder: Request::builder().method(method).uri(uri), body: Body::empty() }
+        Self {
+            builder: Request::builder().method(method).uri(uri),
+            body: Body::empty(),
+            peer: std::net::SocketAddr::from(([127, 0, 0, 1], 40000)),
+        }
     }
 
     pub fn get(uri: &str) -> Self {
@@ -95,6 +124,25 @@ impl Call {
 
     pub fn post(uri: &str) -> Self {
         Self::new("POST", uri)
+    }
+
+    pub fn put(uri: &str) -> Self {
+        Self::new("PUT", uri)
+    }
+
+    pub fn delete(uri: &str) -> Self {
+        Self::new("DELETE", uri)
+    }
+
+    /// The socket peer the gateway sees (the client IP).
+    pub fn from_ip(mut self, ip: &str) -> Self {
+        self.peer = std::net::SocketAddr::new(ip.parse().expect("an IP address"), 40000);
+        self
+    }
+
+    pub fn cookie(mut self, name: &str, value: &str) -> Self {
+        self.builder = self.builder.header(header::COOKIE, format!("{name}={value}"));
+        self
     }
 
     pub fn token(mut self, token: &str) -> Self {
@@ -118,7 +166,8 @@ impl Call {
     }
 
     pub async fn send(self, router: &Router) -> TestResponse {
-        let request = self.builder.body(self.body).expect("valid test request");
+        let mut request = self.builder.body(self.body).expect("valid test request");
+        request.extensions_mut().insert(axum::extract::ConnectInfo(self.peer));
         let response = router.clone().oneshot(request).await.expect("router is infallible");
         let status = response.status();
         let headers = response.headers().clone();

@@ -15,7 +15,7 @@ use shared::{
 };
 
 /// Every function the gateway serves, in the order of `template.yaml`.
-pub const FUNCTIONS: &[&str] = &["profiles"];
+pub const FUNCTIONS: &[&str] = &["auth", "profiles", "send-event-notification"];
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -63,11 +63,13 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
                 "DYNAMODB_ENDPOINT" => Some(settings.dynamodb_endpoint.clone()),
                 "JWT_SECRET" => std::env::var(name).ok().or_else(|| Some(jwt_secret.clone())),
                 "APP_ORIGIN" => std::env::var(name).ok().or_else(|| Some(origin.clone())),
+                "MAIL_PROVIDER" => std::env::var(name).ok().or_else(|| Some("outbox".to_owned())),
+                "OUTBOX_DIR" => std::env::var(name).ok().or_else(|| Some(settings.data_dir.join("mail").display().to_string())),
                 _ => std::env::var(name).ok(),
             })
     };
     let config = Config::from_lookup(lookup)?;
-    let state = AppState::from_config(config).await;
+    let state = AppState::from_config(config).await?;
     let created = ensure_tables(&state.dynamo, &settings.table_prefix, &specs).await?;
     if !created.is_empty() {
         tracing::info!(tables = ?created, "created tables from template.yaml");
@@ -77,7 +79,10 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
 
 /// The merged router: API functions, `/dev/*`, the SPA, and security headers on everything.
 pub fn router(state: AppState, settings: &Settings) -> Router {
-    let api = Router::new().merge(shared::http::mount("profiles", profiles::router(state.clone())));
+    let api = Router::new()
+        .merge(shared::http::mount("auth", auth::router(state.clone())))
+        .merge(shared::http::mount("profiles", profiles::router(state.clone())))
+        .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())));
     api.merge(dev::router(state, settings))
         .fallback_service(spa::service(&settings.spa_dist))
         .layer(axum::middleware::from_fn(headers::security_headers))

@@ -266,6 +266,7 @@ Resources:
         let lookup = |name: &str| match name {
             "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
             "JWT_SECRET" => Some("0123456789abcdef0123456789abcdef".to_owned()),
+            "MAIL_PROVIDER" => Some("outbox".to_owned()),
             _ => env.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()),
         };
         crate::config::Config::from_lookup(lookup).expect("every table variable comes from template.yaml");

@@ -2,3 +2,4 @@
 //! write on a key; item mapping lives next to the calls.
 
 pub mod profiles;
+pub mod users;

@@ -9,6 +9,7 @@ use crate::error::ApiError;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Profile {
     pub id: String,
+    #[serde(default)]
     pub name: Option<String>,
     #[serde(default)]
     pub interested_investors_count: u64,
@@ -50,6 +51,4 @@ pub async fn set_profile_name(client: &Client, table: &str, id: &str, name: &str
     from_item(item)
 }
 
-fn from_item(item: std::collections::HashMap<String, AttributeValue>) -> Result<Profile, ApiError> {
-    serde_dynamo::from_item(item).map_err(|err| ApiError::internal(anyhow::Error::new(err).context("profile item")))
-}
+use crate::dynamo::from_item;

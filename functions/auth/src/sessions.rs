@@ -1,0 +1,224 @@
+//! Refresh sessions (table `sessions`, key = SHA-256 of the refresh token, GSI `by_user`).
+//!
+//! Every refresh rotates the token. A token that was already rotated may be presented again
+//! for 10 seconds (parallel tabs refreshing together); after that, presenting it is taken as
+//! theft and revokes its whole family. A global sign-out or password change raises the user's
+//! session epoch, which ends every session at once.
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::{
+    Client,
+    error::SdkError,
+    operation::update_item::UpdateItemError,
+    types::AttributeValue,
+};
+use serde::{Deserialize, Serialize};
+use shared::{
+    ApiError,
+    config::Tables,
+    crypto::{random_token, sha256_hex},
+    repo::users::{UserRecord, get_user},
+    time::{now, unix},
+};
+
+use crate::messages::SESSION_ENDED;
+
+pub const COOKIE: &str = "rs_refresh";
+/// A refresh session lasts 30 days from its last use.
+pub const REFRESH_TTL_SECS: i64 = 30 * 24 * 3600;
+pub const REUSE_GRACE_SECS: i64 = 10;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Session {
+    token_hash: String,
+    user_id: String,
+    family_id: String,
+    epoch: u64,
+    created_at: i64,
+    expires_at: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rotated_at: Option<i64>,
+    #[serde(default)]
+    revoked: bool,
+}
+
+pub fn ended() -> ApiError {
+    ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "session_ended", SESSION_ENDED)
+}
+
+/// Starts a new session family for a user; returns the refresh token.
+pub async fn start(client: &Client, tables: &Tables, user: &UserRecord) -> Result<String, ApiError> {
+    put(client, tables, &user.id, &uuid::Uuid::new_v4().to_string(), user.session_epoch).await
+}
+
+async fn put(client: &Client, tables: &Tables, user_id: &str, family_id: &str, epoch: u64) -> Result<String, ApiError> {
+    let token = random_token();
+    let at = unix(now());
+    let session = Session {
+        token_hash: sha256_hex(&token),
+        user_id: user_id.to_owned(),
+        family_id: family_id.to_owned(),
+        epoch,
+        created_at: at,
+        expires_at: at + REFRESH_TTL_SECS,
+        rotated_at: None,
+        revoked: false,
+    };
+    let item = shared::dynamo::to_item(&session)?;
+    client
+        .put_item()
+        .table_name(&tables.sessions)
+        .set_item(Some(item))
+        .condition_expression("attribute_not_exists(token_hash)")
+        .send()
+        .await?;
+    Ok(token)
+}
+
+async fn find(client: &Client, tables: &Tables, token: &str) -> Result<Option<Session>, ApiError> {
+    let output = client
+        .get_item()
+        .table_name(&tables.sessions)
+        .key("token_hash", AttributeValue::S(sha256_hex(token)))
+        .consistent_read(true)
+        .send()
+        .await?;
+    output
+        .item
+        .map(shared::dynamo::from_item)
+        .transpose()
+}
+
+/// The live session's user for a refresh token, without rotating it.
+pub async fn user_of(client: &Client, tables: &Tables, token: &str) -> Result<UserRecord, ApiError> {
+    let session = find(client, tables, token).await?.ok_or_else(ended)?;
+    let at = unix(now());
+    if session.revoked || session.expires_at <= at {
+        return Err(ended());
+    }
+    let user = get_user(client, tables, &session.user_id).await?.ok_or_else(ended)?;
+    if user.session_epoch != session.epoch {
+        return Err(ended());
+    }
+    Ok(user)
+}
+
+/// Exchanges a refresh token for a new one in the same family, with the user.
+pub async fn rotate(client: &Client, tables: &Tables, token: &str) -> Result<(String, UserRecord), ApiError> {
+    let session = find(client, tables, token).await?.ok_or_else(ended)?;
+    let at = unix(now());
+    if session.revoked || session.expires_at <= at {
+        return Err(ended());
+    }
+    let rotated_at = match session.rotated_at {
+        Some(rotated_at) => Some(rotated_at),
+        None => mark_rotated(client, tables, &session.token_hash, at).await?,
+    };
+    if let Some(rotated_at) = rotated_at {
+        if at - rotated_at > REUSE_GRACE_SECS {
+            tracing::warn!(user_id = %session.user_id, family_id = %session.family_id, "rotated refresh token reused: revoking its family");
+            revoke_family(client, tables, &session.user_id, &session.family_id).await?;
+            return Err(ended());
+        }
+    }
+    let user = get_user(client, tables, &session.user_id).await?.ok_or_else(ended)?;
+    if user.session_epoch != session.epoch {
+        return Err(ended());
+    }
+    let next = put(client, tables, &user.id, &session.family_id, session.epoch).await?;
+    Ok((next, user))
+}
+
+/// Marks a session rotated now. Returns the earlier rotation time if another request
+/// rotated it first.
+async fn mark_rotated(client: &Client, tables: &Tables, token_hash: &str, at: i64) -> Result<Option<i64>, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(&tables.sessions)
+        .key("token_hash", AttributeValue::S(token_hash.to_owned()))
+        .update_expression("SET rotated_at = :at")
+        .condition_expression("attribute_exists(token_hash) AND attribute_not_exists(rotated_at)")
+        .expression_attribute_values(":at", AttributeValue::N(at.to_string()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(None),
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => {
+            let output = client
+                .get_item()
+                .table_name(&tables.sessions)
+                .key("token_hash", AttributeValue::S(token_hash.to_owned()))
+                .consistent_read(true)
+                .send()
+                .await?;
+            Ok(output.item.and_then(|item| match item.get("rotated_at") {
+                Some(AttributeValue::N(n)) => n.parse().ok(),
+                _ => None,
+            }))
+        }
+        Err(err) => Err(err.into()),
+    }
+}
+
+async fn sessions_of(client: &Client, tables: &Tables, user_id: &str) -> Result<Vec<HashMap<String, AttributeValue>>, ApiError> {
+    let mut items = Vec::new();
+    let mut start = None;
+    loop {
+        let output = client
+            .query()
+            .table_name(&tables.sessions)
+            .index_name("by_user")
+            .key_condition_expression("user_id = :user")
+            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        items.extend(output.items.unwrap_or_default());
+        match output.last_evaluated_key {
+            Some(key) => start = Some(key),
+            None => return Ok(items),
+        }
+    }
+}
+
+async fn revoke_family(client: &Client, tables: &Tables, user_id: &str, family_id: &str) -> Result<(), ApiError> {
+    let family = AttributeValue::S(family_id.to_owned());
+    let updates = sessions_of(client, tables, user_id)
+        .await?
+        .into_iter()
+        .filter(|item| item.get("family_id") == Some(&family))
+        .filter_map(|item| item.get("token_hash").cloned())
+        .map(|hash| {
+            client
+                .update_item()
+                .table_name(&tables.sessions)
+                .key("token_hash", hash)
+                .update_expression("SET revoked = :yes")
+                .expression_attribute_values(":yes", AttributeValue::Bool(true))
+                .send()
+        });
+    futures::future::try_join_all(updates).await?;
+    Ok(())
+}
+
+/// Deletes a user's stored sessions. Not what ends them (the epoch does, at once); this
+/// only tidies the table.
+pub async fn delete_all(client: &Client, tables: &Tables, user_id: &str) -> Result<(), ApiError> {
+    let deletes = sessions_of(client, tables, user_id)
+        .await?
+        .into_iter()
+        .filter_map(|item| item.get("token_hash").cloned())
+        .map(|hash| client.delete_item().table_name(&tables.sessions).key("token_hash", hash).send());
+    futures::future::try_join_all(deletes).await?;
+    Ok(())
+}
+
+/// `Set-Cookie` for a refresh token: HttpOnly, Secure, SameSite=Strict, scoped to the auth API.
+pub fn cookie(token: &str) -> String {
+    format!("{COOKIE}={token}; Path=/api/auth; Max-Age={REFRESH_TTL_SECS}; HttpOnly; Secure; SameSite=Strict")
+}
+
+pub fn clear_cookie() -> String {
+    format!("{COOKIE}=; Path=/api/auth; Max-Age=0; HttpOnly; Secure; SameSite=Strict")
+}

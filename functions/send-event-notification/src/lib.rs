@@ -1,0 +1,53 @@
+//! `send-event-notification` (spec 7): body `{eventName, userEmail, dataFields}`. The event is
+//! recorded and its transactional e-mail (welcome, trial started) sent; delivery failures are
+//! logged, never surfaced. A signed-in user may only notify about their own address.
+//!
+//! - `POST /api/send-event-notification`
+
+use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use shared::{ApiError, AppState, Result, auth::AuthUser, http::JsonBody, notify::send_event_notification};
+
+pub fn router(state: AppState) -> Router {
+    Router::new().route("/", post(notify)).with_state(state)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct Notification {
+    event_name: String,
+    user_email: String,
+    #[serde(default)]
+    data_fields: Map<String, Value>,
+}
+
+fn valid_event_name(name: &str) -> bool {
+    (1..=64).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+#[tracing::instrument(skip(state, body))]
+async fn notify(
+    State(state): State<AppState>,
+    user: AuthUser,
+    JsonBody(body): JsonBody<Notification, 8192>,
+) -> Result<(StatusCode, Json<Value>)> {
+    if !valid_event_name(&body.event_name) {
+        return Err(ApiError::bad_request("invalid_event", "eventName must be 1 to 64 lowercase letters, digits or underscores."));
+    }
+    if !body.user_email.trim().eq_ignore_ascii_case(&user.email) {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "You can only send notifications about your own account."));
+    }
+    send_event_notification(&state, &body.event_name, &user.email, &body.data_fields).await;
+    Ok((StatusCode::ACCEPTED, Json(json!({ "success": true }))))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn event_names_are_snake_case_words() {
+        assert!(super::valid_event_name("trial_started"));
+        assert!(!super::valid_event_name("Trial Started"));
+        assert!(!super::valid_event_name(""));
+    }
+}

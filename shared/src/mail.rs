@@ -1,0 +1,298 @@
+//! Outgoing e-mail. In AWS it goes through Amazon SES; locally (and in tests) every message is
+//! kept in an outbox that `/dev/mail` lists, so flows that depend on mail can be clicked through.
+
+use std::{
+    io::Write,
+    path::PathBuf,
+    sync::{Arc, Mutex},
+};
+
+use anyhow::Context;
+use aws_sdk_ses::types::{Body, Content, Destination, Message};
+use serde::{Deserialize, Serialize};
+
+use crate::config::MailConfig;
+
+/// A message ready to send: HTML and plain-text bodies of the same content.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Email {
+    pub to: String,
+    pub subject: String,
+    pub html: String,
+    pub text: String,
+}
+
+#[derive(Clone)]
+pub enum Mailer {
+    Ses(SesMailer),
+    Outbox(Outbox),
+}
+
+impl Mailer {
+    pub async fn from_config(config: &MailConfig) -> anyhow::Result<Self> {
+        Ok(match config {
+            MailConfig::Ses { from, endpoint } => Self::Ses(SesMailer::new(from.clone(), endpoint.as_deref()).await),
+            MailConfig::Outbox { from, dir } => Self::Outbox(Outbox::open(from.clone(), dir.clone())?),
+        })
+    }
+
+    #[tracing::instrument(skip(self, email), fields(subject = %email.subject))]
+    pub async fn send(&self, email: &Email) -> anyhow::Result<()> {
+        match self {
+            Self::Ses(ses) => ses.send(email).await,
+            Self::Outbox(outbox) => outbox.push(email),
+        }
+    }
+
+    /// The local outbox, when that is the provider.
+    pub fn outbox(&self) -> Option<&Outbox> {
+        match self {
+            Self::Outbox(outbox) => Some(outbox),
+            Self::Ses(_) => None,
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct SesMailer {
+    client: aws_sdk_ses::Client,
+    from: String,
+}
+
+impl SesMailer {
+    pub async fn new(from: String, endpoint: Option<&str>) -> Self {
+        let mut loader = aws_config::defaults(aws_config::BehaviorVersion::latest());
+        if let Some(endpoint) = endpoint {
+            loader = loader
+                .endpoint_url(endpoint)
+                .region(aws_config::Region::new("us-east-1"))
+                .credentials_provider(aws_sdk_ses::config::Credentials::new("test", "test", None, None, "stub"));
+        }
+        Self { client: aws_sdk_ses::Client::new(&loader.load().await), from }
+    }
+
+    async fn send(&self, email: &Email) -> anyhow::Result<()> {
+        let content = |data: &str| Content::builder().data(data).charset("UTF-8").build();
+        let message = Message::builder()
+            .subject(content(&email.subject)?)
+            .body(Body::builder().html(content(&email.html)?).text(content(&email.text)?).build())
+            .build();
+        self.client
+            .send_email()
+            .source(&self.from)
+            .destination(Destination::builder().to_addresses(&email.to).build())
+            .message(message)
+            .send()
+            .await
+            .context("SES SendEmail failed")?;
+        Ok(())
+    }
+}
+
+/// A message as the outbox keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredEmail {
+    pub id: String,
+    pub sent_at: String,
+    pub from: String,
+    #[serde(flatten)]
+    pub email: Email,
+}
+
+impl StoredEmail {
+    /// The `href` targets of the HTML body, in order: what a reader could click.
+    pub fn links(&self) -> Vec<String> {
+        self.email
+            .html
+            .split("href=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .map(|href| href.replace("&amp;", "&"))
+            .collect()
+    }
+}
+
+/// The local provider: every message in memory, and appended to `outbox.jsonl` when a folder
+/// is given so `make dev` keeps mail across restarts.
+#[derive(Clone, Default)]
+pub struct Outbox {
+    from: String,
+    messages: Arc<Mutex<Vec<StoredEmail>>>,
+    file: Option<PathBuf>,
+}
+
+impl Outbox {
+    pub fn open(from: String, dir: Option<PathBuf>) -> anyhow::Result<Self> {
+        let mut messages = Vec::new();
+        let file = match dir {
+            Some(dir) => {
+                std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+                let file = dir.join("outbox.jsonl");
+                if let Ok(text) = std::fs::read_to_string(&file) {
+                    messages.extend(text.lines().filter_map(|line| serde_json::from_str(line).ok()));
+                }
+                Some(file)
+            }
+            None => None,
+        };
+        Ok(Self { from, messages: Arc::new(Mutex::new(messages)), file })
+    }
+
+    fn push(&self, email: &Email) -> anyhow::Result<()> {
+        let stored = StoredEmail {
+            id: uuid::Uuid::new_v4().to_string(),
+            sent_at: crate::time::now_iso(),
+            from: self.from.clone(),
+            email: email.clone(),
+        };
+        if let Some(file) = &self.file {
+            let mut handle = std::fs::OpenOptions::new().create(true).append(true).open(file)?;
+            writeln!(handle, "{}", serde_json::to_string(&stored)?)?;
+        }
+        tracing::info!(to = %email.to, subject = %email.subject, "mail kept in the local outbox");
+        self.messages.lock().map_err(|_| anyhow::anyhow!("outbox lock poisoned"))?.push(stored);
+        Ok(())
+    }
+
+    /// Newest first.
+    pub fn messages(&self) -> Vec<StoredEmail> {
+        let mut messages = self.messages.lock().map(|m| m.clone()).unwrap_or_default();
+        messages.reverse();
+        messages
+    }
+
+    pub fn find(&self, id: &str) -> Option<StoredEmail> {
+        self.messages.lock().ok()?.iter().find(|m| m.id == id).cloned()
+    }
+
+    /// Messages to one address, newest first.
+    pub fn to(&self, address: &str) -> Vec<StoredEmail> {
+        self.messages().into_iter().filter(|m| m.email.to.eq_ignore_ascii_case(address)).collect()
+    }
+}
+
+/// Escapes text for HTML element content and attribute values.
+pub fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// Wraps content in the branded layout every RaiseSpark e-mail uses (inline styles: mail
+/// clients ignore style sheets).
+pub fn layout(title: &str, body_html: &str) -> String {
+    format!(
+        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{title}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6;font-family:Inter,-apple-system,'Segoe UI',Arial,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#4f46e5;padding:20px 28px;color:#ffffff;font-size:18px;font-weight:700">&#9889; RaiseSpark</td></tr>
+<tr><td style="padding:28px;font-size:15px;line-height:1.6">{body_html}</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280">RaiseSpark &middot; Investor lead capture for Regulation Crowdfunding founders</td></tr>
+</table></td></tr></table></body></html>"#,
+        title = escape_html(title),
+    )
+}
+
+/// A call-to-action button for `layout` bodies.
+pub fn button(href: &str, label: &str) -> String {
+    format!(
+        r#"<p style="margin:24px 0"><a href="{href}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px">{label}</a></p>"#,
+        href = escape_html(href),
+        label = escape_html(label),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn email() -> Email {
+        Email {
+            to: "ada@example.com".into(),
+            subject: "Confirm".into(),
+            html: layout("Confirm", &button("http://localhost:3000/auth/callback?token=a&type=signup", "Go")),
+            text: "Go".into(),
+        }
+    }
+
+    #[test]
+    fn the_outbox_keeps_messages_newest_first_and_reads_their_links() {
+        let outbox = Outbox::open("from@example.com".into(), None).unwrap();
+        outbox.push(&email()).unwrap();
+        outbox.push(&Email { subject: "Second".into(), ..email() }).unwrap();
+        let messages = outbox.to("ADA@example.com");
+        assert_eq!(messages.len(), 2);
+        assert_eq!(messages[0].email.subject, "Second");
+        assert_eq!(messages[1].links(), vec!["http://localhost:3000/auth/callback?token=a&type=signup"]);
+    }
+
+    #[test]
+    fn the_outbox_survives_a_restart_when_given_a_folder() {
+        let dir = std::env::temp_dir().join(format!("outbox-{}", uuid::Uuid::new_v4()));
+        Outbox::open("f".into(), Some(dir.clone())).unwrap().push(&email()).unwrap();
+        let reopened = Outbox::open("f".into(), Some(dir)).unwrap();
+        assert_eq!(reopened.messages().len(), 1);
+    }
+
+    #[test]
+    fn user_text_is_escaped() {
+        assert_eq!(escape_html("<b>\"Ada\" & 'Bob'</b>"), "&lt;b&gt;&quot;Ada&quot; &amp; &#39;Bob&#39;&lt;/b&gt;");
+    }
+
+    #[tokio::test]
+    async fn ses_receives_a_send_email_request_with_both_bodies() {
+        use wiremock::{Mock, MockServer, ResponseTemplate, matchers::{body_string_contains, method}};
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(body_string_contains("Action=SendEmail"))
+            .respond_with(ResponseTemplate::new(200).set_body_string(
+                r#"<SendEmailResponse xmlns="http://ses.amazonaws.com/doc/2010-12-01/"><SendEmailResult><MessageId>m-1</MessageId></SendEmailResult><ResponseMetadata><RequestId>r-1</RequestId></ResponseMetadata></SendEmailResponse>"#,
+            ))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let mailer = Mailer::from_config(&MailConfig::Ses {
+            from: "RaiseSpark <hello@example.com>".into(),
+            endpoint: Some(server.uri()),
+        })
+        .await
+        .unwrap();
+        mailer.send(&email()).await.unwrap();
+
+        let requests = server.received_requests().await.unwrap();
+        let body = String::from_utf8(requests[0].body.clone()).unwrap();
+        let form: std::collections::HashMap<String, String> =
+            body.split('&').filter_map(|pair| pair.split_once('=')).map(|(k, v)| (k.to_owned(), decode(v))).collect();
+        assert_eq!(form["Source"], "RaiseSpark <hello@example.com>");
+        assert_eq!(form["Destination.ToAddresses.member.1"], "ada@example.com");
+        assert_eq!(form["Message.Subject.Data"], "Confirm");
+        assert!(form["Message.Body.Html.Data"].contains("auth/callback"));
+        assert_eq!(form["Message.Body.Text.Data"], "Go");
+        assert!(requests[0].headers.get("authorization").unwrap().to_str().unwrap().starts_with("AWS4-HMAC-SHA256"));
+    }
+
+    #[tokio::test]
+    async fn an_ses_failure_is_an_error_not_a_panic() {
+        use wiremock::{Mock, MockServer, ResponseTemplate, matchers::method};
+        let server = MockServer::start().await;
+        Mock::given(method("POST")).respond_with(ResponseTemplate::new(400).set_body_string(
+            r#"<ErrorResponse><Error><Type>Sender</Type><Code>MessageRejected</Code><Message>Email address is not verified.</Message></Error><RequestId>r</RequestId></ErrorResponse>"#,
+        )).mount(&server).await;
+        let mailer = Mailer::from_config(&MailConfig::Ses { from: "a@b.co".into(), endpoint: Some(server.uri()) }).await.unwrap();
+        assert!(mailer.send(&email()).await.is_err());
+    }
+
+    fn decode(value: &str) -> String {
+        let bytes = value.replace('+', " ");
+        let mut out = Vec::new();
+        let mut iter = bytes.bytes();
+        while let Some(b) = iter.next() {
+            if b == b'%' {
+                let hex: String = [iter.next().unwrap() as char, iter.next().unwrap() as char].iter().collect();
+                out.push(u8::from_str_radix(&hex, 16).unwrap());
+            } else {
+                out.push(b);
+            }
+        }
+        String::from_utf8(out).unwrap()
+    }
+}

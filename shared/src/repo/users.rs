@@ -1,0 +1,215 @@
+//! Tables `users` (key `id`) and `user_emails` (key `email` → `user_id`). An e-mail address
+//! belongs to one account: sign-up writes both items (and the profile) in one transaction
+//! whose conditions make a second sign-up of the address fail as a whole.
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::{
+    Client,
+    error::SdkError,
+    operation::transact_write_items::TransactWriteItemsError,
+    types::{AttributeValue, Put, ReturnValue, TransactWriteItem},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::{config::Tables, error::ApiError};
+
+/// Account-level facts set by the server (trial fields come from the billing webhooks).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AppMetadata {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trial_start_date: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_trial_user: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UserRecord {
+    pub id: String,
+    pub email: String,
+    pub password_hash: String,
+    pub created_at: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email_confirmed_at: Option<String>,
+    #[serde(default)]
+    pub user_metadata: Map<String, Value>,
+    #[serde(default)]
+    pub app_metadata: AppMetadata,
+    /// Raised by a global sign-out or a password change: refresh sessions made under an
+    /// older epoch stop working at once.
+    #[serde(default)]
+    pub session_epoch: u64,
+}
+
+impl UserRecord {
+    pub fn name(&self) -> Option<&str> {
+        self.user_metadata.get("name").and_then(Value::as_str)
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreateUserError {
+    #[error("an account with this e-mail already exists")]
+    EmailTaken,
+    #[error(transparent)]
+    Store(#[from] ApiError),
+}
+
+use crate::dynamo::{from_item, to_item as item};
+
+#[tracing::instrument(skip(client, tables, user), fields(user_id = %user.id))]
+pub async fn create_user(client: &Client, tables: &Tables, user: &UserRecord) -> Result<(), CreateUserError> {
+    let put = |table: &str, item: HashMap<String, AttributeValue>, key: &str| -> Result<TransactWriteItem, ApiError> {
+        Ok(TransactWriteItem::builder()
+            .put(
+                Put::builder()
+                    .table_name(table)
+                    .set_item(Some(item))
+                    .condition_expression(format!("attribute_not_exists({key})"))
+                    .build()
+                    .map_err(ApiError::internal)?,
+            )
+            .build())
+    };
+    let email_item = HashMap::from([
+        ("email".to_owned(), AttributeValue::S(user.email.clone())),
+        ("user_id".to_owned(), AttributeValue::S(user.id.clone())),
+    ]);
+    let mut profile = HashMap::from([
+        ("id".to_owned(), AttributeValue::S(user.id.clone())),
+        ("interested_investors_count".to_owned(), AttributeValue::N("0".into())),
+    ]);
+    if let Some(name) = user.name() {
+        profile.insert("name".to_owned(), AttributeValue::S(name.to_owned()));
+    }
+    let result = client
+        .transact_write_items()
+        .transact_items(put(&tables.user_emails, email_item, "email")?)
+        .transact_items(put(&tables.users, item(user)?, "id")?)
+        .transact_items(put(&tables.profiles, profile, "id")?)
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(SdkError::ServiceError(service))
+            if matches!(service.err(), TransactWriteItemsError::TransactionCanceledException(cancelled)
+                if cancelled.cancellation_reasons().first().and_then(|reason| reason.code()) == Some("ConditionalCheckFailed")) =>
+        {
+            Err(CreateUserError::EmailTaken)
+        }
+        Err(err) => Err(CreateUserError::Store(err.into())),
+    }
+}
+
+#[tracing::instrument(skip(client))]
+pub async fn find_user_id(client: &Client, tables: &Tables, email: &str) -> Result<Option<String>, ApiError> {
+    let output = client
+        .get_item()
+        .table_name(&tables.user_emails)
+        .key("email", AttributeValue::S(email.to_owned()))
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(output.item.and_then(|item| match item.get("user_id") {
+        Some(AttributeValue::S(id)) => Some(id.clone()),
+        _ => None,
+    }))
+}
+
+#[tracing::instrument(skip(client))]
+pub async fn get_user(client: &Client, tables: &Tables, id: &str) -> Result<Option<UserRecord>, ApiError> {
+    let output = client
+        .get_item()
+        .table_name(&tables.users)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .consistent_read(true)
+        .send()
+        .await?;
+    output.item.map(from_item).transpose()
+}
+
+pub async fn find_user_by_email(client: &Client, tables: &Tables, email: &str) -> Result<Option<UserRecord>, ApiError> {
+    match find_user_id(client, tables, email).await? {
+        Some(id) => get_user(client, tables, &id).await,
+        None => Ok(None),
+    }
+}
+
+async fn update_user(
+    client: &Client,
+    tables: &Tables,
+    id: &str,
+    expression: &str,
+    values: Vec<(&str, AttributeValue)>,
+) -> Result<UserRecord, ApiError> {
+    let mut request = client
+        .update_item()
+        .table_name(&tables.users)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression(expression)
+        .condition_expression("attribute_exists(id)")
+        .return_values(ReturnValue::AllNew);
+    for (name, value) in values {
+        request = request.expression_attribute_values(name, value);
+    }
+    let output = request.send().await?;
+    from_item(output.attributes.unwrap_or_default())
+}
+
+/// Marks the address confirmed (the first confirmation time is kept).
+pub async fn confirm_email(client: &Client, tables: &Tables, id: &str) -> Result<UserRecord, ApiError> {
+    update_user(
+        client,
+        tables,
+        id,
+        "SET email_confirmed_at = if_not_exists(email_confirmed_at, :now)",
+        vec![(":now", AttributeValue::S(crate::time::now_iso()))],
+    )
+    .await
+}
+
+/// Sets `user_metadata.name` and keeps the profile's name in step.
+pub async fn set_user_name(client: &Client, tables: &Tables, id: &str, name: &str) -> Result<UserRecord, ApiError> {
+    let output = client
+        .update_item()
+        .table_name(&tables.users)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET user_metadata.#name = :name")
+        .condition_expression("attribute_exists(id)")
+        .expression_attribute_names("#name", "name")
+        .expression_attribute_values(":name", AttributeValue::S(name.to_owned()))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await?;
+    crate::repo::profiles::set_profile_name(client, &tables.profiles, id, name).await?;
+    from_item(output.attributes.unwrap_or_default())
+}
+
+/// Replaces the password hash and raises the session epoch: every other session ends.
+pub async fn set_password_hash(client: &Client, tables: &Tables, id: &str, hash: &str) -> Result<UserRecord, ApiError> {
+    update_user(
+        client,
+        tables,
+        id,
+        "SET password_hash = :hash, session_epoch = if_not_exists(session_epoch, :zero) + :one",
+        vec![
+            (":hash", AttributeValue::S(hash.to_owned())),
+            (":zero", AttributeValue::N("0".into())),
+            (":one", AttributeValue::N("1".into())),
+        ],
+    )
+    .await
+}
+
+/// Global sign-out: raises the session epoch so no refresh token issued before works.
+pub async fn bump_session_epoch(client: &Client, tables: &Tables, id: &str) -> Result<UserRecord, ApiError> {
+    update_user(
+        client,
+        tables,
+        id,
+        "SET session_epoch = if_not_exists(session_epoch, :zero) + :one",
+        vec![(":zero", AttributeValue::N("0".into())), (":one", AttributeValue::N("1".into()))],
+    )
+    .await
+}
