@@ -46,6 +46,7 @@ cat <<INFO
   RaiseSpark is running.
 
   App              http://localhost:$PORT
+  Local mail       http://localhost:$PORT/dev/mail
   Local stack      http://localhost:$PORT/dev
   DynamoDB Local   $DYNAMODB_ENDPOINT   (data in .local/dynamodb)
   Logs             .local/logs/

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, signedInFounder, test } from './support/fixtures';
 
 test('the landing page loads with its sections and sign-in links', async ({ page }) => {
   await page.goto('/');
@@ -40,7 +40,7 @@ test('missing API routes and assets are real 404s, app pages are not frameable',
 });
 
 test('the sidebar toggles with Ctrl+B and keeps its state across reloads', async ({ page }) => {
-  await page.goto('/dashboard');
+  await signedInFounder(page);
   await expect(page).toHaveTitle('Dashboard | RaiseSpark');
   const menu = page.getByRole('navigation', { name: 'Menu' });
   await expect(menu.getByText('Investor Forms')).toBeVisible();
@@ -66,7 +66,7 @@ test('the sidebar toggles with Ctrl+B and keeps its state across reloads', async
 });
 
 test('the Earn Rewards item pulses until it is first clicked', async ({ page }) => {
-  await page.goto('/dashboard');
+  await signedInFounder(page);
   await expect(page.getByTestId('earn-rewards-pulse')).toBeVisible();
   await page.getByRole('link', { name: 'Earn Rewards' }).click();
   await expect(page).toHaveURL('/earn-rewards');
@@ -76,8 +76,8 @@ test('the Earn Rewards item pulses until it is first clicked', async ({ page }) 
 });
 
 test('a failed page chunk shows the page message and the global banner', async ({ page }) => {
+  await signedInFounder(page);
   await page.route(/\/assets\/settings-[^/]*\.js$/, (route) => route.abort());
-  await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByText('Failed to load settings page. Please refresh.')).toBeVisible();
   const banner = page.getByRole('alert').filter({ hasText: 'Failed to load application resources. Please refresh the page.' });
@@ -89,7 +89,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the sidebar opens as a slide-over', async ({ page }) => {
-    await page.goto('/dashboard');
+    await signedInFounder(page);
     await page.getByRole('button', { name: 'Open sidebar' }).click();
     const panel = page.getByRole('dialog', { name: 'Menu' });
     await expect(panel.getByRole('link', { name: 'Investor Leads' })).toBeVisible();

@@ -1,13 +1,18 @@
 //! Local-only pages under `/dev`: never part of the AWS deployment.
+//!
+//! - `/dev`              the local stack: DynamoDB Local and its tables
+//! - `/dev/mail`         every e-mail the product sent, newest first; `/dev/mail/{id}` one message
+//! - `/dev/mail.json`    the same as JSON (with each message's links), for tests
 
 use axum::{
     Json, Router,
-    extract::State,
-    response::{Html, IntoResponse},
+    extract::{Path, State},
+    http::StatusCode,
+    response::{Html, IntoResponse, Response},
     routing::get,
 };
 use serde_json::json;
-use shared::AppState;
+use shared::{AppState, mail::{StoredEmail, escape_html as escape}};
 
 use crate::Settings;
 
@@ -27,7 +32,27 @@ pub fn router(app: AppState, settings: &Settings) -> Router {
     Router::new()
         .route("/dev", get(index))
         .route("/dev/tables.json", get(tables_json))
+        .route("/dev/mail", get(mail_list))
+        .route("/dev/mail.json", get(mail_json))
+        .route("/dev/mail/{id}", get(mail_message))
+        .route("/dev/mail/{id}/html", get(mail_html))
         .with_state(state)
+}
+
+const STYLE: &str = "body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:32px auto;padding:0 16px;color:#1f2937}\
+h1{font-size:22px;margin:0 0 4px}a{color:#4f46e5}table{border-collapse:collapse;width:100%;margin-top:16px}\
+td,th{text-align:left;padding:8px;border-bottom:1px solid #e5e7eb;vertical-align:top}th{font-size:13px;color:#6b7280}\
+code{background:#f3f4f6;padding:1px 5px;border-radius:4px}nav{margin-bottom:24px;display:flex;gap:16px}\
+.muted{color:#6b7280;font-size:13px}iframe{width:100%;height:640px;border:1px solid #e5e7eb;border-radius:8px}\
+pre{white-space:pre-wrap;background:#f9fafb;border:1px solid #e5e7eb;border-radius:8px;padding:12px}";
+
+fn page(title: &str, body: &str) -> Html<String> {
+    Html(format!(
+        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{} | RaiseSpark local</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}</style></head><body>
+<nav><a href="/">App</a><a href="/dev">Local stack</a><a href="/dev/mail">Mail</a></nav>{body}</body></html>"#,
+        escape(title)
+    ))
 }
 
 async fn table_rows(state: &DevState) -> Vec<(String, i64)> {
@@ -54,7 +79,8 @@ async fn table_rows(state: &DevState) -> Vec<(String, i64)> {
 }
 
 async fn tables_json(State(state): State<DevState>) -> impl IntoResponse {
-    let tables: Vec<_> = table_rows(&state).await.into_iter().map(|(name, items)| json!({"name": name, "items": items})).collect();
+    let tables: Vec<_> =
+        table_rows(&state).await.into_iter().map(|(name, items)| json!({"name": name, "items": items})).collect();
     Json(json!({"dynamodb_endpoint": state.dynamodb_endpoint, "tables": tables}))
 }
 
@@ -64,22 +90,91 @@ async fn index(State(state): State<DevState>) -> Html<String> {
         .into_iter()
         .map(|(name, items)| format!("<tr><td>{}</td><td>{items}</td></tr>", escape(&name)))
         .collect();
-    Html(format!(
-        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local stack | RaiseSpark</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><style>
-body{{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:40px auto;padding:0 16px;color:#1f2937}}
-h1{{font-size:22px}} table{{border-collapse:collapse;width:100%}} td,th{{text-align:left;padding:6px 8px;border-bottom:1px solid #e5e7eb}}
-code{{background:#f3f4f6;padding:1px 5px;border-radius:4px}}</style></head><body>
-<h1>RaiseSpark local stack</h1>
-<p>DynamoDB Local at <code>{}</code>, tables created from <code>template.yaml</code>.</p>
-<table><thead><tr><th>Table</th><th>Items (approx.)</th></tr></thead><tbody>{rows}</tbody></table>
-<p>JSON: <a href="/dev/tables.json">/dev/tables.json</a></p>
-</body></html>"#,
-        escape(&state.dynamodb_endpoint)
-    ))
+    page(
+        "Local stack",
+        &format!(
+            "<h1>RaiseSpark local stack</h1><p>DynamoDB Local at <code>{}</code>, tables created from <code>template.yaml</code>. \
+             E-mail goes to the <a href=\"/dev/mail\">local outbox</a>.</p>\
+             <table><thead><tr><th>Table</th><th>Items (approx.)</th></tr></thead><tbody>{rows}</tbody></table>\
+             <p class=\"muted\">JSON: <a href=\"/dev/tables.json\">/dev/tables.json</a></p>",
+            escape(&state.dynamodb_endpoint)
+        ),
+    )
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+fn outbox(state: &DevState) -> Vec<StoredEmail> {
+    state.app.mailer.outbox().map(|outbox| outbox.messages()).unwrap_or_default()
+}
+
+async fn mail_list(State(state): State<DevState>) -> Html<String> {
+    let messages = outbox(&state);
+    let rows: String = messages
+        .iter()
+        .map(|m| {
+            format!(
+                "<tr><td class=\"muted\">{}</td><td>{}</td><td><a href=\"/dev/mail/{}\">{}</a></td></tr>",
+                escape(&m.sent_at),
+                escape(&m.email.to),
+                escape(&m.id),
+                escape(&m.email.subject)
+            )
+        })
+        .collect();
+    let body = if messages.is_empty() {
+        "<p>No mail yet. Messages the product sends (confirmations, notifications) appear here.</p>".to_owned()
+    } else {
+        format!("<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>{rows}</tbody></table>")
+    };
+    page(
+        "Mail",
+        &format!(
+            "<h1>Local outbox</h1><p class=\"muted\">{} message(s), newest first. JSON: <a href=\"/dev/mail.json\">/dev/mail.json</a></p>{body}",
+            messages.len()
+        ),
+    )
+}
+
+async fn mail_json(State(state): State<DevState>) -> impl IntoResponse {
+    let messages: Vec<_> = outbox(&state)
+        .into_iter()
+        .map(|m| {
+            let links = m.links();
+            json!({"id": m.id, "sent_at": m.sent_at, "from": m.from, "to": m.email.to, "subject": m.email.subject,
+                   "text": m.email.text, "html": m.email.html, "links": links})
+        })
+        .collect();
+    Json(json!({ "messages": messages }))
+}
+
+fn find(state: &DevState, id: &str) -> Option<StoredEmail> {
+    state.app.mailer.outbox()?.find(id)
+}
+
+async fn mail_message(State(state): State<DevState>, Path(id): Path<String>) -> Response {
+    let Some(m) = find(&state, &id) else {
+        return (StatusCode::NOT_FOUND, page("Not found", "<h1>No such message</h1>")).into_response();
+    };
+    let links: String =
+        m.links().iter().map(|l| format!("<li><a href=\"{0}\">{0}</a></li>", escape(l))).collect();
+    page(
+        &m.email.subject,
+        &format!(
+            "<h1>{}</h1><p class=\"muted\">From {} to {} · {}</p><h2>Links</h2><ul>{links}</ul>\
+             <h2>HTML</h2><iframe title=\"Message\" src=\"/dev/mail/{}/html\"></iframe><h2>Plain text</h2><pre>{}</pre>",
+            escape(&m.email.subject),
+            escape(&m.from),
+            escape(&m.email.to),
+            escape(&m.sent_at),
+            escape(&m.id),
+            escape(&m.email.text)
+        ),
+    )
+    .into_response()
+}
+
+async fn mail_html(State(state): State<DevState>, Path(id): Path<String>) -> Response {
+    match find(&state, &id) {
+        Some(m) => Html(m.email.html).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
 }

@@ -16,6 +16,9 @@ const FORM_VIEW_CSP: &str = "default-src 'self'; script-src 'self'; style-src 's
 img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; \
 object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors *";
 
+const DEV_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: https:; font-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'";
+
 /// Paths that investors' sites may embed in an iframe.
 pub fn may_be_framed(path: &str) -> bool {
     path.starts_with("/form-view/") || path == "/form-view"
@@ -26,11 +29,13 @@ pub async fn security_headers(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     let framed = may_be_framed(&path);
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(if framed { FORM_VIEW_CSP } else { APP_CSP }),
-    );
-    if !framed {
+    let dev = path == "/dev" || path.starts_with("/dev/");
+    let csp = if framed { FORM_VIEW_CSP } else if dev { DEV_CSP } else { APP_CSP };
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp));
+    if dev {
+        // The local mail viewer frames its own messages.
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN"));
+    } else if !framed {
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     }
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));

@@ -6,7 +6,9 @@ import { BrandMark, BrandName } from '@/components/ui/brand';
 import { Sheet } from '@/components/ui/sheet';
 import { useAuth } from '@/features/auth/auth-context';
 import { cn } from '@/lib/utils';
+import { useSignOut } from '@/features/auth/use-sign-out';
 import { useIsMobile } from './sidebar-state';
+import { UserMenu } from './user-menu';
 
 /** Landing-page sections, in page order. */
 export const SECTIONS = [
@@ -31,8 +33,9 @@ function useScrolled(threshold: number) {
 
 export function PublicHeader() {
   const { pathname } = useLocation();
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const mobile = useIsMobile();
+  const { signOut, signingOut } = useSignOut('Failed to sign out, please try again');
   const scrolled = useScrolled(SCROLL_THRESHOLD);
   const [sheetOpen, setSheetOpen] = useState(false);
   const onLanding = pathname === '/';
@@ -79,11 +82,11 @@ export function PublicHeader() {
             <nav aria-label="Main" className="flex items-center gap-1">
               {sectionLinks('rounded-md px-3 py-2 text-sm font-medium text-gray-600 hover:bg-gray-50 hover:text-gray-900')}
             </nav>
-            <div className="flex items-center gap-2">
-              {user ? (
-                <Link to="/dashboard" className={buttonClasses('primary', 'sm')}>
-                  Dashboard
-                </Link>
+            <div className="flex min-w-36 items-center justify-end gap-2">
+              {loading ? (
+                <span aria-hidden className="h-8 w-36 animate-pulse rounded-lg bg-gray-100" />
+              ) : user ? (
+                <UserMenu />
               ) : (
                 <>
                   <Link to="/login" className={buttonClasses('ghost', 'sm')}>
@@ -109,9 +112,22 @@ export function PublicHeader() {
           </nav>
           <div className="mt-auto flex flex-col gap-3 pt-8">
             {user ? (
-              <Link to="/dashboard" onClick={() => setSheetOpen(false)} className={buttonClasses('primary', 'md')}>
-                Dashboard
-              </Link>
+              <>
+                <Link to="/dashboard" onClick={() => setSheetOpen(false)} className={buttonClasses('primary', 'md')}>
+                  Dashboard
+                </Link>
+                <button
+                  type="button"
+                  disabled={signingOut}
+                  onClick={() => {
+                    setSheetOpen(false);
+                    void signOut();
+                  }}
+                  className={buttonClasses('secondary', 'md')}
+                >
+                  {signingOut ? 'Signing out...' : 'Sign Out'}
+                </button>
+              </>
             ) : (
               <>
                 <Link to="/login" onClick={() => setSheetOpen(false)} className={buttonClasses('secondary', 'md')}>

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
 import { showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
@@ -17,11 +18,44 @@ function useScrollToTopOnNavigate() {
   }, [pathname, hash]);
 }
 
+/** What shows while the session is being restored (spec 2: a skeleton while auth loads). */
+function AppSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="flex min-h-dvh bg-gray-50/60">
+      <div className="hidden w-[var(--sidebar-width)] shrink-0 space-y-3 border-r border-gray-200 bg-white p-4 md:block">
+        <Skeleton className="h-8 w-32" />
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-8 w-full" />
+        ))}
+      </div>
+      <div className="flex-1 space-y-6 p-8">
+        <Skeleton className="h-9 w-72" />
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+        <Skeleton className="h-64" />
+      </div>
+    </div>
+  );
+}
+
+/** Paths in the app shell that anonymous visitors may open. */
+const PUBLIC_APP_PATHS = ['/pricing'];
+
 /** Picks the chrome for the current path (spec section 2, layout rules). */
 export function RootLayout() {
-  const { pathname } = useLocation();
-  const { user } = useAuth();
+  const location = useLocation();
+  const { pathname } = location;
+  const { user, loading } = useAuth();
   useScrollToTopOnNavigate();
+  const needsAccount = usesAppShell(pathname) && !PUBLIC_APP_PATHS.includes(pathname);
+
+  if (needsAccount && loading) return <AppSkeleton />;
+  if (needsAccount && !user) {
+    return <Navigate to="/login" replace state={{ from: `${pathname}${location.search}` }} />;
+  }
 
   const page = (
     <Suspense fallback={<PageLoading />}>

@@ -21,6 +21,7 @@ import { BrandMark, BrandName } from '@/components/ui/brand';
 import { Sheet } from '@/components/ui/sheet';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/auth-context';
+import { useSignOut } from '@/features/auth/use-sign-out';
 import { cn } from '@/lib/utils';
 import type { useSidebarState } from './sidebar-state';
 
@@ -122,13 +123,14 @@ function SidebarBody({ collapsed, onNavigate, onToggle, toggleLabel }: {
 }
 
 function SignOutButton({ collapsed }: { collapsed: boolean }) {
-  const [signingOut] = useState(false);
+  const { signOut, signingOut } = useSignOut('Failed to sign out');
   return (
     <div className="border-t border-gray-200 p-2">
       <Tooltip content="Sign out" disabled={!collapsed}>
         <button
           type="button"
           disabled={signingOut}
+          onClick={() => void signOut()}
           aria-label={collapsed ? 'Sign out' : undefined}
           className={cn(
             'flex h-10 w-full items-center gap-3 rounded-lg text-sm font-medium text-gray-700 hover:bg-gray-100 disabled:opacity-60',

@@ -1,5 +1,49 @@
+import { Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/auth-context';
 import { AuthLayout } from './auth-layout';
 
+/** Where the confirmation link lands: exchanges its one-time token for a session. */
 export default function AuthCallbackPage() {
-  return <AuthLayout title="Signing you in" subtitle="Confirming your e-mail address…" />;
+  const { verifyLink } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = params.get('token');
+    const type = params.get('type') ?? 'signup';
+    if (!token) {
+      setError('This link is incomplete. Open the link from your e-mail again.');
+      return;
+    }
+    verifyLink(token, type)
+      .then(() => navigate('/dashboard', { replace: true }))
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : 'We could not sign you in.'));
+  }, [params, verifyLink, navigate]);
+
+  if (error) {
+    return (
+      <AuthLayout title="We couldn't confirm your e-mail" subtitle="The link did not work.">
+        <Alert>{error}</Alert>
+        <Link to="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
+          Go to sign in
+        </Link>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Signing you in" subtitle="Confirming your e-mail address…">
+      <div role="status" className="flex items-center justify-center gap-3 py-6 text-sm text-gray-600">
+        <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden />
+        Confirming your e-mail…
+      </div>
+    </AuthLayout>
+  );
 }

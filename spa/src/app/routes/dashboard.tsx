@@ -1,5 +1,7 @@
 import { Eye, MousePointerClick, Percent, Users } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
+import { greeting } from '@/features/auth/attribution';
+import { displayName, useAuth } from '@/features/auth/auth-context';
 
 const STATS = [
   { label: 'Total Views', icon: Eye },
@@ -10,9 +12,10 @@ const STATS = [
 
 /** The signed-in home. Loaded eagerly: it is where every session lands. */
 export default function DashboardPage() {
+  const { user } = useAuth();
   return (
     <>
-      <PageHeader title="Dashboard" description="Manage your investor forms and leads" />
+      <PageHeader title="Dashboard" heading={greeting(new Date(), displayName(user))} description="Manage your investor forms and leads" />
       <section aria-label="Statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {STATS.map(({ label, icon: Icon }) => (
           <div key={label} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">

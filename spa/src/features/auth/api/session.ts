@@ -1,0 +1,42 @@
+import { api } from '@/lib/api-client';
+import type { User } from '../auth-context';
+
+export type Session = { access_token: string; token_type: 'bearer'; expires_in: number; user: User };
+
+/** Registration metadata (spec 3): attribution fields only when present. */
+export type SignUpData = {
+  name?: string;
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_term?: string;
+  utm_content?: string;
+  referrer?: string;
+  referral_id?: string;
+};
+
+const noRetry = { retryOnExpiredToken: false } as const;
+
+export const signInRequest = (email: string, password: string) =>
+  api<Session>('/auth/signin', { method: 'POST', body: { email, password }, ...noRetry });
+
+export const signUpRequest = (email: string, password: string, data: SignUpData) =>
+  api<{ user: User; confirmation_sent: boolean }>('/auth/signup', { method: 'POST', body: { email, password, data }, ...noRetry });
+
+export const verifyLinkRequest = (token: string, type: string) =>
+  api<Session>('/auth/verify', { method: 'POST', body: { token, type }, ...noRetry });
+
+export const resendConfirmationRequest = (email: string) =>
+  api<{ sent: boolean }>('/auth/resend', { method: 'POST', body: { email }, ...noRetry });
+
+export const refreshRequest = () => api<Session>('/auth/token', { method: 'POST', ...noRetry });
+
+export const signOutRequest = () => api<void>('/auth/signout', { method: 'POST' });
+
+export const updateNameRequest = (name: string) => api<User>('/auth/user', { method: 'PATCH', body: { name } });
+
+export const changePasswordRequest = (currentPassword: string, newPassword: string) =>
+  api<Session>('/auth/password', {
+    method: 'POST',
+    body: { current_password: currentPassword, new_password: newPassword },
+  });
