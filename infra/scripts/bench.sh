@@ -15,3 +15,12 @@ start_dynamodb "$(free_port)" in-memory
 
 printf '\n== Local gateway ==\n'
 python3 infra/scripts/bench_gateway.py "$CARGO_TARGET_DIR/release/local-gateway"
+
+printf '\n== Sign-in ==\n'
+BENCH_PORT=$(free_port)
+PORT=$BENCH_PORT TABLE_PREFIX="bench-auth-" LOCAL_DATA_DIR="$(mktemp -d)" RUST_LOG=warn \
+  "$CARGO_TARGET_DIR/release/local-gateway" >/dev/null 2>&1 &
+GATEWAY_PID=$!
+trap 'stop_pid "$GATEWAY_PID"; stop_pid "${DDB_PID:-}"' EXIT
+wait_for_http "http://127.0.0.1:$BENCH_PORT/" 60 || die "the gateway did not start"
+python3 infra/scripts/bench_auth.py "http://127.0.0.1:$BENCH_PORT"

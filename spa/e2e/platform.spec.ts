@@ -11,6 +11,25 @@ test('the landing page loads with its sections and sign-in links', async ({ page
   await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
 });
 
+test('the header turns translucent once the page scrolls past 10 px and anchors scroll to their sections', async ({ page }) => {
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header).toHaveAttribute('data-scrolled', 'false');
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-scrolled', 'true');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/#faq$/);
+  await expect(page.getByRole('heading', { name: 'FAQ' })).toBeInViewport();
+});
+
+test('the login and register pages have no site header', async ({ page }) => {
+  for (const path of ['/login', '/register']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+  }
+});
+
 test('an unknown path shows the not-found page', async ({ page }) => {
   await page.goto('/this-page-does-not-exist');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
