@@ -16,6 +16,18 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our code: separate chunks stay cached across deploys.
+        advancedChunks: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'ui', test: /node_modules[\\/](@radix-ui|@floating-ui|sonner|lucide-react|tailwind-merge|clsx)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
