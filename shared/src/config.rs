@@ -22,6 +22,38 @@ pub struct Tables {
     pub one_time_tokens: String,
     pub rate_limits: String,
     pub notifications: String,
+    pub subscriptions: String,
+    pub stripe_events: String,
+}
+
+/// Payments: Stripe in production, the local checkout (`/dev/checkout`) everywhere else.
+#[derive(Debug, Clone)]
+pub enum PaymentsConfig {
+    Stripe {
+        secret_key: SecretString,
+        /// `https://api.stripe.com`, or a stub in tests.
+        api_base: String,
+        /// Coupon with `percent_off = 20`, `duration = forever`, for the lifetime-discount offer.
+        discount_coupon: String,
+    },
+    Local,
+}
+
+#[derive(Debug, Clone)]
+pub struct StripeConfig {
+    pub payments: PaymentsConfig,
+    /// `whsec_…`: signs (locally) and verifies webhook events.
+    pub webhook_secret: SecretString,
+    pub price_standard: String,
+    pub price_pro: String,
+}
+
+/// Meta Conversions API; unset means conversions are not sent.
+#[derive(Debug, Clone)]
+pub struct MetaConfig {
+    pub pixel_id: String,
+    pub access_token: SecretString,
+    pub api_base: String,
 }
 
 /// Where e-mail goes: Amazon SES in AWS, the local outbox (`/dev/mail`) everywhere else.
@@ -63,6 +95,8 @@ pub struct Config {
     /// Set behind CloudFront: requests carrying this value in `X-Origin-Verify` came through
     /// the distribution, so its `CloudFront-Viewer-Address` is the client's address.
     pub origin_verify_secret: Option<SecretString>,
+    pub stripe: StripeConfig,
+    pub meta: Option<MetaConfig>,
 }
 
 impl Config {
@@ -107,6 +141,8 @@ impl Config {
                 one_time_tokens: required("ONE_TIME_TOKENS_TABLE")?,
                 rate_limits: required("RATE_LIMITS_TABLE")?,
                 notifications: required("NOTIFICATIONS_TABLE")?,
+                subscriptions: required("SUBSCRIPTIONS_TABLE")?,
+                stripe_events: required("STRIPE_EVENTS_TABLE")?,
             },
             mail: match required("MAIL_PROVIDER")?.as_str() {
                 "ses" => MailConfig::Ses { from: required("MAIL_FROM")?, endpoint: optional("SES_ENDPOINT") },
@@ -125,6 +161,33 @@ impl Config {
                 .map(|ids| ids.split(',').map(|id| id.trim().to_owned()).filter(|id| !id.is_empty()).collect())
                 .unwrap_or_default(),
             origin_verify_secret: optional("ORIGIN_VERIFY_SECRET").map(SecretString::from),
+            stripe: StripeConfig {
+                payments: match required("PAYMENTS_PROVIDER")?.as_str() {
+                    "stripe" => PaymentsConfig::Stripe {
+                        secret_key: SecretString::from(required("STRIPE_SECRET_KEY")?),
+                        api_base: optional("STRIPE_API_BASE").unwrap_or_else(|| "https://api.stripe.com".to_owned()),
+                        discount_coupon: required("STRIPE_DISCOUNT_COUPON")?,
+                    },
+                    "local" => PaymentsConfig::Local,
+                    other => {
+                        return Err(ConfigError::Invalid {
+                            name: "PAYMENTS_PROVIDER",
+                            reason: format!("{other:?} is not one of stripe, local"),
+                        });
+                    }
+                },
+                webhook_secret: SecretString::from(required("STRIPE_WEBHOOK_SECRET")?),
+                price_standard: required("STRIPE_PRICE_STANDARD")?,
+                price_pro: required("STRIPE_PRICE_PRO")?,
+            },
+            meta: match (optional("META_PIXEL_ID"), optional("META_ACCESS_TOKEN")) {
+                (Some(pixel_id), Some(token)) => Some(MetaConfig {
+                    pixel_id,
+                    access_token: SecretString::from(token),
+                    api_base: optional("META_API_BASE").unwrap_or_else(|| "https://graph.facebook.com".to_owned()),
+                }),
+                _ => None,
+            },
         })
     }
 }
@@ -152,6 +215,12 @@ mod tests {
         ("ONE_TIME_TOKENS_TABLE", "tokens"),
         ("RATE_LIMITS_TABLE", "limits"),
         ("NOTIFICATIONS_TABLE", "notifications"),
+        ("SUBSCRIPTIONS_TABLE", "subscriptions"),
+        ("STRIPE_EVENTS_TABLE", "stripe_events"),
+        ("PAYMENTS_PROVIDER", "local"),
+        ("STRIPE_WEBHOOK_SECRET", "whsec_test"),
+        ("STRIPE_PRICE_STANDARD", "price_standard"),
+        ("STRIPE_PRICE_PRO", "price_pro"),
     ];
 
     #[test]

@@ -2,6 +2,7 @@
 //! error shape, request extractors and one repository module per shared table.
 
 pub mod auth;
+pub mod billing;
 pub mod config;
 pub mod crypto;
 pub mod dynamo;
@@ -9,6 +10,7 @@ pub mod error;
 pub mod http;
 pub mod mail;
 pub mod notify;
+pub mod payments;
 pub mod rate_limit;
 pub mod repo;
 pub mod state;

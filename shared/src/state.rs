@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use axum::extract::FromRef;
 
-use crate::{auth::TokenKeys, config::Config, dynamo, mail::Mailer};
+use crate::{auth::TokenKeys, config::Config, dynamo, mail::Mailer, payments::Payments};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -12,6 +12,9 @@ pub struct AppState {
     pub dynamo: dynamo::Client,
     pub tokens: TokenKeys,
     pub mailer: Mailer,
+    pub payments: Payments,
+    /// One HTTP client for outbound APIs (Meta, LLM), built once per cold start.
+    pub http: reqwest::Client,
 }
 
 impl AppState {
@@ -24,7 +27,9 @@ impl AppState {
         let dynamo = dynamo::client(&config).await;
         let tokens = TokenKeys::from_secret(&config.jwt_secret);
         let mailer = Mailer::from_config(&config.mail).await?;
-        Ok(Self { config: Arc::new(config), dynamo, tokens, mailer })
+        let payments = Payments::from_config(&config.stripe, &config.app_origin);
+        let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(20)).build()?;
+        Ok(Self { config: Arc::new(config), dynamo, tokens, mailer, payments, http })
     }
 
     pub fn is_admin(&self, user_id: &str) -> bool {

@@ -15,8 +15,11 @@ use crate::{
     AppState,
     auth::ACCESS_TOKEN_TTL,
     config::Config,
-    local::{TEMPLATE, TableSpec, ensure_tables, table_env, table_specs},
+    local::{TEMPLATE, TableSpec, ensure_tables, local_default, table_env, table_specs},
 };
+
+/// The webhook secret of test states (sign test events with it).
+pub const TEST_WEBHOOK_SECRET: &str = "whsec_test_secret_for_integration_tests";
 
 fn specs() -> &'static [TableSpec] {
     static SPECS: OnceLock<Vec<TableSpec>> = OnceLock::new();
@@ -25,6 +28,11 @@ fn specs() -> &'static [TableSpec] {
 
 /// A fresh state over freshly created tables.
 pub async fn test_state() -> AppState {
+    test_state_with(|_| {}).await
+}
+
+/// A fresh state whose configuration `adjust` changes first (e.g. to point a provider at a stub).
+pub async fn test_state_with(adjust: impl FnOnce(&mut Config)) -> AppState {
     let endpoint = std::env::var("DYNAMODB_ENDPOINT").unwrap_or_else(|_| {
         panic!("DYNAMODB_ENDPOINT is not set: run the integration tests with `make test`, which starts DynamoDB Local")
     });
@@ -34,10 +42,12 @@ pub async fn test_state() -> AppState {
         "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
         "JWT_SECRET" => Some("test-secret-test-secret-test-secret!".to_owned()),
         "DYNAMODB_ENDPOINT" => Some(endpoint.clone()),
-        "MAIL_PROVIDER" => Some("outbox".to_owned()),
+        "STRIPE_WEBHOOK_SECRET" => Some(TEST_WEBHOOK_SECRET.to_owned()),
+        _ if local_default(name).is_some() => local_default(name).map(str::to_owned),
         _ => env.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()),
     };
-    let config = Config::from_lookup(lookup).expect("test configuration");
+    let mut config = Config::from_lookup(lookup).expect("test configuration");
+    adjust(&mut config);
     let state = AppState::from_config(config).await.expect("test state");
     ensure_tables(&state.dynamo, &prefix, specs()).await.expect("create test tables in DynamoDB Local");
     state

@@ -1,6 +1,7 @@
 //! Assembles the local gateway: settings, tables, state, routes.
 
 mod dev;
+mod dev_billing;
 mod headers;
 mod spa;
 
@@ -11,11 +12,20 @@ use axum::Router;
 use shared::{
     AppState,
     config::Config,
-    local::{TEMPLATE, ensure_tables, table_env, table_specs},
+    local::{TEMPLATE, ensure_tables, local_default, table_env, table_specs},
 };
 
 /// Every function the gateway serves, in the order of `template.yaml`.
-pub const FUNCTIONS: &[&str] = &["auth", "profiles", "send-event-notification"];
+pub const FUNCTIONS: &[&str] = &[
+    "auth",
+    "billing-portal",
+    "check-subscription",
+    "create-checkout-session",
+    "facebook-conversions",
+    "profiles",
+    "send-event-notification",
+    "stripe-webhook",
+];
 
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -63,9 +73,9 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
                 "DYNAMODB_ENDPOINT" => Some(settings.dynamodb_endpoint.clone()),
                 "JWT_SECRET" => std::env::var(name).ok().or_else(|| Some(jwt_secret.clone())),
                 "APP_ORIGIN" => std::env::var(name).ok().or_else(|| Some(origin.clone())),
-                "MAIL_PROVIDER" => std::env::var(name).ok().or_else(|| Some("outbox".to_owned())),
+                "STRIPE_WEBHOOK_SECRET" => std::env::var(name).ok().or_else(|| Some(format!("whsec_{jwt_secret}"))),
                 "OUTBOX_DIR" => std::env::var(name).ok().or_else(|| Some(settings.data_dir.join("mail").display().to_string())),
-                _ => std::env::var(name).ok(),
+                _ => std::env::var(name).ok().or_else(|| local_default(name).map(str::to_owned)),
             })
     };
     let config = Config::from_lookup(lookup)?;
@@ -81,9 +91,14 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
 pub fn router(state: AppState, settings: &Settings) -> Router {
     let api = Router::new()
         .merge(shared::http::mount("auth", auth::router(state.clone())))
+        .merge(shared::http::mount("billing-portal", billing_portal::router(state.clone())))
+        .merge(shared::http::mount("check-subscription", check_subscription::router(state.clone())))
+        .merge(shared::http::mount("create-checkout-session", create_checkout_session::router(state.clone())))
+        .merge(shared::http::mount("facebook-conversions", facebook_conversions::router(state.clone())))
         .merge(shared::http::mount("profiles", profiles::router(state.clone())))
-        .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())));
-    api.merge(dev::router(state, settings))
+        .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())))
+        .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));
+    api.merge(dev_billing::router(state.clone())).merge(dev::router(state, settings))
         .fallback_service(spa::service(&settings.spa_dist))
         .layer(axum::middleware::from_fn(headers::security_headers))
 }

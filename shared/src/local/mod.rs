@@ -117,6 +117,18 @@ pub fn table_specs(template: &str) -> anyhow::Result<Vec<TableSpec>> {
     Ok(specs)
 }
 
+/// Values the local stack uses for variables that AWS sets from the template's parameters:
+/// local providers, and the local price ids of the two plans.
+pub fn local_default(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "MAIL_PROVIDER" => "outbox",
+        "PAYMENTS_PROVIDER" => "local",
+        "STRIPE_PRICE_STANDARD" => "price_local_standard",
+        "STRIPE_PRICE_PRO" => "price_local_pro",
+        _ => return None,
+    })
+}
+
 /// The local table name for a logical id under `prefix`.
 pub fn local_table_name(prefix: &str, spec: &TableSpec) -> String {
     format!("{prefix}{}", spec.logical_id)
@@ -266,7 +278,8 @@ Resources:
         let lookup = |name: &str| match name {
             "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
             "JWT_SECRET" => Some("0123456789abcdef0123456789abcdef".to_owned()),
-            "MAIL_PROVIDER" => Some("outbox".to_owned()),
+            "STRIPE_WEBHOOK_SECRET" => Some("whsec_test".to_owned()),
+            _ if local_default(name).is_some() => local_default(name).map(str::to_owned),
             _ => env.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()),
         };
         crate::config::Config::from_lookup(lookup).expect("every table variable comes from template.yaml");

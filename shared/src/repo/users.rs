@@ -213,3 +213,28 @@ pub async fn bump_session_epoch(client: &Client, tables: &Tables, id: &str) -> R
     )
     .await
 }
+
+/// Marks the account as on a trial (spec 3: `trial_start_date`, `is_trial_user`); the first
+/// start date is kept. `None` when the user does not exist.
+pub async fn set_trial_started(client: &Client, tables: &Tables, id: &str, start_iso: &str) -> Result<Option<UserRecord>, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(&tables.users)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET app_metadata.trial_start_date = if_not_exists(app_metadata.trial_start_date, :start), app_metadata.is_trial_user = :yes")
+        .condition_expression("attribute_exists(id)")
+        .expression_attribute_values(":start", AttributeValue::S(start_iso.to_owned()))
+        .expression_attribute_values(":yes", AttributeValue::Bool(true))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await;
+    match result {
+        Ok(output) => Ok(Some(from_item(output.attributes.unwrap_or_default())?)),
+        Err(SdkError::ServiceError(err))
+            if matches!(err.err(), aws_sdk_dynamodb::operation::update_item::UpdateItemError::ConditionalCheckFailedException(_)) =>
+        {
+            Ok(None)
+        }
+        Err(err) => Err(err.into()),
+    }
+}
