@@ -59,6 +59,9 @@ def documented_routes() -> set[tuple[str, str]]:
 
 
 def main() -> int:
+    from openapi_spec_validator import validate
+
+    validate(yaml.safe_load((ROOT / "infra" / "openapi.yaml").read_text()))
     served, documented = served_routes(), documented_routes()
     missing = sorted(served - documented)
     stale = sorted(documented - served)
@@ -68,7 +71,7 @@ def main() -> int:
         print(f"documented but not served: {method.upper()} {path}")
     if missing or stale:
         return 1
-    print(f"openapi.yaml documents all {len(served)} routes")
+    print(f"openapi.yaml is valid OpenAPI 3.1 and documents all {len(served)} routes")
     return 0
 
 

@@ -14,9 +14,9 @@ if ! command -v chromium >/dev/null; then
   $SUDO apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
-if ! command -v cfn-lint >/dev/null; then
-  say "Installing cfn-lint ..."
-  python3 -m pip install --quiet --disable-pip-version-check cfn-lint
+if ! command -v cfn-lint >/dev/null || ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
+  say "Installing cfn-lint and openapi-spec-validator ..."
+  python3 -m pip install --quiet --disable-pip-version-check cfn-lint openapi-spec-validator
 fi
 command -v cfn-lint >/dev/null || export PATH="$HOME/.local/bin:$PATH"
 
