@@ -3,6 +3,7 @@ import { Toaster } from 'sonner';
 import { SWRConfig } from 'swr';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthProvider } from '@/features/auth/auth-context';
+import { SubscriptionProvider } from '@/features/billing/subscription-context';
 import { ResourceErrorBanner } from './resource-error-banner';
 
 /**
@@ -13,11 +14,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <SWRConfig value={{ errorRetryCount: 1, revalidateOnFocus: false, dedupingInterval: 30_000 }}>
       <AuthProvider>
-        <TooltipProvider>
-          <ResourceErrorBanner />
-          {children}
-          <Toaster visibleToasts={1} richColors closeButton />
-        </TooltipProvider>
+        <SubscriptionProvider>
+          <TooltipProvider>
+            <ResourceErrorBanner />
+            {children}
+            <Toaster visibleToasts={1} richColors closeButton />
+          </TooltipProvider>
+        </SubscriptionProvider>
       </AuthProvider>
     </SWRConfig>
   );

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage } from './lazy-page';
 import DashboardPage from './routes/dashboard';
+import { SubscriptionGate } from '@/features/billing/components/subscription-gate';
 
 /** Every route of the spec's route table. All pages but the dashboard load on demand. */
 const Landing = lazyPage('home', () => import('./routes/landing'));
@@ -40,8 +41,8 @@ export const router = createBrowserRouter([
       { path: '/test-the-waters', element: <TestTheWaters /> },
       { path: '/equity-crowdfunding-costs', element: <CrowdfundingCosts /> },
       { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/forms', element: <Forms /> },
-      { path: '/forms/:formId', element: <FormEditor /> },
+      { path: '/forms', element: <SubscriptionGate><Forms /></SubscriptionGate> },
+      { path: '/forms/:formId', element: <SubscriptionGate><FormEditor /></SubscriptionGate> },
       { path: '/form-preview/:formId', element: <FormPreview /> },
       { path: '/form-view/:formId', element: <FormView /> },
       { path: '/embed-options/:formId', element: <EmbedOptions /> },

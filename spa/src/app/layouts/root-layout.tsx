@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
 import { showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
+import { CheckoutReturn } from '@/features/billing/components/checkout-return';
 import { AppShell } from './app-shell';
 import { PublicHeader } from './public-header';
 
@@ -59,6 +60,7 @@ export function RootLayout() {
 
   const page = (
     <Suspense fallback={<PageLoading />}>
+      <CheckoutReturn />
       <Outlet />
     </Suspense>
   );

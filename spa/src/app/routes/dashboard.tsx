@@ -2,6 +2,7 @@ import { Eye, MousePointerClick, Percent, Users } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { greeting } from '@/features/auth/attribution';
 import { displayName, useAuth } from '@/features/auth/auth-context';
+import { TrialUpsellBanner } from '@/features/billing/components/trial-upsell-banner';
 
 const STATS = [
   { label: 'Total Views', icon: Eye },
@@ -16,6 +17,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" heading={greeting(new Date(), displayName(user))} description="Manage your investor forms and leads" />
+      <TrialUpsellBanner />
       <section aria-label="Statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {STATS.map(({ label, icon: Icon }) => (
           <div key={label} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">

@@ -1,4 +1,8 @@
-import { KeyRound, Loader2, LogOut, UserRound } from 'lucide-react';
+import { CreditCard, KeyRound, Loader2, LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { billingPortalRequest } from '@/features/billing/api/checkout';
+import { useSubscription } from '@/features/billing/subscription-context';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -116,16 +120,81 @@ function SessionsPanel() {
   );
 }
 
+const STATUS_LABELS: Record<string, string> = {
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Payment past due',
+  canceled: 'Canceled',
+  unpaid: 'Unpaid',
+  incomplete: 'Incomplete',
+};
+
+function BillingPanel() {
+  const { loading, subscriptions, error } = useSubscription();
+  const [opening, setOpening] = useState(false);
+  const subscription = subscriptions[0];
+
+  const manage = async () => {
+    setOpening(true);
+    try {
+      const { url } = await billingPortalRequest();
+      window.location.assign(url);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Could not open billing.');
+      setOpening(false);
+    }
+  };
+
+  if (loading) return <p className="text-sm text-gray-500">Loading your plan…</p>;
+  if (error) return <Alert>We could not load your billing details. Please refresh the page.</Alert>;
+  if (!subscription) {
+    return (
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-gray-600">You have no subscription yet. Every plan starts with a 7-day free trial.</p>
+        <Link to="/pricing" className={buttonClasses('primary')}>See plans</Link>
+      </div>
+    );
+  }
+  const trialEnd = subscription.trialEnd ? new Date(subscription.trialEnd) : null;
+  return (
+    <div className="space-y-5">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-xs font-medium text-gray-500 uppercase">Plan</dt>
+          <dd className="mt-1 text-sm font-semibold text-gray-900">{subscription.plan}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-gray-500 uppercase">Status</dt>
+          <dd className="mt-1 text-sm font-semibold text-gray-900">{STATUS_LABELS[subscription.status] ?? subscription.status}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-gray-500 uppercase">Trial ends</dt>
+          <dd className="mt-1 text-sm font-semibold text-gray-900">
+            {trialEnd && subscription.onTrial ? trialEnd.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }) : '—'}
+          </dd>
+        </div>
+      </dl>
+      <Button variant="secondary" disabled={opening} onClick={() => void manage()}>
+        {opening ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <CreditCard className="size-4" aria-hidden />}
+        Manage billing
+      </Button>
+    </div>
+  );
+}
+
 export default function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="Your account, password and sessions." />
+      <PageHeader title="Settings" description="Your account, password, billing and sessions." />
       <div>
         <Section icon={UserRound} title="Account" description="The name investors and your team see, and your sign-in e-mail.">
           <NameForm />
         </Section>
         <Section icon={KeyRound} title="Password" description="Change the password you sign in with.">
           <PasswordForm />
+        </Section>
+        <Section icon={CreditCard} title="Billing" description="Your plan, trial and payment details.">
+          <BillingPanel />
         </Section>
         <Section icon={LogOut} title="Sessions" description="Lost a device or used a shared computer?">
           <SessionsPanel />

@@ -1,0 +1,90 @@
+import { expect, signedInFounder, test, waitForMail } from './support/fixtures';
+
+test('a new user opening /forms is sent to pricing, starts the trial and comes back to /forms', async ({ page }) => {
+  const { email } = await signedInFounder(page);
+  await page.goto('/forms');
+  await expect(page).toHaveURL(/\/pricing\?returnTo=%2Fforms$/);
+  await expect(page.getByText('This feature requires a subscription. Starting your 7-day free trial is easy!')).toBeVisible();
+
+  const standard = page.getByRole('region', { name: 'RaiseSpark', exact: true });
+  await expect(standard.getByText('$497')).toBeVisible();
+  await standard.getByRole('button', { name: 'Start 7-day free trial of RaiseSpark' }).click();
+
+  await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
+  await expect(page.getByRole('heading', { name: 'Start your 7-day free trial' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start trial' }).click();
+
+  await expect(page.getByText('Payment successful! Your subscription is now active.')).toBeVisible();
+  await expect(page).toHaveURL(/\/forms$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Investor Forms' })).toBeVisible();
+  const mail = await waitForMail(page.request, email, 'Your 7 days RaiseSpark trial has started');
+  expect(mail.text).toContain('7 days');
+
+  await page.goto('/settings');
+  const billing = page.getByRole('region', { name: 'Billing' });
+  await expect(billing.getByText('Free trial')).toBeVisible();
+  await expect(billing.getByText('RaiseSpark', { exact: true })).toBeVisible();
+
+  // Cancelling in the billing portal ends access: the gate sends the user back to pricing.
+  await billing.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page).toHaveURL(/\/dev\/billing\/cus_local_/);
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByText('This subscription has ended.')).toBeVisible();
+  await page.goto('/forms');
+  await expect(page).toHaveURL(/\/pricing\?returnTo=%2Fforms$/);
+});
+
+test('the extended-trial and discount offers reach checkout with 14 days and 20% shown', async ({ page }) => {
+  await signedInFounder(page);
+  await page.goto('/pricing?extended=true&discount=20');
+  await expect(page.getByRole('heading', { name: 'Start your 14-day free trial' })).toBeVisible();
+  await expect(page.getByText('Extended 14-day trial applied')).toBeVisible();
+  await expect(page.getByText('20% lifetime discount applied')).toBeVisible();
+  const pro = page.getByRole('region', { name: 'RaiseSpark Pro' });
+  await expect(pro.getByText('$798')).toBeVisible();
+  await pro.getByRole('button', { name: 'Start 14-day free trial of RaiseSpark Pro' }).click();
+
+  await expect(page).toHaveURL(/\/dev\/checkout\//);
+  await expect(page.getByRole('heading', { name: 'Start your 14-day free trial' })).toBeVisible();
+  await expect(page.getByText('14 days', { exact: true })).toBeVisible();
+  await expect(page.getByText('20% lifetime discount')).toBeVisible();
+  await expect(page.getByText('RaiseSpark Pro')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('anonymous visitors are asked to log in before subscribing', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Start 7-day free trial of RaiseSpark Pro' }).click();
+  await expect(page.getByText('Please log in to subscribe')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the upsell banner appears after 5 s, counts down 180 s and then expires', async ({ page }) => {
+  await page.clock.install();
+  await signedInFounder(page);
+  const offer = page.getByRole('region', { name: 'Limited-time offer' });
+  await expect(offer).toHaveCount(0);
+  await page.clock.fastForward(5_000);
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('timer')).toHaveText(/^(3:00|2:59)$/);
+  await page.clock.fastForward(60_000);
+  await expect(offer.getByRole('timer')).toHaveText(/^(2:00|1:59)$/);
+  await page.clock.fastForward(121_000);
+  await expect(offer.getByRole('button', { name: 'Offer Expired' })).toHaveCount(2);
+  for (const button of await offer.getByRole('button', { name: 'Offer Expired' }).all()) await expect(button).toBeDisabled();
+  await page.reload();
+  await page.clock.fastForward(6_000);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+});
+
+test('choosing an upsell option goes to pricing with the offer', async ({ page }) => {
+  await page.clock.install();
+  await signedInFounder(page);
+  await page.clock.fastForward(5_000);
+  await page.getByRole('button', { name: '20% off for life' }).click();
+  await expect(page.getByText('20% lifetime discount option selected!')).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing\?discount=20$/);
+  await expect(page.getByText('20% lifetime discount applied')).toBeVisible();
+});

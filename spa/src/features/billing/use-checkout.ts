@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useAuth } from '@/features/auth/auth-context';
+import { createCheckoutSessionRequest } from './api/checkout';
+import type { Plan } from './api/plans';
+import { trackConversion } from './api/track';
+import { safeReturnTo } from './components/checkout-return';
+
+export type CheckoutOffer = { extendedTrial: boolean; discountPercentage: number | null; returnTo: string | null };
+
+/** The URL checkout returns to: pricing, which handles payment_success and returnTo. */
+export function successUrl(origin: string, plan: Plan, returnTo: string | null): string {
+  const params = new URLSearchParams({ payment_success: 'true', plan: plan.key });
+  const back = safeReturnTo(returnTo) ?? '/dashboard';
+  params.set('returnTo', back);
+  return `${origin}/pricing?${params.toString()}`;
+}
+
+/** Starts checkout for a plan: 'Preparing checkout...', then the provider's page. */
+export function useCheckout(offer: CheckoutOffer) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<string | null>(null);
+
+  const start = async (plan: Plan) => {
+    if (!user) {
+      toast.error('Please log in to subscribe');
+      navigate('/login', { state: { from: `${window.location.pathname}${window.location.search}` } });
+      return;
+    }
+    setPending(plan.price_id);
+    const toastId = toast.loading('Preparing checkout...');
+    void trackConversion('InitiateCheckout', { contentIds: [plan.price_id], contentType: 'product', contentName: plan.name, value: plan.value_usd, currency: 'USD' });
+    try {
+      const { url } = await createCheckoutSessionRequest({
+        priceId: plan.price_id,
+        successUrl: successUrl(window.location.origin, plan, offer.returnTo),
+        isExtendedTrial: offer.extendedTrial,
+        discountPercentage: offer.discountPercentage,
+      });
+      if (!url) throw new Error('No checkout URL returned');
+      window.location.assign(url);
+    } catch (error) {
+      console.error('checkout failed', error);
+      toast.error('Checkout failed', { id: toastId, description: error instanceof Error ? error.message : undefined });
+      setPending(null);
+    }
+  };
+
+  return { start, pending };
+}
