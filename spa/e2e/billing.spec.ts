@@ -62,7 +62,9 @@ test('anonymous visitors are asked to log in before subscribing', async ({ page 
 
 test('the upsell banner appears after 5 s, counts down 180 s and then expires', async ({ page }) => {
   await page.clock.install();
+  const checked = page.waitForResponse((response) => response.url().endsWith('/api/check-subscription'));
   await signedInFounder(page);
+  await checked;
   const offer = page.getByRole('region', { name: 'Limited-time offer' });
   await expect(offer).toHaveCount(0);
   await page.clock.fastForward(5_000);
@@ -81,7 +83,9 @@ test('the upsell banner appears after 5 s, counts down 180 s and then expires', 
 
 test('choosing an upsell option goes to pricing with the offer', async ({ page }) => {
   await page.clock.install();
+  const checked = page.waitForResponse((response) => response.url().endsWith('/api/check-subscription'));
   await signedInFounder(page);
+  await checked;
   await page.clock.fastForward(5_000);
   await page.getByRole('button', { name: '20% off for life' }).click();
   await expect(page.getByText('20% lifetime discount option selected!')).toBeVisible();
