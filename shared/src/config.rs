@@ -24,6 +24,8 @@ pub struct Tables {
     pub notifications: String,
     pub subscriptions: String,
     pub stripe_events: String,
+    pub forms: String,
+    pub leads: String,
 }
 
 /// Payments: Stripe in production, the local checkout (`/dev/checkout`) everywhere else.
@@ -143,6 +145,8 @@ impl Config {
                 notifications: required("NOTIFICATIONS_TABLE")?,
                 subscriptions: required("SUBSCRIPTIONS_TABLE")?,
                 stripe_events: required("STRIPE_EVENTS_TABLE")?,
+                forms: required("FORMS_TABLE")?,
+                leads: required("LEADS_TABLE")?,
             },
             mail: match required("MAIL_PROVIDER")?.as_str() {
                 "ses" => MailConfig::Ses { from: required("MAIL_FROM")?, endpoint: optional("SES_ENDPOINT") },
@@ -217,6 +221,8 @@ mod tests {
         ("NOTIFICATIONS_TABLE", "notifications"),
         ("SUBSCRIPTIONS_TABLE", "subscriptions"),
         ("STRIPE_EVENTS_TABLE", "stripe_events"),
+        ("FORMS_TABLE", "forms"),
+        ("LEADS_TABLE", "leads"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),
         ("STRIPE_PRICE_STANDARD", "price_standard"),

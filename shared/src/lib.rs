@@ -7,6 +7,7 @@ pub mod config;
 pub mod crypto;
 pub mod dynamo;
 pub mod error;
+pub mod forms;
 pub mod http;
 pub mod mail;
 pub mod notify;

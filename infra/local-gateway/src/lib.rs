@@ -22,6 +22,7 @@ pub const FUNCTIONS: &[&str] = &[
     "check-subscription",
     "create-checkout-session",
     "facebook-conversions",
+    "forms",
     "profiles",
     "send-event-notification",
     "stripe-webhook",
@@ -95,6 +96,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("check-subscription", check_subscription::router(state.clone())))
         .merge(shared::http::mount("create-checkout-session", create_checkout_session::router(state.clone())))
         .merge(shared::http::mount("facebook-conversions", facebook_conversions::router(state.clone())))
+        .merge(shared::http::mount("forms", forms::router(state.clone())))
         .merge(shared::http::mount("profiles", profiles::router(state.clone())))
         .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())))
         .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));

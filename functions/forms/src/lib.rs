@@ -1,0 +1,161 @@
+//! `forms`: the founder's investor forms. Every route acts on the caller's own forms only:
+//! another user's form answers 404. Creating and editing (content, publish) need a
+//! subscription, checked on the server; archiving, deleting and reading do not.
+//!
+//! - `GET    /api/forms`                 — own forms, most recently updated first
+//! - `POST   /api/forms`                 — create the default form
+//! - `GET    /api/forms/presets`         — built-in fields (amount, timeline, experience, location)
+//! - `GET    /api/forms/{id}`            — one form
+//! - `PUT    /api/forms/{id}`            — replace its content; `version` must be current (else 409)
+//! - `POST   /api/forms/{id}/publish`    — and `/unpublish`, `/archive`, `/unarchive`
+//! - `DELETE /api/forms/{id}`            — permanently; its leads are kept
+
+use axum::{
+    Json, Router,
+    body::Bytes,
+    extract::{Path, State},
+    http::StatusCode,
+    routing::{get, post},
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    auth::AuthUser,
+    billing::has_access,
+    forms::{Form, FormContentInput, PRESETS},
+    http::JsonBody,
+    repo::forms as repo,
+};
+
+pub const SUBSCRIPTION_REQUIRED: &str = "Start your 7-day free trial to create investor forms";
+
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(list).post(create))
+        .route("/presets", get(presets))
+        .route("/{id}", get(show).put(update).delete(remove))
+        .route("/{id}/publish", post(publish))
+        .route("/{id}/unpublish", post(unpublish))
+        .route("/{id}/archive", post(archive))
+        .route("/{id}/unarchive", post(unarchive))
+        .with_state(state)
+}
+
+fn table(state: &AppState) -> &str {
+    &state.config.tables.forms
+}
+
+/// The server-side subscription gate for creating and editing.
+async fn require_subscription(state: &AppState, user: &AuthUser) -> Result<()> {
+    if has_access(state, &user.id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "subscription_required", SUBSCRIPTION_REQUIRED))
+    }
+}
+
+#[tracing::instrument(skip(state))]
+async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
+    let forms = repo::list_forms(&state.dynamo, table(&state), &user.id).await?;
+    Ok(Json(json!({ "forms": forms })))
+}
+
+async fn presets() -> Json<Value> {
+    Json(json!({ "presets": PRESETS }))
+}
+
+#[tracing::instrument(skip(state))]
+async fn create(State(state): State<AppState>, user: AuthUser) -> Result<(StatusCode, Json<Form>)> {
+    require_subscription(&state, &user).await?;
+    let form = Form::new_default(&user.id);
+    repo::create_form(&state.dynamo, table(&state), &form).await?;
+    Ok((StatusCode::CREATED, Json(form)))
+}
+
+#[tracing::instrument(skip(state))]
+async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Form>> {
+    Ok(Json(repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?))
+}
+
+/// `{version, ...content}`; unknown content fields are refused when the content is parsed.
+#[derive(Debug, Deserialize)]
+struct UpdateForm {
+    version: u64,
+    #[serde(flatten)]
+    content: Value,
+}
+
+/// Forms are well under 100 KB; the limit leaves room and stops abuse before parsing.
+const FORM_BODY_LIMIT: usize = 256 * 1024;
+
+#[tracing::instrument(skip(state, body))]
+async fn update(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<UpdateForm, FORM_BODY_LIMIT>,
+) -> Result<Json<Form>> {
+    repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?;
+    require_subscription(&state, &user).await?;
+    let content: FormContentInput = serde_json::from_value(body.content)
+        .map_err(|err| ApiError::bad_request("invalid_body", format!("Invalid request body: {err}.")))?;
+    let content = content.validate()?;
+    let form = repo::update_content(&state.dynamo, table(&state), &id, &user.id, body.version, &content).await?;
+    Ok(Json(form))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FlagChange {
+    #[serde(default)]
+    version: Option<u64>,
+}
+
+/// The optional `{version}` body of the flag routes (an empty body is fine).
+fn flag_version(body: &Bytes) -> Result<Option<u64>> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    if body.len() > 1024 {
+        return Err(ApiError::payload_too_large(1024));
+    }
+    Ok(shared::http::parse_json::<FlagChange>(body)?.version)
+}
+
+async fn flag(state: &AppState, user: &AuthUser, id: &str, flag: &'static str, value: bool, body: Bytes) -> Result<Json<Form>> {
+    let version = flag_version(&body)?;
+    let form = repo::set_flag(&state.dynamo, table(state), id, &user.id, flag, value, version).await?;
+    Ok(Json(form))
+}
+
+#[tracing::instrument(skip(state, body))]
+async fn publish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
+    repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?;
+    require_subscription(&state, &user).await?;
+    flag(&state, &user, &id, "is_published", true, body).await
+}
+
+#[tracing::instrument(skip(state, body))]
+async fn unpublish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
+    flag(&state, &user, &id, "is_published", false, body).await
+}
+
+#[tracing::instrument(skip(state, body))]
+async fn archive(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
+    flag(&state, &user, &id, "is_archived", true, body).await
+}
+
+#[tracing::instrument(skip(state, body))]
+async fn unarchive(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
+    flag(&state, &user, &id, "is_archived", false, body).await
+}
+
+/// Deletes the form; the answer says whether it had leads (they are kept).
+#[tracing::instrument(skip(state))]
+async fn remove(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
+    repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?;
+    let had_leads = repo::form_has_leads(&state.dynamo, &state.config.tables.leads, &id).await?;
+    repo::delete_form(&state.dynamo, table(&state), &id, &user.id).await?;
+    Ok(Json(json!({ "deleted": true, "had_leads": had_leads })))
+}

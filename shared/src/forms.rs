@@ -1,0 +1,571 @@
+//! Investor forms: the model, the spec's defaults, the field presets the lead rules read, the
+//! testing-the-waters legend, and validation. The owner API and the public form both use it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::ApiError;
+
+/// A form holds at most this many fields: far below DynamoDB's 400 KB item limit even with
+/// every text at its maximum (checked by a test).
+pub const MAX_FIELDS: usize = 50;
+pub const MAX_OPTIONS: usize = 25;
+
+/// The version of the default testing-the-waters legend (spec: Rule 206 disclaimers).
+pub const LEGEND_VERSION: &str = "ttw-2026-11";
+
+/// The default legend shown near the submit button of every public form.
+pub const DEFAULT_LEGEND: &str = "We are testing the waters to gauge interest in a possible offering under Regulation Crowdfunding. \
+No money or other consideration is being solicited, and if sent in response, it will not be accepted. \
+No offer to buy the securities can be accepted and no part of the purchase price can be received until the offering statement \
+on Form C is filed, and then only through an intermediary's platform. \
+An indication of interest involves no obligation or commitment of any kind.";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FieldType {
+    Text,
+    Email,
+    Phone,
+    Textarea,
+    Select,
+    Radio,
+    Checkbox,
+}
+
+impl FieldType {
+    pub fn has_options(self) -> bool {
+        matches!(self, Self::Select | Self::Radio)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormField {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: FieldType,
+    pub label: String,
+    #[serde(default)]
+    pub placeholder: String,
+    #[serde(default)]
+    pub required: bool,
+    #[serde(default)]
+    pub order: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<String>,
+    /// Which built-in preset the field came from (the lead rules read these answers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
+}
+
+/// Spec 3, Styling, with its defaults.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Styling {
+    pub primary_color: String,
+    pub font_family: String,
+    pub border_radius: String,
+    pub background_color: String,
+    pub text_color: String,
+    pub button_color: String,
+    pub button_text_color: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logo_url: Option<String>,
+}
+
+impl Default for Styling {
+    fn default() -> Self {
+        Self {
+            primary_color: "#6366f1".into(),
+            font_family: "Inter".into(),
+            border_radius: "0.375rem".into(),
+            background_color: "#ffffff".into(),
+            text_color: "#1f2937".into(),
+            button_color: "#6366f1".into(),
+            button_text_color: "#ffffff".into(),
+            logo_url: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormContent {
+    #[serde(default)]
+    pub company_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logo_url: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContentSettings {
+    #[serde(default)]
+    pub form_content: FormContent,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WelcomeSettings {
+    #[serde(default)]
+    pub enabled: bool,
+    #[serde(default)]
+    pub headline: String,
+    #[serde(default)]
+    pub message: String,
+    #[serde(default)]
+    pub button_text: String,
+}
+
+impl Default for WelcomeSettings {
+    fn default() -> Self {
+        Self {
+            enabled: false,
+            headline: "Interested in investing?".into(),
+            message: "We're gauging interest before our Regulation Crowdfunding campaign. Tell us a little about yourself and we'll keep you updated.".into(),
+            button_text: "Get started".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferingSettings {
+    #[serde(default)]
+    pub summary: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub minimum_investment: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_raise: Option<u64>,
+    #[serde(default)]
+    pub security_type: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub funding_portal_url: Option<String>,
+    /// The testing-the-waters legend; editable, never empty.
+    pub disclaimer: String,
+    /// Filled by the server: the default legend's version, or `custom-…` for edited wording.
+    #[serde(default)]
+    pub legend_version: String,
+}
+
+impl Default for OfferingSettings {
+    fn default() -> Self {
+        Self {
+            summary: String::new(),
+            minimum_investment: None,
+            target_raise: None,
+            security_type: String::new(),
+            funding_portal_url: None,
+            disclaimer: DEFAULT_LEGEND.into(),
+            legend_version: LEGEND_VERSION.into(),
+        }
+    }
+}
+
+/// A stored form. Field names are the spec's stored columns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Form {
+    pub id: String,
+    pub user_id: String,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub fields: Vec<FormField>,
+    #[serde(default)]
+    pub styling: Styling,
+    #[serde(default)]
+    pub content_settings: ContentSettings,
+    #[serde(default)]
+    pub welcome_settings: WelcomeSettings,
+    #[serde(default)]
+    pub offering_settings: OfferingSettings,
+    #[serde(default = "default_true")]
+    pub show_branding: bool,
+    #[serde(default)]
+    pub is_published: bool,
+    #[serde(default)]
+    pub is_archived: bool,
+    #[serde(default)]
+    pub views: u64,
+    pub created_at: String,
+    pub updated_at: String,
+    /// Raised by every change: an edit based on an older version is refused (409).
+    #[serde(default)]
+    pub version: u64,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+fn field(kind: FieldType, label: &str, placeholder: &str, required: bool, order: u32) -> FormField {
+    FormField {
+        id: uuid::Uuid::new_v4().to_string(),
+        kind,
+        label: label.into(),
+        placeholder: placeholder.into(),
+        required,
+        order,
+        options: vec![],
+        preset: None,
+    }
+}
+
+impl Form {
+    /// Spec 3, Default new form: 'New Form', 'Real estate investor form', unpublished, 0 views,
+    /// required Full Name, Email Address and Phone Number.
+    pub fn new_default(user_id: &str) -> Self {
+        let now = crate::time::now_iso();
+        Self {
+            id: uuid::Uuid::new_v4().to_string(),
+            user_id: user_id.into(),
+            name: "New Form".into(),
+            description: "Real estate investor form".into(),
+            fields: vec![
+                field(FieldType::Text, "Full Name", "Jane Smith", true, 0),
+                field(FieldType::Email, "Email Address", "jane@example.com", true, 1),
+                field(FieldType::Phone, "Phone Number", "(555) 123-4567", true, 2),
+            ],
+            styling: Styling::default(),
+            content_settings: ContentSettings::default(),
+            welcome_settings: WelcomeSettings::default(),
+            offering_settings: OfferingSettings::default(),
+            show_branding: true,
+            is_published: false,
+            is_archived: false,
+            views: 0,
+            created_at: now.clone(),
+            updated_at: now,
+            version: 1,
+        }
+    }
+}
+
+/// A built-in field the lead rules understand (amount, timeline, experience, location).
+#[derive(Debug, Clone, Serialize)]
+pub struct FieldPreset {
+    pub key: &'static str,
+    pub name: &'static str,
+    #[serde(rename = "type")]
+    pub kind: FieldType,
+    pub label: &'static str,
+    pub placeholder: &'static str,
+    pub options: &'static [&'static str],
+}
+
+/// Amount choices are indications of interest, never commitments: the label says so.
+pub const PRESETS: &[FieldPreset] = &[
+    FieldPreset {
+        key: "investment_amount",
+        name: "Investment amount range",
+        kind: FieldType::Select,
+        label: "How much might you invest? (non-binding indication of interest)",
+        placeholder: "Choose a range",
+        options: &["Under $10,000", "$10,000 - $25,000", "$25,000 - $50,000", "$50,000 - $100,000", "Over $100,000"],
+    },
+    FieldPreset {
+        key: "investment_timeline",
+        name: "Investment timeline",
+        kind: FieldType::Radio,
+        label: "When would you be ready to invest?",
+        placeholder: "",
+        options: &["Immediately", "Within a week", "Within a month", "Within 3 months", "Just exploring"],
+    },
+    FieldPreset {
+        key: "investment_experience",
+        name: "Investment experience",
+        kind: FieldType::Select,
+        label: "Investment experience",
+        placeholder: "Choose one",
+        options: &["First-time investor", "Some experience", "Experienced investor", "Accredited investor"],
+    },
+    FieldPreset { key: "location_city", name: "City", kind: FieldType::Text, label: "City", placeholder: "Austin", options: &[] },
+    FieldPreset { key: "location_state", name: "State", kind: FieldType::Text, label: "State", placeholder: "Texas", options: &[] },
+];
+
+// ------------------------------------------------------------------ validation
+
+fn bad(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> ApiError {
+    ApiError::bad_request(code, message)
+}
+
+fn check_len(value: &str, max: usize, what: &str) -> Result<(), ApiError> {
+    if value.chars().count() > max {
+        return Err(bad("too_long", format!("{what} can be at most {max} characters long.")));
+    }
+    Ok(())
+}
+
+pub fn is_hex_color(value: &str) -> bool {
+    let hex = value.strip_prefix('#').unwrap_or("");
+    matches!(hex.len(), 3 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())
+}
+
+pub fn is_http_url(value: &str) -> bool {
+    (value.starts_with("https://") || value.starts_with("http://"))
+        && value.len() <= 2048
+        && value.len() > "https://".len()
+        && !value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<' || c == '>')
+}
+
+fn check_url(value: Option<&str>, what: &str) -> Result<(), ApiError> {
+    match value {
+        Some(url) if !url.is_empty() && !is_http_url(url) => {
+            Err(bad("invalid_url", format!("{what} must be a web address starting with http:// or https://.")))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn is_css_length(value: &str) -> bool {
+    let number = value.trim_end_matches("rem").trim_end_matches("px").trim_end_matches("em");
+    value == "0" || (number != value && number.parse::<f64>().is_ok_and(|n| (0.0..=48.0).contains(&n)))
+}
+
+/// The editable content of a form, as the editor sends it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormContentInput {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub fields: Vec<FormField>,
+    pub styling: Styling,
+    #[serde(default)]
+    pub content_settings: ContentSettings,
+    #[serde(default)]
+    pub welcome_settings: WelcomeSettings,
+    pub offering_settings: OfferingSettings,
+    #[serde(default = "default_true")]
+    pub show_branding: bool,
+}
+
+impl FormContentInput {
+    /// Validates and normalises (trimmed texts, `order` from position, legend version).
+    pub fn validate(mut self) -> Result<Self, ApiError> {
+        self.name = self.name.trim().to_owned();
+        if self.name.is_empty() {
+            return Err(bad("invalid_name", "Please give the form a name."));
+        }
+        check_len(&self.name, 120, "The form name")?;
+        self.description = self.description.trim().to_owned();
+        check_len(&self.description, 500, "The description")?;
+
+        if self.fields.is_empty() {
+            return Err(bad("invalid_fields", "A form needs at least one field."));
+        }
+        if self.fields.len() > MAX_FIELDS {
+            return Err(bad("invalid_fields", format!("A form can have at most {MAX_FIELDS} fields.")));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (position, field) in self.fields.iter_mut().enumerate() {
+            if uuid::Uuid::parse_str(&field.id).is_err() {
+                return Err(bad("invalid_field_id", "Every field id must be a UUID."));
+            }
+            if !seen.insert(field.id.to_lowercase()) {
+                return Err(bad("duplicate_field_id", "Two fields have the same id."));
+            }
+            field.label = field.label.trim().to_owned();
+            if field.label.is_empty() {
+                return Err(bad("invalid_label", format!("Field {} needs a label.", position + 1)));
+            }
+            let max_label = if field.kind == FieldType::Checkbox { 500 } else { 200 };
+            check_len(&field.label, max_label, "A field label")?;
+            field.placeholder = field.placeholder.trim().to_owned();
+            check_len(&field.placeholder, 200, "A placeholder")?;
+            field.order = position as u32;
+            if field.kind.has_options() {
+                field.options = field.options.iter().map(|o| o.trim().to_owned()).filter(|o| !o.is_empty()).collect();
+                if field.options.len() < 2 {
+                    return Err(bad("invalid_options", format!("The choice field '{}' needs at least two options.", field.label)));
+                }
+                if field.options.len() > MAX_OPTIONS {
+                    return Err(bad("invalid_options", format!("A choice field can have at most {MAX_OPTIONS} options.")));
+                }
+                let mut unique = std::collections::HashSet::new();
+                for option in &field.options {
+                    check_len(option, 100, "An option")?;
+                    if !unique.insert(option.to_lowercase()) {
+                        return Err(bad("invalid_options", format!("The option '{option}' appears twice.")));
+                    }
+                }
+            } else {
+                field.options.clear();
+            }
+            if let Some(preset) = &field.preset {
+                if !PRESETS.iter().any(|p| p.key == preset) {
+                    return Err(bad("invalid_preset", "Unknown field preset."));
+                }
+            }
+        }
+
+        let styling = &self.styling;
+        for (value, what) in [
+            (&styling.primary_color, "The primary colour"),
+            (&styling.background_color, "The background colour"),
+            (&styling.text_color, "The text colour"),
+            (&styling.button_color, "The button colour"),
+            (&styling.button_text_color, "The button text colour"),
+        ] {
+            if !is_hex_color(value) {
+                return Err(bad("invalid_color", format!("{what} must be a hex colour like #6366f1.")));
+            }
+        }
+        let font_ok = !styling.font_family.is_empty()
+            && styling.font_family.len() <= 60
+            && styling.font_family.chars().all(|c| c.is_ascii_alphanumeric() || " ,-'".contains(c));
+        if !font_ok {
+            return Err(bad("invalid_font", "Choose a font from the list."));
+        }
+        if !is_css_length(&styling.border_radius) {
+            return Err(bad("invalid_radius", "The corner radius must be a length like 0.375rem or 8px."));
+        }
+        check_url(styling.logo_url.as_deref(), "The logo")?;
+        let content = &mut self.content_settings.form_content;
+        content.company_name = content.company_name.trim().to_owned();
+        check_len(&content.company_name, 120, "The company name")?;
+        check_url(content.logo_url.as_deref(), "The company logo")?;
+
+        let welcome = &mut self.welcome_settings;
+        check_len(&welcome.headline, 120, "The welcome headline")?;
+        check_len(&welcome.message, 1000, "The welcome message")?;
+        check_len(&welcome.button_text, 40, "The welcome button text")?;
+
+        let offering = &mut self.offering_settings;
+        check_len(&offering.summary, 2000, "The offering summary")?;
+        check_len(&offering.security_type, 100, "The security type")?;
+        for (value, what) in [(offering.minimum_investment, "The minimum investment"), (offering.target_raise, "The target raise")] {
+            if value.is_some_and(|v| v > 5_000_000_000) {
+                return Err(bad("invalid_amount", format!("{what} is too large.")));
+            }
+        }
+        check_url(offering.funding_portal_url.as_deref(), "The funding portal address")?;
+        offering.disclaimer = offering.disclaimer.trim().to_owned();
+        if offering.disclaimer.is_empty() {
+            return Err(bad("legend_required", "The testing-the-waters disclaimer cannot be removed. Edit its wording instead."));
+        }
+        check_len(&offering.disclaimer, 3000, "The disclaimer")?;
+        offering.legend_version = legend_version(&offering.disclaimer);
+        Ok(self)
+    }
+}
+
+/// The default legend's version, or `custom-<hash>` identifying the founder's own wording.
+pub fn legend_version(disclaimer: &str) -> String {
+    if disclaimer == DEFAULT_LEGEND {
+        LEGEND_VERSION.to_owned()
+    } else {
+        format!("custom-{}", &crate::crypto::sha256_hex(disclaimer)[..12])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input() -> FormContentInput {
+        let form = Form::new_default("u1");
+        FormContentInput {
+            name: form.name,
+            description: form.description,
+            fields: form.fields,
+            styling: form.styling,
+            content_settings: form.content_settings,
+            welcome_settings: form.welcome_settings,
+            offering_settings: form.offering_settings,
+            show_branding: true,
+        }
+    }
+
+    fn message(input: FormContentInput) -> String {
+        input.validate().unwrap_err().message.into_owned()
+    }
+
+    #[test]
+    fn the_default_form_is_the_spec_default() {
+        let form = Form::new_default("u1");
+        assert_eq!((form.name.as_str(), form.description.as_str()), ("New Form", "Real estate investor form"));
+        assert!(!form.is_published && form.views == 0);
+        let fields: Vec<_> = form.fields.iter().map(|f| (f.label.as_str(), f.kind, f.required)).collect();
+        assert_eq!(fields, vec![("Full Name", FieldType::Text, true), ("Email Address", FieldType::Email, true), ("Phone Number", FieldType::Phone, true)]);
+        assert_eq!(form.styling.primary_color, "#6366f1");
+        assert_eq!(form.styling.border_radius, "0.375rem");
+        assert_eq!(form.offering_settings.legend_version, LEGEND_VERSION);
+        assert!(input().validate().is_ok());
+    }
+
+    #[test]
+    fn validation_names_what_is_wrong() {
+        let mut i = input();
+        i.name = "  ".into();
+        assert_eq!(message(i), "Please give the form a name.");
+        let mut i = input();
+        i.fields[1].id = i.fields[0].id.clone();
+        assert_eq!(message(i), "Two fields have the same id.");
+        let mut i = input();
+        i.fields[0].id = "not-a-uuid".into();
+        assert_eq!(message(i), "Every field id must be a UUID.");
+        let mut i = input();
+        i.fields[2].label = "".into();
+        assert_eq!(message(i), "Field 3 needs a label.");
+        let mut i = input();
+        i.fields[0].kind = FieldType::Select;
+        i.fields[0].options = vec!["Only one".into()];
+        assert_eq!(message(i), "The choice field 'Full Name' needs at least two options.");
+        let mut i = input();
+        i.styling.button_color = "blue".into();
+        assert_eq!(message(i), "The button colour must be a hex colour like #6366f1.");
+        let mut i = input();
+        i.content_settings.form_content.logo_url = Some("javascript:alert(1)".into());
+        assert_eq!(message(i), "The company logo must be a web address starting with http:// or https://.");
+        let mut i = input();
+        i.offering_settings.disclaimer = " ".into();
+        assert_eq!(message(i), "The testing-the-waters disclaimer cannot be removed. Edit its wording instead.");
+        let mut i = input();
+        i.fields = vec![];
+        assert_eq!(message(i), "A form needs at least one field.");
+        let mut i = input();
+        i.styling.border_radius = "calc(1px)".into();
+        assert!(message(i).starts_with("The corner radius"));
+    }
+
+    #[test]
+    fn field_order_follows_position_and_custom_legends_are_versioned() {
+        let mut i = input();
+        i.fields.reverse();
+        i.offering_settings.disclaimer = "Our own wording: no money is being solicited.".into();
+        let valid = i.validate().unwrap();
+        assert_eq!(valid.fields.iter().map(|f| f.order).collect::<Vec<_>>(), vec![0, 1, 2]);
+        assert_eq!(valid.fields[0].label, "Phone Number");
+        assert!(valid.offering_settings.legend_version.starts_with("custom-"));
+    }
+
+    #[test]
+    fn a_form_at_every_limit_fits_well_under_the_dynamodb_item_limit() {
+        let mut i = input();
+        i.fields = (0..MAX_FIELDS)
+            .map(|n| FormField {
+                id: uuid::Uuid::new_v4().to_string(),
+                kind: FieldType::Select,
+                label: "l".repeat(200),
+                placeholder: "p".repeat(200),
+                required: true,
+                order: n as u32,
+                options: (0..MAX_OPTIONS).map(|o| format!("{o}{}", "o".repeat(95))).collect(),
+                preset: None,
+            })
+            .collect();
+        i.description = "d".repeat(500);
+        i.offering_settings.summary = "s".repeat(2000);
+        i.offering_settings.disclaimer = "x".repeat(3000);
+        let valid = i.validate().unwrap();
+        let size = serde_json::to_vec(&valid.fields).unwrap().len();
+        assert!(size < 200 * 1024, "{size} bytes");
+    }
+
+    #[test]
+    fn colours_and_urls() {
+        assert!(is_hex_color("#fff") && is_hex_color("#6366f1") && !is_hex_color("6366f1") && !is_hex_color("#ggg"));
+        assert!(is_http_url("https://example.com/logo.png") && !is_http_url("ftp://x") && !is_http_url("https://"));
+    }
+}

@@ -1,0 +1,213 @@
+//! Table `forms` (key `id`, GSI `by_user` on user_id + updated_at). Every write is
+//! conditional on the caller owning the form, and edits also on the version they started
+//! from, so another user's form is never touched and concurrent edits never overwrite.
+
+use aws_sdk_dynamodb::{
+    Client,
+    error::SdkError,
+    operation::{delete_item::DeleteItemError, update_item::UpdateItemError},
+    types::{AttributeValue, ReturnValue, Select},
+};
+
+use crate::{
+    ApiError,
+    dynamo::{from_item, to_item},
+    forms::{Form, FormContentInput},
+};
+
+pub const NOT_FOUND: &str = "Form not found";
+pub const VERSION_CONFLICT: &str =
+    "This form was changed somewhere else since you opened it. Reload to see the latest version; your changes were not saved.";
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found(NOT_FOUND)
+}
+
+#[tracing::instrument(skip(client))]
+pub async fn list_forms(client: &Client, table: &str, user_id: &str) -> Result<Vec<Form>, ApiError> {
+    let mut forms = Vec::new();
+    let mut start = None;
+    loop {
+        let output = client
+            .query()
+            .table_name(table)
+            .index_name("by_user")
+            .key_condition_expression("user_id = :user")
+            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+            .scan_index_forward(false)
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            forms.push(from_item(item)?);
+        }
+        match output.last_evaluated_key {
+            Some(key) => start = Some(key),
+            None => return Ok(forms),
+        }
+    }
+}
+
+#[tracing::instrument(skip(client))]
+pub async fn get_form(client: &Client, table: &str, id: &str) -> Result<Option<Form>, ApiError> {
+    if uuid::Uuid::parse_str(id).is_err() {
+        return Ok(None);
+    }
+    let output = client.get_item().table_name(table).key("id", AttributeValue::S(id.to_owned())).consistent_read(true).send().await?;
+    output.item.map(from_item).transpose()
+}
+
+/// The caller's form, or 404 (also when it belongs to someone else).
+pub async fn owned_form(client: &Client, table: &str, id: &str, user_id: &str) -> Result<Form, ApiError> {
+    get_form(client, table, id).await?.filter(|form| form.user_id == user_id).ok_or_else(not_found)
+}
+
+pub async fn create_form(client: &Client, table: &str, form: &Form) -> Result<(), ApiError> {
+    client
+        .put_item()
+        .table_name(table)
+        .set_item(Some(to_item(form)?))
+        .condition_expression("attribute_not_exists(id)")
+        .send()
+        .await?;
+    Ok(())
+}
+
+/// After a failed condition: 404 when the form is gone or not the caller's, else 409.
+async fn explain_conflict(client: &Client, table: &str, id: &str, user_id: &str) -> ApiError {
+    match owned_form(client, table, id, user_id).await {
+        Ok(_) => ApiError::conflict("version_conflict", VERSION_CONFLICT),
+        Err(err) => err,
+    }
+}
+
+fn attribute<T: serde::Serialize>(value: &T) -> Result<AttributeValue, ApiError> {
+    serde_dynamo::to_attribute_value(value).map_err(|err| ApiError::internal(anyhow::Error::new(err)))
+}
+
+/// Replaces the editable content if the caller owns the form and `version` is current.
+pub async fn update_content(
+    client: &Client,
+    table: &str,
+    id: &str,
+    user_id: &str,
+    version: u64,
+    content: &FormContentInput,
+) -> Result<Form, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression(
+            "SET #name = :name, #description = :description, #fields = :fields, #styling = :styling, \
+             #content = :content, #welcome = :welcome, #offering = :offering, \
+             #branding = :branding, #updated = :now, #version = #version + :one",
+        )
+        .condition_expression("attribute_exists(id) AND user_id = :user AND #version = :version")
+        .expression_attribute_names("#name", "name")
+        .expression_attribute_names("#description", "description")
+        .expression_attribute_names("#fields", "fields")
+        .expression_attribute_names("#styling", "styling")
+        .expression_attribute_names("#content", "content_settings")
+        .expression_attribute_names("#welcome", "welcome_settings")
+        .expression_attribute_names("#offering", "offering_settings")
+        .expression_attribute_names("#branding", "show_branding")
+        .expression_attribute_names("#updated", "updated_at")
+        .expression_attribute_names("#version", "version")
+        .expression_attribute_values(":name", AttributeValue::S(content.name.clone()))
+        .expression_attribute_values(":description", AttributeValue::S(content.description.clone()))
+        .expression_attribute_values(":fields", attribute(&content.fields)?)
+        .expression_attribute_values(":styling", attribute(&content.styling)?)
+        .expression_attribute_values(":content", attribute(&content.content_settings)?)
+        .expression_attribute_values(":welcome", attribute(&content.welcome_settings)?)
+        .expression_attribute_values(":offering", attribute(&content.offering_settings)?)
+        .expression_attribute_values(":branding", AttributeValue::Bool(content.show_branding))
+        .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+        .expression_attribute_values(":version", AttributeValue::N(version.to_string()))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await;
+    finish_update(client, table, id, user_id, result).await
+}
+
+async fn finish_update(
+    client: &Client,
+    table: &str,
+    id: &str,
+    user_id: &str,
+    result: Result<aws_sdk_dynamodb::operation::update_item::UpdateItemOutput, SdkError<UpdateItemError, aws_sdk_dynamodb::config::http::HttpResponse>>,
+) -> Result<Form, ApiError> {
+    match result {
+        Ok(output) => from_item(output.attributes.unwrap_or_default()),
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => {
+            Err(explain_conflict(client, table, id, user_id).await)
+        }
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Sets `is_published` or `is_archived` (and `updated_at`), if the caller owns the form and,
+/// when a version is given, it is current.
+pub async fn set_flag(
+    client: &Client,
+    table: &str,
+    id: &str,
+    user_id: &str,
+    flag: &'static str,
+    value: bool,
+    version: Option<u64>,
+) -> Result<Form, ApiError> {
+    let mut condition = "attribute_exists(id) AND user_id = :user".to_owned();
+    let mut request = client
+        .update_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET #flag = :value, updated_at = :now, #version = #version + :one")
+        .expression_attribute_names("#flag", flag)
+        .expression_attribute_names("#version", "version")
+        .expression_attribute_values(":value", AttributeValue::Bool(value))
+        .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+        .return_values(ReturnValue::AllNew);
+    if let Some(version) = version {
+        condition.push_str(" AND #version = :version");
+        request = request.expression_attribute_values(":version", AttributeValue::N(version.to_string()));
+    }
+    let result = request.condition_expression(condition).send().await;
+    finish_update(client, table, id, user_id, result).await
+}
+
+/// Deletes the caller's form permanently. Its leads are kept.
+pub async fn delete_form(client: &Client, table: &str, id: &str, user_id: &str) -> Result<(), ApiError> {
+    let result = client
+        .delete_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .condition_expression("attribute_exists(id) AND user_id = :user")
+        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), DeleteItemError::ConditionalCheckFailedException(_)) => Err(not_found()),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Whether any lead was captured by the form (one key read from the `by_form` index).
+pub async fn form_has_leads(client: &Client, leads_table: &str, form_id: &str) -> Result<bool, ApiError> {
+    let output = client
+        .query()
+        .table_name(leads_table)
+        .index_name("by_form")
+        .key_condition_expression("form_id = :form")
+        .expression_attribute_values(":form", AttributeValue::S(form_id.to_owned()))
+        .select(Select::Count)
+        .limit(1)
+        .send()
+        .await?;
+    Ok(output.count > 0)
+}
