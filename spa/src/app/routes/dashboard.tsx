@@ -2,7 +2,9 @@ import { Eye, MousePointerClick, Percent, Users } from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { greeting } from '@/features/auth/attribution';
 import { displayName, useAuth } from '@/features/auth/auth-context';
+import { useState } from 'react';
 import { TrialUpsellBanner } from '@/features/billing/components/trial-upsell-banner';
+import { FormsList } from '@/features/forms/components/forms-list';
 
 const STATS = [
   { label: 'Total Views', icon: Eye },
@@ -14,6 +16,7 @@ const STATS = [
 /** The signed-in home. Loaded eagerly: it is where every session lands. */
 export default function DashboardPage() {
   const { user } = useAuth();
+  const [showArchived, setShowArchived] = useState(false);
   return (
     <>
       <PageHeader title="Dashboard" heading={greeting(new Date(), displayName(user))} description="Manage your investor forms and leads" />
@@ -29,6 +32,9 @@ export default function DashboardPage() {
           </div>
         ))}
       </section>
+      <div className="mt-10">
+        <FormsList archived={showArchived} onArchivedChange={setShowArchived} />
+      </div>
     </>
   );
 }

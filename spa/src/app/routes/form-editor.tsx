@@ -1,14 +1,382 @@
-import { PencilRuler } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { ArrowDown, ArrowLeft, ArrowUp, Eye, Loader2, Plus, RotateCcw, Save, Trash2 } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useBlocker, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, inputClasses } from '@/components/ui/field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { changeForm, saveForm, useForm, usePresets } from '@/features/forms/api/forms';
+import {
+  fieldFromPreset,
+  moveField,
+  newField,
+  optionsFromText,
+  removeField,
+  sameContent,
+  updateField,
+} from '@/features/forms/editor-state';
+import { InvestorForm } from '@/features/forms/components/investor-form';
+import { editableContent, FIELD_TYPE_LABELS, type FieldType, type Form, type FormDisplay, type FormField } from '@/features/forms/types';
+import { cn } from '@/lib/utils';
 
-export default function Page() {
+const DEFAULT_LEGEND =
+  "We are testing the waters to gauge interest in a possible offering under Regulation Crowdfunding. No money or other consideration is being solicited, and if sent in response, it will not be accepted. No offer to buy the securities can be accepted and no part of the purchase price can be received until the offering statement on Form C is filed, and then only through an intermediary's platform. An indication of interest involves no obligation or commitment of any kind.";
+
+const FONTS = ['Inter', 'system-ui', 'Georgia', 'Helvetica', 'Arial'];
+const RADII = [
+  { value: '0', label: 'Square' },
+  { value: '0.375rem', label: 'Rounded' },
+  { value: '0.75rem', label: 'Soft' },
+  { value: '1.25rem', label: 'Round' },
+];
+const SECURITY_TYPES = ['', 'Common stock', 'Preferred stock', 'SAFE', 'Convertible note', 'Revenue share', 'Debt'];
+const ADDABLE: FieldType[] = ['text', 'email', 'phone', 'textarea', 'select', 'radio', 'checkbox'];
+
+function Panel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 className="text-base font-semibold text-gray-900">{title}</h2>
+      {description ? <p className="mt-0.5 text-sm text-gray-600">{description}</p> : null}
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+function TextArea({ label, value, onChange, rows = 3, hint }: { label: string; value: string; onChange: (v: string) => void; rows?: number; hint?: string }) {
+  const id = `ta-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-900">{label}</label>
+      <textarea id={id} rows={rows} className={cn(inputClasses, 'mt-1.5')} value={value} onChange={(e) => onChange(e.target.value)} />
+      {hint ? <p className="mt-1.5 text-xs text-gray-500">{hint}</p> : null}
+    </div>
+  );
+}
+
+function ColorInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = `color-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-900">{label}</label>
+      <div className="mt-1.5 flex items-center gap-2">
+        <input type="color" aria-label={`${label} picker`} value={value.length === 7 ? value : '#000000'} onChange={(e) => onChange(e.target.value)} className="h-10 w-12 cursor-pointer rounded-lg border border-gray-300 bg-white p-1" />
+        <input id={id} className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} />
+      </div>
+    </div>
+  );
+}
+
+function FieldEditor({ field, index, count, onChange, onMove, onRemove }: {
+  field: FormField;
+  index: number;
+  count: number;
+  onChange: (patch: Partial<FormField>) => void;
+  onMove: (offset: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const choice = field.type === 'select' || field.type === 'radio';
+  return (
+    <li aria-label={`Field ${index + 1}: ${field.label}`} className="rounded-xl border border-gray-200 bg-gray-50/60 p-4">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <span className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
+          {index + 1}. {FIELD_TYPE_LABELS[field.type]}
+        </span>
+        <div className="flex gap-1">
+          <button type="button" aria-label={`Move ${field.label} up`} disabled={index === 0} onClick={() => onMove(-1)} className="rounded-md p-1.5 text-gray-500 hover:bg-white hover:text-gray-900 disabled:opacity-30">
+            <ArrowUp className="size-4" aria-hidden />
+          </button>
+          <button type="button" aria-label={`Move ${field.label} down`} disabled={index === count - 1} onClick={() => onMove(1)} className="rounded-md p-1.5 text-gray-500 hover:bg-white hover:text-gray-900 disabled:opacity-30">
+            <ArrowDown className="size-4" aria-hidden />
+          </button>
+          <button type="button" aria-label={`Remove ${field.label}`} disabled={count === 1} onClick={onRemove} className="rounded-md p-1.5 text-gray-500 hover:bg-white hover:text-red-600 disabled:opacity-30">
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+      <div className="space-y-3">
+        <Field label="Label" value={field.label} onChange={(e) => onChange({ label: e.target.value })} />
+        {field.type !== 'checkbox' && field.type !== 'radio' ? (
+          <Field label="Placeholder" value={field.placeholder ?? ''} onChange={(e) => onChange({ placeholder: e.target.value })} />
+        ) : null}
+        {choice ? (
+          <TextArea
+            label="Options (one per line)"
+            rows={Math.max(3, (field.options ?? []).length)}
+            value={(field.options ?? []).join('\n')}
+            onChange={(text) => onChange({ options: text.split('\n') })}
+          />
+        ) : null}
+        <label className="flex items-center gap-2 text-sm text-gray-700">
+          <input type="checkbox" checked={Boolean(field.required)} onChange={(e) => onChange({ required: e.target.checked })} className="size-4 rounded border-gray-300 accent-brand-600" />
+          Required
+        </label>
+      </div>
+    </li>
+  );
+}
+
+/** The form editor (spec 2, /forms/{id}): content, fields, styling and a live preview. */
+export default function FormEditorPage() {
+  const { formId } = useParams();
+  const { data: form, error, isLoading } = useForm(formId);
+  if (error) {
+    return (
+      <div role="alert" className="rounded-2xl bg-white p-10 text-center shadow-sm">
+        <title>Form not found | RaiseSpark</title>
+        <h1 className="text-lg font-semibold text-gray-900">Form not found</h1>
+        <p className="mt-2 text-sm text-gray-600">It may have been deleted, or it belongs to another account.</p>
+        <Link to="/forms" className={buttonClasses('primary', 'md', 'mt-6')}>Back to your forms</Link>
+      </div>
+    );
+  }
+  if (isLoading || !form) {
+    return (
+      <div className="grid gap-6 lg:grid-cols-2" role="status" aria-label="Loading form">
+        <Skeleton className="h-[36rem] rounded-2xl" />
+        <Skeleton className="h-[36rem] rounded-2xl" />
+      </div>
+    );
+  }
+  return <Editor key={form.id} initial={form} />;
+}
+
+function Editor({ initial }: { initial: Form }) {
+  const [saved, setSaved] = useState<Form>(initial);
+  const [draft, setDraft] = useState<FormDisplay>(() => editableContent(initial));
+  const [saving, setSaving] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const { data: presetData } = usePresets();
+  const dirty = !sameContent(draft, editableContent(saved));
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const set = (patch: Partial<FormDisplay>) => setDraft((current) => ({ ...current, ...patch }));
+  const setStyling = (patch: Partial<FormDisplay['styling']>) => setDraft((c) => ({ ...c, styling: { ...c.styling, ...patch } }));
+  const setOffering = (patch: Partial<FormDisplay['offering_settings']>) => setDraft((c) => ({ ...c, offering_settings: { ...c.offering_settings, ...patch } }));
+  const setWelcome = (patch: Partial<FormDisplay['welcome_settings']>) => setDraft((c) => ({ ...c, welcome_settings: { ...c.welcome_settings, ...patch } }));
+  const setCompany = (patch: Partial<FormDisplay['content_settings']['form_content']>) =>
+    setDraft((c) => ({ ...c, content_settings: { form_content: { ...c.content_settings.form_content, ...patch } } }));
+  const setFields = (fields: FormField[]) => set({ fields });
+
+  /** What is sent: option lines cleaned, empty optional URLs left out. */
+  const payload = (): FormDisplay => ({
+    ...draft,
+    fields: draft.fields.map((field) => ({ ...field, options: optionsFromText((field.options ?? []).join('\n')) })),
+    styling: { ...draft.styling, logoUrl: draft.styling.logoUrl?.trim() || undefined },
+    content_settings: { form_content: { ...draft.content_settings.form_content, logo_url: draft.content_settings.form_content.logo_url?.trim() || undefined } },
+    offering_settings: { ...draft.offering_settings, funding_portal_url: draft.offering_settings.funding_portal_url?.trim() || undefined },
+  });
+
+  const save = async (): Promise<Form | null> => {
+    setSaving(true);
+    try {
+      const form = await saveForm(saved.id, saved.version, payload());
+      setSaved(form);
+      setDraft(editableContent(form));
+      toast.success('Form saved');
+      return form;
+    } catch (err) {
+      toast.error('Failed to save form', { description: err instanceof Error ? err.message : undefined });
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const togglePublish = async () => {
+    setPublishing(true);
+    try {
+      const current = dirty ? await save() : saved;
+      if (!current) return;
+      const form = await changeForm(current.id, current.is_published ? 'unpublish' : 'publish', current.version);
+      setSaved(form);
+      toast.success(form.is_published ? 'Form published' : 'Form unpublished');
+    } catch (err) {
+      toast.error(saved.is_published ? 'Failed to unpublish form' : 'Failed to publish form', { description: err instanceof Error ? err.message : undefined });
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  const presets = presetData?.presets ?? [];
+
   return (
     <>
-      <PageHeader title="Edit Form" description="Fields, styling, welcome screen and offering details, with a live preview." />
-      <EmptyState icon={PencilRuler} title="Form editor">
-        Open a form from Investor Forms to edit its fields, styling and offering details.
-      </EmptyState>
+      <title>{`${saved.name} — Edit form | RaiseSpark`}</title>
+      <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <div className="min-w-0">
+          <Link to="/forms" className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
+            <ArrowLeft className="size-4" aria-hidden /> Investor Forms
+          </Link>
+          <div className="mt-1 flex items-center gap-3">
+            <h1 className="truncate text-2xl font-semibold tracking-tight text-gray-900">Edit form</h1>
+            <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', saved.is_published ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-gray-100 text-gray-700 ring-gray-200')}>
+              {saved.is_published ? 'Published' : 'Draft'}
+            </span>
+            {dirty ? <span className="text-xs text-amber-700">Unsaved changes</span> : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={`/form-preview/${saved.id}`} target="_blank" rel="noopener" className={buttonClasses('secondary')}>
+            <Eye className="size-4" aria-hidden /> Preview
+          </a>
+          <Button variant="secondary" onClick={() => void save()} disabled={saving || !dirty}>
+            {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Save className="size-4" aria-hidden />}
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+          <Button onClick={() => void togglePublish()} disabled={publishing || saving}>
+            {publishing ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+            {saved.is_published ? 'Unpublish' : 'Publish'}
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
+        <div className="space-y-6">
+          <Panel title="Details" description="Only you see the form's name in the dashboard; investors see it as the title.">
+            <Field label="Form name" value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+            <TextArea label="Description" rows={2} value={draft.description} onChange={(description) => set({ description })} />
+          </Panel>
+
+          <Panel title="Fields" description="What investors answer. Reorder with the arrows; amount and timeline answers drive lead temperature.">
+            <ol className="space-y-3">
+              {draft.fields.map((field, index) => (
+                <FieldEditor
+                  key={field.id}
+                  field={field}
+                  index={index}
+                  count={draft.fields.length}
+                  onChange={(patch) => setFields(updateField(draft.fields, field.id, patch))}
+                  onMove={(offset) => setFields(moveField(draft.fields, index, offset))}
+                  onRemove={() => setFields(removeField(draft.fields, field.id))}
+                />
+              ))}
+            </ol>
+            <div>
+              <p className="text-sm font-medium text-gray-900">Add a field</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {ADDABLE.map((type) => (
+                  <Button key={type} variant="secondary" size="sm" onClick={() => setFields([...draft.fields, newField(type)])}>
+                    <Plus className="size-3.5" aria-hidden /> {FIELD_TYPE_LABELS[type]}
+                  </Button>
+                ))}
+              </div>
+              {presets.length ? (
+                <>
+                  <p className="mt-4 text-sm font-medium text-gray-900">Investor presets</p>
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    {presets.map((preset) => (
+                      <Button key={preset.key} variant="secondary" size="sm" onClick={() => setFields([...draft.fields, fieldFromPreset(preset)])}>
+                        <Plus className="size-3.5" aria-hidden /> {preset.name}
+                      </Button>
+                    ))}
+                  </div>
+                </>
+              ) : null}
+            </div>
+          </Panel>
+
+          <Panel title="Styling" description="Match your brand. The preview updates as you type.">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ColorInput label="Primary colour" value={draft.styling.primaryColor} onChange={(primaryColor) => setStyling({ primaryColor })} />
+              <ColorInput label="Background colour" value={draft.styling.backgroundColor} onChange={(backgroundColor) => setStyling({ backgroundColor })} />
+              <ColorInput label="Text colour" value={draft.styling.textColor} onChange={(textColor) => setStyling({ textColor })} />
+              <ColorInput label="Button colour" value={draft.styling.buttonColor} onChange={(buttonColor) => setStyling({ buttonColor })} />
+              <ColorInput label="Button text colour" value={draft.styling.buttonTextColor} onChange={(buttonTextColor) => setStyling({ buttonTextColor })} />
+              <div>
+                <label htmlFor="font" className="block text-sm font-medium text-gray-900">Font</label>
+                <select id="font" className={cn(inputClasses, 'mt-1.5')} value={draft.styling.fontFamily} onChange={(e) => setStyling({ fontFamily: e.target.value })}>
+                  {FONTS.map((font) => <option key={font} value={font}>{font === 'system-ui' ? 'System' : font}</option>)}
+                </select>
+              </div>
+              <div>
+                <label htmlFor="radius" className="block text-sm font-medium text-gray-900">Corners</label>
+                <select id="radius" className={cn(inputClasses, 'mt-1.5')} value={draft.styling.borderRadius} onChange={(e) => setStyling({ borderRadius: e.target.value })}>
+                  {RADII.map((radius) => <option key={radius.value} value={radius.value}>{radius.label}</option>)}
+                </select>
+              </div>
+              <Field label="Logo URL" placeholder="https://…/logo.png" value={draft.styling.logoUrl ?? ''} onChange={(e) => setStyling({ logoUrl: e.target.value })} />
+            </div>
+          </Panel>
+
+          <Panel title="Company" description="Shown above the form.">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Company name" value={draft.content_settings.form_content.company_name} onChange={(e) => setCompany({ company_name: e.target.value })} />
+              <Field label="Company logo URL" placeholder="https://…" value={draft.content_settings.form_content.logo_url ?? ''} onChange={(e) => setCompany({ logo_url: e.target.value })} />
+            </div>
+          </Panel>
+
+          <Panel title="Welcome screen" description="An optional first screen before the questions.">
+            <label className="flex items-center gap-2 text-sm text-gray-700">
+              <input type="checkbox" checked={draft.welcome_settings.enabled} onChange={(e) => setWelcome({ enabled: e.target.checked })} className="size-4 accent-brand-600" />
+              Show a welcome screen
+            </label>
+            <Field label="Headline" value={draft.welcome_settings.headline} onChange={(e) => setWelcome({ headline: e.target.value })} />
+            <TextArea label="Message" value={draft.welcome_settings.message} onChange={(message) => setWelcome({ message })} />
+            <Field label="Button text" value={draft.welcome_settings.button_text} onChange={(e) => setWelcome({ button_text: e.target.value })} />
+          </Panel>
+
+          <Panel title="Offering" description="What investors may hear about while you test the waters.">
+            <TextArea label="Offering summary" rows={3} value={draft.offering_settings.summary} onChange={(summary) => setOffering({ summary })} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Minimum investment (USD)" type="number" min={0} inputMode="numeric" value={draft.offering_settings.minimum_investment ?? ''} onChange={(e) => setOffering({ minimum_investment: e.target.value === '' ? null : Math.max(0, Math.floor(Number(e.target.value))) })} />
+              <Field label="Target raise (USD)" type="number" min={0} inputMode="numeric" value={draft.offering_settings.target_raise ?? ''} onChange={(e) => setOffering({ target_raise: e.target.value === '' ? null : Math.max(0, Math.floor(Number(e.target.value))) })} />
+              <div>
+                <label htmlFor="security" className="block text-sm font-medium text-gray-900">Security type</label>
+                <select id="security" className={cn(inputClasses, 'mt-1.5')} value={draft.offering_settings.security_type} onChange={(e) => setOffering({ security_type: e.target.value })}>
+                  {SECURITY_TYPES.map((type) => <option key={type} value={type}>{type || 'Not decided yet'}</option>)}
+                </select>
+              </div>
+              <Field label="Funding portal URL" placeholder="https://…" value={draft.offering_settings.funding_portal_url ?? ''} onChange={(e) => setOffering({ funding_portal_url: e.target.value })} />
+            </div>
+            <TextArea
+              label="Testing-the-waters disclaimer"
+              rows={6}
+              value={draft.offering_settings.disclaimer}
+              onChange={(disclaimer) => setOffering({ disclaimer })}
+              hint="Required on every form (Reg CF Rule 206). You may edit the wording but not remove it."
+            />
+            {draft.offering_settings.disclaimer !== DEFAULT_LEGEND ? (
+              <Button variant="ghost" size="sm" onClick={() => setOffering({ disclaimer: DEFAULT_LEGEND })}>
+                <RotateCcw className="size-3.5" aria-hidden /> Restore the default wording
+              </Button>
+            ) : null}
+          </Panel>
+
+          <Panel title="Branding">
+            <label className="flex items-center gap-2 text-sm text-gray-700">
+              <input type="checkbox" checked={draft.show_branding} onChange={(e) => set({ show_branding: e.target.checked })} className="size-4 accent-brand-600" />
+              Show 'Powered by RaiseSpark'
+            </label>
+          </Panel>
+        </div>
+
+        <aside aria-label="Live preview" className="lg:sticky lg:top-6 lg:self-start">
+          <p className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Live preview</p>
+          <div className="overflow-hidden rounded-2xl bg-gray-100 p-4 ring-1 ring-gray-200">
+            <InvestorForm form={payload()} preview />
+          </div>
+        </aside>
+      </div>
+
+      <Dialog
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+        title="Leave without saving?"
+        description="Your changes to this form have not been saved."
+      >
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => blocker.reset?.()}>Stay</Button>
+          <Button variant="danger" onClick={() => blocker.proceed?.()}>Leave without saving</Button>
+        </div>
+      </Dialog>
     </>
   );
 }

@@ -1,12 +1,31 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useForm } from '@/features/forms/api/forms';
+import { InvestorForm } from '@/features/forms/components/investor-form';
 
-/** The owner's preview of a form, drafts included; opened in a new tab, no site header. */
+/** The owner's preview (drafts too), opened in a new tab; no site header. */
 export default function FormPreviewPage() {
   const { formId } = useParams();
+  const { data: form, error } = useForm(formId);
+
   return (
-    <main className="flex min-h-dvh flex-1 items-center justify-center bg-gray-50 px-4 py-12">
-      <title>Form preview | RaiseSpark</title>
-      <p className="text-sm text-gray-600">Preview of form <code className="rounded bg-gray-100 px-1.5 py-0.5">{formId}</code></p>
+    <main className="min-h-dvh flex-1 bg-gray-100">
+      <title>{form ? `Preview: ${form.name} | RaiseSpark` : 'Form preview | RaiseSpark'}</title>
+      <div className="border-b border-amber-200 bg-amber-50 px-4 py-2.5 text-center text-sm text-amber-900">
+        Preview — this is how investors see your form. Submissions are not sent.
+        {form ? <> <Link to={`/forms/${form.id}`} className="font-semibold underline">Edit form</Link></> : null}
+      </div>
+      <div className="mx-auto max-w-xl px-4 py-10">
+        {error ? (
+          <p role="alert" className="rounded-xl bg-white p-6 text-center text-gray-700 shadow-sm">This form is not available.</p>
+        ) : form ? (
+          <div className="shadow-xl ring-1 ring-gray-900/5 [border-radius:calc(var(--rs-radius,0.375rem)*2)]">
+            <InvestorForm form={form} preview />
+          </div>
+        ) : (
+          <Skeleton className="h-[32rem] rounded-2xl" />
+        )}
+      </div>
     </main>
   );
 }

@@ -1,0 +1,117 @@
+import { Archive, ArchiveRestore, Code2, Eye, MoreVertical, Pencil, Rocket, Trash2, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClasses } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils';
+import { changeForm } from '../api/forms';
+import type { Form } from '../types';
+import { DeleteFormDialog } from './delete-form-dialog';
+
+function Tag({ tone, children }: { tone: 'green' | 'gray' | 'amber'; children: string }) {
+  const tones = {
+    green: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+    gray: 'bg-gray-100 text-gray-700 ring-gray-200',
+    amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+  };
+  return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone])}>{children}</span>;
+}
+
+const created = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** A form card (spec 2, Dashboard): tags, menu and the action buttons for its state. */
+export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChange?: (archived: boolean) => void }) {
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const live = form.is_published && !form.is_archived;
+
+  const toggleArchive = async () => {
+    const archiving = !form.is_archived;
+    try {
+      await changeForm(form.id, archiving ? 'archive' : 'unarchive');
+      toast.success(archiving ? 'Form archived successfully' : 'Form unarchived successfully');
+      onArchiveChange?.(archiving);
+    } catch (error) {
+      console.error('archive failed', error);
+      toast.error(archiving ? 'Failed to archive form' : 'Failed to unarchive form');
+    }
+  };
+
+  const openInNewTab = (path: string) => window.open(path, '_blank', 'noopener');
+
+  return (
+    <article aria-label={form.name} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate text-base font-semibold text-gray-900">{form.name}</h3>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            {form.is_published ? <Tag tone="green">Published</Tag> : <Tag tone="gray">Draft</Tag>}
+            {form.is_archived ? <Tag tone="amber">Archived</Tag> : null}
+          </div>
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger aria-label={`Actions for ${form.name}`} className="rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900">
+            <MoreVertical className="size-5" aria-hidden />
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuItem onSelect={() => navigate(`/forms/${form.id}`)}>
+              <Pencil className="size-4" aria-hidden /> Edit
+            </DropdownMenuItem>
+            {live ? (
+              <>
+                <DropdownMenuItem onSelect={() => openInNewTab(`/embed-options/${form.id}`)}>
+                  <Code2 className="size-4" aria-hidden /> Embed
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => openInNewTab(`/form-preview/${form.id}`)}>
+                  <Eye className="size-4" aria-hidden /> Preview
+                </DropdownMenuItem>
+              </>
+            ) : null}
+            <DropdownMenuItem onSelect={() => void toggleArchive()}>
+              {form.is_archived ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
+              {form.is_archived ? 'Unarchive' : 'Archive'}
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => setDeleting(true)}>
+              <Trash2 className="size-4 text-red-600" aria-hidden /> <span className="text-red-700">Delete</span>
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+      {form.description ? <p className="mt-3 line-clamp-2 text-sm text-gray-600">{form.description}</p> : null}
+      <div className="mt-4 flex items-center gap-4 text-xs text-gray-500">
+        <span>Created {created(form.created_at)}</span>
+        {live ? <span>{form.views} {form.views === 1 ? 'view' : 'views'}</span> : null}
+      </div>
+      {form.is_archived ? null : (
+        <div className="mt-5 flex flex-wrap gap-2 border-t border-gray-100 pt-4">
+          {form.is_published ? (
+            <>
+              <a href={`/form-preview/${form.id}`} target="_blank" rel="noopener" className={buttonClasses('secondary', 'sm')}>
+                <Eye className="size-4" aria-hidden /> Preview
+              </a>
+              <a href={`/embed-options/${form.id}`} target="_blank" rel="noopener" className={buttonClasses('secondary', 'sm')}>
+                <Code2 className="size-4" aria-hidden /> Embed
+              </a>
+              <Link to={`/leads?formId=${form.id}`} className={buttonClasses('primary', 'sm')}>
+                <Users className="size-4" aria-hidden /> Submissions
+              </Link>
+            </>
+          ) : (
+            <Link to={`/forms/${form.id}`} className={buttonClasses('primary', 'sm')}>
+              <Rocket className="size-4" aria-hidden /> Publish
+            </Link>
+          )}
+        </div>
+      )}
+      <DeleteFormDialog form={form} open={deleting} onOpenChange={setDeleting} />
+    </article>
+  );
+}

@@ -1,0 +1,248 @@
+import './investor-form.css';
+import { useId, useState, type CSSProperties, type FormEvent } from 'react';
+import type { FormDisplay, FormField } from '../types';
+import { fieldError, validateAnswers, type Answers } from '../validation';
+
+/**
+ * The form investors see. One component for the editor's live preview, the owner's preview
+ * page and the public form view, so what the founder previews is what investors get. It uses
+ * nothing but React so the public entry can compile it against preact/compat.
+ */
+export type InvestorFormProps = {
+  form: FormDisplay;
+  /** Submits the answers; resolves on success, rejects with a message to show. */
+  onSubmit?: (answers: Answers) => Promise<void>;
+  /** Preview: no submission is sent; a note says so. */
+  preview?: boolean;
+};
+
+const usd = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value);
+
+const FONT_STACKS: Record<string, string> = {
+  Inter: "'Inter Variable', Inter, ui-sans-serif, system-ui, sans-serif",
+  'system-ui': 'ui-sans-serif, system-ui, -apple-system, sans-serif',
+  Georgia: "Georgia, 'Times New Roman', serif",
+  Helvetica: 'Helvetica, Arial, sans-serif',
+  Arial: 'Arial, Helvetica, sans-serif',
+};
+
+export function fontStack(family: string): string {
+  return FONT_STACKS[family] ?? `${family}, ui-sans-serif, system-ui, sans-serif`;
+}
+
+function Field({ field, value, error, onChange, onBlur }: {
+  field: FormField;
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    name: field.id,
+    required: field.required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    onBlur,
+    className: 'rs-input',
+  };
+  const label = (
+    <>
+      {field.label}
+      {field.required ? <span aria-hidden className="rs-required"> *</span> : null}
+    </>
+  );
+  let control;
+  switch (field.type) {
+    case 'textarea':
+      control = <textarea {...common} rows={4} placeholder={field.placeholder} value={value} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    case 'select':
+      control = (
+        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{field.placeholder || 'Choose one'}</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option} value={option}>{option}</option>
+          ))}
+        </select>
+      );
+      break;
+    case 'radio':
+      return (
+        <fieldset className="rs-field" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+          <legend className="rs-label">{label}</legend>
+          <div className="rs-choices">
+            {(field.options ?? []).map((option) => (
+              <label key={option} className="rs-choice">
+                <input type="radio" name={field.id} value={option} checked={value === option} onChange={() => onChange(option)} onBlur={onBlur} />
+                <span>{option}</span>
+              </label>
+            ))}
+          </div>
+          {error ? <p id={errorId} className="rs-error">{error}</p> : null}
+        </fieldset>
+      );
+    case 'checkbox':
+      return (
+        <div className="rs-field">
+          <label className="rs-choice rs-consent">
+            <input
+              type="checkbox"
+              name={field.id}
+              checked={value === 'yes'}
+              onChange={(e) => onChange(e.target.checked ? 'yes' : '')}
+              onBlur={onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+            <span>{label}</span>
+          </label>
+          {error ? <p id={errorId} className="rs-error">{error}</p> : null}
+        </div>
+      );
+    default:
+      control = (
+        <input
+          {...common}
+          type={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text'}
+          autoComplete={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : field.preset === 'location_city' ? 'address-level2' : field.label.toLowerCase().includes('name') ? 'name' : undefined}
+          placeholder={field.placeholder}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+  }
+  return (
+    <div className="rs-field">
+      <label htmlFor={id} className="rs-label">{label}</label>
+      {control}
+      {error ? <p id={errorId} className="rs-error">{error}</p> : null}
+    </div>
+  );
+}
+
+export function InvestorForm({ form, onSubmit, preview = false }: InvestorFormProps) {
+  const { styling, welcome_settings: welcome, offering_settings: offering } = form;
+  const company = form.content_settings.form_content.company_name.trim();
+  const logo = form.content_settings.form_content.logo_url || styling.logoUrl;
+  const [step, setStep] = useState<'welcome' | 'form' | 'done'>(welcome.enabled ? 'welcome' : 'form');
+  const [answers, setAnswers] = useState<Answers>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fields = [...form.fields].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const currentStep = step === 'welcome' && !welcome.enabled ? 'form' : step;
+
+  const vars = {
+    '--rs-primary': styling.primaryColor,
+    '--rs-bg': styling.backgroundColor,
+    '--rs-text': styling.textColor,
+    '--rs-button': styling.buttonColor,
+    '--rs-button-text': styling.buttonTextColor,
+    '--rs-radius': styling.borderRadius,
+    fontFamily: fontStack(styling.fontFamily),
+  } as CSSProperties;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const errors = validateAnswers(fields, answers);
+    if (Object.keys(errors).length > 0) {
+      const first = fields.find((f) => errors[f.id]);
+      if (first) document.getElementsByName(first.id)[0]?.focus();
+      return;
+    }
+    if (preview || !onSubmit) {
+      setStep('done');
+      return;
+    }
+    setSending(true);
+    setFailure(null);
+    try {
+      await onSubmit(answers);
+      setStep('done');
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const header = (
+    <header className="rs-header">
+      {logo ? <img src={logo} alt={company ? `${company} logo` : 'Logo'} className="rs-logo" /> : null}
+      <div>
+        {company ? <p className="rs-company">{company}</p> : null}
+        <h2 className="rs-title">{form.name}</h2>
+        {form.description ? <p className="rs-description">{form.description}</p> : null}
+      </div>
+    </header>
+  );
+
+  return (
+    <div className="rs-form" style={vars} data-preview={preview || undefined}>
+      {currentStep === 'welcome' ? (
+        <div className="rs-welcome">
+          {header}
+          <h3 className="rs-welcome-title">{welcome.headline}</h3>
+          <p className="rs-text">{welcome.message}</p>
+          <button type="button" className="rs-button" onClick={() => setStep('form')}>{welcome.button_text || 'Get started'}</button>
+        </div>
+      ) : currentStep === 'done' ? (
+        <div className="rs-success" role="status">
+          <span className="rs-success-icon" aria-hidden>✓</span>
+          <h3 className="rs-welcome-title">Thank you for your interest!</h3>
+          <p className="rs-text">
+            {preview
+              ? 'This is a preview: nothing was sent. Investors see this message after submitting.'
+              : `${company || 'The company'} will be in touch. Remember: your indication of interest is not binding and involves no obligation.`}
+          </p>
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} aria-label={form.name}>
+          {header}
+          {offering.summary || offering.minimum_investment || offering.target_raise || offering.security_type ? (
+            <section className="rs-offering" aria-label="Offering summary">
+              {offering.summary ? <p className="rs-text">{offering.summary}</p> : null}
+              <dl className="rs-facts">
+                {offering.target_raise ? (<div><dt>Target raise</dt><dd>{usd(offering.target_raise)}</dd></div>) : null}
+                {offering.minimum_investment ? (<div><dt>Minimum investment</dt><dd>{usd(offering.minimum_investment)}</dd></div>) : null}
+                {offering.security_type ? (<div><dt>Security</dt><dd>{offering.security_type}</dd></div>) : null}
+              </dl>
+            </section>
+          ) : null}
+          <div className="rs-fields">
+            {fields.map((field) => (
+              <Field
+                key={field.id}
+                field={field}
+                value={answers[field.id] ?? ''}
+                error={submitted || touched[field.id] ? fieldError(field, answers[field.id]) : null}
+                onChange={(value) => setAnswers((current) => ({ ...current, [field.id]: value }))}
+                onBlur={() => setTouched((current) => ({ ...current, [field.id]: true }))}
+              />
+            ))}
+          </div>
+          {failure ? (
+            <div role="alert" className="rs-failure">
+              {failure} Your answers are still here; try again.
+            </div>
+          ) : null}
+          <p className="rs-legend" data-testid="ttw-legend">{offering.disclaimer}</p>
+          <button type="submit" className="rs-button" disabled={sending}>
+            {sending ? 'Sending...' : 'Submit'}
+          </button>
+          {preview ? <p className="rs-note">Preview — submissions are not sent.</p> : null}
+        </form>
+      )}
+      {form.show_branding ? (
+        <p className="rs-branding">
+          Powered by <a href="https://raisespark.com" target="_blank" rel="noopener noreferrer">RaiseSpark</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/** The form as the forms API returns it (spec 3: Form, Form field, Styling). */
+
+export type FieldType = 'text' | 'email' | 'phone' | 'textarea' | 'select' | 'radio' | 'checkbox';
+
+export type FormField = {
+  id: string;
+  type: FieldType;
+  label: string;
+  placeholder?: string;
+  required?: boolean;
+  order?: number;
+  options?: string[];
+  preset?: string;
+};
+
+export type Styling = {
+  primaryColor: string;
+  fontFamily: string;
+  borderRadius: string;
+  backgroundColor: string;
+  textColor: string;
+  buttonColor: string;
+  buttonTextColor: string;
+  logoUrl?: string;
+};
+
+export type OfferingSettings = {
+  summary: string;
+  minimum_investment?: number | null;
+  target_raise?: number | null;
+  security_type: string;
+  funding_portal_url?: string | null;
+  disclaimer: string;
+  legend_version?: string;
+};
+
+export type WelcomeSettings = { enabled: boolean; headline: string; message: string; button_text: string };
+
+export type ContentSettings = { form_content: { company_name: string; logo_url?: string | null } };
+
+/** What the investor-facing renderer needs: the same shape for the preview and the live form. */
+export type FormDisplay = {
+  name: string;
+  description: string;
+  fields: FormField[];
+  styling: Styling;
+  content_settings: ContentSettings;
+  welcome_settings: WelcomeSettings;
+  offering_settings: OfferingSettings;
+  show_branding: boolean;
+};
+
+export type Form = FormDisplay & {
+  id: string;
+  user_id: string;
+  is_published: boolean;
+  is_archived: boolean;
+  views: number;
+  created_at: string;
+  updated_at: string;
+  version: number;
+};
+
+export type FieldPreset = {
+  key: string;
+  name: string;
+  type: FieldType;
+  label: string;
+  placeholder: string;
+  options: string[];
+};
+
+export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
+  text: 'Short text',
+  email: 'Email',
+  phone: 'Phone',
+  textarea: 'Paragraph',
+  select: 'Dropdown',
+  radio: 'Multiple choice',
+  checkbox: 'Consent checkbox',
+};
+
+/** The editable part of a form: what PUT /api/forms/{id} takes besides the version. */
+export function editableContent(form: FormDisplay): FormDisplay {
+  const { name, description, fields, styling, content_settings, welcome_settings, offering_settings, show_branding } = form;
+  return { name, description, fields, styling, content_settings, welcome_settings, offering_settings, show_branding };
+}
