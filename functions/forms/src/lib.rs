@@ -23,7 +23,7 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     billing::has_access,
-    forms::{Form, FormContentInput, PRESETS},
+    forms::{DEFAULT_LEGEND, Form, FormContentInput, LEGEND_VERSION, PRESETS},
     http::JsonBody,
     repo::forms as repo,
 };
@@ -61,8 +61,10 @@ async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Valu
     Ok(Json(json!({ "forms": forms })))
 }
 
+/// The built-in fields and the default testing-the-waters legend, so the editor never keeps
+/// its own copy of either.
 async fn presets() -> Json<Value> {
-    Json(json!({ "presets": PRESETS }))
+    Json(json!({ "presets": PRESETS, "default_legend": { "version": LEGEND_VERSION, "text": DEFAULT_LEGEND } }))
 }
 
 #[tracing::instrument(skip(state))]

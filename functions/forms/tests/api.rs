@@ -269,4 +269,6 @@ async fn presets_come_from_the_server_with_non_binding_amount_labels() {
     assert!(amount["label"].as_str().unwrap().contains("non-binding"));
     assert_eq!(amount["options"][0], "Under $10,000");
     assert!(presets.iter().any(|p| p["key"] == "investment_timeline" && p["options"][0] == "Immediately"));
+    assert_eq!(response.body["default_legend"]["text"], shared::forms::DEFAULT_LEGEND);
+    assert_eq!(response.body["default_legend"]["version"], shared::forms::LEGEND_VERSION);
 }

@@ -20,9 +20,6 @@ import { InvestorForm } from '@/features/forms/components/investor-form';
 import { editableContent, FIELD_TYPE_LABELS, type FieldType, type Form, type FormDisplay, type FormField } from '@/features/forms/types';
 import { cn } from '@/lib/utils';
 
-const DEFAULT_LEGEND =
-  "We are testing the waters to gauge interest in a possible offering under Regulation Crowdfunding. No money or other consideration is being solicited, and if sent in response, it will not be accepted. No offer to buy the securities can be accepted and no part of the purchase price can be received until the offering statement on Form C is filed, and then only through an intermediary's platform. An indication of interest involves no obligation or commitment of any kind.";
-
 const FONTS = ['Inter', 'system-ui', 'Georgia', 'Helvetica', 'Arial'];
 const RADII = [
   { value: '0', label: 'Square' },
@@ -206,6 +203,7 @@ function Editor({ initial }: { initial: Form }) {
   };
 
   const presets = presetData?.presets ?? [];
+  const defaultLegend = presetData?.default_legend.text;
 
   return (
     <>
@@ -343,8 +341,8 @@ function Editor({ initial }: { initial: Form }) {
               onChange={(disclaimer) => setOffering({ disclaimer })}
               hint="Required on every form (Reg CF Rule 206). You may edit the wording but not remove it."
             />
-            {draft.offering_settings.disclaimer !== DEFAULT_LEGEND ? (
-              <Button variant="ghost" size="sm" onClick={() => setOffering({ disclaimer: DEFAULT_LEGEND })}>
+            {defaultLegend && draft.offering_settings.disclaimer !== defaultLegend ? (
+              <Button variant="ghost" size="sm" onClick={() => setOffering({ disclaimer: defaultLegend })}>
                 <RotateCcw className="size-3.5" aria-hidden /> Restore the default wording
               </Button>
             ) : null}

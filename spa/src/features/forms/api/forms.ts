@@ -13,7 +13,9 @@ export function useForm(id: string | undefined) {
 }
 
 export function usePresets() {
-  return useSWR<{ presets: FieldPreset[] }>('/forms/presets', fetcher, { revalidateOnFocus: false });
+  return useSWR<{ presets: FieldPreset[]; default_legend: { version: string; text: string } }>('/forms/presets', fetcher, {
+    revalidateOnFocus: false,
+  });
 }
 
 async function refreshList<T>(result: T): Promise<T> {
