@@ -26,6 +26,16 @@ pub struct Tables {
     pub stripe_events: String,
     pub forms: String,
     pub leads: String,
+    pub form_views: String,
+}
+
+/// Who tells founders about new leads: the request itself, after answering (local), or the
+/// `lead-notifications` function on the leads table's stream (AWS, where a Lambda cannot
+/// keep working after it answered).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeadNotifications {
+    Inline,
+    Stream,
 }
 
 /// Payments: Stripe in production, the local checkout (`/dev/checkout`) everywhere else.
@@ -99,6 +109,7 @@ pub struct Config {
     pub origin_verify_secret: Option<SecretString>,
     pub stripe: StripeConfig,
     pub meta: Option<MetaConfig>,
+    pub lead_notifications: LeadNotifications,
 }
 
 impl Config {
@@ -147,6 +158,7 @@ impl Config {
                 stripe_events: required("STRIPE_EVENTS_TABLE")?,
                 forms: required("FORMS_TABLE")?,
                 leads: required("LEADS_TABLE")?,
+                form_views: required("FORM_VIEWS_TABLE")?,
             },
             mail: match required("MAIL_PROVIDER")?.as_str() {
                 "ses" => MailConfig::Ses { from: required("MAIL_FROM")?, endpoint: optional("SES_ENDPOINT") },
@@ -183,6 +195,13 @@ impl Config {
                 webhook_secret: SecretString::from(required("STRIPE_WEBHOOK_SECRET")?),
                 price_standard: required("STRIPE_PRICE_STANDARD")?,
                 price_pro: required("STRIPE_PRICE_PRO")?,
+            },
+            lead_notifications: match optional("LEAD_NOTIFICATIONS").as_deref() {
+                None | Some("inline") => LeadNotifications::Inline,
+                Some("stream") => LeadNotifications::Stream,
+                Some(other) => {
+                    return Err(ConfigError::Invalid { name: "LEAD_NOTIFICATIONS", reason: format!("{other:?} is not one of inline, stream") });
+                }
             },
             meta: match (optional("META_PIXEL_ID"), optional("META_ACCESS_TOKEN")) {
                 (Some(pixel_id), Some(token)) => Some(MetaConfig {
@@ -223,6 +242,7 @@ mod tests {
         ("STRIPE_EVENTS_TABLE", "stripe_events"),
         ("FORMS_TABLE", "forms"),
         ("LEADS_TABLE", "leads"),
+        ("FORM_VIEWS_TABLE", "form_views"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),
         ("STRIPE_PRICE_STANDARD", "price_standard"),

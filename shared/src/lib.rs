@@ -9,6 +9,7 @@ pub mod dynamo;
 pub mod error;
 pub mod forms;
 pub mod http;
+pub mod leads;
 pub mod mail;
 pub mod notify;
 pub mod payments;

@@ -15,6 +15,8 @@ pub struct AppState {
     pub payments: Payments,
     /// One HTTP client for outbound APIs (Meta, LLM), built once per cold start.
     pub http: reqwest::Client,
+    /// Per-process limits for public endpoints (see `rate_limit::MemoryLimiter`).
+    pub memory_limits: Arc<crate::rate_limit::MemoryLimiter>,
 }
 
 impl AppState {
@@ -29,7 +31,7 @@ impl AppState {
         let mailer = Mailer::from_config(&config.mail).await?;
         let payments = Payments::from_config(&config.stripe, &config.app_origin);
         let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(20)).build()?;
-        Ok(Self { config: Arc::new(config), dynamo, tokens, mailer, payments, http })
+        Ok(Self { config: Arc::new(config), dynamo, tokens, mailer, payments, http, memory_limits: Default::default() })
     }
 
     pub fn is_admin(&self, user_id: &str) -> bool {

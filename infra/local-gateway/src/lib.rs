@@ -24,6 +24,7 @@ pub const FUNCTIONS: &[&str] = &[
     "facebook-conversions",
     "forms",
     "profiles",
+    "public-forms",
     "send-event-notification",
     "stripe-webhook",
 ];
@@ -98,6 +99,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("facebook-conversions", facebook_conversions::router(state.clone())))
         .merge(shared::http::mount("forms", forms::router(state.clone())))
         .merge(shared::http::mount("profiles", profiles::router(state.clone())))
+        .merge(shared::http::mount("public-forms", public_forms::router(state.clone())))
         .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())))
         .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));
     api.merge(dev_billing::router(state.clone())).merge(dev::router(state, settings))

@@ -11,9 +11,18 @@ use axum::{
 use tower_http::services::ServeDir;
 
 pub fn service(dist: &Path) -> axum::routing::MethodRouter {
-    let index = dist.join("index.html");
-    let fallback = get(move |uri: Uri| fallback(uri, index.clone()));
-    axum::routing::get_service(ServeDir::new(dist).append_index_html_on_directories(true).fallback(fallback))
+    let dist = dist.to_path_buf();
+    let root = dist.clone();
+    let fallback = get(move |uri: Uri| {
+        let entry = entry_for(&root, uri.path());
+        fallback(uri, entry)
+    });
+    axum::routing::get_service(ServeDir::new(&dist).append_index_html_on_directories(true).fallback(fallback))
+}
+
+/// The HTML entry of a client route: the public form view has its own small one.
+fn entry_for(dist: &Path, path: &str) -> PathBuf {
+    if path.starts_with("/form-view/") { dist.join("form-view.html") } else { dist.join("index.html") }
 }
 
 /// A path that names a file (an extension in its last segment, or anything under /assets).
@@ -50,5 +59,12 @@ mod tests {
         assert!(is_asset_path("/embed.js"));
         assert!(!is_asset_path("/dashboard"));
         assert!(!is_asset_path("/forms/123e4567-e89b-12d3-a456-426614174000"));
+    }
+
+    #[test]
+    fn the_form_view_has_its_own_entry() {
+        let dist = Path::new("/d");
+        assert_eq!(entry_for(dist, "/form-view/abc"), Path::new("/d/form-view.html"));
+        assert_eq!(entry_for(dist, "/forms/abc"), Path::new("/d/index.html"));
     }
 }

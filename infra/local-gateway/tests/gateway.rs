@@ -9,6 +9,7 @@ fn temp_dist() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("raisespark-dist-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(dir.join("assets")).unwrap();
     std::fs::write(dir.join("index.html"), "<!doctype html><title>spa</title>").unwrap();
+    std::fs::write(dir.join("form-view.html"), "<!doctype html><title>form view</title>").unwrap();
     std::fs::write(dir.join("assets/app-123.js"), "console.log(1)").unwrap();
     dir
 }
@@ -83,6 +84,14 @@ async fn every_response_carries_the_security_headers() {
 }
 
 #[tokio::test]
+async fn the_public_form_view_is_served_from_its_own_entry() {
+    let app = gateway().await;
+    let (status, _, body) = raw(&app, "/form-view/3f2b7a1e-0000-4000-8000-000000000001").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<title>form view</title>"));
+}
+
+#[tokio::test]
 async fn only_the_public_form_view_may_be_framed() {
     let app = gateway().await;
     let (_, headers, _) = raw(&app, "/form-view/some-form").await;
@@ -120,5 +129,17 @@ async fn tables_come_from_the_template_and_creation_is_idempotent() {
         let expected: Vec<_> = spec.key_schema.iter().map(|key| key.attribute_name.clone()).collect();
         assert_eq!(keys, expected, "{}", spec.logical_id);
         assert_eq!(table.global_secondary_indexes().len(), spec.global_secondary_indexes.len());
+    }
+}
+
+#[tokio::test]
+async fn only_public_form_routes_answer_cross_origin_requests() {
+    let app = gateway().await;
+    let public = Call::get("/api/public-forms/3f2b7a1e-0000-4000-8000-000000000001").header("origin", "https://founder.example").send(&app).await;
+    assert_eq!(public.headers["access-control-allow-origin"], "*");
+    for path in ["/api/forms", "/api/auth/user", "/api/profiles/me"] {
+        let owner = Call::get(path).header("origin", "https://evil.example").send(&app).await;
+        assert!(!owner.headers.contains_key("access-control-allow-origin"), "{path}");
+        assert!(!owner.headers.contains_key("access-control-allow-credentials"), "{path}");
     }
 }

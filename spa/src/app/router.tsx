@@ -4,7 +4,10 @@ import { lazyPage } from './lazy-page';
 import DashboardPage from './routes/dashboard';
 import { SubscriptionGate } from '@/features/billing/components/subscription-gate';
 
-/** Every route of the spec's route table. All pages but the dashboard load on demand. */
+/**
+ * Every route of the spec's route table. All pages but the dashboard load on demand.
+ * /form-view/{id} is its own entry (src/form-view), served as form-view.html.
+ */
 const Landing = lazyPage('home', () => import('./routes/landing'));
 const Login = lazyPage('login', () => import('./routes/login'));
 const Register = lazyPage('registration', () => import('./routes/register'));
@@ -15,7 +18,6 @@ const CrowdfundingCosts = lazyPage('crowdfunding costs', () => import('./routes/
 const Forms = lazyPage('forms', () => import('./routes/forms'));
 const FormEditor = lazyPage('form editor', () => import('./routes/form-editor'));
 const FormPreview = lazyPage('form preview', () => import('./routes/form-preview'));
-const FormView = lazyPage('form', () => import('./routes/form-view'));
 const EmbedOptions = lazyPage('embed options', () => import('./routes/embed-options'));
 const Leads = lazyPage('leads', () => import('./routes/leads'));
 const Settings = lazyPage('settings', () => import('./routes/settings'));
@@ -44,7 +46,6 @@ export const router = createBrowserRouter([
       { path: '/forms', element: <SubscriptionGate><Forms /></SubscriptionGate> },
       { path: '/forms/:formId', element: <SubscriptionGate><FormEditor /></SubscriptionGate> },
       { path: '/form-preview/:formId', element: <FormPreview /> },
-      { path: '/form-view/:formId', element: <FormView /> },
       { path: '/embed-options/:formId', element: <EmbedOptions /> },
       { path: '/leads', element: <Leads /> },
       { path: '/settings', element: <Settings /> },

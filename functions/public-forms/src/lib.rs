@@ -1,0 +1,275 @@
+//! `public-forms`: the only API investors meet (no sign-in; CORS open to any origin).
+//!
+//! - `GET  /api/public-forms/{id}`        — a published, non-archived form's public configuration
+//! - `POST /api/public-forms/{id}/views`  — counts a view, once per visitor, form and day
+//! - `POST /api/public-forms/{id}/leads`  — stores an indication of interest (≤ 32 KB,
+//!   `Idempotency-Key` for retries, honeypot, per-IP-and-form limit)
+//!
+//! A 2xx to a lead means DynamoDB accepted the write. The founder's e-mail about it is sent
+//! after answering (locally) or from the leads table's stream (AWS): never on the investor's time.
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::{
+    error::SdkError,
+    operation::put_item::PutItemError,
+    types::AttributeValue,
+};
+use axum::{
+    Json, Router,
+    body::Bytes,
+    extract::{Path, State},
+    http::{HeaderMap, Method, StatusCode, header},
+    routing::{get, post},
+};
+use secrecy::ExposeSecret;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    config::LeadNotifications,
+    crypto::sha256_hex,
+    dynamo::{from_item, to_item},
+    forms::{ContentSettings, Form, FormField, OfferingSettings, Styling, WelcomeSettings},
+    http::ClientIp,
+    leads::{ComplianceProof, LeadRecord, LocationData, notify_owner, preset_answer, temperature_of, validate_answers},
+    repo::forms::get_form,
+};
+use tower_http::cors::{Any, CorsLayer};
+
+pub const NOT_AVAILABLE: &str = "This form is not available";
+pub const RATE_LIMITED: &str = "Too many submissions from your network. Please wait a minute and try again.";
+/// Lead bodies above this are refused with 413 before anything is parsed.
+pub const MAX_LEAD_BODY: usize = 32 * 1024;
+/// Submissions per IP and form per minute (the WAF applies the same figure at the edge).
+pub const SUBMISSIONS_PER_MINUTE: usize = 10;
+
+pub fn router(state: AppState) -> Router {
+    let cors = CorsLayer::new()
+        .allow_origin(Any)
+        .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
+        .allow_headers([header::CONTENT_TYPE, header::HeaderName::from_static("idempotency-key")])
+        .max_age(std::time::Duration::from_secs(86_400));
+    Router::new()
+        .route("/{id}", get(show))
+        .route("/{id}/views", post(count_view))
+        .route("/{id}/leads", post(submit_lead))
+        .layer(cors)
+        .with_state(state)
+}
+
+/// One cheap read at cold start so the first investor does not pay for the TLS handshake.
+pub async fn warm_up(state: &AppState) {
+    let started = std::time::Instant::now();
+    let result = state.dynamo.describe_table().table_name(&state.config.tables.forms).send().await;
+    tracing::info!(ok = result.is_ok(), elapsed_ms = started.elapsed().as_millis() as u64, "warm-up call");
+}
+
+/// What investors' browsers receive: never the owner, views or timestamps.
+#[derive(Debug, Serialize)]
+pub struct PublicForm {
+    id: String,
+    name: String,
+    description: String,
+    fields: Vec<FormField>,
+    styling: Styling,
+    content_settings: ContentSettings,
+    welcome_settings: WelcomeSettings,
+    offering_settings: OfferingSettings,
+    show_branding: bool,
+    version: u64,
+}
+
+async fn live_form(state: &AppState, id: &str) -> Result<Form> {
+    get_form(&state.dynamo, &state.config.tables.forms, id)
+        .await?
+        .filter(|form| form.is_published && !form.is_archived)
+        .ok_or_else(|| ApiError::not_found(NOT_AVAILABLE))
+}
+
+#[tracing::instrument(skip(state))]
+async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<([(header::HeaderName, &'static str); 1], Json<PublicForm>)> {
+    let form = live_form(&state, &id).await?;
+    let public = PublicForm {
+        id: form.id,
+        name: form.name,
+        description: form.description,
+        fields: form.fields,
+        styling: form.styling,
+        content_settings: form.content_settings,
+        welcome_settings: form.welcome_settings,
+        offering_settings: form.offering_settings,
+        show_branding: form.show_branding,
+        version: form.version,
+    };
+    Ok(([(header::CACHE_CONTROL, "public, max-age=30")], Json(public)))
+}
+
+fn day() -> String {
+    shared::time::now_iso()[..10].to_owned()
+}
+
+/// A visitor is recognised by a salted hash of IP, browser and day: no raw IP is stored.
+fn visit_key(state: &AppState, form_id: &str, ip: &str, agent: &str) -> String {
+    sha256_hex(&format!("views|{}|{form_id}|{ip}|{agent}|{}", state.config.jwt_secret.expose_secret(), day()))
+}
+
+#[tracing::instrument(skip(state, headers, ip))]
+async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, headers: HeaderMap) -> Result<StatusCode> {
+    let form = live_form(&state, &id).await?;
+    let agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let expires = shared::time::unix(shared::time::now()) + 2 * 86_400;
+    let first = state
+        .dynamo
+        .put_item()
+        .table_name(&state.config.tables.form_views)
+        .item("visit", AttributeValue::S(visit_key(&state, &form.id, &ip.0, agent)))
+        .item("expires_at", AttributeValue::N(expires.to_string()))
+        .condition_expression("attribute_not_exists(visit)")
+        .send()
+        .await;
+    match first {
+        Ok(_) => {
+            state
+                .dynamo
+                .update_item()
+                .table_name(&state.config.tables.forms)
+                .key("id", AttributeValue::S(form.id))
+                .update_expression("ADD #views :one")
+                .condition_expression("attribute_exists(id)")
+                .expression_attribute_names("#views", "views")
+                .expression_attribute_values(":one", AttributeValue::N("1".into()))
+                .send()
+                .await?;
+            Ok(StatusCode::ACCEPTED)
+        }
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), PutItemError::ConditionalCheckFailedException(_)) => Ok(StatusCode::OK),
+        Err(err) => Err(err.into()),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Submission {
+    answers: HashMap<String, String>,
+    /// The page that embedded the form (the iframe's `source` parameter).
+    #[serde(default)]
+    source: Option<String>,
+    /// The honeypot: a field people never see. Bots fill it.
+    #[serde(default)]
+    website: Option<String>,
+}
+
+fn web_url(value: Option<&str>) -> Option<String> {
+    value
+        .map(str::trim)
+        .filter(|url| shared::forms::is_http_url(url))
+        .map(|url| url.chars().take(2048).collect())
+}
+
+/// A retried submission with the same key gets the same lead id, so the conditional write
+/// stores it once.
+fn lead_id(form_id: &str, key: Option<&str>) -> Result<String> {
+    match key {
+        None => Ok(uuid::Uuid::new_v4().to_string()),
+        Some(key) => {
+            let valid = (8..=128).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_:.".contains(&b));
+            if !valid {
+                return Err(ApiError::bad_request("invalid_idempotency_key", "Idempotency-Key must be 8 to 128 letters, digits or - _ : ."));
+            }
+            let digest = sha256_hex(&format!("{form_id}|{key}"));
+            let bytes: Vec<u8> = (0..16).map(|i| u8::from_str_radix(&digest[i * 2..i * 2 + 2], 16).unwrap_or(0)).collect();
+            Ok(uuid::Builder::from_custom_bytes(bytes.try_into().unwrap_or([0; 16])).into_uuid().to_string())
+        }
+    }
+}
+
+/// City, region and country from the CDN's viewer headers, when present.
+fn location(headers: &HeaderMap) -> Option<LocationData> {
+    let read = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty()).map(|v| v.chars().take(100).collect::<String>());
+    let location = LocationData {
+        city: read("cloudfront-viewer-city"),
+        region: read("cloudfront-viewer-country-region-name"),
+        country_name: read("cloudfront-viewer-country-name"),
+    };
+    (location.city.is_some() || location.region.is_some() || location.country_name.is_some()).then_some(location)
+}
+
+#[tracing::instrument(skip(state, headers, body, ip))]
+async fn submit_lead(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ip: ClientIp,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<(StatusCode, Json<Value>)> {
+    if body.len() > MAX_LEAD_BODY {
+        return Err(ApiError::payload_too_large(MAX_LEAD_BODY));
+    }
+    let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok());
+    let lead_id = lead_id(&id, key)?;
+    let submission: Submission = shared::http::parse_json(&body)?;
+    if !state.memory_limits.allow(&format!("{}|{id}", ip.0), SUBMISSIONS_PER_MINUTE, std::time::Duration::from_secs(60)) {
+        return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
+    }
+    let form = live_form(&state, &id).await?;
+    if submission.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
+        tracing::info!(form_id = %id, "honeypot filled: not stored");
+        return Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))));
+    }
+    let answers = validate_answers(&form, submission.answers)?;
+    let now = shared::time::now_iso();
+    let referrer = web_url(headers.get(header::REFERER).and_then(|v| v.to_str().ok()));
+    let mut location = location(&headers);
+    if location.is_none() {
+        let city = preset_answer(&form, &answers, "location_city").map(str::to_owned);
+        let region = preset_answer(&form, &answers, "location_state").map(str::to_owned);
+        if city.is_some() || region.is_some() {
+            location = Some(LocationData { city, region, country_name: None });
+        }
+    }
+    let lead = LeadRecord {
+        id: lead_id.clone(),
+        form_id: form.id.clone(),
+        owner_id: form.user_id.clone(),
+        created_at: now.clone(),
+        status: temperature_of(&form, &answers).as_str().to_owned(),
+        data: answers,
+        location_data: location,
+        compliance: ComplianceProof {
+            legend_version: form.offering_settings.legend_version.clone(),
+            legend_sha256: sha256_hex(&form.offering_settings.disclaimer),
+            form_version: form.version,
+            source_url: web_url(submission.source.as_deref()),
+            referrer,
+            submitted_at: now,
+        },
+    };
+    let stored = state
+        .dynamo
+        .put_item()
+        .table_name(&state.config.tables.leads)
+        .set_item(Some(to_item(&lead)?))
+        .condition_expression("attribute_not_exists(id)")
+        .send()
+        .await;
+    match stored {
+        Ok(_) => {
+            if state.config.lead_notifications == LeadNotifications::Inline {
+                let (state, form) = (state.clone(), form.clone());
+                tokio::spawn(async move { notify_owner(&state, &form, &lead).await });
+            }
+        }
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), PutItemError::ConditionalCheckFailedException(_)) => {
+            tracing::info!(lead_id = %lead_id, "retried submission: already stored");
+        }
+        Err(err) => return Err(err.into()),
+    }
+    Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))))
+}
+
+/// Reads a stored lead (tests, and the stream notifier).
+pub async fn lead(state: &AppState, id: &str) -> Result<Option<LeadRecord>> {
+    let output = state.dynamo.get_item().table_name(&state.config.tables.leads).key("id", AttributeValue::S(id.to_owned())).consistent_read(true).send().await?;
+    output.item.map(from_item).transpose()
+}

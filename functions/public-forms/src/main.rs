@@ -1,0 +1,8 @@
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    shared::telemetry::init();
+    let state = shared::AppState::from_env().await?;
+    // One cheap call at cold start opens the DynamoDB connection (TLS) before the first investor arrives.
+    public_forms::warm_up(&state).await;
+    lambda_http::run(shared::http::mount("public-forms", public_forms::router(state))).await
+}

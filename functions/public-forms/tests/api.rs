@@ -1,0 +1,274 @@
+use aws_sdk_dynamodb::types::{AttributeValue, Select};
+use axum::{Router, http::StatusCode};
+use serde_json::{Value, json};
+use shared::{
+    AppState,
+    forms::{Form, PRESETS, FormField},
+    repo::{forms::create_form, users::{UserRecord, create_user}},
+    testing::{Call, TestResponse, mail_to, test_state},
+};
+
+async fn app() -> (Router, AppState) {
+    let state = test_state().await;
+    (shared::http::mount("public-forms", public_forms::router(state.clone())), state)
+}
+
+/// A founder with a published form that has the amount and timeline presets.
+async fn published_form(state: &AppState) -> (UserRecord, Form) {
+    let id = uuid::Uuid::new_v4().to_string();
+    let owner = UserRecord {
+        email: format!("owner-{}@example.com", &id[..8]),
+        id,
+        password_hash: "x".into(),
+        created_at: shared::time::now_iso(),
+        email_confirmed_at: Some(shared::time::now_iso()),
+        user_metadata: Default::default(),
+        app_metadata: Default::default(),
+        session_epoch: 0,
+    };
+    create_user(&state.dynamo, &state.config.tables, &owner).await.unwrap();
+    let mut form = Form::new_default(&owner.id);
+    form.name = "Sunrise Fund II".into();
+    for key in ["investment_amount", "investment_timeline"] {
+        let preset = PRESETS.iter().find(|p| p.key == key).unwrap();
+        form.fields.push(FormField {
+            id: uuid::Uuid::new_v4().to_string(),
+            kind: preset.kind,
+            label: preset.label.into(),
+            placeholder: String::new(),
+            required: false,
+            order: form.fields.len() as u32,
+            options: preset.options.iter().map(|o| o.to_string()).collect(),
+            preset: Some(key.into()),
+        });
+    }
+    form.is_published = true;
+    create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    (owner, form)
+}
+
+fn answers(form: &Form) -> Value {
+    json!({
+        form.fields[0].id.clone(): "Grace Hopper",
+        form.fields[1].id.clone(): "grace@example.com",
+        form.fields[2].id.clone(): "+1 555 123 4567",
+        form.fields[3].id.clone(): "Over $100,000",
+        form.fields[4].id.clone(): "Within a month",
+    })
+}
+
+async fn submit(app: &Router, form: &Form, body: Value, ip: &str, key: Option<&str>) -> TestResponse {
+    let mut call = Call::post(&format!("/api/public-forms/{}/leads", form.id)).from_ip(ip).json(body);
+    if let Some(key) = key {
+        call = call.header("idempotency-key", key);
+    }
+    call.send(app).await
+}
+
+async fn lead_count(state: &AppState, form: &Form) -> i32 {
+    state
+        .dynamo
+        .query()
+        .table_name(&state.config.tables.leads)
+        .index_name("by_form")
+        .key_condition_expression("form_id = :f")
+        .expression_attribute_values(":f", AttributeValue::S(form.id.clone()))
+        .select(Select::Count)
+        .send()
+        .await
+        .unwrap()
+        .count
+}
+
+#[tokio::test]
+async fn a_published_form_is_public_without_any_owner_data() {
+    let (app, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    let response = Call::get(&format!("/api/public-forms/{}", form.id)).send(&app).await;
+    assert_eq!(response.status, StatusCode::OK);
+    let keys: Vec<&str> = response.body.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, vec!["content_settings", "description", "fields", "id", "name", "offering_settings", "show_branding", "styling", "version", "welcome_settings"]);
+    assert!(!response.body.to_string().contains(&form.user_id));
+    assert_eq!(response.body["offering_settings"]["disclaimer"], shared::forms::DEFAULT_LEGEND);
+}
+
+#[tokio::test]
+async fn drafts_archived_and_missing_forms_are_not_available() {
+    let (app, state) = app().await;
+    let (owner, _) = published_form(&state).await;
+    let draft = Form::new_default(&owner.id);
+    create_form(&state.dynamo, &state.config.tables.forms, &draft).await.unwrap();
+    let mut archived = Form::new_default(&owner.id);
+    archived.is_published = true;
+    archived.is_archived = true;
+    create_form(&state.dynamo, &state.config.tables.forms, &archived).await.unwrap();
+    for id in [draft.id.as_str(), archived.id.as_str(), "3f2b7a1e-0000-4000-8000-000000000001", "nope"] {
+        let response = Call::get(&format!("/api/public-forms/{id}")).send(&app).await;
+        assert_eq!(response.status, StatusCode::NOT_FOUND, "{id}");
+        assert_eq!(response.error_message(), "This form is not available");
+        let lead = Call::post(&format!("/api/public-forms/{id}/leads")).json(json!({"answers": {}})).send(&app).await;
+        assert_eq!(lead.status, StatusCode::NOT_FOUND, "{id}");
+    }
+}
+
+#[tokio::test]
+async fn cors_is_open_on_public_routes_without_credentials() {
+    let (app, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    let preflight = Call::new("OPTIONS", &format!("/api/public-forms/{}/leads", form.id))
+        .header("origin", "https://founder-site.example")
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "content-type,idempotency-key")
+        .send(&app)
+        .await;
+    assert_eq!(preflight.headers["access-control-allow-origin"], "*");
+    assert!(preflight.headers["access-control-allow-headers"].to_str().unwrap().contains("idempotency-key"));
+    let get = Call::get(&format!("/api/public-forms/{}", form.id)).header("origin", "https://founder-site.example").send(&app).await;
+    assert_eq!(get.headers["access-control-allow-origin"], "*");
+    assert!(!get.headers.contains_key("access-control-allow-credentials"));
+
+}
+
+#[tokio::test]
+async fn a_view_counts_once_per_visitor_and_day() {
+    let (app, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    let view = |ip: &'static str| Call::post(&format!("/api/public-forms/{}/views", form.id)).from_ip(ip).header("user-agent", "Test").send(&app);
+    assert_eq!(view("10.0.0.1").await.status, StatusCode::ACCEPTED);
+    assert_eq!(view("10.0.0.1").await.status, StatusCode::OK);
+    assert_eq!(view("10.0.0.2").await.status, StatusCode::ACCEPTED);
+    let stored = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap();
+    assert_eq!(stored.views, 2);
+    let scan = state.dynamo.scan().table_name(&state.config.tables.form_views).send().await.unwrap();
+    assert!(!format!("{:?}", scan.items()).contains("10.0.0.1"), "no raw IP stored");
+}
+
+#[tokio::test]
+async fn a_lead_is_stored_with_temperature_and_compliance_proof_and_the_owner_is_mailed() {
+    let (app, state) = app().await;
+    let (owner, form) = published_form(&state).await;
+    let response = Call::post(&format!("/api/public-forms/{}/leads", form.id))
+        .from_ip("10.1.0.1")
+        .header("referer", "https://sunrise.example/invest")
+        .header("cloudfront-viewer-city", "Austin")
+        .header("cloudfront-viewer-country-region-name", "Texas")
+        .header("cloudfront-viewer-country-name", "United States")
+        .json(json!({"answers": answers(&form), "source": "https://sunrise.example/invest?utm=x"}))
+        .send(&app)
+        .await;
+    assert_eq!(response.status, StatusCode::CREATED, "{:?}", response.body);
+    let id = response.body["id"].as_str().unwrap();
+    let lead = public_forms::lead(&state, id).await.unwrap().unwrap();
+    assert_eq!(lead.owner_id, owner.id);
+    assert_eq!(lead.form_id, form.id);
+    assert_eq!(lead.status, "hot", "Over $100,000 is hot");
+    assert_eq!(lead.data[&form.fields[1].id], "grace@example.com");
+    let location = lead.location_data.unwrap();
+    assert_eq!((location.city.as_deref(), location.region.as_deref(), location.country_name.as_deref()), (Some("Austin"), Some("Texas"), Some("United States")));
+    assert_eq!(lead.compliance.legend_version, shared::forms::LEGEND_VERSION);
+    assert_eq!(lead.compliance.legend_sha256, shared::crypto::sha256_hex(shared::forms::DEFAULT_LEGEND));
+    assert_eq!(lead.compliance.form_version, form.version);
+    assert_eq!(lead.compliance.source_url.as_deref(), Some("https://sunrise.example/invest?utm=x"));
+    assert_eq!(lead.compliance.referrer.as_deref(), Some("https://sunrise.example/invest"));
+
+    let mut mail = Vec::new();
+    for _ in 0..50 {
+        mail = mail_to(&state, &owner.email);
+        if !mail.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(mail.len(), 1);
+    assert_eq!(mail[0].email.subject, "New investor lead: Sunrise Fund II");
+    assert!(mail[0].email.text.contains("Temperature: hot"));
+    assert!(mail[0].email.text.contains("grace@example.com"));
+    assert!(mail[0].links().iter().any(|l| l.contains(&format!("lead={id}"))));
+}
+
+#[tokio::test]
+async fn every_invalid_submission_is_4xx_with_a_message_and_stores_nothing() {
+    let (app, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    let with = |index: usize, value: &str| {
+        let mut a = answers(&form);
+        a[&form.fields[index].id] = json!(value);
+        json!({ "answers": a })
+    };
+    let mut unknown = answers(&form);
+    unknown["3f2b7a1e-0000-4000-8000-000000000001"] = json!("x");
+    let cases = [
+        (with(0, ""), "Full Name is required."),
+        (with(1, "grace@"), "Enter a valid email address."),
+        (with(2, "call me maybe"), "Enter a valid phone number."),
+        (with(3, "A billion"), "Choose one of the options for 'How much might you invest? (non-binding indication of interest)'."),
+        (with(0, &"x".repeat(501)), "The answer to 'Full Name' is too long."),
+        (json!({ "answers": unknown }), "The form has no field with that id. Reload the form and try again."),
+        (json!({ "answers": { form.fields[0].id.clone(): 5 } }), "Invalid request body: invalid type: integer `5`, expected a string."),
+        (json!({ "answers": answers(&form), "extra": true }), "Invalid request body: unknown field `extra`, expected one of `answers`, `source`, `website`."),
+    ];
+    for (i, (body, message)) in cases.into_iter().enumerate() {
+        let response = submit(&app, &form, body, &format!("10.2.0.{i}"), None).await;
+        assert_eq!(response.status, StatusCode::BAD_REQUEST, "{message}");
+        assert_eq!(response.error_message(), message);
+    }
+    let malformed = Call::post(&format!("/api/public-forms/{}/leads", form.id)).from_ip("10.2.1.1").raw_json("{\"answers\":").send(&app).await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    let bad_key = submit(&app, &form, json!({"answers": answers(&form)}), "10.2.1.2", Some("short")).await;
+    assert_eq!(bad_key.status, StatusCode::BAD_REQUEST);
+    assert_eq!(lead_count(&state, &form).await, 0);
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_413_before_anything_is_read() {
+    let (app, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    let mut a = answers(&form);
+    a[&form.fields[0].id] = json!("x".repeat(40 * 1024));
+    let response = submit(&app, &form, json!({ "answers": a }), "10.3.0.1", None).await;
+    assert_eq!(response.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(lead_count(&state, &form).await, 0);
+}
+
+#[tokio::test]
+async fn a_filled_honeypot_looks_accepted_but_stores_and_mails_nothing() {
+    let (app, state) = app().await;
+    let (owner, form) = published_form(&state).await;
+    let response = submit(&app, &form, json!({ "answers": answers(&form), "website": "http://spam.example" }), "10.4.0.1", None).await;
+    assert_eq!(response.status, StatusCode::CREATED);
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    assert_eq!(lead_count(&state, &form).await, 0);
+    assert!(mail_to(&state, &owner.email).is_empty());
+}
+
+#[tokio::test]
+async fn one_ip_gets_ten_submissions_a_minute_per_form_and_another_ip_is_unaffected() {
+    let (app, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    for i in 0..10 {
+        assert_eq!(submit(&app, &form, json!({ "answers": answers(&form) }), "10.5.0.1", None).await.status, StatusCode::CREATED, "{i}");
+    }
+    let limited = submit(&app, &form, json!({ "answers": answers(&form) }), "10.5.0.1", None).await;
+    assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(limited.error_message(), "Too many submissions from your network. Please wait a minute and try again.");
+    assert!(limited.headers.contains_key("retry-after"));
+    assert_eq!(submit(&app, &form, json!({ "answers": answers(&form) }), "10.5.0.2", None).await.status, StatusCode::CREATED);
+    assert_eq!(lead_count(&state, &form).await, 11);
+}
+
+#[tokio::test]
+async fn retries_with_one_idempotency_key_store_one_lead_and_answer_the_same() {
+    let (app, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    let key = "retry-key-0001";
+    let first = submit(&app, &form, json!({ "answers": answers(&form) }), "10.6.0.1", Some(key)).await;
+    let again = submit(&app, &form, json!({ "answers": answers(&form) }), "10.6.0.2", Some(key)).await;
+    assert_eq!((first.status, &first.body), (again.status, &again.body));
+    let parallel = (0..8).map(|i| {
+        let (app, form) = (app.clone(), form.clone());
+        tokio::spawn(async move { submit(&app, &form, json!({ "answers": answers(&form) }), &format!("10.6.1.{i}"), Some("parallel-key-1")).await.body })
+    });
+    let bodies: Vec<Value> = futures::future::join_all(parallel).await.into_iter().map(Result::unwrap).collect();
+    assert!(bodies.windows(2).all(|w| w[0] == w[1]));
+    assert_eq!(lead_count(&state, &form).await, 2);
+}

@@ -1,0 +1,86 @@
+import { createRoot } from 'react-dom/client';
+import { useEffect, useState } from 'react';
+import { InvestorForm } from '@/features/forms/components/investor-form';
+import type { FormDisplay } from '@/features/forms/types';
+import type { Answers } from '@/features/forms/validation';
+import './form-view.css';
+
+/**
+ * The public form view (/form-view/{id}): its own small entry, compiled against
+ * preact/compat, rendering the same InvestorForm the editor previews.
+ */
+type PublicForm = FormDisplay & { id: string };
+
+const formId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+const source = new URLSearchParams(location.search).get('source') ?? (document.referrer || undefined);
+/** One key per page load: a retry after a network error cannot store the lead twice. */
+const idempotencyKey = `fv-${crypto.randomUUID()}`;
+
+async function submitLead(answers: Answers) {
+  let response: Response;
+  try {
+    response = await fetch(`/api/public-forms/${encodeURIComponent(formId)}/leads`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+      body: JSON.stringify({ answers, source, website: (document.getElementById('rs-website') as HTMLInputElement | null)?.value || undefined }),
+    });
+  } catch {
+    throw new Error('We could not reach the server. Check your connection.');
+  }
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    throw new Error(body?.error?.message ?? 'Something went wrong on our side.');
+  }
+}
+
+function FormView() {
+  const [form, setForm] = useState<PublicForm | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'unavailable' | 'error'>('loading');
+
+  useEffect(() => {
+    fetch(`/api/public-forms/${encodeURIComponent(formId)}`)
+      .then(async (response) => {
+        if (response.status === 404) return setState('unavailable');
+        if (!response.ok) return setState('error');
+        const data = (await response.json()) as PublicForm;
+        setForm(data);
+        document.title = data.name;
+        setState('ready');
+        void fetch(`/api/public-forms/${encodeURIComponent(formId)}/views`, { method: 'POST' }).catch(() => undefined);
+      })
+      .catch(() => setState('error'));
+  }, []);
+
+  if (state === 'loading') return <p className="fv-status" role="status">Loading the form…</p>;
+  if (state === 'unavailable') {
+    return (
+      <div className="fv-status" role="alert">
+        <strong>This form is not available</strong>
+        <p>It may have been unpublished. Please check back later.</p>
+      </div>
+    );
+  }
+  if (state === 'error' || !form) {
+    return (
+      <div className="fv-status" role="alert">
+        <strong>The form could not be loaded</strong>
+        <p>
+          Please <button type="button" onClick={() => location.reload()}>try again</button>.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <InvestorForm form={form} onSubmit={submitLead} />
+      <div className="fv-trap" aria-hidden="true">
+        <label>
+          Leave this field empty
+          <input id="rs-website" name="website" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+    </>
+  );
+}
+
+createRoot(document.getElementById('form-root')!).render(<FormView />);
