@@ -9,4 +9,5 @@
   function schedule() { clearTimeout(timer); timer = setTimeout(send, 50); }
   new ResizeObserver(schedule).observe(document.documentElement);
   addEventListener('load', send);
+  addEventListener('keydown', function (e) { if (e.key === 'Escape') parent.postMessage({ type: 'raisespark:escape' }, '*'); });
 })();

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
-import { showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
+import { removesInvestorWidgets, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
 import { CheckoutReturn } from '@/features/billing/components/checkout-return';
 import { AppShell } from './app-shell';
@@ -42,6 +42,22 @@ function AppSkeleton() {
   );
 }
 
+/**
+ * Spec 2: for signed-in users on any path but /, floating widget buttons, widget modals and
+ * #investor-form-button (a founder testing their own embed on the landing page) are removed.
+ */
+function useInvestorWidgetRemoval(pathname: string, signedIn: boolean) {
+  useEffect(() => {
+    if (!removesInvestorWidgets(pathname, signedIn)) return;
+    const remove = () =>
+      document.querySelectorAll('#investor-form-button, [data-raisespark-widget]').forEach((element) => element.remove());
+    remove();
+    const observer = new MutationObserver(remove);
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, [pathname, signedIn]);
+}
+
 /** Paths in the app shell that anonymous visitors may open. */
 const PUBLIC_APP_PATHS = ['/pricing'];
 
@@ -51,6 +67,7 @@ export function RootLayout() {
   const { pathname } = location;
   const { user, loading } = useAuth();
   useScrollToTopOnNavigate();
+  useInvestorWidgetRemoval(pathname, Boolean(user));
   const needsAccount = usesAppShell(pathname) && !PUBLIC_APP_PATHS.includes(pathname);
 
   if (needsAccount && loading) return <AppSkeleton />;

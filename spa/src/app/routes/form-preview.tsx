@@ -1,12 +1,15 @@
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth/auth-context';
 import { useForm } from '@/features/forms/api/forms';
 import { InvestorForm } from '@/features/forms/components/investor-form';
 
 /** The owner's preview (drafts too), opened in a new tab; no site header. */
 export default function FormPreviewPage() {
   const { formId } = useParams();
-  const { data: form, error } = useForm(formId);
+  const { user, loading } = useAuth();
+  const { data: form, error } = useForm(user ? formId : undefined);
+  const unavailable = error || (!loading && !user);
 
   return (
     <main className="min-h-dvh flex-1 bg-gray-100">
@@ -16,7 +19,7 @@ export default function FormPreviewPage() {
         {form ? <> <Link to={`/forms/${form.id}`} className="font-semibold underline">Edit form</Link></> : null}
       </div>
       <div className="mx-auto max-w-xl px-4 py-10">
-        {error ? (
+        {unavailable ? (
           <p role="alert" className="rounded-xl bg-white p-6 text-center text-gray-700 shadow-sm">This form is not available.</p>
         ) : form ? (
           <div className="shadow-xl ring-1 ring-gray-900/5 [border-radius:calc(var(--rs-radius,0.375rem)*2)]">

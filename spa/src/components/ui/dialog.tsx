@@ -1,4 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** A centred modal dialog (focus trapped, Escape closes). */
@@ -21,6 +22,9 @@ export function Dialog({ open, onOpenChange, title, description, children }: {
             <DialogPrimitive.Description />
           )}
           <div className="mt-5">{children}</div>
+          <DialogPrimitive.Close aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-900">
+            <X className="size-5" aria-hidden />
+          </DialogPrimitive.Close>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

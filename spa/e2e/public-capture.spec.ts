@@ -1,0 +1,152 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, subscribedFounder, test, waitForMail } from './support/fixtures';
+
+/** Creates a published form with the amount preset through the owner API; returns its id. */
+async function publishedForm(page: Page, options: { publish?: boolean; company?: string } = {}) {
+  const request: APIRequestContext = page.request;
+  const { access_token } = await (await request.post('/api/auth/token')).json();
+  const auth = { authorization: `Bearer ${access_token}` };
+  const form = await (await request.post('/api/forms', { headers: auth })).json();
+  const { presets } = await (await request.get('/api/forms/presets', { headers: auth })).json();
+  const amount = presets.find((p: { key: string }) => p.key === 'investment_amount');
+  const body = {
+    version: form.version,
+    name: 'Sunrise Fund II',
+    description: 'Tell us about your interest in our next property.',
+    fields: [...form.fields, { id: crypto.randomUUID(), type: amount.type, label: amount.label, options: amount.options, required: true, preset: 'investment_amount' }],
+    styling: form.styling,
+    content_settings: { form_content: { company_name: options.company ?? 'Sunrise' } },
+    welcome_settings: form.welcome_settings,
+    offering_settings: form.offering_settings,
+    show_branding: true,
+  };
+  const saved = await request.put(`/api/forms/${form.id}`, { headers: auth, data: body });
+  expect(saved.status()).toBe(200);
+  if (options.publish !== false) expect((await request.post(`/api/forms/${form.id}/publish`, { headers: auth })).status()).toBe(200);
+  return form.id as string;
+}
+
+/** A founder's own website, on another origin, embedding both snippets. */
+async function investorSite(gateway: string, floatingId: string, inlineId: string, draftId: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sunrise Properties</title></head>
+<body style="font-family:sans-serif;margin:40px">
+<h1>Sunrise Properties</h1><p>Our next fund is coming soon.</p>
+<section aria-label="Inline form"><div data-raisespark-form="${inlineId}"></div></section>
+<section aria-label="Draft form"><div data-raisespark-form="${draftId}"></div></section>
+<script src="${gateway}/embed.js" data-form-id="${floatingId}" data-company-name="Sunrise" data-button-color="#0f766e" async></script>
+</body></html>`;
+  const server = http.createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+test('an investor on the founder site submits through the floating button, the inline form resizes, drafts are unavailable', async ({ page, browser, baseURL }) => {
+  const { email } = await subscribedFounder(page);
+  const floatingId = await publishedForm(page);
+  const inlineId = await publishedForm(page);
+  const draftId = await publishedForm(page, { publish: false });
+  const site = await investorSite(baseURL!, floatingId, inlineId, draftId);
+
+  const investorContext = await browser.newContext();
+  const investor = await investorContext.newPage();
+  await investor.goto(site.url);
+
+  // Inline: the iframe grows to the form's height (at least 500 px + buffer).
+  const inline = investor.getByRole('region', { name: 'Inline form' }).locator('iframe');
+  await expect(inline.contentFrame().getByRole('heading', { name: 'Sunrise Fund II' })).toBeVisible();
+  await expect.poll(async () => (await inline.boundingBox())!.height).toBeGreaterThan(700);
+  // A draft's snippet says so.
+  await expect(investor.getByRole('region', { name: 'Draft form' }).locator('iframe').contentFrame().getByText('This form is not available')).toBeVisible();
+
+  // Floating button → accessible modal → submit.
+  const button = investor.getByRole('button', { name: 'Invest in Sunrise' });
+  await expect(button).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await button.click();
+  const dialog = investor.getByRole('dialog', { name: 'Invest in Sunrise' });
+  await expect(dialog).toBeVisible();
+  await investor.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+  await button.click();
+  const form = dialog.locator('iframe').contentFrame();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('Full Name is required.')).toBeVisible();
+  await form.getByLabel('Full Name').fill('Grace Hopper');
+  await form.getByLabel('Email Address').fill('grace@example.com');
+  await form.getByLabel('Phone Number').fill('+1 555 123 4567');
+  await form.getByLabel('How much might you invest? (non-binding indication of interest)').selectOption('Over $100,000');
+  await expect(form.getByTestId('ttw-legend')).toContainText('An indication of interest involves no obligation or commitment of any kind.');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('Thank you for your interest!')).toBeVisible();
+
+  // The founder hears about it.
+  const mail = await waitForMail(page.request, email, 'New investor lead: Sunrise Fund II');
+  expect(mail.text).toContain('Temperature: hot');
+  expect(mail.text).toContain('grace@example.com');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('article', { name: 'Sunrise Fund II' }).first()).toBeVisible();
+
+  await investorContext.close();
+  await site.close();
+});
+
+test('a failed submission keeps the answers and can be retried', async ({ page, browser }) => {
+  await subscribedFounder(page);
+  const id = await publishedForm(page);
+  const investorContext = await browser.newContext();
+  const investor = await investorContext.newPage();
+  let failures = 1;
+  await investor.route('**/api/public-forms/*/leads', (route) => (failures-- > 0 ? route.abort() : route.continue()));
+  await investor.goto(`${new URL(page.url()).origin}/form-view/${id}`);
+  await investor.getByLabel('Full Name').fill('Ada Lovelace');
+  await investor.getByLabel('Email Address').fill('ada@example.com');
+  await investor.getByLabel('Phone Number').fill('5551234567');
+  await investor.getByLabel(/How much might you invest/).selectOption('Under $10,000');
+  await investor.getByRole('button', { name: 'Submit' }).click();
+  await expect(investor.getByRole('alert')).toContainText('We could not reach the server');
+  await expect(investor.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
+  await investor.getByRole('button', { name: 'Submit' }).click();
+  await expect(investor.getByText('Thank you for your interest!')).toBeVisible();
+  await investorContext.close();
+});
+
+test('embed options show both snippets with live previews and platform steps', async ({ page, context }) => {
+  await subscribedFounder(page);
+  const id = await publishedForm(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/embed-options/${id}`);
+  await expect(page.getByRole('heading', { name: 'Embed “Sunrise Fund II”' })).toBeVisible();
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  const floating = page.getByRole('region', { name: 'Floating button' }).locator('pre');
+  await expect(floating).toContainText(`data-form-id="${id}"`);
+  await expect(floating).toContainText('data-company-name="Sunrise"');
+  await expect(page.getByRole('region', { name: 'Inline form' }).locator('pre')).toContainText(`data-raisespark-form="${id}"`);
+  await page.getByRole('button', { name: 'Copy inline form snippet' }).click();
+  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`data-raisespark-form="${id}"`);
+  await expect(page.frameLocator('iframe[title="Inline form preview"]').getByRole('heading', { name: 'Sunrise Fund II' })).toBeVisible();
+  await page.getByRole('button', { name: 'Invest in Sunrise' }).click();
+  await expect(page.frameLocator('iframe[title="Floating form preview"]').getByRole('button', { name: 'Submit' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Invest in Sunrise' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Webflow' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Webflow' })).toContainText('Embed element');
+});
+
+test('signed-in founders never see floating investor widgets on RaiseSpark pages other than the landing page', async ({ page }) => {
+  await subscribedFounder(page);
+  const inject = () =>
+    page.evaluate(() => {
+      const button = document.createElement('button');
+      button.id = 'investor-form-button';
+      button.textContent = 'Invest in Sunrise';
+      document.body.appendChild(button);
+    });
+  await inject();
+  await expect(page.locator('#investor-form-button')).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await inject();
+  await expect(page.getByRole('button', { name: 'Invest in Sunrise' })).toBeVisible();
+});
