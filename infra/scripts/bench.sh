@@ -24,3 +24,12 @@ GATEWAY_PID=$!
 trap 'stop_pid "$GATEWAY_PID"; stop_pid "${DDB_PID:-}"' EXIT
 wait_for_http "http://127.0.0.1:$BENCH_PORT/" 60 || die "the gateway did not start"
 python3 infra/scripts/bench_auth.py "http://127.0.0.1:$BENCH_PORT"
+
+printf '\n== Investor path ==\n'
+npm run --prefix spa --silent build >/dev/null
+cargo build --release --quiet -p bench
+if command -v cargo-lambda >/dev/null || python3 -m pip install --quiet --disable-pip-version-check cargo-lambda; then
+  say "Building the public-forms Lambda (release, arm64) ..."
+  cargo lambda build --release --arm64 -p public-forms >/dev/null 2>&1 || say "cargo lambda build failed; artefact sizes skipped"
+fi
+python3 infra/scripts/bench_capture.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"

@@ -110,6 +110,8 @@ pub struct Config {
     pub stripe: StripeConfig,
     pub meta: Option<MetaConfig>,
     pub lead_notifications: LeadNotifications,
+    /// Lead submissions per IP and form per minute (the in-process limit; default 10).
+    pub public_leads_per_minute: usize,
 }
 
 impl Config {
@@ -202,6 +204,13 @@ impl Config {
                 Some(other) => {
                     return Err(ConfigError::Invalid { name: "LEAD_NOTIFICATIONS", reason: format!("{other:?} is not one of inline, stream") });
                 }
+            },
+            public_leads_per_minute: match optional("PUBLIC_LEADS_PER_MINUTE") {
+                None => 10,
+                Some(value) => value.parse().map_err(|_| ConfigError::Invalid {
+                    name: "PUBLIC_LEADS_PER_MINUTE",
+                    reason: "must be a whole number".into(),
+                })?,
             },
             meta: match (optional("META_PIXEL_ID"), optional("META_ACCESS_TOKEN")) {
                 (Some(pixel_id), Some(token)) => Some(MetaConfig {

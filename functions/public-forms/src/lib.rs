@@ -41,8 +41,6 @@ pub const NOT_AVAILABLE: &str = "This form is not available";
 pub const RATE_LIMITED: &str = "Too many submissions from your network. Please wait a minute and try again.";
 /// Lead bodies above this are refused with 413 before anything is parsed.
 pub const MAX_LEAD_BODY: usize = 32 * 1024;
-/// Submissions per IP and form per minute (the WAF applies the same figure at the edge).
-pub const SUBMISSIONS_PER_MINUTE: usize = 10;
 
 pub fn router(state: AppState) -> Router {
     let cors = CorsLayer::new()
@@ -209,7 +207,7 @@ async fn submit_lead(
     let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok());
     let lead_id = lead_id(&id, key)?;
     let submission: Submission = shared::http::parse_json(&body)?;
-    if !state.memory_limits.allow(&format!("{}|{id}", ip.0), SUBMISSIONS_PER_MINUTE, std::time::Duration::from_secs(60)) {
+    if !state.memory_limits.allow(&format!("{}|{id}", ip.0), state.config.public_leads_per_minute, std::time::Duration::from_secs(60)) {
         return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
     }
     let form = live_form(&state, &id).await?;

@@ -1,0 +1,173 @@
+//! Load figures for `make bench` (printed, never asserted):
+//!
+//! - `raw-put ENDPOINT TABLE CONCURRENCY REQUESTS` — a plain PutItem loop with the Rust SDK,
+//!   the reference the lead endpoint is compared with.
+//! - `submit BASE_URL FORM_ID CONCURRENCY REQUESTS` — lead submissions through the gateway.
+//! - `retries BASE_URL FORM_ID CONCURRENCY REQUESTS` — every submission sent, a third of them
+//!   sent again with the same Idempotency-Key; prints how many were sent.
+//!
+//! Each prints one JSON line: {"requests", "concurrency", "seconds", "rps", "p50_ms", "p99_ms"}.
+
+use std::{sync::Arc, time::Instant};
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use futures::{StreamExt, stream};
+use serde_json::json;
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((p / 100.0) * (sorted.len() - 1) as f64).round() as usize]
+}
+
+fn report(latencies: &mut [f64], concurrency: usize, seconds: f64, extra: serde_json::Value) {
+    latencies.sort_by(|a, b| a.total_cmp(b));
+    let mut out = json!({
+        "requests": latencies.len(),
+        "concurrency": concurrency,
+        "seconds": seconds,
+        "rps": latencies.len() as f64 / seconds,
+        "p50_ms": percentile(latencies, 50.0),
+        "p99_ms": percentile(latencies, 99.0),
+    });
+    if let (Some(out), Some(extra)) = (out.as_object_mut(), extra.as_object()) {
+        out.extend(extra.clone());
+    }
+    println!("{out}");
+}
+
+async fn raw_put(endpoint: &str, table: &str, concurrency: usize, requests: usize) -> anyhow::Result<()> {
+    let client = shared::dynamo::local_client(endpoint);
+    let started = Instant::now();
+    let mut latencies: Vec<f64> = stream::iter(0..requests)
+        .map(|i| {
+            let client = client.clone();
+            async move {
+                let at = Instant::now();
+                client
+                    .put_item()
+                    .table_name(table)
+                    .item("id", AttributeValue::S(uuid::Uuid::new_v4().to_string()))
+                    .item("form_id", AttributeValue::S("bench-raw".into()))
+                    .item("owner_id", AttributeValue::S("bench".into()))
+                    .item("created_at", AttributeValue::S(format!("2026-11-22T00:00:00.{i:09}Z")))
+                    .item("data", AttributeValue::M([("name".to_owned(), AttributeValue::S("Ada Lovelace".into()))].into()))
+                    .condition_expression("attribute_not_exists(id)")
+                    .send()
+                    .await
+                    .expect("raw PutItem");
+                at.elapsed().as_secs_f64() * 1000.0
+            }
+        })
+        .buffer_unordered(concurrency)
+        .collect()
+        .await;
+    report(&mut latencies, concurrency, started.elapsed().as_secs_f64(), json!({"kind": "raw-put"}));
+    Ok(())
+}
+
+fn body(form: &serde_json::Value, n: usize) -> serde_json::Value {
+    let mut answers = serde_json::Map::new();
+    for field in form["fields"].as_array().into_iter().flatten() {
+        let id = field["id"].as_str().unwrap_or_default().to_owned();
+        let value = match field["type"].as_str() {
+            Some("email") => format!("investor{n}@example.com"),
+            Some("phone") => "+1 555 123 4567".to_owned(),
+            Some("select") | Some("radio") => field["options"][0].as_str().unwrap_or_default().to_owned(),
+            Some("checkbox") => "yes".to_owned(),
+            _ => format!("Investor {n}"),
+        };
+        answers.insert(id, json!(value));
+    }
+    json!({ "answers": answers, "source": "https://bench.example/" })
+}
+
+async fn submit(base: &str, form_id: &str, concurrency: usize, requests: usize, retry_every: Option<usize>) -> anyhow::Result<()> {
+    let client = reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?;
+    let form: serde_json::Value = client.get(format!("{base}/api/public-forms/{form_id}")).send().await?.json().await?;
+    let form = Arc::new(form);
+    let url = Arc::new(format!("{base}/api/public-forms/{form_id}/leads"));
+    let started = Instant::now();
+    let results: Vec<(f64, usize)> = stream::iter(0..requests)
+        .map(|n| {
+            let (client, form, url) = (client.clone(), form.clone(), url.clone());
+            async move {
+                let key = format!("bench-{n:08}-{}", uuid::Uuid::new_v4().simple());
+                let sends = if retry_every.is_some_and(|every| n % every == 0) { 2 } else { 1 };
+                let at = Instant::now();
+                for _ in 0..sends {
+                    let mut attempt = 0;
+                    loop {
+                        let response = client.post(url.as_str()).header("idempotency-key", &key).json(&body(&form, n)).send().await;
+                        match response {
+                            Ok(r) if r.status().as_u16() == 201 => break,
+                            Ok(r) if attempt < 5 && (r.status().as_u16() == 503 || r.status().as_u16() == 429) => {}
+                            Err(_) if attempt < 5 => {}
+                            Ok(r) => panic!("submission failed with {}", r.status()),
+                            Err(err) => panic!("submission failed: {err}"),
+                        }
+                        attempt += 1;
+                        tokio::time::sleep(std::time::Duration::from_millis(50 * attempt)).await;
+                    }
+                }
+                (at.elapsed().as_secs_f64() * 1000.0, sends)
+            }
+        })
+        .buffer_unordered(concurrency)
+        .collect()
+        .await;
+    let sent: usize = results.iter().map(|(_, sends)| sends).sum();
+    let mut latencies: Vec<f64> = results.into_iter().map(|(ms, _)| ms).collect();
+    report(&mut latencies, concurrency, started.elapsed().as_secs_f64(), json!({"kind": "submit", "sent": sent}));
+    Ok(())
+}
+
+/// Stores a published form (the default fields plus the amount preset) straight into the table.
+async fn seed_form(endpoint: &str, table: &str) -> anyhow::Result<()> {
+    let client = shared::dynamo::local_client(endpoint);
+    let mut form = shared::forms::Form::new_default("bench-owner");
+    form.is_published = true;
+    shared::repo::forms::create_form(&client, table, &form).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+    println!("{}", form.id);
+    Ok(())
+}
+
+/// How many leads a form has (a COUNT query on the by_form index, all pages).
+async fn count_leads(endpoint: &str, table: &str, form_id: &str) -> anyhow::Result<()> {
+    let client = shared::dynamo::local_client(endpoint);
+    let (mut total, mut start) = (0, None);
+    loop {
+        let page = client
+            .query()
+            .table_name(table)
+            .index_name("by_form")
+            .key_condition_expression("form_id = :f")
+            .expression_attribute_values(":f", AttributeValue::S(form_id.to_owned()))
+            .select(aws_sdk_dynamodb::types::Select::Count)
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        total += page.count;
+        match page.last_evaluated_key {
+            Some(key) => start = Some(key),
+            None => break,
+        }
+    }
+    println!("{total}");
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let number = |i: usize| -> anyhow::Result<usize> { Ok(args.get(i).ok_or_else(|| anyhow::anyhow!("missing argument {i}"))?.parse()?) };
+    match args.get(1).map(String::as_str) {
+        Some("raw-put") => raw_put(&args[2], &args[3], number(4)?, number(5)?).await,
+        Some("submit") => submit(&args[2], &args[3], number(4)?, number(5)?, None).await,
+        Some("retries") => submit(&args[2], &args[3], number(4)?, number(5)?, Some(3)).await,
+        Some("seed-form") => seed_form(&args[2], &args[3]).await,
+        Some("count-leads") => count_leads(&args[2], &args[3], &args[4]).await,
+        _ => anyhow::bail!("usage: raisespark-bench raw-put|submit|retries …"),
+    }
+}
