@@ -46,12 +46,15 @@ function Snippet({ code, label }: { code: string; label: string }) {
     }
   };
   return (
-    <div className="relative">
-      <pre aria-label={label} className="overflow-x-auto rounded-xl bg-gray-900 p-4 pr-28 text-xs leading-relaxed text-gray-100"><code>{code}</code></pre>
-      <Button size="sm" variant="secondary" className="absolute top-3 right-3" onClick={() => void copy()} aria-label={`Copy ${label}`}>
-        {copied ? <Check className="size-4 text-emerald-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-        {copied ? 'Copied' : 'Copy'}
-      </Button>
+    <div className="overflow-hidden rounded-xl bg-gray-900">
+      <div className="flex items-center justify-between border-b border-white/10 px-4 py-2">
+        <span className="text-xs font-medium text-gray-400">HTML</span>
+        <Button size="sm" variant="secondary" onClick={() => void copy()} aria-label={`Copy ${label}`}>
+          {copied ? <Check className="size-4 text-emerald-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <pre aria-label={label} className="overflow-x-auto p-4 text-xs leading-relaxed text-gray-100"><code>{code}</code></pre>
     </div>
   );
 }
@@ -190,7 +193,7 @@ export default function EmbedOptionsPage() {
           <p className="mt-1 text-sm text-gray-600">The form inside your page; it grows to fit its content.</p>
           <div className="mt-4"><Snippet label="inline form snippet" code={inlineSnippet(origin, form)} /></div>
           <p className="mt-5 mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Live preview</p>
-          <iframe title="Inline form preview" src={`/form-view/${form.id}?source=preview`} className="h-72 w-full rounded-xl border border-gray-200 bg-white" />
+          <iframe title="Inline form preview" src={`/form-view/${form.id}?source=preview`} className="h-96 w-full rounded-xl border border-gray-200 bg-white" />
         </section>
       </div>
 
