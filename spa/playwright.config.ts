@@ -14,7 +14,7 @@ if (!process.env.DYNAMODB_ENDPOINT) throw new Error('DYNAMODB_ENDPOINT is not se
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
   reporter: [['list']],
