@@ -233,6 +233,128 @@ pub async fn notify_owner(state: &crate::AppState, form: &Form, lead: &LeadRecor
     }
 }
 
+// ------------------------------------------------------------------ display rules (spec 3, 5)
+
+/// Lead data as stored: a map of field id to answer, or (older records) JSON text of one.
+/// Text that does not parse into a map is kept whole under the key `data` (spec 5).
+pub fn parse_lead_data(value: &serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+    match value {
+        serde_json::Value::Object(map) => map.clone(),
+        serde_json::Value::String(text) => match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => serde_json::Map::from_iter([("data".to_owned(), value.clone())]),
+        },
+        serde_json::Value::Null => serde_json::Map::new(),
+        other => serde_json::Map::from_iter([("data".to_owned(), other.clone())]),
+    }
+}
+
+/// `city, region, country` with the parts that are present, or `None` when none is.
+pub fn location_label(city: Option<&str>, region: Option<&str>, country: Option<&str>) -> Option<String> {
+    let parts: Vec<&str> = [city, region, country].into_iter().flatten().map(str::trim).filter(|p| !p.is_empty()).collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// Answers keyed by field label (falling back to the field id), plus `Location` when known.
+pub fn display_data(
+    fields: &[FormField],
+    data: &serde_json::Map<String, serde_json::Value>,
+    location: Option<String>,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut out = serde_json::Map::new();
+    for (key, value) in data {
+        let label = fields.iter().find(|f| &f.id == key).map_or(key.as_str(), |f| f.label.as_str());
+        out.insert(label.to_owned(), value.clone());
+    }
+    if let Some(location) = location {
+        out.insert("Location".to_owned(), serde_json::Value::String(location));
+    }
+    out
+}
+
+/// Reads a number like `$25,000`, `25k`, `1.5M` or `100000`.
+fn parse_money(text: &str) -> Option<f64> {
+    let cleaned: String = text.trim().trim_start_matches(|c: char| !c.is_ascii_digit()).chars().filter(|c| *c != ',' && *c != ' ').collect();
+    let (number, multiplier) = match cleaned.to_lowercase() {
+        t if t.ends_with('k') => (t.trim_end_matches('k').to_owned(), 1_000.0),
+        t if t.ends_with('m') => (t.trim_end_matches('m').to_owned(), 1_000_000.0),
+        t => (t, 1.0),
+    };
+    let digits: String = number.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+    digits.parse::<f64>().ok().map(|n| n * multiplier)
+}
+
+/// Spec 5: a range `a-b` counts as its midpoint; `under X` as X/2; `over X` as 1.2 X; a single
+/// number as itself. `None` when the text holds no amount.
+pub fn estimate_amount(answer: &str) -> Option<f64> {
+    let lower = answer.to_lowercase();
+    if let Some(rest) = lower.split("under").nth(1) {
+        return parse_money(rest).map(|x| x / 2.0);
+    }
+    if let Some(rest) = lower.split("over").nth(1) {
+        return parse_money(rest).map(|x| x * 1.2);
+    }
+    let parts: Vec<&str> = lower.split(['-', '–']).map(str::trim).filter(|p| !p.is_empty()).collect();
+    match parts.as_slice() {
+        [low, high] => Some((parse_money(low)? + parse_money(high)?) / 2.0),
+        [single] => parse_money(single),
+        _ => None,
+    }
+}
+
+/// The estimated investment of a lead: the first string answer that contains '$', 'under' or
+/// 'over'; a parsing failure is logged and counts as 0.
+pub fn estimated_investment(data: &serde_json::Map<String, serde_json::Value>) -> f64 {
+    let Some(answer) = data.values().filter_map(|v| v.as_str()).find(|a| {
+        let lower = a.to_lowercase();
+        a.contains('$') || lower.contains("under") || lower.contains("over")
+    }) else {
+        return 0.0;
+    };
+    estimate_amount(answer).unwrap_or_else(|| {
+        tracing::warn!(answer, "could not read an investment amount");
+        0.0
+    })
+}
+
+#[cfg(test)]
+mod display_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn lead_data_is_a_map_json_text_or_wrapped_under_data() {
+        assert_eq!(parse_lead_data(&json!({"a": "1"})), json!({"a": "1"}).as_object().unwrap().clone());
+        assert_eq!(parse_lead_data(&json!("{\"a\":\"1\"}")), json!({"a": "1"}).as_object().unwrap().clone());
+        assert_eq!(parse_lead_data(&json!("not json")), json!({"data": "not json"}).as_object().unwrap().clone());
+    }
+
+    #[test]
+    fn location_joins_the_parts_present() {
+        assert_eq!(location_label(Some("Austin"), Some("Texas"), Some("United States")).as_deref(), Some("Austin, Texas, United States"));
+        assert_eq!(location_label(None, Some("Texas"), None).as_deref(), Some("Texas"));
+        assert_eq!(location_label(None, Some(" "), None), None);
+    }
+
+    #[test]
+    fn amounts_are_estimated_as_the_spec_says() {
+        assert_eq!(estimate_amount("$25,000 - $50,000"), Some(37_500.0));
+        assert_eq!(estimate_amount("Under $10,000"), Some(5_000.0));
+        assert_eq!(estimate_amount("Over $100,000"), Some(120_000.0));
+        assert_eq!(estimate_amount("$5,000"), Some(5_000.0));
+        assert_eq!(estimate_amount("about 100k"), Some(100_000.0));
+        assert_eq!(estimate_amount("$ lots"), None);
+    }
+
+    #[test]
+    fn the_first_amount_like_answer_counts_and_failures_count_zero() {
+        let data = json!({"name": "Ada", "amount": "Over $100,000", "other": "$5,000"});
+        assert_eq!(estimated_investment(data.as_object().unwrap()), 120_000.0);
+        assert_eq!(estimated_investment(json!({"x": "$ unknown"}).as_object().unwrap()), 0.0);
+        assert_eq!(estimated_investment(json!({"x": "none"}).as_object().unwrap()), 0.0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -186,3 +186,20 @@ impl Call {
         TestResponse { status, headers, body }
     }
 }
+
+/// A confirmed account stored in the users table (for flows that read the account).
+pub async fn stored_user(state: &AppState, prefix: &str) -> crate::repo::users::UserRecord {
+    let id = uuid::Uuid::new_v4().to_string();
+    let user = crate::repo::users::UserRecord {
+        email: format!("{prefix}-{}@example.com", &id[..8]),
+        id,
+        password_hash: "not-a-real-hash".into(),
+        created_at: crate::time::now_iso(),
+        email_confirmed_at: Some(crate::time::now_iso()),
+        user_metadata: Default::default(),
+        app_metadata: Default::default(),
+        session_epoch: 0,
+    };
+    crate::repo::users::create_user(&state.dynamo, &state.config.tables, &user).await.expect("store test user");
+    user
+}

@@ -4,8 +4,8 @@ use serde_json::{Value, json};
 use shared::{
     AppState,
     forms::{Form, PRESETS, FormField},
-    repo::{forms::create_form, users::{UserRecord, create_user}},
-    testing::{Call, TestResponse, mail_to, test_state},
+    repo::{forms::create_form, users::UserRecord},
+    testing::{Call, TestResponse, mail_to, stored_user, test_state},
 };
 
 async fn app() -> (Router, AppState) {
@@ -15,18 +15,7 @@ async fn app() -> (Router, AppState) {
 
 /// A founder with a published form that has the amount and timeline presets.
 async fn published_form(state: &AppState) -> (UserRecord, Form) {
-    let id = uuid::Uuid::new_v4().to_string();
-    let owner = UserRecord {
-        email: format!("owner-{}@example.com", &id[..8]),
-        id,
-        password_hash: "x".into(),
-        created_at: shared::time::now_iso(),
-        email_confirmed_at: Some(shared::time::now_iso()),
-        user_metadata: Default::default(),
-        app_metadata: Default::default(),
-        session_epoch: 0,
-    };
-    create_user(&state.dynamo, &state.config.tables, &owner).await.unwrap();
+    let owner = stored_user(state, "owner").await;
     let mut form = Form::new_default(&owner.id);
     form.name = "Sunrise Fund II".into();
     for key in ["investment_amount", "investment_timeline"] {

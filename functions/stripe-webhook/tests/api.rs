@@ -5,8 +5,8 @@ use shared::{
     AppState,
     billing::has_access,
     payments::{events, sign_webhook},
-    repo::users::{UserRecord, create_user, get_user},
-    testing::{Call, TEST_WEBHOOK_SECRET, TestResponse, mail_to, test_state},
+    repo::users::{UserRecord, get_user},
+    testing::{Call, TEST_WEBHOOK_SECRET, TestResponse, mail_to, stored_user, test_state},
     time::{now, unix},
 };
 
@@ -16,19 +16,7 @@ async fn app() -> (Router, AppState) {
 }
 
 async fn founder(state: &AppState) -> UserRecord {
-    let id = uuid::Uuid::new_v4().to_string();
-    let user = UserRecord {
-        email: format!("founder-{}@example.com", &id[..8]),
-        id,
-        password_hash: "x".into(),
-        created_at: shared::time::now_iso(),
-        email_confirmed_at: Some(shared::time::now_iso()),
-        user_metadata: Default::default(),
-        app_metadata: Default::default(),
-        session_epoch: 0,
-    };
-    create_user(&state.dynamo, &state.config.tables, &user).await.unwrap();
-    user
+    stored_user(state, "founder").await
 }
 
 fn signed(payload: &str, at: i64) -> String {
