@@ -32,7 +32,11 @@ npm_deps() {
   local dir=$1
   if [[ ! -f "$dir/node_modules/.package-lock.json" || "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]]; then
     say "Installing npm packages in $dir ..."
-    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null
+    # npm 11 leaves other platforms' optional packages (e.g. Tailwind's native binaries) out of
+    # lock files it writes, and then `npm ci` refuses them; `npm install` from the same lock
+    # file installs the same versions.
+    npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error >/dev/null 2>&1 \
+      || npm install --prefix "$dir" --no-audit --no-fund --no-save --loglevel=error >/dev/null
   fi
 }
 

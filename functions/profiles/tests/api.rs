@@ -87,3 +87,19 @@ async fn an_unknown_profiles_route_is_a_json_404() {
     assert_eq!(response.status, StatusCode::NOT_FOUND);
     assert_eq!(response.error_code(), "not_found");
 }
+
+#[tokio::test]
+async fn an_unreachable_store_answers_503_with_retry_after_never_500() {
+    let state = test_state().await;
+    let mut config = (*state.config).clone();
+    config.dynamodb_endpoint = Some("http://127.0.0.1:9".into());
+    let down = shared::AppState::from_config(config).await.unwrap();
+    let app = shared::http::mount("profiles", profiles::router(down.clone()));
+    let user = test_user(&down);
+    let read = Call::get("/api/profiles/me").token(&user.token).send(&app).await;
+    assert_eq!(read.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(read.error_code(), "service_unavailable");
+    assert_eq!(read.headers["retry-after"], "1");
+    let write = Call::patch("/api/profiles/me").token(&user.token).json(json!({"name": "Ada"})).send(&app).await;
+    assert_eq!(write.status, StatusCode::SERVICE_UNAVAILABLE);
+}
