@@ -85,8 +85,14 @@ test('an investor on the founder site submits through the floating button, the i
   const mail = await waitForMail(page.request, email, 'New investor lead: Sunrise Fund II');
   expect(mail.text).toContain('Temperature: hot');
   expect(mail.text).toContain('grace@example.com');
-  await page.goto('/dashboard');
-  await expect(page.getByRole('article', { name: 'Sunrise Fund II' }).first()).toBeVisible();
+  // …and sees the lead in the app, hot, under the form it came through.
+  await page.goto(`/leads?formId=${floatingId}`);
+  const row = page.getByRole('row', { name: /Grace Hopper/ });
+  await expect(row).toContainText('grace@example.com');
+  await expect(row).toContainText('Hot');
+  await expect(row).toContainText('Sunrise Fund II');
+  await page.getByRole('combobox', { name: 'Form' }).selectOption(inlineId);
+  await expect(page.getByText('No leads yet')).toBeVisible();
 
   await investorContext.close();
   await site.close();

@@ -23,6 +23,7 @@ pub const FUNCTIONS: &[&str] = &[
     "create-checkout-session",
     "facebook-conversions",
     "forms",
+    "leads",
     "profiles",
     "public-forms",
     "send-event-notification",
@@ -98,6 +99,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("create-checkout-session", create_checkout_session::router(state.clone())))
         .merge(shared::http::mount("facebook-conversions", facebook_conversions::router(state.clone())))
         .merge(shared::http::mount("forms", forms::router(state.clone())))
+        .merge(shared::http::mount("leads", leads::router(state.clone())))
         .merge(shared::http::mount("profiles", profiles::router(state.clone())))
         .merge(shared::http::mount("public-forms", public_forms::router(state.clone())))
         .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())))
