@@ -1,11 +1,13 @@
 //! `leads`: the founder's investor leads, newest first. Only the caller's leads are ever read:
 //! they are queried by owner, and a `formId` filter answers 404 for another user's form.
 //!
-//! - `GET /api/leads?formId=&temperature=&cursor=` — a page of leads in their display view
+//! - `GET    /api/leads?formId=&temperature=&cursor=` — a page of leads in their display view
+//! - `PATCH  /api/leads/{id}` — `{status: cold|warm|hot}`
+//! - `DELETE /api/leads/{id}`
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::types::AttributeValue;
+use aws_sdk_dynamodb::{error::SdkError, types::AttributeValue};
 use axum::{
     Json, Router,
     extract::{Query, State},
@@ -25,7 +27,7 @@ use shared::{
 pub const PAGE_SIZE: i32 = 25;
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", get(list)).with_state(state)
+    Router::new().route("/", get(list)).route("/{id}", axum::routing::patch(set_status).delete(remove)).with_state(state)
 }
 
 #[derive(Debug, Deserialize)]
@@ -131,4 +133,61 @@ async fn list(State(state): State<AppState>, user: AuthUser, Query(query): Query
     let leads: Vec<LeadView> = output.items().iter().filter_map(|item| view(item, &forms)).collect();
     let next = output.last_evaluated_key().and_then(encode_cursor);
     Ok(Json(serde_json::json!({ "leads": leads, "nextCursor": next })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StatusChange {
+    status: String,
+}
+
+fn lead_not_found() -> ApiError {
+    ApiError::not_found("Lead not found")
+}
+
+#[tracing::instrument(skip(state, body))]
+async fn set_status(
+    State(state): State<AppState>,
+    user: AuthUser,
+    axum::extract::Path(id): axum::extract::Path<String>,
+    shared::http::JsonBody(body): shared::http::JsonBody<StatusChange, 1024>,
+) -> Result<Json<Value>> {
+    if !matches!(body.status.as_str(), "cold" | "warm" | "hot") {
+        return Err(ApiError::bad_request("invalid_status", "status must be cold, warm or hot."));
+    }
+    let result = state
+        .dynamo
+        .update_item()
+        .table_name(&state.config.tables.leads)
+        .key("id", AttributeValue::S(id.clone()))
+        .update_expression("SET #status = :status")
+        .condition_expression("attribute_exists(id) AND owner_id = :owner")
+        .expression_attribute_names("#status", "status")
+        .expression_attribute_values(":status", AttributeValue::S(body.status.clone()))
+        .expression_attribute_values(":owner", AttributeValue::S(user.id.clone()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(Json(serde_json::json!({ "id": id, "temperature": body.status }))),
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Err(lead_not_found()),
+        Err(err) => Err(err.into()),
+    }
+}
+
+#[tracing::instrument(skip(state))]
+async fn remove(State(state): State<AppState>, user: AuthUser, axum::extract::Path(id): axum::extract::Path<String>) -> Result<axum::http::StatusCode> {
+    let result = state
+        .dynamo
+        .delete_item()
+        .table_name(&state.config.tables.leads)
+        .key("id", AttributeValue::S(id))
+        .condition_expression("attribute_exists(id) AND owner_id = :owner")
+        .expression_attribute_values(":owner", AttributeValue::S(user.id.clone()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(axum::http::StatusCode::NO_CONTENT),
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Err(lead_not_found()),
+        Err(err) => Err(err.into()),
+    }
 }

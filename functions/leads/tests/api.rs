@@ -108,3 +108,39 @@ async fn bad_filters_and_forged_cursors_are_400() {
     let forged = Call::get("/api/leads?cursor=not-a-cursor").token(&user.token).send(&app).await;
     assert_eq!(forged.status, StatusCode::BAD_REQUEST);
 }
+
+async fn first_lead_id(app: &axum::Router, user: &TestUser) -> String {
+    Call::get("/api/leads").token(&user.token).send(app).await.body["leads"][0]["id"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn the_owner_changes_a_leads_temperature_and_deletes_it() {
+    let (app, state) = app().await;
+    let user = test_user(&state);
+    let form = form_of(&state, &user, "Fund").await;
+    lead(&state, &form, &user.id, "Ada", "cold", "2026-11-20T10:00:00Z").await;
+    let id = first_lead_id(&app, &user).await;
+    let changed = Call::patch(&format!("/api/leads/{id}")).token(&user.token).json(json!({"status": "hot"})).send(&app).await;
+    assert_eq!(changed.status, StatusCode::OK);
+    assert_eq!(Call::get("/api/leads").token(&user.token).send(&app).await.body["leads"][0]["temperature"], "hot");
+    let invalid = Call::patch(&format!("/api/leads/{id}")).token(&user.token).json(json!({"status": "boiling"})).send(&app).await;
+    assert_eq!(invalid.status, StatusCode::BAD_REQUEST);
+    assert_eq!(Call::delete(&format!("/api/leads/{id}")).token(&user.token).send(&app).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(Call::get("/api/leads").token(&user.token).send(&app).await.body["leads"], json!([]));
+}
+
+#[tokio::test]
+async fn another_users_lead_cannot_be_changed_or_deleted() {
+    let (app, state) = app().await;
+    let (owner, intruder) = (test_user(&state), test_user(&state));
+    let form = form_of(&state, &owner, "Fund").await;
+    lead(&state, &form, &owner.id, "Ada", "cold", "2026-11-20T10:00:00Z").await;
+    let id = first_lead_id(&app, &owner).await;
+    let change = Call::patch(&format!("/api/leads/{id}")).token(&intruder.token).json(json!({"status": "hot"})).send(&app).await;
+    assert_eq!(change.status, StatusCode::NOT_FOUND);
+    assert_eq!(change.error_message(), "Lead not found");
+    assert_eq!(Call::delete(&format!("/api/leads/{id}")).token(&intruder.token).send(&app).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(Call::delete("/api/leads/no-such-lead").token(&owner.token).send(&app).await.status, StatusCode::NOT_FOUND);
+    let still = Call::get("/api/leads").token(&owner.token).send(&app).await;
+    assert_eq!(still.body["leads"][0]["temperature"], "cold");
+}
