@@ -253,6 +253,26 @@ pub struct FieldPreset {
     pub options: &'static [&'static str],
 }
 
+impl FieldPreset {
+    /// A new field of this preset at position `order`.
+    pub fn to_field(&self, order: u32, required: bool) -> FormField {
+        FormField {
+            id: uuid::Uuid::new_v4().to_string(),
+            kind: self.kind,
+            label: self.label.into(),
+            placeholder: self.placeholder.into(),
+            required,
+            order,
+            options: self.options.iter().map(|o| o.to_string()).collect(),
+            preset: Some(self.key.into()),
+        }
+    }
+
+    pub fn find(key: &str) -> Option<&'static FieldPreset> {
+        PRESETS.iter().find(|p| p.key == key)
+    }
+}
+
 /// Amount choices are indications of interest, never commitments: the label says so.
 pub const PRESETS: &[FieldPreset] = &[
     FieldPreset {

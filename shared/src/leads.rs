@@ -358,7 +358,7 @@ mod display_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::forms::PRESETS;
+    use crate::forms::FieldPreset;
 
     #[test]
     fn stored_statuses_map_as_the_spec_says() {
@@ -394,17 +394,7 @@ mod tests {
     fn form_with_presets() -> Form {
         let mut form = Form::new_default("owner");
         for key in ["investment_amount", "investment_timeline"] {
-            let preset = PRESETS.iter().find(|p| p.key == key).unwrap();
-            form.fields.push(FormField {
-                id: uuid::Uuid::new_v4().to_string(),
-                kind: preset.kind,
-                label: preset.label.into(),
-                placeholder: String::new(),
-                required: false,
-                order: 9,
-                options: preset.options.iter().map(|o| o.to_string()).collect(),
-                preset: Some(key.into()),
-            });
+            form.fields.push(FieldPreset::find(key).unwrap().to_field(9, false));
         }
         form
     }

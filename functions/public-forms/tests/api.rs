@@ -3,7 +3,7 @@ use axum::{Router, http::StatusCode};
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    forms::{Form, PRESETS, FormField},
+    forms::{FieldPreset, Form},
     repo::{forms::create_form, users::UserRecord},
     testing::{Call, TestResponse, mail_to, stored_user, test_state},
 };
@@ -19,17 +19,7 @@ async fn published_form(state: &AppState) -> (UserRecord, Form) {
     let mut form = Form::new_default(&owner.id);
     form.name = "Sunrise Fund II".into();
     for key in ["investment_amount", "investment_timeline"] {
-        let preset = PRESETS.iter().find(|p| p.key == key).unwrap();
-        form.fields.push(FormField {
-            id: uuid::Uuid::new_v4().to_string(),
-            kind: preset.kind,
-            label: preset.label.into(),
-            placeholder: String::new(),
-            required: false,
-            order: form.fields.len() as u32,
-            options: preset.options.iter().map(|o| o.to_string()).collect(),
-            preset: Some(key.into()),
-        });
+        form.fields.push(FieldPreset::find(key).unwrap().to_field(form.fields.len() as u32, false));
     }
     form.is_published = true;
     create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();

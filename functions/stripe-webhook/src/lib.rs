@@ -240,27 +240,22 @@ async fn invoice_paid(state: &AppState, invoice: &Value) -> Result<()> {
     if invoice["amount_paid"].as_i64().unwrap_or(0) <= 0 {
         return Ok(()); // the $0 invoice that opens a trial is not a payment
     }
-    let Some(user_id) = user_of(state, invoice).await? else { return Ok(()) };
-    state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.subscriptions)
-        .key("user_id", s(&user_id))
-        .update_expression("SET first_paid_at = if_not_exists(first_paid_at, :now)")
-        .expression_attribute_values(":now", AttributeValue::N(unix(now()).to_string()))
-        .send()
-        .await?;
-    Ok(())
+    stamp_payment(state, invoice, "SET first_paid_at = if_not_exists(first_paid_at, :now)").await
 }
 
 async fn invoice_failed(state: &AppState, invoice: &Value) -> Result<()> {
+    stamp_payment(state, invoice, "SET payment_failed_at = :now").await
+}
+
+/// Records the time of an invoice event on the customer's subscription row.
+async fn stamp_payment(state: &AppState, invoice: &Value, expression: &str) -> Result<()> {
     let Some(user_id) = user_of(state, invoice).await? else { return Ok(()) };
     state
         .dynamo
         .update_item()
         .table_name(&state.config.tables.subscriptions)
         .key("user_id", s(&user_id))
-        .update_expression("SET payment_failed_at = :now")
+        .update_expression(expression)
         .expression_attribute_values(":now", AttributeValue::N(unix(now()).to_string()))
         .send()
         .await?;
