@@ -150,7 +150,7 @@ pub struct ComplianceProof {
     pub submitted_at: String,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LocationData {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub city: Option<String>,
@@ -171,6 +171,15 @@ pub struct LeadRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location_data: Option<LocationData>,
     pub compliance: ComplianceProof,
+    /// Whole dollars, estimated at capture from the answers in form order (spec 5).
+    #[serde(default)]
+    pub estimated_amount: u64,
+    /// Lower-cased name and e-mail, for the leads page's search.
+    #[serde(default)]
+    pub search_text: String,
+    /// Set once the lead is added to its owner's counters (see `repo::leads::count_lead`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counted_at: Option<String>,
 }
 
 /// The founder's 'New investor lead' e-mail: the answers, the temperature and a link to the
@@ -255,16 +264,40 @@ pub fn location_label(city: Option<&str>, region: Option<&str>, country: Option<
     (!parts.is_empty()).then(|| parts.join(", "))
 }
 
-/// Answers keyed by field label (falling back to the field id), plus `Location` when known.
-pub fn display_data(
-    fields: &[FormField],
-    data: &serde_json::Map<String, serde_json::Value>,
-    location: Option<String>,
-) -> serde_json::Map<String, serde_json::Value> {
+/// One answer of a lead with what is known about its field: the stored key (a field id, or a
+/// legacy key like `full_name`), the field's label, preset and type when the form still has it.
+#[derive(Debug, Clone, Copy)]
+pub struct Answer<'a> {
+    pub key: &'a str,
+    pub label: &'a str,
+    pub preset: Option<&'a str>,
+    pub kind: Option<FieldType>,
+    pub value: &'a serde_json::Value,
+}
+
+/// The answers in the form's field order; answers to fields the form no longer has follow,
+/// in key order, labelled by their key.
+pub fn answers_in_order<'a>(fields: &'a [FormField], data: &'a serde_json::Map<String, serde_json::Value>) -> Vec<Answer<'a>> {
+    let mut ordered: Vec<&FormField> = fields.iter().collect();
+    ordered.sort_by_key(|f| f.order);
+    let mut out: Vec<Answer<'a>> = ordered
+        .into_iter()
+        .filter_map(|f| {
+            data.get(&f.id).map(|value| Answer { key: &f.id, label: &f.label, preset: f.preset.as_deref(), kind: Some(f.kind), value })
+        })
+        .collect();
+    let mut rest: Vec<(&String, &serde_json::Value)> = data.iter().filter(|(k, _)| !fields.iter().any(|f| &f.id == *k)).collect();
+    rest.sort_by(|a, b| a.0.cmp(b.0));
+    out.extend(rest.into_iter().map(|(key, value)| Answer { key, label: key, preset: None, kind: None, value }));
+    out
+}
+
+/// Answers keyed by field label (falling back to the field id) in form order, plus `Location`
+/// when known.
+pub fn display_data(answers: &[Answer], location: Option<String>) -> serde_json::Map<String, serde_json::Value> {
     let mut out = serde_json::Map::new();
-    for (key, value) in data {
-        let label = fields.iter().find(|f| &f.id == key).map_or(key.as_str(), |f| f.label.as_str());
-        out.insert(label.to_owned(), value.clone());
+    for answer in answers {
+        out.insert(answer.label.to_owned(), answer.value.clone());
     }
     if let Some(location) = location {
         out.insert("Location".to_owned(), serde_json::Value::String(location));
@@ -302,19 +335,143 @@ pub fn estimate_amount(answer: &str) -> Option<f64> {
     }
 }
 
-/// The estimated investment of a lead: the first string answer that contains '$', 'under' or
-/// 'over'; a parsing failure is logged and counts as 0.
-pub fn estimated_investment(data: &serde_json::Map<String, serde_json::Value>) -> f64 {
-    let Some(answer) = data.values().filter_map(|v| v.as_str()).find(|a| {
+/// The estimated investment of a lead, in whole dollars: the first string answer (in form
+/// order) that contains '$', 'under' or 'over'; a parsing failure is logged and counts as 0.
+pub fn estimated_investment<'a>(answers: impl IntoIterator<Item = &'a str>) -> u64 {
+    let Some(answer) = answers.into_iter().find(|a| {
         let lower = a.to_lowercase();
         a.contains('$') || lower.contains("under") || lower.contains("over")
     }) else {
-        return 0.0;
+        return 0;
     };
-    estimate_amount(answer).unwrap_or_else(|| {
-        tracing::warn!(answer, "could not read an investment amount");
-        0.0
-    })
+    match estimate_amount(answer) {
+        Some(amount) if amount.is_finite() && amount >= 0.0 => amount.round() as u64,
+        _ => {
+            tracing::warn!(answer, "could not read an investment amount");
+            0
+        }
+    }
+}
+
+/// The string values of ordered answers, for [`estimated_investment`].
+pub fn answer_texts<'a>(answers: &'a [Answer<'a>]) -> impl Iterator<Item = &'a str> + 'a {
+    answers.iter().filter_map(|a| a.value.as_str())
+}
+
+// ------------------------------------------------------------------ lead rows (spec 2, 3, 5)
+
+/// What a lead row shows: read from the answers with the spellings of spec 3.
+#[derive(Debug, Default, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LeadSummary {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    /// A US state name becomes its 2-letter code.
+    pub state: Option<String>,
+    /// Shortened: 'Over $100,000' → '>$100K', '$25,000 - $50,000' → '$25K-$50K'.
+    pub investment_range: Option<String>,
+}
+
+/// `Full Name`, `full-name` and `full_name` all read as `full_name`.
+fn normalise(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    for c in key.trim().to_lowercase().chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    out.trim_matches('_').to_owned()
+}
+
+impl LeadSummary {
+    pub fn of(answers: &[Answer], location: Option<&LocationData>) -> Self {
+        let text = |a: &Answer| a.value.as_str().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+        let names = |a: &Answer| [normalise(a.key), normalise(a.label), a.preset.unwrap_or_default().to_owned()];
+        let find = |test: &dyn Fn(&Answer, &[String; 3]) -> bool| answers.iter().find(|a| test(a, &names(a))).and_then(text);
+        let is = |set: &[String; 3], options: &[&str]| set.iter().any(|n| options.contains(&n.as_str()));
+        let has = |set: &[String; 3], word: &str| set.iter().any(|n| n.contains(word));
+
+        let name = find(&|_, n| is(n, &["full_name", "name", "fullname", "your_name"])).or_else(|| {
+            let first = find(&|_, n| is(n, &["first_name", "firstname"]));
+            let last = find(&|_, n| is(n, &["last_name", "lastname", "surname"]));
+            let joined = [first, last].into_iter().flatten().collect::<Vec<_>>().join(" ");
+            (!joined.is_empty()).then_some(joined)
+        });
+        let email = find(&|a, n| a.kind == Some(FieldType::Email) || has(n, "email"));
+        let phone = find(&|a, n| a.kind == Some(FieldType::Phone) || has(n, "phone"));
+        let state = find(&|_, n| is(n, &["state", "location_state", "_location_region", "location_region", "region"]))
+            .or_else(|| find(&|_, n| is(n, &["location"])).and_then(|l| l.rsplit(',').next().map(|s| s.trim().to_owned())))
+            .or_else(|| location.and_then(|l| l.region.clone()))
+            .map(|s| state_code(&s));
+        let range = find(&|_, n| is(n, &["investment_amount", "range", "investment_range", "amount"]) || has(n, "invest") && (has(n, "amount") || has(n, "much")))
+            .map(|r| short_range(&r));
+        Self { name, email, phone, state, investment_range: range }
+    }
+}
+
+const US_STATES: &[(&str, &str)] = &[
+    ("alabama", "AL"), ("alaska", "AK"), ("arizona", "AZ"), ("arkansas", "AR"), ("california", "CA"),
+    ("colorado", "CO"), ("connecticut", "CT"), ("delaware", "DE"), ("district of columbia", "DC"),
+    ("florida", "FL"), ("georgia", "GA"), ("hawaii", "HI"), ("idaho", "ID"), ("illinois", "IL"),
+    ("indiana", "IN"), ("iowa", "IA"), ("kansas", "KS"), ("kentucky", "KY"), ("louisiana", "LA"),
+    ("maine", "ME"), ("maryland", "MD"), ("massachusetts", "MA"), ("michigan", "MI"), ("minnesota", "MN"),
+    ("mississippi", "MS"), ("missouri", "MO"), ("montana", "MT"), ("nebraska", "NE"), ("nevada", "NV"),
+    ("new hampshire", "NH"), ("new jersey", "NJ"), ("new mexico", "NM"), ("new york", "NY"),
+    ("north carolina", "NC"), ("north dakota", "ND"), ("ohio", "OH"), ("oklahoma", "OK"), ("oregon", "OR"),
+    ("pennsylvania", "PA"), ("puerto rico", "PR"), ("rhode island", "RI"), ("south carolina", "SC"),
+    ("south dakota", "SD"), ("tennessee", "TN"), ("texas", "TX"), ("utah", "UT"), ("vermont", "VT"),
+    ("virginia", "VA"), ("washington", "WA"), ("west virginia", "WV"), ("wisconsin", "WI"), ("wyoming", "WY"),
+];
+
+/// A US state name as its 2-letter code ('Texas' → 'TX', 'tx' → 'TX'); anything else as typed.
+pub fn state_code(state: &str) -> String {
+    let trimmed = state.trim();
+    let lower = trimmed.to_lowercase();
+    if let Some((_, code)) = US_STATES.iter().find(|(name, _)| *name == lower) {
+        return (*code).to_owned();
+    }
+    if trimmed.len() == 2 && US_STATES.iter().any(|(_, code)| code.eq_ignore_ascii_case(trimmed)) {
+        return trimmed.to_uppercase();
+    }
+    trimmed.to_owned()
+}
+
+fn short_money(text: &str) -> Option<String> {
+    let amount = parse_money(text)?;
+    let (value, suffix) = match amount {
+        a if a >= 1_000_000.0 => (a / 1_000_000.0, "M"),
+        a if a >= 1_000.0 => (a / 1_000.0, "K"),
+        a => (a, ""),
+    };
+    let number = if value.fract() == 0.0 { format!("{value:.0}") } else { format!("{value:.1}").trim_end_matches('0').to_owned() };
+    Some(format!("${number}{suffix}{}", if text.trim_end().ends_with('+') { "+" } else { "" }))
+}
+
+/// Spec 5: 'Over $100,000' → '>$100K'; '$25,000 - $50,000' → '$25K-$50K'; 'Under $10,000' →
+/// '<$10K'. Text without amounts is kept as it is.
+pub fn short_range(range: &str) -> String {
+    let lower = range.trim().to_lowercase();
+    let shortened = if let Some(rest) = lower.strip_prefix("over") {
+        short_money(rest).map(|m| format!(">{m}"))
+    } else if let Some(rest) = lower.strip_prefix("under") {
+        short_money(rest).map(|m| format!("<{m}"))
+    } else {
+        let parts: Vec<&str> = lower.split(['-', '–']).map(str::trim).filter(|p| !p.is_empty()).collect();
+        match parts.as_slice() {
+            [low, high] => short_money(low).zip(short_money(high)).map(|(a, b)| format!("{a}-{b}")),
+            [single] if single.contains('$') => short_money(single),
+            _ => None,
+        }
+    };
+    shortened.unwrap_or_else(|| range.trim().to_owned())
+}
+
+/// Lower-cased name and e-mail, stored with a lead so the leads page can search them.
+pub fn search_text(summary: &LeadSummary) -> String {
+    [summary.name.as_deref(), summary.email.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 
 #[cfg(test)]
@@ -347,11 +504,90 @@ mod display_tests {
     }
 
     #[test]
-    fn the_first_amount_like_answer_counts_and_failures_count_zero() {
-        let data = json!({"name": "Ada", "amount": "Over $100,000", "other": "$5,000"});
-        assert_eq!(estimated_investment(data.as_object().unwrap()), 120_000.0);
-        assert_eq!(estimated_investment(json!({"x": "$ unknown"}).as_object().unwrap()), 0.0);
-        assert_eq!(estimated_investment(json!({"x": "none"}).as_object().unwrap()), 0.0);
+    fn the_first_amount_like_answer_in_form_order_counts_and_failures_count_zero() {
+        assert_eq!(estimated_investment(["Ada", "Over $100,000", "$5,000"]), 120_000);
+        assert_eq!(estimated_investment(["$10,000 - $25,000", "Over $100,000"]), 17_500);
+        assert_eq!(estimated_investment(["$ unknown"]), 0);
+        assert_eq!(estimated_investment(["none"]), 0);
+        assert_eq!(estimated_investment(Vec::<&str>::new()), 0);
+    }
+
+    fn field(id: &str, label: &str, order: u32, kind: FieldType, preset: Option<&str>) -> FormField {
+        FormField {
+            id: id.into(),
+            kind,
+            label: label.into(),
+            placeholder: String::new(),
+            required: false,
+            order,
+            options: vec![],
+            preset: preset.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn answers_follow_the_form_order_and_unknown_keys_keep_their_key_as_label() {
+        let fields = vec![
+            field("b", "Amount", 1, FieldType::Select, Some("investment_amount")),
+            field("a", "Full Name", 0, FieldType::Text, None),
+        ];
+        let data = json!({"zz": "legacy", "b": "$25,000 - $50,000", "a": "Ada Lovelace"});
+        let answers = answers_in_order(&fields, data.as_object().unwrap());
+        let view = display_data(&answers, Some("Austin, Texas".into()));
+        let keys: Vec<&String> = view.keys().collect();
+        assert_eq!(keys, ["Full Name", "Amount", "zz", "Location"]);
+        assert_eq!(estimated_investment(answer_texts(&answers)), 37_500);
+    }
+
+    #[test]
+    fn ranges_are_shortened_as_the_spec_says() {
+        assert_eq!(short_range("Over $100,000"), ">$100K");
+        assert_eq!(short_range("$25,000 - $50,000"), "$25K-$50K");
+        assert_eq!(short_range("Under $10,000"), "<$10K");
+        assert_eq!(short_range("$1,000,000+"), "$1M+");
+        assert_eq!(short_range("$2,500 - $7,500"), "$2.5K-$7.5K");
+        assert_eq!(short_range("Not sure yet"), "Not sure yet");
+    }
+
+    #[test]
+    fn us_state_names_become_codes() {
+        assert_eq!(state_code("Texas"), "TX");
+        assert_eq!(state_code(" new york "), "NY");
+        assert_eq!(state_code("ca"), "CA");
+        assert_eq!(state_code("Ontario"), "Ontario");
+    }
+
+    #[test]
+    fn a_row_reads_the_spec_spellings() {
+        let legacy = json!({
+            "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com", "phone": "555-0100",
+            "city": "Arlington", "state": "Virginia", "range": "Over $100,000"
+        });
+        let answers = answers_in_order(&[], legacy.as_object().unwrap());
+        let summary = LeadSummary::of(&answers, None);
+        assert_eq!(summary.name.as_deref(), Some("Grace Hopper"));
+        assert_eq!(summary.email.as_deref(), Some("grace@example.com"));
+        assert_eq!(summary.phone.as_deref(), Some("555-0100"));
+        assert_eq!(summary.state.as_deref(), Some("VA"));
+        assert_eq!(summary.investment_range.as_deref(), Some(">$100K"));
+        assert_eq!(search_text(&summary), "grace hopper grace@example.com");
+
+        let fields = vec![
+            field("1", "Full Name", 0, FieldType::Text, None),
+            field("2", "Work e-mail", 1, FieldType::Email, None),
+            field("3", "How much might you invest?", 2, FieldType::Select, Some("investment_amount")),
+        ];
+        let data = json!({"1": "Ada Lovelace", "2": "ada@example.com", "3": "$25,000 - $50,000", "location": "Austin, Texas"});
+        let answers = answers_in_order(&fields, data.as_object().unwrap());
+        let summary = LeadSummary::of(&answers, None);
+        assert_eq!(summary.email.as_deref(), Some("ada@example.com"));
+        assert_eq!(summary.investment_range.as_deref(), Some("$25K-$50K"));
+        assert_eq!(summary.state.as_deref(), Some("TX"));
+        assert_eq!(summary.phone, None);
+
+        let located = LocationData { city: None, region: Some("California".into()), country_name: None };
+        assert_eq!(LeadSummary::of(&[], Some(&located)).state.as_deref(), Some("CA"));
+        assert_eq!(LeadSummary::of(&[], None), LeadSummary::default());
     }
 }
 

@@ -5,6 +5,7 @@ pub mod auth;
 pub mod billing;
 pub mod config;
 pub mod crypto;
+pub mod dashboard;
 pub mod dynamo;
 pub mod error;
 pub mod forms;

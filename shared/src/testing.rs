@@ -78,6 +78,8 @@ pub struct TestResponse {
     pub status: StatusCode,
     pub headers: HeaderMap,
     pub body: Value,
+    /// The body as text (for answers that are not JSON, like CSV).
+    pub text: String,
 }
 
 impl TestResponse {
@@ -183,7 +185,8 @@ impl Call {
         let headers = response.headers().clone();
         let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("read body");
         let body = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap_or(Value::Null) };
-        TestResponse { status, headers, body }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        TestResponse { status, headers, body, text }
     }
 }
 

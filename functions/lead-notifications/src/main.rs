@@ -1,9 +1,15 @@
 //! `lead-notifications`: reads new leads from the leads table's stream and sends each
 //! founder the 'New investor lead' e-mail, so investors never wait for (or fail on) mail.
+//! It also adds each lead to its owner's dashboard counters; counting is idempotent, so a
+//! retried batch never counts a lead twice.
 
 use aws_lambda_events::event::dynamodb::Event;
 use lambda_runtime::{LambdaEvent, service_fn};
-use shared::{AppState, leads::{LeadRecord, notify_owner}, repo::forms::get_form};
+use shared::{
+    AppState,
+    leads::{LeadRecord, notify_owner},
+    repo::{forms::get_form, leads::count_lead},
+};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
@@ -24,6 +30,8 @@ async fn handle(state: &AppState, event: LambdaEvent<Event>) -> Result<(), lambd
                 continue;
             }
         };
+        // An error fails the batch, so Lambda retries it: counting must not be lost.
+        count_lead(&state.dynamo, &state.config.tables, &lead).await.map_err(Box::new)?;
         match get_form(&state.dynamo, &state.config.tables.forms, &lead.form_id).await {
             Ok(Some(form)) => notify_owner(state, &form, &lead).await,
             Ok(None) => tracing::info!(lead_id = %lead.id, "form deleted before the lead was announced"),

@@ -1,42 +1,63 @@
-//! `leads`: the founder's investor leads, newest first. Only the caller's leads are ever read:
-//! they are queried by owner, and a `formId` filter answers 404 for another user's form.
+//! `leads`: the founder's investor leads and the dashboard's figures. Only the caller's leads
+//! are ever read: they are queried by owner, or by a form the caller owns (another user's form
+//! or lead answers 404).
 //!
-//! - `GET    /api/leads?formId=&temperature=&cursor=` — a page of leads in their display view
+//! - `GET    /api/leads?formId=&temperature=&q=&cursor=` — a page of leads, newest first
+//! - `GET    /api/leads/recent` — the 5 newest leads with their form
+//! - `GET    /api/leads/summary` — totals, conversion, estimated interest and achievements
+//! - `GET    /api/leads/export?formId=` — every lead as CSV, streamed page by page
 //! - `PATCH  /api/leads/{id}` — `{status: cold|warm|hot}`
 //! - `DELETE /api/leads/{id}`
 
+pub mod csv;
+
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::{error::SdkError, types::AttributeValue};
+use aws_sdk_dynamodb::{Client, operation::query::builders::QueryFluentBuilder, types::AttributeValue};
 use axum::{
     Json, Router,
-    extract::{Query, State},
-    routing::get,
+    body::{Body, Bytes},
+    extract::{Path, Query, State},
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::{get, patch},
 };
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
+    dashboard::{Summary, Totals},
     forms::Form,
-    leads::{Temperature, display_data, estimated_investment, location_label, parse_lead_data},
-    repo::forms::{list_forms, owned_form},
+    http::JsonBody,
+    leads::{LeadSummary, LocationData, Temperature, answer_texts, answers_in_order, display_data, estimated_investment, location_label, parse_lead_data},
+    repo::{
+        forms::{list_forms, owned_form},
+        leads::{delete_lead, set_status as store_status},
+        profiles::get_profile,
+    },
 };
 
-pub const PAGE_SIZE: i32 = 25;
+pub const PAGE_SIZE: usize = 25;
+pub const RECENT: i32 = 5;
+/// A filtered page reads at most this many DynamoDB pages before answering with what it has.
+const MAX_READS: usize = 8;
+/// Leads per DynamoDB page while exporting: one page is all the export holds in memory.
+const EXPORT_PAGE: i32 = 500;
+const MAX_SEARCH: usize = 100;
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", get(list)).route("/{id}", axum::routing::patch(set_status).delete(remove)).with_state(state)
+    Router::new()
+        .route("/", get(list))
+        .route("/recent", get(recent))
+        .route("/summary", get(summary))
+        .route("/export", get(export))
+        .route("/{id}", patch(set_status).delete(remove))
+        .with_state(state)
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ListQuery {
-    form_id: Option<String>,
-    temperature: Option<String>,
-    cursor: Option<String>,
-}
+// ------------------------------------------------------------------ reading leads
 
 /// A lead as the leads page shows it (spec 3, display view).
 #[derive(Debug, Serialize)]
@@ -47,93 +68,341 @@ pub struct LeadView {
     form_name: Option<String>,
     data: Map<String, Value>,
     temperature: Temperature,
-    estimated_amount: f64,
+    estimated_amount: u64,
+    created_at: String,
+    summary: LeadSummary,
+}
+
+/// A stored lead read leniently: older records keep data as JSON text or lack counters.
+struct StoredLead {
+    id: String,
+    form_id: String,
+    data: Map<String, Value>,
+    location: Option<LocationData>,
+    status: String,
+    estimated_amount: Option<u64>,
     created_at: String,
 }
 
-fn view(lead: &HashMap<String, AttributeValue>, forms: &HashMap<String, Form>) -> Option<LeadView> {
-    let text = |key: &str| lead.get(key).and_then(|v| v.as_s().ok()).cloned();
-    let raw: Value = lead.get("data").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()).unwrap_or(Value::Null);
-    let data = parse_lead_data(&raw);
-    let location = lead.get("location_data").and_then(|v| v.as_m().ok()).and_then(|m| {
-        let part = |k: &str| m.get(k).and_then(|v| v.as_s().ok()).map(String::as_str);
-        location_label(part("city"), part("region"), part("country_name"))
-    });
-    let form_id = text("form_id")?;
-    let form = forms.get(&form_id);
-    let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
-    Some(LeadView {
-        id: text("id")?,
-        form_name: form.map(|f| f.name.clone()),
-        estimated_amount: estimated_investment(&data),
-        data: display_data(fields, &data, location),
-        temperature: Temperature::from_status(&text("status").unwrap_or_default()),
-        created_at: text("created_at").unwrap_or_default(),
-        form_id,
-    })
-}
-
-fn encode_cursor(key: &HashMap<String, AttributeValue>) -> Option<String> {
-    let plain: HashMap<String, String> = key.iter().filter_map(|(k, v)| Some((k.clone(), v.as_s().ok()?.clone()))).collect();
-    serde_json::to_vec(&plain).ok().map(|bytes| URL_SAFE_NO_PAD.encode(bytes))
-}
-
-fn decode_cursor(cursor: &str, owner: &str) -> Result<HashMap<String, AttributeValue>> {
-    let invalid = || ApiError::bad_request("invalid_cursor", "The page cursor is not valid. Start from the first page.");
-    let bytes = URL_SAFE_NO_PAD.decode(cursor).map_err(|_| invalid())?;
-    let plain: HashMap<String, String> = serde_json::from_slice(&bytes).map_err(|_| invalid())?;
-    // A cursor can only continue the caller's own listing.
-    if plain.get("owner_id").map(String::as_str) != Some(owner) {
-        return Err(invalid());
+impl StoredLead {
+    fn read(item: &HashMap<String, AttributeValue>) -> Option<Self> {
+        let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).cloned();
+        let raw: Value = item.get("data").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()).unwrap_or(Value::Null);
+        Some(Self {
+            id: text("id")?,
+            form_id: text("form_id")?,
+            data: parse_lead_data(&raw),
+            location: item.get("location_data").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()),
+            status: text("status").unwrap_or_default(),
+            estimated_amount: item.get("estimated_amount").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()),
+            created_at: text("created_at").unwrap_or_default(),
+        })
     }
-    Ok(plain.into_iter().map(|(k, v)| (k, AttributeValue::S(v))).collect())
+
+    fn location_label(&self) -> Option<String> {
+        let l = self.location.as_ref()?;
+        location_label(l.city.as_deref(), l.region.as_deref(), l.country_name.as_deref())
+    }
+
+    fn view(self, forms: &HashMap<String, Form>) -> LeadView {
+        let form = forms.get(&self.form_id);
+        let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
+        let answers = answers_in_order(fields, &self.data);
+        let estimated_amount = self.estimated_amount.unwrap_or_else(|| estimated_investment(answer_texts(&answers)));
+        let summary = LeadSummary::of(&answers, self.location.as_ref());
+        let data = display_data(&answers, self.location_label());
+        LeadView {
+            form_name: form.map(|f| f.name.clone()),
+            temperature: Temperature::from_status(&self.status),
+            estimated_amount,
+            summary,
+            data,
+            id: self.id,
+            form_id: self.form_id,
+            created_at: self.created_at,
+        }
+    }
+}
+
+async fn forms_by_id(state: &AppState, user: &AuthUser) -> Result<HashMap<String, Form>> {
+    Ok(list_forms(&state.dynamo, &state.config.tables.forms, &user.id).await?.into_iter().map(|f| (f.id.clone(), f)).collect())
+}
+
+/// Which leads a query reads: the owner's, or one (already owned) form's.
+#[derive(Debug, Clone)]
+enum Scope {
+    Owner(String),
+    Form(String),
+}
+
+impl Scope {
+    fn index(&self) -> (&'static str, &'static str, &str) {
+        match self {
+            Self::Owner(id) => ("by_owner", "owner_id", id),
+            Self::Form(id) => ("by_form", "form_id", id),
+        }
+    }
+
+    /// Newest first.
+    fn query(&self, client: &Client, table: &str) -> QueryFluentBuilder {
+        let (index, attribute, value) = self.index();
+        client
+            .query()
+            .table_name(table)
+            .index_name(index)
+            .key_condition_expression("#scope = :scope")
+            .expression_attribute_names("#scope", attribute)
+            .expression_attribute_values(":scope", AttributeValue::S(value.to_owned()))
+            .scan_index_forward(false)
+    }
+
+    /// A cursor is the key of the last lead shown, and only continues the same listing.
+    fn encode_cursor(&self, item: &HashMap<String, AttributeValue>) -> Option<String> {
+        let (_, attribute, _) = self.index();
+        let plain: HashMap<&str, &String> =
+            ["id", attribute, "created_at"].into_iter().map(|k| Some((k, item.get(k)?.as_s().ok()?))).collect::<Option<_>>()?;
+        serde_json::to_vec(&plain).ok().map(|bytes| URL_SAFE_NO_PAD.encode(bytes))
+    }
+
+    fn decode_cursor(&self, cursor: &str) -> Result<HashMap<String, AttributeValue>> {
+        let invalid = || ApiError::bad_request("invalid_cursor", "The page cursor is not valid. Start from the first page.");
+        let bytes = URL_SAFE_NO_PAD.decode(cursor).map_err(|_| invalid())?;
+        let plain: HashMap<String, String> = serde_json::from_slice(&bytes).map_err(|_| invalid())?;
+        let (_, attribute, value) = self.index();
+        let valid = plain.len() == 3 && plain.get(attribute).map(String::as_str) == Some(value) && plain.contains_key("id") && plain.contains_key("created_at");
+        if !valid {
+            return Err(invalid());
+        }
+        Ok(plain.into_iter().map(|(k, v)| (k, AttributeValue::S(v))).collect())
+    }
+}
+
+/// The caller's scope: `formId` must be one of the caller's forms.
+async fn scope(state: &AppState, user: &AuthUser, form_id: Option<&str>) -> Result<Scope> {
+    match form_id.filter(|id| !id.is_empty()) {
+        Some(id) => {
+            owned_form(&state.dynamo, &state.config.tables.forms, id, &user.id).await?;
+            Ok(Scope::Form(id.to_owned()))
+        }
+        None => Ok(Scope::Owner(user.id.clone())),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ListQuery {
+    form_id: Option<String>,
+    temperature: Option<String>,
+    q: Option<String>,
+    cursor: Option<String>,
+}
+
+fn parse_temperature(value: Option<&str>) -> Result<Option<Temperature>> {
+    match value {
+        None | Some("" | "all") => Ok(None),
+        Some(t @ ("hot" | "warm" | "cold")) => Ok(Some(Temperature::from_status(t))),
+        Some(_) => Err(ApiError::bad_request("invalid_temperature", "temperature must be hot, warm or cold.")),
+    }
+}
+
+fn parse_search(value: Option<&str>) -> Result<Option<String>> {
+    let q = value.map(str::trim).unwrap_or_default();
+    if q.chars().count() > MAX_SEARCH {
+        return Err(ApiError::bad_request("invalid_search", "Search for at most 100 characters."));
+    }
+    Ok((!q.is_empty()).then(|| q.to_lowercase()))
 }
 
 #[tracing::instrument(skip(state))]
 async fn list(State(state): State<AppState>, user: AuthUser, Query(query): Query<ListQuery>) -> Result<Json<Value>> {
-    let temperature = match query.temperature.as_deref() {
-        None | Some("") | Some("all") => None,
-        Some(t @ ("hot" | "warm" | "cold")) => Some(Temperature::from_status(t)),
-        Some(_) => return Err(ApiError::bad_request("invalid_temperature", "temperature must be hot, warm or cold.")),
-    };
-    let tables = &state.config.tables;
-    if let Some(form_id) = &query.form_id {
-        owned_form(&state.dynamo, &tables.forms, form_id, &user.id).await?;
-    }
-    let forms: HashMap<String, Form> =
-        list_forms(&state.dynamo, &tables.forms, &user.id).await?.into_iter().map(|f| (f.id.clone(), f)).collect();
+    let temperature = parse_temperature(query.temperature.as_deref())?;
+    let search = parse_search(query.q.as_deref())?;
+    let scope = scope(&state, &user, query.form_id.as_deref()).await?;
+    let mut start = query.cursor.as_deref().map(|c| scope.decode_cursor(c)).transpose()?;
+    let forms = forms_by_id(&state, &user).await?;
 
-    let mut request = state
-        .dynamo
-        .query()
-        .table_name(&tables.leads)
-        .index_name("by_owner")
-        .key_condition_expression("owner_id = :owner")
-        .expression_attribute_values(":owner", AttributeValue::S(user.id.clone()))
-        .scan_index_forward(false)
-        .limit(PAGE_SIZE);
     let mut filters = Vec::new();
-    if let Some(form_id) = &query.form_id {
-        filters.push("form_id = :form");
-        request = request.expression_attribute_values(":form", AttributeValue::S(form_id.clone()));
-    }
+    let mut request = scope.query(&state.dynamo, &state.config.tables.leads);
     if let Some(temperature) = temperature {
         filters.push("#status = :status");
         request = request
             .expression_attribute_names("#status", "status")
             .expression_attribute_values(":status", AttributeValue::S(temperature.as_str().to_owned()));
     }
+    if let Some(search) = &search {
+        filters.push("contains(search_text, :q)");
+        request = request.expression_attribute_values(":q", AttributeValue::S(search.clone()));
+    }
     if !filters.is_empty() {
         request = request.filter_expression(filters.join(" AND "));
     }
-    if let Some(cursor) = &query.cursor {
-        request = request.set_exclusive_start_key(Some(decode_cursor(cursor, &user.id)?));
+
+    // Filters apply after DynamoDB's page limit, so keep reading until the page is full.
+    let mut leads = Vec::with_capacity(PAGE_SIZE);
+    let mut next = None;
+    for _ in 0..MAX_READS {
+        let output = request.clone().limit(PAGE_SIZE as i32 * if filters.is_empty() { 1 } else { 4 }).set_exclusive_start_key(start.take()).send().await?;
+        let items = output.items();
+        for (index, item) in items.iter().enumerate() {
+            leads.push(item.clone());
+            if leads.len() == PAGE_SIZE {
+                let more = index + 1 < items.len() || output.last_evaluated_key().is_some();
+                next = if more { scope.encode_cursor(item) } else { None };
+                break;
+            }
+        }
+        if leads.len() == PAGE_SIZE {
+            break;
+        }
+        match output.last_evaluated_key() {
+            Some(key) => {
+                start = Some(key.clone());
+                next = scope.encode_cursor(key);
+            }
+            None => {
+                next = None;
+                break;
+            }
+        }
     }
-    let output = request.send().await?;
-    let leads: Vec<LeadView> = output.items().iter().filter_map(|item| view(item, &forms)).collect();
-    let next = output.last_evaluated_key().and_then(encode_cursor);
-    Ok(Json(serde_json::json!({ "leads": leads, "nextCursor": next })))
+    let views: Vec<LeadView> = leads.iter().filter_map(StoredLead::read).map(|lead| lead.view(&forms)).collect();
+    Ok(Json(json!({ "leads": views, "nextCursor": next })))
 }
+
+#[tracing::instrument(skip(state))]
+async fn recent(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
+    let forms = forms_by_id(&state, &user).await?;
+    let output = Scope::Owner(user.id.clone()).query(&state.dynamo, &state.config.tables.leads).limit(RECENT).send().await?;
+    let leads: Vec<LeadView> = output.items().iter().filter_map(StoredLead::read).map(|lead| lead.view(&forms)).collect();
+    Ok(Json(json!({ "leads": leads })))
+}
+
+/// Two reads, whatever the number of leads: the profile's counters and the forms' views.
+#[tracing::instrument(skip(state))]
+async fn summary(State(state): State<AppState>, user: AuthUser) -> Result<Json<Summary>> {
+    let tables = &state.config.tables;
+    let (profile, forms) =
+        tokio::try_join!(get_profile(&state.dynamo, &tables.profiles, &user.id), list_forms(&state.dynamo, &tables.forms, &user.id))?;
+    let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(&user.id));
+    let totals = Totals {
+        forms: forms.len() as u64,
+        views: forms.iter().map(|f| f.views).sum(),
+        max_form_views: forms.iter().map(|f| f.views).max().unwrap_or(0),
+        leads: profile.interested_investors_count,
+        estimated_interest: profile.estimated_interest,
+    };
+    Ok(Json(Summary::of(totals)))
+}
+
+// ------------------------------------------------------------------ export
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ExportQuery {
+    form_id: Option<String>,
+}
+
+fn file_name(form: Option<&Form>) -> String {
+    let day = &shared::time::now_iso()[..10];
+    let slug: String = form
+        .map(|f| f.name.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect::<String>())
+        .map(|s| s.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-"))
+        .filter(|s| !s.is_empty())
+        .map(|s| format!("-{}", s.chars().take(40).collect::<String>()))
+        .unwrap_or_default();
+    format!("raisespark-leads{slug}-{day}.csv")
+}
+
+fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLead) -> String {
+    let form = forms.get(&lead.form_id);
+    let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
+    let answers = answers_in_order(fields, &lead.data);
+    let amount = lead.estimated_amount.unwrap_or_else(|| estimated_investment(answer_texts(&answers)));
+    let cells: Vec<(&str, String)> = answers
+        .iter()
+        .map(|a| (a.key, a.value.as_str().map(str::to_owned).unwrap_or_else(|| a.value.to_string())))
+        .collect();
+    let temperature = match Temperature::from_status(&lead.status) {
+        Temperature::Hot => "Hot",
+        Temperature::Warm => "Warm",
+        Temperature::Cold => "Cold",
+    };
+    let location = lead.location_label().unwrap_or_default();
+    let form_name = form.map_or("(deleted form)", |f| f.name.as_str());
+    columns.row(form_name, &lead.form_id, &cells, [&location, temperature, &amount.to_string(), &lead.created_at])
+}
+
+/// Streams the CSV one DynamoDB page at a time: memory stays flat however many leads there are.
+#[tracing::instrument(skip(state))]
+async fn export(State(state): State<AppState>, user: AuthUser, Query(query): Query<ExportQuery>) -> Result<Response> {
+    let scope = scope(&state, &user, query.form_id.as_deref()).await?;
+    let forms = forms_by_id(&state, &user).await?;
+    let mut ordered: Vec<&Form> = match &scope {
+        Scope::Form(id) => forms.get(id).into_iter().collect(),
+        Scope::Owner(_) => forms.values().collect(),
+    };
+    ordered.sort_by(|a, b| a.created_at.cmp(&b.created_at).then(a.id.cmp(&b.id)));
+    let columns = csv::Columns::new(&ordered, matches!(scope, Scope::Owner(_)));
+    let name = file_name(match &scope {
+        Scope::Form(id) => forms.get(id),
+        Scope::Owner(_) => None,
+    });
+    // A BOM so spreadsheet programs read the file as UTF-8.
+    let header = Bytes::from(format!("\u{feff}{}", columns.header()));
+
+    struct Pages {
+        state: AppState,
+        scope: Scope,
+        forms: HashMap<String, Form>,
+        columns: csv::Columns,
+        start: Option<HashMap<String, AttributeValue>>,
+        done: bool,
+    }
+    let pages = Pages { state, scope, forms, columns, start: None, done: false };
+    let rows = futures::stream::unfold(pages, |mut pages| async move {
+        if pages.done {
+            return None;
+        }
+        let output = pages
+            .scope
+            .query(&pages.state.dynamo, &pages.state.config.tables.leads)
+            .limit(EXPORT_PAGE)
+            .set_exclusive_start_key(pages.start.take())
+            .send()
+            .await;
+        match output {
+            Ok(output) => {
+                let mut chunk = String::new();
+                for item in output.items() {
+                    if let Some(lead) = StoredLead::read(item) {
+                        chunk.push_str(&csv_row(&pages.columns, &pages.forms, lead));
+                    }
+                }
+                pages.start = output.last_evaluated_key;
+                pages.done = pages.start.is_none();
+                Some((Ok::<Bytes, std::io::Error>(Bytes::from(chunk)), pages))
+            }
+            Err(err) => {
+                // The status line is gone: end the body early so the download is visibly broken.
+                tracing::error!(error = %err, "lead export stopped");
+                pages.done = true;
+                Some((Err(std::io::Error::other("lead export stopped")), pages))
+            }
+        }
+    });
+    let body = futures::StreamExt::chain(futures::stream::once(async move { Ok(header) }), rows);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        Body::from_stream(body),
+    )
+        .into_response())
+}
+
+// ------------------------------------------------------------------ changes
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -141,53 +410,22 @@ struct StatusChange {
     status: String,
 }
 
-fn lead_not_found() -> ApiError {
-    ApiError::not_found("Lead not found")
-}
-
 #[tracing::instrument(skip(state, body))]
 async fn set_status(
     State(state): State<AppState>,
     user: AuthUser,
-    axum::extract::Path(id): axum::extract::Path<String>,
-    shared::http::JsonBody(body): shared::http::JsonBody<StatusChange, 1024>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<StatusChange, 1024>,
 ) -> Result<Json<Value>> {
     if !matches!(body.status.as_str(), "cold" | "warm" | "hot") {
         return Err(ApiError::bad_request("invalid_status", "status must be cold, warm or hot."));
     }
-    let result = state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.leads)
-        .key("id", AttributeValue::S(id.clone()))
-        .update_expression("SET #status = :status")
-        .condition_expression("attribute_exists(id) AND owner_id = :owner")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":status", AttributeValue::S(body.status.clone()))
-        .expression_attribute_values(":owner", AttributeValue::S(user.id.clone()))
-        .send()
-        .await;
-    match result {
-        Ok(_) => Ok(Json(serde_json::json!({ "id": id, "temperature": body.status }))),
-        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Err(lead_not_found()),
-        Err(err) => Err(err.into()),
-    }
+    store_status(&state.dynamo, &state.config.tables, &id, &user.id, &body.status).await?;
+    Ok(Json(json!({ "id": id, "temperature": body.status })))
 }
 
 #[tracing::instrument(skip(state))]
-async fn remove(State(state): State<AppState>, user: AuthUser, axum::extract::Path(id): axum::extract::Path<String>) -> Result<axum::http::StatusCode> {
-    let result = state
-        .dynamo
-        .delete_item()
-        .table_name(&state.config.tables.leads)
-        .key("id", AttributeValue::S(id))
-        .condition_expression("attribute_exists(id) AND owner_id = :owner")
-        .expression_attribute_values(":owner", AttributeValue::S(user.id.clone()))
-        .send()
-        .await;
-    match result {
-        Ok(_) => Ok(axum::http::StatusCode::NO_CONTENT),
-        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Err(lead_not_found()),
-        Err(err) => Err(err.into()),
-    }
+async fn remove(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
+    delete_lead(&state.dynamo, &state.config.tables, &id, &user.id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -144,3 +144,218 @@ async fn another_users_lead_cannot_be_changed_or_deleted() {
     let still = Call::get("/api/leads").token(&owner.token).send(&app).await;
     assert_eq!(still.body["leads"][0]["temperature"], "cold");
 }
+
+// ------------------------------------------------------------------ through the public endpoint
+
+use shared::forms::FieldPreset;
+
+/// The leads and public-forms routers over one state, as in the gateway.
+async fn both() -> (axum::Router, AppState) {
+    let state = test_state().await;
+    let app = shared::http::mount("leads", leads::router(state.clone()))
+        .merge(shared::http::mount("public-forms", public_forms::router(state.clone())));
+    (app, state)
+}
+
+async fn published(state: &AppState, user: &TestUser, name: &str) -> Form {
+    let mut form = Form::new_default(&user.id);
+    form.name = name.into();
+    form.fields.push(FieldPreset::find("investment_amount").unwrap().to_field(3, false));
+    form.fields.push(FieldPreset::find("location_state").unwrap().to_field(4, false));
+    form.is_published = true;
+    create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    form
+}
+
+async fn submit(app: &axum::Router, form: &Form, name: &str, amount: &str, key: &str) -> StatusCode {
+    static VISITOR: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let visitor = VISITOR.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let local: String = name.to_lowercase().chars().filter(|c| c.is_ascii_alphanumeric() || *c == ' ').collect();
+    let answers = json!({
+        form.fields[0].id.clone(): name,
+        form.fields[1].id.clone(): format!("{}@example.com", local.trim().replace(' ', ".")),
+        form.fields[2].id.clone(): "+1 555 010 0100",
+        form.fields[3].id.clone(): amount,
+        form.fields[4].id.clone(): "Texas",
+    });
+    Call::post(&format!("/api/public-forms/{}/leads", form.id))
+        .from_ip(&format!("10.9.{}.{}", visitor / 200, visitor % 200))
+        .header("idempotency-key", key)
+        .json(json!({ "answers": answers }))
+        .send(app)
+        .await
+        .status
+}
+
+/// Counting follows the investor's answer: wait for the summary to reach `leads`.
+async fn summary_with(app: &axum::Router, user: &TestUser, leads: u64) -> serde_json::Value {
+    for _ in 0..100 {
+        let summary = Call::get("/api/leads/summary").token(&user.token).send(app).await;
+        assert_eq!(summary.status, StatusCode::OK);
+        if summary.body["totalLeads"] == json!(leads) {
+            return summary.body;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the summary never reached {leads} leads");
+}
+
+fn earned(summary: &serde_json::Value) -> Vec<String> {
+    summary["achievements"].as_array().unwrap().iter().filter(|a| a["earned"] == json!(true)).map(|a| a["id"].as_str().unwrap().to_owned()).collect()
+}
+
+#[tokio::test]
+async fn the_summary_counts_every_lead_once_not_just_the_recent_five() {
+    let (app, state) = both().await;
+    let user = test_user(&state);
+    let (one, two) = (published(&state, &user, "Seed").await, published(&state, &user, "Bridge").await);
+    let amounts = ["Over $100,000", "$25,000 - $50,000", "Under $10,000", "$10,000 - $25,000"];
+    for i in 0..7 {
+        let form = if i % 2 == 0 { &one } else { &two };
+        assert_eq!(submit(&app, form, &format!("Investor {i}"), amounts[i % 4], &format!("key-{i}-xxxxxxxx")).await, StatusCode::CREATED);
+    }
+    // A retried submission is stored and counted once.
+    assert_eq!(submit(&app, &one, "Investor 0", amounts[0], "key-0-xxxxxxxx").await, StatusCode::CREATED);
+    for visitor in 0..5 {
+        Call::post(&format!("/api/public-forms/{}/views", one.id)).from_ip(&format!("10.1.1.{visitor}")).send(&app).await;
+    }
+    let summary = summary_with(&app, &user, 7).await;
+    // 120,000 ×2 + 37,500 ×2 + 5,000 ×2 + 17,500
+    assert_eq!(summary["estimatedInterest"], 342_500);
+    assert_eq!(summary["totalViews"], 5);
+    assert_eq!(summary["conversionRate"], 140);
+    assert_eq!(summary["estimatedClicks"], 2);
+    // Advanced interest badges can be earned before every basic one.
+    assert_eq!(
+        earned(&summary),
+        ["joined", "created_form", "embed_form", "first_visitor", "first_lead", "10k_interest", "25k_interest", "50k_interest", "100k_interest"]
+    );
+    assert_eq!(summary["earnedCount"], 9);
+    assert_eq!(summary["totalCount"], 16);
+    assert_eq!(summary["advancedUnlocked"], false);
+
+    let recent = Call::get("/api/leads/recent").token(&user.token).send(&app).await;
+    let recent = recent.body["leads"].as_array().unwrap();
+    assert_eq!(recent.len(), 5);
+    assert_eq!(recent[0]["summary"]["name"], "Investor 6");
+    assert_eq!(recent[0]["formName"], "Seed");
+    assert_eq!(recent[0]["summary"]["state"], "TX");
+    assert_eq!(recent[0]["summary"]["investmentRange"], "<$10K");
+
+    let profile = shared::repo::profiles::get_profile(&state.dynamo, &state.config.tables.profiles, &user.id).await.unwrap().unwrap();
+    assert_eq!(profile.interested_investors_count, 7);
+
+    // Deleting a lead takes it and its amount off the totals.
+    let id = recent[0]["id"].as_str().unwrap();
+    assert_eq!(Call::delete(&format!("/api/leads/{id}")).token(&user.token).send(&app).await.status, StatusCode::NO_CONTENT);
+    let summary = summary_with(&app, &user, 6).await;
+    assert_eq!(summary["estimatedInterest"], 337_500);
+
+    // Another founder's summary sees none of it.
+    let other = test_user(&state);
+    let theirs = Call::get("/api/leads/summary").token(&other.token).send(&app).await;
+    assert_eq!((theirs.body["totalLeads"].clone(), theirs.body["totalViews"].clone()), (json!(0), json!(0)));
+    assert_eq!(earned(&theirs.body), ["joined"]);
+}
+
+#[tokio::test]
+async fn search_matches_name_or_email_and_fills_filtered_pages() {
+    let (app, state) = both().await;
+    let user = test_user(&state);
+    let form = published(&state, &user, "Seed").await;
+    for i in 0..40 {
+        let name = if i % 10 == 0 { format!("Ada Match{i}") } else { format!("Grace Other{i}") };
+        assert_eq!(submit(&app, &form, &name, "Over $100,000", &format!("search-{i}-xxxxxxxx")).await, StatusCode::CREATED);
+    }
+    let by_name = Call::get("/api/leads?q=ADA").token(&user.token).send(&app).await;
+    assert_eq!(by_name.status, StatusCode::OK);
+    let names: Vec<&str> = by_name.body["leads"].as_array().unwrap().iter().map(|l| l["summary"]["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Ada Match30", "Ada Match20", "Ada Match10", "Ada Match0"]);
+    let by_email = Call::get(&format!("/api/leads?q=grace.other7%40&formId={}", form.id)).token(&user.token).send(&app).await;
+    assert_eq!(by_email.body["leads"].as_array().unwrap().len(), 1);
+    // 36 matches: a full first page of 25 although the filter drops leads, then 11.
+    let first = Call::get("/api/leads?q=grace").token(&user.token).send(&app).await;
+    assert_eq!(first.body["leads"].as_array().unwrap().len(), 25);
+    let cursor = first.body["nextCursor"].as_str().unwrap();
+    let second = Call::get(&format!("/api/leads?q=grace&cursor={cursor}")).token(&user.token).send(&app).await;
+    assert_eq!(second.body["leads"].as_array().unwrap().len(), 11);
+    assert_eq!(second.body["nextCursor"], json!(null));
+    let long = Call::get(&format!("/api/leads?q={}", "x".repeat(101))).token(&user.token).send(&app).await;
+    assert_eq!(long.status, StatusCode::BAD_REQUEST);
+    // A cursor of one listing does not continue another.
+    let form_page = Call::get(&format!("/api/leads?formId={}&cursor={cursor}", form.id)).token(&user.token).send(&app).await;
+    assert_eq!(form_page.status, StatusCode::BAD_REQUEST);
+}
+
+/// A minimal RFC 4180 reader for the assertions.
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let mut rows = vec![];
+    let (mut row, mut cell, mut quoted, mut chars) = (vec![], String::new(), false, text.trim_start_matches('\u{feff}').chars().peekable());
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                cell.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => cell.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut cell)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                row.push(std::mem::take(&mut cell));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => cell.push(c),
+        }
+    }
+    rows
+}
+
+#[tokio::test]
+async fn the_csv_export_quotes_neutralises_and_scopes_to_the_owner() {
+    let (app, state) = both().await;
+    let user = test_user(&state);
+    let (one, two) = (published(&state, &user, "Seed, \"Round\"").await, published(&state, &user, "Bridge").await);
+    assert_eq!(submit(&app, &one, "=HYPERLINK(\"http://evil\")", "Over $100,000", "csv-1-xxxxxxxx").await, StatusCode::CREATED);
+    assert_eq!(submit(&app, &one, "Ada, Lovelace", "$25,000 - $50,000", "csv-2-xxxxxxxx").await, StatusCode::CREATED);
+    assert_eq!(submit(&app, &two, "@Grace", "Under $10,000", "csv-3-xxxxxxxx").await, StatusCode::CREATED);
+
+    let all = Call::get("/api/leads/export").token(&user.token).send(&app).await;
+    assert_eq!(all.status, StatusCode::OK);
+    assert_eq!(all.headers["content-type"], "text/csv; charset=utf-8");
+    assert!(all.headers["content-disposition"].to_str().unwrap().starts_with("attachment; filename=\"raisespark-leads-"));
+    assert!(all.text.contains("\r\n") && all.text.starts_with('\u{feff}'));
+    let rows = parse_csv(&all.text);
+    assert_eq!(
+        rows[0],
+        [
+            "Form", "Full Name", "Email Address", "Phone Number", "How much might you invest? (non-binding indication of interest)", "State",
+            "Other answers", "Location", "Temperature", "Estimated amount", "Submitted at"
+        ]
+    );
+    assert_eq!(rows.len(), 4);
+    let grace = &rows[1];
+    assert_eq!(grace[0], "Bridge");
+    assert_eq!(grace[1], "'@Grace");
+    assert_eq!(grace[3], "'+1 555 010 0100");
+    assert_eq!((grace[7].as_str(), grace[8].as_str(), grace[9].as_str()), ("Texas", "Cold", "5000"));
+    assert_eq!(rows[2][0], "Seed, \"Round\"");
+    assert_eq!(rows[2][1], "Ada, Lovelace");
+    assert_eq!(rows[2][8], "Hot", "$25,000 - $50,000 mentions $50,000");
+    assert_eq!(rows[3][1], "'=HYPERLINK(\"http://evil\")");
+    assert_eq!((rows[3][8].as_str(), rows[3][9].as_str()), ("Hot", "120000"));
+
+    let one_form = Call::get(&format!("/api/leads/export?formId={}", two.id)).token(&user.token).send(&app).await;
+    let rows = parse_csv(&one_form.text);
+    assert_eq!(rows.len(), 2);
+    assert!(!rows[0].contains(&"Other answers".to_owned()));
+    assert!(one_form.headers["content-disposition"].to_str().unwrap().contains("raisespark-leads-bridge-"));
+
+    let intruder = test_user(&state);
+    let theirs = Call::get(&format!("/api/leads/export?formId={}", one.id)).token(&intruder.token).send(&app).await;
+    assert_eq!(theirs.status, StatusCode::NOT_FOUND);
+    let empty = Call::get("/api/leads/export").token(&intruder.token).send(&app).await;
+    assert_eq!(parse_csv(&empty.text).len(), 1, "only the header");
+    assert_eq!(Call::get("/api/leads/export").send(&app).await.status, StatusCode::UNAUTHORIZED);
+}

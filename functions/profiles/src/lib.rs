@@ -1,4 +1,5 @@
-//! `profiles`: the signed-in founder's profile — `{id, name, interested_investors_count}`.
+//! `profiles`: the signed-in founder's profile — `{id, name, interested_investors_count,
+//! estimated_interest}`; the two counters cover every lead and are kept on write.
 //!
 //! - `GET   /api/profiles/me` — the profile (an empty one before anything was saved)
 //! - `PATCH /api/profiles/me` — `{name}`; the counter is maintained by the leads function

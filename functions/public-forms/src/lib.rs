@@ -32,8 +32,11 @@ use shared::{
     dynamo::{from_item, to_item},
     forms::{ContentSettings, Form, FormField, OfferingSettings, Styling, WelcomeSettings},
     http::ClientIp,
-    leads::{ComplianceProof, LeadRecord, LocationData, notify_owner, preset_answer, temperature_of, validate_answers},
-    repo::forms::get_form,
+    leads::{
+        Answer, ComplianceProof, LeadRecord, LeadSummary, LocationData, answer_texts, answers_in_order, estimated_investment, notify_owner,
+        preset_answer, search_text, temperature_of, validate_answers,
+    },
+    repo::{forms::get_form, leads::count_lead_logged},
 };
 use tower_http::cors::{Any, CorsLayer};
 
@@ -226,7 +229,14 @@ async fn submit_lead(
             location = Some(LocationData { city, region, country_name: None });
         }
     }
+    let data: serde_json::Map<String, Value> = answers.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+    let ordered: Vec<Answer> = answers_in_order(&form.fields, &data);
+    let estimated_amount = estimated_investment(answer_texts(&ordered));
+    let search_text = search_text(&LeadSummary::of(&ordered, location.as_ref()));
     let lead = LeadRecord {
+        estimated_amount,
+        search_text,
+        counted_at: None,
         id: lead_id.clone(),
         form_id: form.id.clone(),
         owner_id: form.user_id.clone(),
@@ -252,14 +262,24 @@ async fn submit_lead(
         .send()
         .await;
     match stored {
+        // Locally the counters and the owner's mail follow the answer; in AWS the leads
+        // table's stream does both (functions/lead-notifications).
         Ok(_) => {
             if state.config.lead_notifications == LeadNotifications::Inline {
                 let (state, form) = (state.clone(), form.clone());
-                tokio::spawn(async move { notify_owner(&state, &form, &lead).await });
+                tokio::spawn(async move {
+                    count_lead_logged(&state.dynamo, &state.config.tables, &lead).await;
+                    notify_owner(&state, &form, &lead).await;
+                });
             }
         }
         Err(SdkError::ServiceError(err)) if matches!(err.err(), PutItemError::ConditionalCheckFailedException(_)) => {
             tracing::info!(lead_id = %lead_id, "retried submission: already stored");
+            // Counting is idempotent: a retry finishes a count an earlier attempt did not.
+            if state.config.lead_notifications == LeadNotifications::Inline {
+                let state = state.clone();
+                tokio::spawn(async move { count_lead_logged(&state.dynamo, &state.config.tables, &lead).await });
+            }
         }
         Err(err) => return Err(err.into()),
     }

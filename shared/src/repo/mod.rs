@@ -2,5 +2,6 @@
 //! write on a key; item mapping lives next to the calls.
 
 pub mod forms;
+pub mod leads;
 pub mod profiles;
 pub mod users;

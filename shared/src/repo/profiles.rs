@@ -11,14 +11,18 @@ pub struct Profile {
     pub id: String,
     #[serde(default)]
     pub name: Option<String>,
+    /// Every lead the founder has, kept on write (see `repo::leads`).
     #[serde(default)]
     pub interested_investors_count: u64,
+    /// The sum of the leads' estimated amounts, whole dollars.
+    #[serde(default)]
+    pub estimated_interest: u64,
 }
 
 impl Profile {
     /// What a user who has never saved a profile sees.
     pub fn empty(id: &str) -> Self {
-        Self { id: id.to_owned(), name: None, interested_investors_count: 0 }
+        Self { id: id.to_owned(), name: None, interested_investors_count: 0, estimated_interest: 0 }
     }
 }
 

@@ -1,0 +1,124 @@
+//! The CSV export's cells and columns: RFC 4180 quoting, and cells a spreadsheet would run as
+//! a formula (`=`, `+`, `-`, `@`, tab, carriage return first) neutralised with a leading `'`.
+
+use std::collections::HashMap;
+
+use shared::forms::Form;
+
+/// One cell, neutralised and quoted when it needs to be.
+pub fn cell(value: &str) -> String {
+    let neutral = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_owned() };
+    if neutral.contains([',', '"', '\r', '\n']) || neutral.starts_with(' ') || neutral.ends_with(' ') {
+        format!("\"{}\"", neutral.replace('"', "\"\""))
+    } else {
+        neutral
+    }
+}
+
+/// One record, CRLF-terminated (RFC 4180).
+pub fn record<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
+    let mut line = cells.into_iter().map(cell).collect::<Vec<_>>().join(",");
+    line.push_str("\r\n");
+    line
+}
+
+pub const TRAILING: [&str; 4] = ["Location", "Temperature", "Estimated amount", "Submitted at"];
+pub const OTHER_ANSWERS: &str = "Other answers";
+
+/// The export's columns: Form, one per field label across the forms (first seen first; the
+/// same label in two forms shares a column), optionally 'Other answers' for leads whose form
+/// was deleted, then Location, Temperature, Estimated amount and Submitted at.
+#[derive(Debug)]
+pub struct Columns {
+    pub labels: Vec<String>,
+    /// Form id → field id → column index in `labels`.
+    slots: HashMap<String, HashMap<String, usize>>,
+    pub with_other: bool,
+}
+
+impl Columns {
+    pub fn new(forms: &[&Form], with_other: bool) -> Self {
+        let mut labels: Vec<String> = Vec::new();
+        let mut slots = HashMap::new();
+        for form in forms {
+            let mut fields: Vec<_> = form.fields.iter().collect();
+            fields.sort_by_key(|f| f.order);
+            let mut form_slots = HashMap::new();
+            for field in fields {
+                let label = field.label.trim();
+                let index = labels.iter().position(|l| l == label).unwrap_or_else(|| {
+                    labels.push(label.to_owned());
+                    labels.len() - 1
+                });
+                form_slots.insert(field.id.clone(), index);
+            }
+            slots.insert(form.id.clone(), form_slots);
+        }
+        Self { labels, slots, with_other }
+    }
+
+    pub fn header(&self) -> String {
+        let other = self.with_other.then_some(OTHER_ANSWERS);
+        record(std::iter::once("Form").chain(self.labels.iter().map(String::as_str)).chain(other).chain(TRAILING))
+    }
+
+    /// A lead's row. `answers` are (field id or legacy key, answer) in form order.
+    pub fn row(&self, form_name: &str, form_id: &str, answers: &[(&str, String)], trailing: [&str; 4]) -> String {
+        let mut cells = vec![String::new(); self.labels.len()];
+        let mut other = Vec::new();
+        let slots = self.slots.get(form_id);
+        for (key, answer) in answers {
+            match slots.and_then(|s| s.get(*key)) {
+                Some(&index) if cells[index].is_empty() => cells[index] = answer.clone(),
+                Some(&index) => cells[index] = format!("{}; {answer}", cells[index]),
+                None => other.push(format!("{key}: {answer}")),
+            }
+        }
+        let other = other.join("; ");
+        let other = self.with_other.then_some(other.as_str());
+        record(std::iter::once(form_name).chain(cells.iter().map(String::as_str)).chain(other).chain(trailing))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_quoted_as_rfc_4180_says() {
+        assert_eq!(cell("plain"), "plain");
+        assert_eq!(cell("a,b"), "\"a,b\"");
+        assert_eq!(cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(cell("two\nlines"), "\"two\nlines\"");
+        assert_eq!(cell(""), "");
+        assert_eq!(record(["a", "b,c", ""]), "a,\"b,c\",\r\n");
+    }
+
+    #[test]
+    fn formulas_are_neutralised() {
+        assert_eq!(cell("=HYPERLINK(\"http://evil\")"), "\"'=HYPERLINK(\"\"http://evil\"\")\"");
+        assert_eq!(cell("+1 555 0100"), "'+1 555 0100");
+        assert_eq!(cell("-2+3"), "'-2+3");
+        assert_eq!(cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(cell("\t=1"), "'\t=1");
+        assert_eq!(cell("a=b"), "a=b");
+    }
+
+    #[test]
+    fn columns_join_labels_across_forms() {
+        let mut one = Form::new_default("u");
+        one.name = "Seed".into();
+        let mut two = Form::new_default("u");
+        two.fields[0].label = "Name".into();
+        let columns = Columns::new(&[&one, &two], true);
+        assert_eq!(
+            columns.header(),
+            "Form,Full Name,Email Address,Phone Number,Name,Other answers,Location,Temperature,Estimated amount,Submitted at\r\n"
+        );
+        let answers = [(two.fields[0].id.as_str(), "Ada".to_owned()), (two.fields[1].id.as_str(), "ada@example.com".to_owned()), ("legacy", "x".to_owned())];
+        assert_eq!(
+            columns.row("Two", &two.id, &answers, ["Austin", "Hot", "0", "2026-11-01T00:00:00Z"]),
+            "Two,,ada@example.com,,Ada,legacy: x,Austin,Hot,0,2026-11-01T00:00:00Z\r\n"
+        );
+    }
+}

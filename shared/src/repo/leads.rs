@@ -1,0 +1,183 @@
+//! Table `leads` (key `id`; GSIs `by_owner` and `by_form` on created_at) and the counters kept
+//! for it on the owner's profile: `interested_investors_count` and `estimated_interest`.
+//!
+//! The investor's write is one conditional PutItem. Counting happens after it (locally, right
+//! after answering; in AWS, from the table's stream), as one transaction that marks the lead
+//! `counted_at` and adds to the profile, so a lead is counted exactly once however often the
+//! counting is retried. Deleting a counted lead takes it off the counters in the same
+//! transaction. The dashboard then reads two items, never a Scan.
+
+use std::time::Duration;
+
+use aws_sdk_dynamodb::{
+    Client,
+    error::SdkError,
+    operation::transact_write_items::TransactWriteItemsError,
+    types::{AttributeValue, Delete, TransactWriteItem, Update},
+};
+
+use crate::{ApiError, config::Tables, dynamo::from_item, leads::LeadRecord};
+
+pub fn not_found() -> ApiError {
+    ApiError::not_found("Lead not found")
+}
+
+fn key(id: &str) -> (String, AttributeValue) {
+    ("id".to_owned(), AttributeValue::S(id.to_owned()))
+}
+
+fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, ApiError> {
+    result.map_err(|err| ApiError::internal(anyhow::Error::new(err)))
+}
+
+/// The profile update that adds `leads` and `amount` (negative to take them off).
+fn counter_update(tables: &Tables, owner_id: &str, leads: i64, amount: i64) -> Result<TransactWriteItem, ApiError> {
+    let update = built(
+        Update::builder()
+            .table_name(&tables.profiles)
+            .set_key(Some([key(owner_id)].into()))
+            .update_expression("ADD interested_investors_count :leads, estimated_interest :amount")
+            .expression_attribute_values(":leads", AttributeValue::N(leads.to_string()))
+            .expression_attribute_values(":amount", AttributeValue::N(amount.to_string()))
+            .build(),
+    )?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
+enum Outcome {
+    Done,
+    /// The first item's condition failed.
+    ConditionFailed,
+    Conflict,
+}
+
+async fn transact(client: &Client, items: Vec<TransactWriteItem>) -> Result<Outcome, ApiError> {
+    match client.transact_write_items().set_transact_items(Some(items)).send().await {
+        Ok(_) => Ok(Outcome::Done),
+        Err(SdkError::ServiceError(err)) => match err.err() {
+            TransactWriteItemsError::TransactionCanceledException(cancelled) => {
+                let codes: Vec<&str> = cancelled.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None")).collect();
+                if codes.first() == Some(&"ConditionalCheckFailed") {
+                    Ok(Outcome::ConditionFailed)
+                } else if codes.contains(&"TransactionConflict") {
+                    Ok(Outcome::Conflict)
+                } else {
+                    Err(ApiError::internal(anyhow::anyhow!("transaction cancelled: {codes:?}")))
+                }
+            }
+            TransactWriteItemsError::TransactionInProgressException(_) => Ok(Outcome::Conflict),
+            _ => Err(SdkError::ServiceError(err).into()),
+        },
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Jittered back-off for transactions that met another on the same profile.
+async fn back_off(attempt: u32) {
+    let base = 10u64 << attempt.min(6);
+    let jitter = u64::from(uuid::Uuid::new_v4().as_bytes()[0]) % base.max(1);
+    tokio::time::sleep(Duration::from_millis(base + jitter)).await;
+}
+
+const ATTEMPTS: u32 = 10;
+
+/// Adds a stored lead to its owner's counters, once. `Ok(false)` when it was already counted
+/// (or deleted before it could be).
+pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> Result<bool, ApiError> {
+    for attempt in 0..ATTEMPTS {
+        let mark = built(
+            Update::builder()
+                .table_name(&tables.leads)
+                .set_key(Some([key(&lead.id)].into()))
+                .update_expression("SET counted_at = :now")
+                .condition_expression("attribute_exists(id) AND attribute_not_exists(counted_at)")
+                .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+                .build(),
+        )?;
+        let items = vec![
+            TransactWriteItem::builder().update(mark).build(),
+            counter_update(tables, &lead.owner_id, 1, i64::try_from(lead.estimated_amount).unwrap_or(i64::MAX))?,
+        ];
+        match transact(client, items).await? {
+            Outcome::Done => return Ok(true),
+            Outcome::ConditionFailed => return Ok(false),
+            Outcome::Conflict => back_off(attempt).await,
+        }
+    }
+    Err(ApiError::internal(anyhow::anyhow!("lead {} not counted: too many conflicting transactions", lead.id)))
+}
+
+/// Counts a lead and logs instead of failing (the local path, after the investor's answer).
+pub async fn count_lead_logged(client: &Client, tables: &Tables, lead: &LeadRecord) {
+    if let Err(err) = count_lead(client, tables, lead).await {
+        tracing::error!(lead_id = %lead.id, error = %err, "lead not added to the dashboard counters");
+    }
+}
+
+/// What deleting a lead needs to know about it (read leniently: older records lack counters).
+#[derive(Debug, serde::Deserialize)]
+pub struct LeadOwnership {
+    pub owner_id: String,
+    #[serde(default)]
+    pub counted_at: Option<String>,
+    #[serde(default)]
+    pub estimated_amount: u64,
+}
+
+/// The caller's lead, or 404 (also when it belongs to someone else).
+pub async fn owned_lead(client: &Client, tables: &Tables, id: &str, owner_id: &str) -> Result<LeadOwnership, ApiError> {
+    let output = client.get_item().table_name(&tables.leads).set_key(Some([key(id)].into())).consistent_read(true).send().await?;
+    let lead: Option<LeadOwnership> = output.item.map(from_item).transpose()?;
+    lead.filter(|lead| lead.owner_id == owner_id).ok_or_else(not_found)
+}
+
+/// Deletes the caller's lead and, if it was counted, takes it off the counters in the same
+/// transaction.
+pub async fn delete_lead(client: &Client, tables: &Tables, id: &str, owner_id: &str) -> Result<(), ApiError> {
+    for attempt in 0..ATTEMPTS {
+        let lead = owned_lead(client, tables, id, owner_id).await?;
+        let counted = lead.counted_at.is_some();
+        let delete = built(
+            Delete::builder()
+                .table_name(&tables.leads)
+                .set_key(Some([key(id)].into()))
+                .condition_expression(if counted {
+                    "owner_id = :owner AND attribute_exists(counted_at)"
+                } else {
+                    "owner_id = :owner AND attribute_not_exists(counted_at)"
+                })
+                .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+                .build(),
+        )?;
+        let mut items = vec![TransactWriteItem::builder().delete(delete).build()];
+        if counted {
+            items.push(counter_update(tables, owner_id, -1, -i64::try_from(lead.estimated_amount).unwrap_or(i64::MAX))?);
+        }
+        match transact(client, items).await? {
+            Outcome::Done => return Ok(()),
+            // Counted (or deleted) meanwhile: read it again.
+            Outcome::ConditionFailed | Outcome::Conflict => back_off(attempt).await,
+        }
+    }
+    Err(ApiError::internal(anyhow::anyhow!("lead {id} not deleted: too many conflicting transactions")))
+}
+
+/// Sets a lead's temperature if the caller owns it.
+pub async fn set_status(client: &Client, tables: &Tables, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {
+    let result = client
+        .update_item()
+        .table_name(&tables.leads)
+        .set_key(Some([key(id)].into()))
+        .update_expression("SET #status = :status")
+        .condition_expression("attribute_exists(id) AND owner_id = :owner")
+        .expression_attribute_names("#status", "status")
+        .expression_attribute_values(":status", AttributeValue::S(status.to_owned()))
+        .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Err(not_found()),
+        Err(err) => Err(err.into()),
+    }
+}
