@@ -33,3 +33,6 @@ if command -v cargo-lambda >/dev/null || python3 -m pip install --quiet --disabl
   cargo lambda build --release --arm64 -p public-forms >/dev/null 2>&1 || say "cargo lambda build failed; artefact sizes skipped"
 fi
 python3 infra/scripts/bench_capture.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
+
+printf '\n== Leads and dashboard ==\n'
+python3 infra/scripts/bench_leads.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"

@@ -36,10 +36,16 @@ trap cleanup INT TERM EXIT
 
 start_dynamodb "$DDB_PORT" "$DATA/dynamodb" "$LOGS/dynamodb.log"
 
-PORT=$PORT LOCAL_DATA_DIR="$DATA" RUST_LOG=${RUST_LOG:-info} \
+# An empty database gets the demo founder (local only: the gateway never runs in AWS).
+PORT=$PORT LOCAL_DATA_DIR="$DATA" RUST_LOG=${RUST_LOG:-info} SEED_DEMO=${SEED_DEMO:-true} \
   "$CARGO_TARGET_DIR/debug/local-gateway" >>"$LOGS/gateway.log" 2>&1 &
 GATEWAY_PID=$!
 wait_for_http "http://127.0.0.1:$PORT/" 60 || die "the gateway did not start (see $LOGS/gateway.log)"
+
+DEMO=
+if [[ -f "$DATA/demo-account" ]]; then
+  DEMO="  Demo founder     $(cat "$DATA/demo-account")   (sign in at /login)"
+fi
 
 cat <<INFO
 
@@ -50,6 +56,7 @@ cat <<INFO
   Local stack      http://localhost:$PORT/dev
   DynamoDB Local   $DYNAMODB_ENDPOINT   (data in .local/dynamodb)
   Logs             .local/logs/
+$DEMO
 
   Press Ctrl+C to stop.
 

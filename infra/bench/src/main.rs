@@ -6,6 +6,11 @@
 //! - `retries BASE_URL FORM_ID CONCURRENCY REQUESTS` — every submission sent, a third of them
 //!   sent again with the same Idempotency-Key; prints how many were sent.
 //!
+//! - `seed-leads ENDPOINT TABLE_PREFIX OWNER_ID COUNT` — a published form for OWNER_ID and
+//!   COUNT counted leads written in batches, with the owner's counters added as counting
+//!   would; prints the form id.
+//! - `token JWT_SECRET USER_ID` — an access token for that user.
+//!
 //! Each prints one JSON line: {"requests", "concurrency", "seconds", "rps", "p50_ms", "p99_ms"}.
 
 use std::{sync::Arc, time::Instant};
@@ -158,6 +163,117 @@ async fn count_leads(endpoint: &str, table: &str, form_id: &str) -> anyhow::Resu
     Ok(())
 }
 
+/// Writes `count` leads of a new published form straight into the table (25 per batch, 8
+/// batches at a time), marked counted, and adds them to the owner's profile counters.
+async fn seed_leads(endpoint: &str, prefix: &str, owner: &str, count: usize) -> anyhow::Result<()> {
+    use shared::forms::FieldPreset;
+    let client = shared::dynamo::local_client(endpoint);
+    let (forms, leads, profiles) = (format!("{prefix}FormsTable"), format!("{prefix}LeadsTable"), format!("{prefix}ProfilesTable"));
+    let mut form = shared::forms::Form::new_default(owner);
+    form.name = "Bench Fund".into();
+    for key in ["investment_amount", "investment_timeline", "location_state"] {
+        form.fields.push(FieldPreset::find(key).expect("preset").to_field(form.fields.len() as u32, false));
+    }
+    form.is_published = true;
+    shared::repo::forms::create_form(&client, &forms, &form).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+    let amounts = ["Under $10,000", "$10,000 - $25,000", "$25,000 - $50,000", "Over $100,000"];
+    let ids: Vec<String> = form.fields.iter().map(|f| f.id.clone()).collect();
+    let total_amount: u64 = (0..count).map(|i| shared::leads::estimate_amount(amounts[i % 4]).unwrap_or(0.0) as u64).sum();
+    let batches: Vec<Vec<usize>> = (0..count).collect::<Vec<_>>().chunks(25).map(<[usize]>::to_vec).collect();
+    stream::iter(batches)
+        .map(|batch| {
+            let (client, leads, ids, form_id) = (client.clone(), leads.clone(), ids.clone(), form.id.clone());
+            async move {
+                let requests: Vec<_> = batch
+                    .iter()
+                    .map(|&i| {
+                        let answers: std::collections::HashMap<String, AttributeValue> = [
+                            (ids[0].clone(), format!("Investor {i}, \"the {i}th\"")),
+                            (ids[1].clone(), format!("investor{i}@example.com")),
+                            (ids[2].clone(), "+1 555 123 4567".to_owned()),
+                            (ids[3].clone(), amounts[i % 4].to_owned()),
+                            (ids[4].clone(), "Within a month".to_owned()),
+                            (ids[5].clone(), "Texas".to_owned()),
+                        ]
+                        .into_iter()
+                        .map(|(k, v)| (k, AttributeValue::S(v)))
+                        .collect();
+                        let item = [
+                            ("id", AttributeValue::S(uuid::Uuid::new_v4().to_string())),
+                            ("form_id", AttributeValue::S(form_id.clone())),
+                            ("owner_id", AttributeValue::S(owner.to_owned())),
+                            ("created_at", AttributeValue::S(format!("2026-11-{:02}T{:02}:{:02}:{:02}.{i:06}Z", 1 + i % 20, i % 24, i % 60, (i / 60) % 60))),
+                            ("status", AttributeValue::S(["cold", "warm", "hot"][i % 3].to_owned())),
+                            ("data", AttributeValue::M(answers)),
+                            ("estimated_amount", AttributeValue::N((shared::leads::estimate_amount(amounts[i % 4]).unwrap_or(0.0) as u64).to_string())),
+                            ("search_text", AttributeValue::S(format!("investor {i} investor{i}@example.com"))),
+                            ("counted_at", AttributeValue::S("2026-11-22T00:00:00Z".to_owned())),
+                            ("location_data", AttributeValue::M([("region".to_owned(), AttributeValue::S("Texas".into()))].into())),
+                        ]
+                        .into_iter()
+                        .map(|(k, v)| (k.to_owned(), v))
+                        .collect();
+                        aws_sdk_dynamodb::types::WriteRequest::builder()
+                            .put_request(aws_sdk_dynamodb::types::PutRequest::builder().set_item(Some(item)).build().expect("put request"))
+                            .build()
+                    })
+                    .collect();
+                let mut pending = Some([(leads.clone(), requests)].into());
+                while let Some(items) = pending.take() {
+                    let output = client.batch_write_item().set_request_items(Some(items)).send().await.expect("batch write");
+                    pending = output.unprocessed_items.filter(|m| !m.is_empty());
+                }
+            }
+        })
+        .buffer_unordered(8)
+        .collect::<Vec<()>>()
+        .await;
+    client
+        .update_item()
+        .table_name(&profiles)
+        .key("id", AttributeValue::S(owner.to_owned()))
+        .update_expression("ADD interested_investors_count :n, estimated_interest :a")
+        .expression_attribute_values(":n", AttributeValue::N(count.to_string()))
+        .expression_attribute_values(":a", AttributeValue::N(total_amount.to_string()))
+        .send()
+        .await?;
+    println!("{}", form.id);
+    Ok(())
+}
+
+/// The reference a per-load count would cost: a COUNT query over all of an owner's leads
+/// (every page), timed inside the process; prints {"count", "ms"}.
+async fn count_owner(endpoint: &str, table: &str, owner: &str) -> anyhow::Result<()> {
+    let client = shared::dynamo::local_client(endpoint);
+    let started = Instant::now();
+    let (mut total, mut start) = (0, None);
+    loop {
+        let page = client
+            .query()
+            .table_name(table)
+            .index_name("by_owner")
+            .key_condition_expression("owner_id = :o")
+            .expression_attribute_values(":o", AttributeValue::S(owner.to_owned()))
+            .select(aws_sdk_dynamodb::types::Select::Count)
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        total += page.count;
+        match page.last_evaluated_key {
+            Some(key) => start = Some(key),
+            None => break,
+        }
+    }
+    println!("{}", json!({"count": total, "ms": started.elapsed().as_secs_f64() * 1000.0}));
+    Ok(())
+}
+
+fn token(secret: &str, user_id: &str) -> anyhow::Result<()> {
+    let keys = shared::auth::TokenKeys::from_secret(&secrecy::SecretString::from(secret.to_owned()));
+    println!("{}", keys.issue(user_id, "bench@example.com", std::time::Duration::from_secs(3_600)));
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -168,6 +284,9 @@ async fn main() -> anyhow::Result<()> {
         Some("retries") => submit(&args[2], &args[3], number(4)?, number(5)?, Some(3)).await,
         Some("seed-form") => seed_form(&args[2], &args[3]).await,
         Some("count-leads") => count_leads(&args[2], &args[3], &args[4]).await,
+        Some("seed-leads") => seed_leads(&args[2], &args[3], &args[4], number(5)?).await,
+        Some("token") => token(&args[2], &args[3]),
+        Some("count-owner") => count_owner(&args[2], &args[3], &args[4]).await,
         _ => anyhow::bail!("usage: raisespark-bench raw-put|submit|retries …"),
     }
 }

@@ -1,5 +1,6 @@
 //! Assembles the local gateway: settings, tables, state, routes.
 
+mod demo;
 mod dev;
 mod dev_billing;
 mod headers;
@@ -37,6 +38,8 @@ pub struct Settings {
     pub table_prefix: String,
     pub spa_dist: PathBuf,
     pub data_dir: PathBuf,
+    /// Seed the demo founder into an empty database (`make dev`; off for tests and benches).
+    pub seed_demo: bool,
 }
 
 impl Settings {
@@ -53,6 +56,7 @@ impl Settings {
             table_prefix: var("TABLE_PREFIX").unwrap_or_else(|| "raisespark-".to_owned()),
             spa_dist: var("SPA_DIST").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("spa/dist")),
             data_dir: var("LOCAL_DATA_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".local")),
+            seed_demo: var("SEED_DEMO").is_some_and(|v| v == "true" || v == "1"),
         })
     }
 
@@ -87,7 +91,20 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
     if !created.is_empty() {
         tracing::info!(tables = ?created, "created tables from template.yaml");
     }
-    Ok(router(state, settings))
+    let app = router(state.clone(), settings);
+    if settings.seed_demo && demo::is_empty(&state).await? {
+        // A failed seed is reported, never a reason not to start.
+        let started = std::time::Instant::now();
+        match demo::seed(&app, &state).await {
+            Ok(()) => {
+                let note = settings.data_dir.join("demo-account");
+                std::fs::write(&note, format!("{} / {}\n", demo::EMAIL, demo::PASSWORD)).with_context(|| format!("cannot write {}", note.display()))?;
+                tracing::info!(email = demo::EMAIL, elapsed_ms = started.elapsed().as_millis() as u64, "seeded the demo founder");
+            }
+            Err(err) => tracing::error!(error = format!("{err:#}"), "the demo founder could not be seeded"),
+        }
+    }
+    Ok(app)
 }
 
 /// The merged router: API functions, `/dev/*`, the SPA, and security headers on everything.

@@ -1,0 +1,41 @@
+//! The stream handler over a real stored lead: counted once however often the batch is
+//! retried, and the owner is mailed.
+
+use aws_lambda_events::event::dynamodb::Event;
+use serde_json::json;
+use shared::{
+    forms::Form,
+    repo::{forms::create_form, profiles::get_profile},
+    testing::{Call, mail_to, stored_user, test_state_with},
+};
+
+#[tokio::test]
+async fn a_stream_insert_is_counted_once_and_announced() {
+    let state = test_state_with(|config| config.lead_notifications = shared::config::LeadNotifications::Stream).await;
+    let app = shared::http::mount("public-forms", public_forms::router(state.clone()));
+    let owner = stored_user(&state, "owner").await;
+    let mut form = Form::new_default(&owner.id);
+    form.is_published = true;
+    create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    let answers = json!({
+        form.fields[0].id.clone(): "Ada Lovelace",
+        form.fields[1].id.clone(): "ada@example.com",
+        form.fields[2].id.clone(): "+1 555 010 0100",
+    });
+    let submitted = Call::post(&format!("/api/public-forms/{}/leads", form.id)).json(json!({"answers": answers})).send(&app).await;
+    let id = submitted.body["id"].as_str().unwrap().to_owned();
+    // Stream mode: nothing is counted or mailed on the investor's request.
+    assert_eq!(get_profile(&state.dynamo, &state.config.tables.profiles, &owner.id).await.unwrap().unwrap().interested_investors_count, 0);
+
+    let item = state.dynamo.get_item().table_name(&state.config.tables.leads).key("id", aws_sdk_dynamodb::types::AttributeValue::S(id)).send().await.unwrap().item.unwrap();
+    let mut record = aws_lambda_events::event::dynamodb::EventRecord::default();
+    record.event_name = "INSERT".into();
+    record.change.new_image = serde_dynamo::Item::from(item);
+    let mut event = Event::default();
+    event.records.push(record);
+    lead_notifications::handle(&state, event.clone()).await.unwrap();
+    lead_notifications::handle(&state, event).await.unwrap(); // a retried batch
+    let profile = get_profile(&state.dynamo, &state.config.tables.profiles, &owner.id).await.unwrap().unwrap();
+    assert_eq!(profile.interested_investors_count, 1);
+    assert!(mail_to(&state, &owner.email).iter().any(|m| m.email.subject.starts_with("New investor lead")));
+}

@@ -1,0 +1,192 @@
+//! Demo data for `make dev`: on an empty local database, a demo founder with an active trial,
+//! two published forms, views and about 40 leads, so a newcomer sees a living dashboard.
+//!
+//! Everything goes through the product's own routes (sign-up, e-mail confirmation, local
+//! checkout, the forms API, the public view and lead endpoints); the only direct write moves
+//! each lead's date into the past. This module is part of the local gateway only: it cannot
+//! run against AWS.
+
+use anyhow::{Context, bail};
+use aws_sdk_dynamodb::types::AttributeValue;
+use axum::{
+    Router,
+    body::Body,
+    http::{Method, Request, StatusCode, header},
+};
+use serde_json::{Value, json};
+use shared::{AppState, forms::FieldPreset};
+use tower::ServiceExt;
+
+pub const EMAIL: &str = "demo@raisespark.local";
+pub const PASSWORD: &str = "Demo-founder-2026!";
+
+/// Whether the database has no account yet.
+pub async fn is_empty(state: &AppState) -> anyhow::Result<bool> {
+    let output = state.dynamo.scan().table_name(&state.config.tables.users).limit(1).send().await?;
+    Ok(output.count == 0)
+}
+
+struct Client<'a> {
+    app: &'a Router,
+    token: Option<String>,
+}
+
+impl Client<'_> {
+    async fn call(&self, method: Method, uri: &str, body: Option<Value>, headers: &[(&str, &str)], ip: [u8; 4]) -> anyhow::Result<(StatusCode, Value)> {
+        let mut request = Request::builder().method(method.clone()).uri(uri);
+        if let Some(token) = &self.token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let body = match body {
+            Some(body) => {
+                request = request.header(header::CONTENT_TYPE, "application/json");
+                Body::from(body.to_string())
+            }
+            None => Body::empty(),
+        };
+        let mut request = request.body(body)?;
+        request.extensions_mut().insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((ip, 40000))));
+        let response = self.app.clone().oneshot(request).await?;
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await?;
+        let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        if status.is_client_error() || status.is_server_error() {
+            bail!("{method} {uri} answered {status}: {value}");
+        }
+        Ok((status, value))
+    }
+
+    async fn post(&self, uri: &str, body: Value) -> anyhow::Result<Value> {
+        Ok(self.call(Method::POST, uri, Some(body), &[], [127, 0, 0, 1]).await?.1)
+    }
+}
+
+const FIRST: [&str; 20] = [
+    "Olivia", "Marcus", "Priya", "Daniel", "Sofia", "James", "Aisha", "Ethan", "Hannah", "Lucas",
+    "Mei", "Noah", "Grace", "Omar", "Chloe", "Samuel", "Isabel", "Ravi", "Emma", "Tomás",
+];
+const LAST: [&str; 20] = [
+    "Bennett", "Reid", "Shah", "Kim", "Alvarez", "O'Connor", "Mohammed", "Walker", "Fischer", "Moreau",
+    "Chen", "Okafor", "Lindqvist", "Haddad", "Dubois", "Nakamura", "Rossi", "Patel", "Novak", "García",
+];
+const STATES: [&str; 12] = [
+    "California", "Texas", "New York", "Washington", "Florida", "Massachusetts", "Illinois", "Colorado", "Oregon", "Georgia", "Arizona",
+    "North Carolina",
+];
+/// Amounts and timelines in proportions a real raise sees: many small, a few large.
+const AMOUNTS: [(&str, &str); 8] = [
+    ("Under $10,000", "Just exploring"),
+    ("$10,000 - $25,000", "Within 3 months"),
+    ("Under $10,000", "Within 3 months"),
+    ("$25,000 - $50,000", "Within a month"),
+    ("$10,000 - $25,000", "Within a month"),
+    ("Under $10,000", "Within a week"),
+    ("$50,000 - $100,000", "Within 3 months"),
+    ("Over $100,000", "Immediately"),
+];
+
+/// Seeds the demo founder. Returns the credentials to print.
+pub async fn seed(app: &Router, state: &AppState) -> anyhow::Result<()> {
+    let mut client = Client { app, token: None };
+    client
+        .post("/api/auth/signup", json!({"email": EMAIL, "password": PASSWORD, "data": {"name": "Avery Founder"}}))
+        .await
+        .context("sign-up")?;
+    let outbox = state.mailer.outbox().context("the local mailer keeps an outbox")?;
+    let link = outbox
+        .to(EMAIL)
+        .iter()
+        .flat_map(|mail| mail.links())
+        .find(|link| link.contains("/auth/callback?token="))
+        .context("no confirmation link in the outbox")?;
+    let token = link.split("token=").nth(1).and_then(|t| t.split('&').next()).context("confirmation token")?.to_owned();
+    let session = client.post("/api/auth/verify", json!({"token": token, "type": "signup"})).await.context("confirmation")?;
+    client.token = Some(session["access_token"].as_str().context("access token")?.to_owned());
+
+    // The 7-day trial, through the local checkout and the webhook it sends.
+    let (_, plans) = client.call(Method::GET, "/api/check-subscription/plans", None, &[], [127, 0, 0, 1]).await?;
+    let price = plans["plans"][0]["priceId"].as_str().or_else(|| plans["plans"][0]["price_id"].as_str()).context("a plan price")?.to_owned();
+    let checkout = client
+        .post("/api/create-checkout-session", json!({"priceId": price, "successUrl": format!("{}/dashboard", state.config.app_origin)}))
+        .await
+        .context("checkout")?;
+    let url = checkout["url"].as_str().context("checkout url")?;
+    let path = url.trim_start_matches(&state.config.app_origin).to_owned();
+    client.call(Method::POST, &format!("{path}/complete"), None, &[], [127, 0, 0, 1]).await.context("complete checkout")?;
+
+    let forms = [
+        ("Sunrise Solar — Reg CF Round", "Indications of interest for our community solar raise", 150),
+        ("Harbor Coffee Co. Expansion", "Tell us if you'd like to invest in our third roastery", 90),
+    ];
+    let mut published = Vec::new();
+    for (name, description, views) in forms {
+        let form = client.post("/api/forms", json!({})).await.context("create form")?;
+        let id = form["id"].as_str().context("form id")?.to_owned();
+        let mut fields = form["fields"].as_array().cloned().unwrap_or_default();
+        for key in ["investment_amount", "investment_timeline", "location_state"] {
+            let preset = FieldPreset::find(key).context("preset")?;
+            fields.push(serde_json::to_value(preset.to_field(fields.len() as u32, key == "investment_amount"))?);
+        }
+        let mut content = json!({
+            "version": form["version"],
+            "name": name,
+            "description": description,
+            "fields": fields,
+        });
+        for key in ["styling", "content_settings", "welcome_settings", "offering_settings", "show_branding"] {
+            content[key] = form[key].clone();
+        }
+        let updated = client.call(Method::PUT, &format!("/api/forms/{id}"), Some(content), &[], [127, 0, 0, 1]).await.context("save form")?.1;
+        client.post(&format!("/api/forms/{id}/publish"), json!({})).await.context("publish")?;
+        // Views: one per visitor and day, so each comes from its own browser.
+        for visitor in 0..views {
+            let agent = format!("Mozilla/5.0 (demo visitor {visitor})");
+            client.call(Method::POST, &format!("/api/public-forms/{id}/views"), None, &[("user-agent", &agent)], [10, 0, 0, 1]).await?;
+        }
+        published.push(updated);
+    }
+
+    let public = Client { app, token: None };
+    let now = shared::time::now();
+    for i in 0..40usize {
+        let form = &published[i % 2];
+        let fields = form["fields"].as_array().context("fields")?;
+        let (first, last) = (FIRST[i % FIRST.len()], LAST[(i * 7 + i / FIRST.len()) % LAST.len()]);
+        let name = format!("{first} {last}");
+        let (amount, timeline) = AMOUNTS[(i * 3) % AMOUNTS.len()];
+        let us_state = STATES[(i * 5) % STATES.len()];
+        let email = format!("{}.{}@example.com", first.to_lowercase(), last.to_lowercase().replace('\'', "")).replace('á', "a").replace('í', "i");
+        let mut answers = serde_json::Map::new();
+        for field in fields {
+            let id = field["id"].as_str().unwrap_or_default().to_owned();
+            let answer = match (field["preset"].as_str(), field["type"].as_str()) {
+                (Some("investment_amount"), _) => amount.to_owned(),
+                (Some("investment_timeline"), _) => timeline.to_owned(),
+                (Some("location_state"), _) => us_state.to_owned(),
+                (_, Some("email")) => email.clone(),
+                (_, Some("phone")) => format!("(555) {:03}-{:04}", 200 + i * 13, 1000 + i * 137),
+                _ => name.clone(),
+            };
+            answers.insert(id, Value::String(answer));
+        }
+        let uri = format!("/api/public-forms/{}/leads", form["id"].as_str().unwrap_or_default());
+        let ip = [10, 1, (i / 200) as u8, (i % 200) as u8 + 1];
+        let (_, lead) = public.call(Method::POST, &uri, Some(json!({"answers": answers})), &[], ip).await.context("submit a lead")?;
+        // Spread over the last five weeks, newest last.
+        let seconds_ago = (40 - i as i64) * 20 * 3_600 + (i as i64 * 1_337) % 3_600;
+        let at = shared::time::iso(now - time::Duration::seconds(seconds_ago));
+        state
+            .dynamo
+            .update_item()
+            .table_name(&state.config.tables.leads)
+            .key("id", AttributeValue::S(lead["id"].as_str().context("lead id")?.to_owned()))
+            .update_expression("SET created_at = :at, compliance.submitted_at = :at")
+            .expression_attribute_values(":at", AttributeValue::S(at))
+            .send()
+            .await?;
+    }
+    Ok(())
+}

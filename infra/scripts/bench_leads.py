@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""The founder's side at volume: dashboard summary latency with 10,000 leads stored (beside
+the same founder with no leads, and beside the COUNT query a per-load count would need), and
+the CSV export of 50,000 leads: time, size, rows, and the gateway's peak memory.
+Printed (and written to bench-results/leads.json), never asserted.
+
+Usage: bench_leads.py GATEWAY_BIN BENCH_BIN DYNAMODB_ENDPOINT
+"""
+import json
+import os
+import pathlib
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+gateway_bin, bench_bin, endpoint = sys.argv[1:4]
+SECRET = "bench-secret-" + uuid.uuid4().hex
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def bench(*args: str) -> str:
+    return subprocess.run([bench_bin, *args], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def memory_kib(pid: int, field: str) -> int:
+    for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    return 0
+
+
+def timed_get(url: str, token: str) -> float:
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
+    started = time.perf_counter()
+    with urllib.request.urlopen(request, timeout=30) as response:
+        response.read()
+    return (time.perf_counter() - started) * 1000
+
+
+def latencies(url: str, token: str, n: int) -> dict:
+    for _ in range(20):
+        timed_get(url, token)
+    samples = sorted(timed_get(url, token) for _ in range(n))
+    return {"n": n, "p50_ms": statistics.median(samples), "p99_ms": samples[int(0.99 * (n - 1))]}
+
+
+def count_query_ms(prefix: str, owner: str, n: int) -> dict:
+    samples = [json.loads(bench("count-owner", endpoint, f"{prefix}LeadsTable", owner)) for _ in range(n)]
+    return {"n": n, "count": samples[0]["count"], "p50_ms": statistics.median(s["ms"] for s in samples)}
+
+
+def main() -> None:
+    prefix = f"bench-leads-{int(time.time())}-"
+    port = free_port()
+    env = dict(os.environ, PORT=str(port), TABLE_PREFIX=prefix, LOCAL_DATA_DIR=tempfile.mkdtemp(), RUST_LOG="error",
+               SPA_DIST=str(ROOT / "spa" / "dist"), DYNAMODB_ENDPOINT=endpoint, JWT_SECRET=SECRET, SEED_DEMO="false")
+    gateway = subprocess.Popen([gateway_bin], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = {}
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/", timeout=1)
+                break
+            except Exception:
+                time.sleep(0.1)
+        empty_owner, owner = str(uuid.uuid4()), str(uuid.uuid4())
+        empty_token, token = bench("token", SECRET, empty_owner), bench("token", SECRET, owner)
+
+        started = time.perf_counter()
+        bench("seed-leads", endpoint, prefix, owner, "10000")
+        seeded = time.perf_counter() - started
+        summary_url = f"{base}/api/leads/summary"
+        results["summary"] = {
+            "leads_stored": 10000,
+            "seed_seconds": seeded,
+            "with_10k_leads": latencies(summary_url, token, 300),
+            "with_no_leads": latencies(summary_url, empty_token, 300),
+            "count_query_reference": count_query_ms(prefix, owner, 5),
+        }
+        check = json.loads(urllib.request.urlopen(urllib.request.Request(summary_url, headers={"Authorization": f"Bearer {token}"})).read())
+        results["summary"]["total_leads_reported"] = check["totalLeads"]
+
+        bench("seed-leads", endpoint, prefix, owner, "40000")
+        rss_before = memory_kib(gateway.pid, "VmRSS")
+        hwm_before = memory_kib(gateway.pid, "VmHWM")
+        request = urllib.request.Request(f"{base}/api/leads/export", headers={"Authorization": f"Bearer {token}"})
+        started = time.perf_counter()
+        size = rows = 0
+        first_byte = None
+        with urllib.request.urlopen(request, timeout=600) as response:
+            while chunk := response.read(64 * 1024):
+                if first_byte is None:
+                    first_byte = (time.perf_counter() - started) * 1000
+                size += len(chunk)
+                rows += chunk.count(b"\r\n")
+        seconds = time.perf_counter() - started
+        results["export"] = {
+            "leads": 50000,
+            "data_rows": rows - 1,
+            "bytes": size,
+            "seconds": seconds,
+            "first_byte_ms": first_byte,
+            "gateway_rss_before_kib": rss_before,
+            "gateway_peak_before_kib": hwm_before,
+            "gateway_peak_after_kib": memory_kib(gateway.pid, "VmHWM"),
+        }
+    finally:
+        gateway.terminate()
+        gateway.wait(timeout=10)
+
+    out = ROOT / "bench-results"
+    out.mkdir(exist_ok=True)
+    (out / "leads.json").write_text(json.dumps(results, indent=2))
+
+    s, e = results["summary"], results["export"]
+    print(f"dashboard summary (GET /api/leads/summary, {s['with_10k_leads']['n']} sequential requests)")
+    print(f"  10,000 leads stored : p50 {s['with_10k_leads']['p50_ms']:.2f} ms, p99 {s['with_10k_leads']['p99_ms']:.2f} ms (reports {s['total_leads_reported']} leads)")
+    print(f"  no leads            : p50 {s['with_no_leads']['p50_ms']:.2f} ms, p99 {s['with_no_leads']['p99_ms']:.2f} ms")
+    ratio = s['with_10k_leads']['p50_ms'] / s['with_no_leads']['p50_ms']
+    print(f"  10k / none          : {ratio:.2f}x   (counters: the cost does not grow with leads)")
+    ref = s['count_query_reference']
+    print(f"  reference           : counting the {ref['count']:,} leads per load (COUNT query, all pages) takes p50 {ref['p50_ms']:.1f} ms, "
+          f"{ref['p50_ms'] / s['with_10k_leads']['p50_ms']:.1f}x a whole summary request")
+    peak_growth = (e["gateway_peak_after_kib"] - e["gateway_peak_before_kib"]) / 1024
+    print(f"CSV export of {e['leads']:,} leads: {e['seconds']:.2f} s, {e['bytes'] / 1e6:.1f} MB, {e['data_rows']:,} data rows, first byte after {e['first_byte_ms']:.0f} ms")
+    print(f"  gateway memory: {e['gateway_rss_before_kib'] / 1024:.1f} MiB before, peak {e['gateway_peak_after_kib'] / 1024:.1f} MiB during "
+          f"(+{peak_growth:.1f} MiB for a {e['bytes'] / 1e6:.1f} MB file: streamed)")
+
+
+if __name__ == "__main__":
+    main()
