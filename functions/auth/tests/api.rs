@@ -397,7 +397,8 @@ async fn the_current_user_has_the_spec_shape_and_comes_from_the_token() {
     let email = unique_email();
     let (access, _) = confirmed_user(&app, &state, &email).await;
     let me = Call::get("/api/auth/user").token(&access).send(&app).await;
-    let keys: Vec<&str> = me.body.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut keys: Vec<&str> = me.body.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
     assert_eq!(keys, vec!["app_metadata", "email", "id", "user_metadata"]);
     assert_eq!(me.body["user_metadata"]["name"], "Ada Lovelace");
     assert_eq!(Call::get("/api/auth/user").send(&app).await.status, StatusCode::UNAUTHORIZED);

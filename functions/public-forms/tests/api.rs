@@ -65,7 +65,8 @@ async fn a_published_form_is_public_without_any_owner_data() {
     let (_, form) = published_form(&state).await;
     let response = Call::get(&format!("/api/public-forms/{}", form.id)).send(&app).await;
     assert_eq!(response.status, StatusCode::OK);
-    let keys: Vec<&str> = response.body.as_object().unwrap().keys().map(String::as_str).collect();
+    let mut keys: Vec<&str> = response.body.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort_unstable();
     assert_eq!(keys, vec!["content_settings", "description", "fields", "id", "name", "offering_settings", "show_branding", "styling", "version", "welcome_settings"]);
     assert!(!response.body.to_string().contains(&form.user_id));
     assert_eq!(response.body["offering_settings"]["disclaimer"], shared::forms::DEFAULT_LEGEND);

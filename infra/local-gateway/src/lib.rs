@@ -1,6 +1,6 @@
 //! Assembles the local gateway: settings, tables, state, routes.
 
-mod demo;
+pub mod demo;
 mod dev;
 mod dev_billing;
 mod headers;

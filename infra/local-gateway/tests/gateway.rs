@@ -22,6 +22,7 @@ async fn gateway() -> axum::Router {
         table_prefix: "unused-".into(),
         spa_dist: temp_dist(),
         data_dir: std::env::temp_dir(),
+        seed_demo: false,
     };
     local_gateway::router(state, &settings)
 }
@@ -142,4 +143,49 @@ async fn only_public_form_routes_answer_cross_origin_requests() {
         assert!(!owner.headers.contains_key("access-control-allow-origin"), "{path}");
         assert!(!owner.headers.contains_key("access-control-allow-credentials"), "{path}");
     }
+}
+
+#[tokio::test]
+async fn the_demo_founder_is_seeded_through_the_products_routes() {
+    let state = test_state().await;
+    let settings = Settings {
+        port: 0,
+        dynamodb_endpoint: state.config.dynamodb_endpoint.clone().unwrap(),
+        table_prefix: "unused-".into(),
+        spa_dist: temp_dist(),
+        data_dir: std::env::temp_dir(),
+        seed_demo: true,
+    };
+    let app = local_gateway::router(state.clone(), &settings);
+    assert!(local_gateway::demo::is_empty(&state).await.unwrap());
+    local_gateway::demo::seed(&app, &state).await.unwrap();
+    assert!(!local_gateway::demo::is_empty(&state).await.unwrap());
+
+    let session = Call::post("/api/auth/signin")
+        .json(serde_json::json!({"email": local_gateway::demo::EMAIL, "password": local_gateway::demo::PASSWORD}))
+        .send(&app)
+        .await;
+    assert_eq!(session.status, StatusCode::OK);
+    let token = session.body["access_token"].as_str().unwrap().to_owned();
+    let subscription = Call::post("/api/check-subscription").token(&token).json(serde_json::json!({})).send(&app).await;
+    assert_eq!(subscription.body["onTrial"], true);
+    let forms = Call::get("/api/forms").token(&token).send(&app).await;
+    let forms = forms.body.as_array().or_else(|| forms.body["forms"].as_array()).unwrap().clone();
+    assert_eq!(forms.iter().filter(|f| f["is_published"] == true).count(), 2);
+    // Counting follows each lead: wait until all 40 are in the summary.
+    let mut summary = serde_json::Value::Null;
+    for _ in 0..100 {
+        summary = Call::get("/api/leads/summary").token(&token).send(&app).await.body;
+        if summary["totalLeads"] == 40 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(summary["totalLeads"], 40);
+    assert_eq!(summary["totalViews"], 240);
+    let leads = Call::get("/api/leads").token(&token).send(&app).await.body;
+    let temperatures: std::collections::HashSet<&str> = leads["leads"].as_array().unwrap().iter().map(|l| l["temperature"].as_str().unwrap()).collect();
+    assert_eq!(temperatures.len(), 3, "hot, warm and cold leads");
+    let dates: std::collections::HashSet<&str> = leads["leads"].as_array().unwrap().iter().map(|l| &l["createdAt"].as_str().unwrap()[..10]).collect();
+    assert!(dates.len() > 10, "spread over many days: {dates:?}");
 }

@@ -59,14 +59,15 @@ async function toError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, 'http_error', `Request failed with status ${response.status}`);
 }
 
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a request with the access token, refreshing it once when it has expired. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, headers = {}, retryOnExpiredToken = true } = options;
-  const send = (token: string | null) =>
+  const attempt = (token: string | null) =>
     fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
       headers: {
-        Accept: 'application/json',
+        Accept: accept,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...headers,
@@ -74,15 +75,42 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  let response = await send(accessToken);
+  let response = await attempt(accessToken);
   if (response.status === 401 && retryOnExpiredToken && accessToken) {
     const fresh = await refreshOnce();
-    if (fresh) response = await send(fresh);
+    if (fresh) response = await attempt(fresh);
   }
   if (!response.ok) throw await toError(response);
+  return response;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file the API answers with (an export): its bytes and the name the server suggests. */
+export async function apiFile(path: string, accept = '*/*'): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, {}, accept);
+  return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('Content-Disposition')) };
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header (RFC 6266). */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // malformed escape: fall back to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = (plain?.[2] ?? plain?.[1])?.trim();
+  return name ? name : null;
 }
 
 /** SWR fetcher: a null key skips the request. */

@@ -7,7 +7,7 @@ import { Sheet } from '@/components/ui/sheet';
 import { useAuth } from '@/features/auth/auth-context';
 import { cn } from '@/lib/utils';
 import { useSignOut } from '@/features/auth/use-sign-out';
-import { useIsMobile } from './sidebar-state';
+import { useIsMobile } from '@/lib/use-is-mobile';
 import { UserMenu } from './user-menu';
 
 /** Landing-page sections, in page order. */

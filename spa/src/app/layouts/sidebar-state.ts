@@ -1,20 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { readCookie, writeCookie } from '@/lib/cookies';
+import { useIsMobile } from '@/lib/use-is-mobile';
 
 export const SIDEBAR_COOKIE = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
-export const MOBILE_QUERY = '(max-width: 767px)';
-
-export function useIsMobile(): boolean {
-  const [mobile, setMobile] = useState(() => window.matchMedia(MOBILE_QUERY).matches);
-  useEffect(() => {
-    const query = window.matchMedia(MOBILE_QUERY);
-    const update = () => setMobile(query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
-  return mobile;
-}
 
 /** Expanded by default; the choice is kept in a cookie for 7 days. Ctrl/Cmd+B toggles. */
 export function useSidebarState() {

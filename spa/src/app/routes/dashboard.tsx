@@ -1,40 +1,45 @@
-import { Eye, MousePointerClick, Percent, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { greeting } from '@/features/auth/attribution';
 import { displayName, useAuth } from '@/features/auth/auth-context';
-import { useState } from 'react';
 import { TrialUpsellBanner } from '@/features/billing/components/trial-upsell-banner';
 import { FormsList } from '@/features/forms/components/forms-list';
+import { useLeadStats } from '@/features/leads/api/leads';
+import { AchievementBadges } from '@/features/leads/components/achievement-badges';
+import { LeadStatCards } from '@/features/leads/components/lead-stats';
+import { RecentLeads } from '@/features/leads/components/recent-leads';
+import { ProfileHeader } from '@/features/profiles/components/profile-header';
 
-const STATS = [
-  { label: 'Total Views', icon: Eye },
-  { label: 'Total Leads', icon: Users },
-  { label: 'Conversion Rate', icon: Percent },
-  { label: 'Estimated Clicks', icon: MousePointerClick },
-];
+function DashboardFooter() {
+  return (
+    <footer className="mt-16 flex flex-col items-center justify-between gap-3 border-t border-gray-200 pt-6 text-sm text-gray-500 sm:flex-row">
+      <p>© {new Date().getFullYear()} RaiseSpark. All rights reserved.</p>
+      <nav aria-label="Legal" className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+        <Link to="/privacy" className="hover:text-gray-900">Privacy Policy</Link>
+        <Link to="/terms" className="hover:text-gray-900">Terms of Service</Link>
+        <Link to="/contact-us" className="hover:text-gray-900">Contact us</Link>
+      </nav>
+    </footer>
+  );
+}
 
 /** The signed-in home. Loaded eagerly: it is where every session lands. */
 export default function DashboardPage() {
   const { user } = useAuth();
   const [showArchived, setShowArchived] = useState(false);
+  const { data: stats, isLoading: statsLoading } = useLeadStats();
+
   return (
     <>
       <PageHeader title="Dashboard" heading={greeting(new Date(), displayName(user))} description="Manage your investor forms and leads" />
       <TrialUpsellBanner />
-      <section aria-label="Statistics" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {STATS.map(({ label, icon: Icon }) => (
-          <div key={label} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-            <div className="flex items-center justify-between">
-              <p className="text-sm font-medium text-gray-600">{label}</p>
-              <Icon className="size-5 text-brand-500" aria-hidden />
-            </div>
-            <p className="mt-3 text-2xl font-semibold text-gray-300">—</p>
-          </div>
-        ))}
-      </section>
-      <div className="mt-10">
-        <FormsList archived={showArchived} onArchivedChange={setShowArchived} />
-      </div>
+      <ProfileHeader estimatedInterest={stats?.estimatedInterest} />
+      <LeadStatCards stats={stats} loading={statsLoading} />
+      <FormsList archived={showArchived} onArchivedChange={setShowArchived} />
+      <RecentLeads />
+      <AchievementBadges stats={stats} loading={statsLoading} />
+      <DashboardFooter />
     </>
   );
 }

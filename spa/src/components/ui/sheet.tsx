@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 /** A slide-over panel (Radix Dialog: focus trapped, Escape closes). */
@@ -21,11 +21,22 @@ export function Sheet({
   className?: string;
   children: ReactNode;
 }) {
+  // Without a Radix trigger, focus goes back to whatever opened the panel.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-950/40 backdrop-blur-[2px]" />
         <Dialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected && opener.current !== document.body) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+          }}
           className={cn(
             'fixed inset-y-0 z-50 flex flex-col bg-white shadow-2xl outline-none',
             side === 'left' ? 'left-0' : 'right-0',

@@ -1,0 +1,16 @@
+import useSWR from 'swr';
+import { fetcher } from '@/lib/api-client';
+
+/** Spec 3, Profile: `interested_investors_count` is the founder's true number of leads. */
+export type Profile = {
+  id: string;
+  name: string | null;
+  interested_investors_count: number;
+};
+
+export const PROFILE_KEY = '/profiles/me';
+
+/** Spec 9: the profile is cached for 60 s and re-read when the window regains focus. */
+export function useProfile() {
+  return useSWR<Profile>(PROFILE_KEY, fetcher, { dedupingInterval: 60_000, revalidateOnFocus: true });
+}
