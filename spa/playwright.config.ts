@@ -45,7 +45,7 @@ export default defineConfig({
       PORT: String(port),
       DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
       TABLE_PREFIX: `e2e-${Date.now()}-`,
-      SPA_DIST: 'dist',
+      SPA_DIST: process.env.E2E_SPA_DIST ?? 'dist',
       LOCAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'raisespark-e2e-')),
       RUST_LOG: 'warn',
     },

@@ -27,6 +27,9 @@ pub struct Tables {
     pub forms: String,
     pub leads: String,
     pub form_views: String,
+    pub referral_codes: String,
+    pub referrals: String,
+    pub contact_messages: String,
 }
 
 /// Who tells founders about new leads: the request itself, after answering (local), or the
@@ -112,6 +115,8 @@ pub struct Config {
     pub lead_notifications: LeadNotifications,
     /// Lead submissions per IP and form per minute (the in-process limit; default 10).
     pub public_leads_per_minute: usize,
+    /// Where contact-form messages are sent (`SUPPORT_EMAIL`).
+    pub support_email: String,
 }
 
 impl Config {
@@ -161,6 +166,9 @@ impl Config {
                 forms: required("FORMS_TABLE")?,
                 leads: required("LEADS_TABLE")?,
                 form_views: required("FORM_VIEWS_TABLE")?,
+                referral_codes: required("REFERRAL_CODES_TABLE")?,
+                referrals: required("REFERRALS_TABLE")?,
+                contact_messages: required("CONTACT_MESSAGES_TABLE")?,
             },
             mail: match required("MAIL_PROVIDER")?.as_str() {
                 "ses" => MailConfig::Ses { from: required("MAIL_FROM")?, endpoint: optional("SES_ENDPOINT") },
@@ -205,6 +213,7 @@ impl Config {
                     return Err(ConfigError::Invalid { name: "LEAD_NOTIFICATIONS", reason: format!("{other:?} is not one of inline, stream") });
                 }
             },
+            support_email: required("SUPPORT_EMAIL")?,
             public_leads_per_minute: match optional("PUBLIC_LEADS_PER_MINUTE") {
                 None => 10,
                 Some(value) => value.parse().map_err(|_| ConfigError::Invalid {
@@ -252,6 +261,10 @@ mod tests {
         ("FORMS_TABLE", "forms"),
         ("LEADS_TABLE", "leads"),
         ("FORM_VIEWS_TABLE", "form_views"),
+        ("REFERRAL_CODES_TABLE", "referral_codes"),
+        ("REFERRALS_TABLE", "referrals"),
+        ("CONTACT_MESSAGES_TABLE", "contact_messages"),
+        ("SUPPORT_EMAIL", "support@example.com"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),
         ("STRIPE_PRICE_STANDARD", "price_standard"),

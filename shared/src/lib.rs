@@ -16,6 +16,7 @@ pub mod notify;
 pub mod payments;
 pub mod rate_limit;
 pub mod repo;
+pub mod rewards;
 pub mod state;
 pub mod telemetry;
 pub mod time;

@@ -56,7 +56,7 @@ impl Payments {
                 secret_key: secret_key.clone(),
                 discount_coupon: discount_coupon.clone(),
             }),
-            PaymentsConfig::Local => Self::Local(LocalPayments { origin: app_origin.to_owned(), checkouts: Default::default() }),
+            PaymentsConfig::Local => Self::Local(LocalPayments { origin: app_origin.to_owned(), checkouts: Default::default(), credits: Default::default() }),
         }
     }
 
@@ -72,6 +72,24 @@ impl Payments {
         match self {
             Self::Stripe(stripe) => stripe.create_portal(customer_id, return_url).await,
             Self::Local(local) => Ok(Some(format!("{}/dev/billing/{customer_id}", local.origin))),
+        }
+    }
+
+    /// Credits the customer's balance (a negative balance transaction that pays future
+    /// invoices). `key` makes a retried credit apply once. Returns the transaction id.
+    pub async fn credit_balance(&self, customer_id: &str, cents: i64, description: &str, key: &str) -> Result<String, PaymentsError> {
+        match self {
+            Self::Stripe(stripe) => {
+                let form = vec![
+                    ("amount".to_owned(), (-cents).to_string()),
+                    ("currency".to_owned(), "usd".to_owned()),
+                    ("description".to_owned(), description.to_owned()),
+                ];
+                let path = format!("/v1/customers/{customer_id}/balance_transactions");
+                let transaction = stripe.post_form(&path, &form, Some(key)).await?;
+                Ok(transaction["id"].as_str().unwrap_or_default().to_owned())
+            }
+            Self::Local(local) => Ok(local.credit(customer_id, cents, description, key)),
         }
     }
 
@@ -160,10 +178,21 @@ pub struct LocalCheckout {
     pub discount_percent: Option<u32>,
 }
 
+/// A balance credit applied locally (shown on `/dev/billing/{customer}`).
+#[derive(Debug, Clone, Serialize)]
+pub struct LocalCredit {
+    pub id: String,
+    pub customer_id: String,
+    pub cents: i64,
+    pub description: String,
+}
+
 #[derive(Clone)]
 pub struct LocalPayments {
     origin: String,
     checkouts: Arc<Mutex<HashMap<String, LocalCheckout>>>,
+    /// Idempotency key → credit.
+    credits: Arc<Mutex<HashMap<String, LocalCredit>>>,
 }
 
 impl LocalPayments {
@@ -188,6 +217,25 @@ impl LocalPayments {
 
     pub fn checkout(&self, id: &str) -> Option<LocalCheckout> {
         self.checkouts.lock().ok()?.get(id).cloned()
+    }
+
+    fn credit(&self, customer_id: &str, cents: i64, description: &str, key: &str) -> String {
+        let Ok(mut credits) = self.credits.lock() else { return String::new() };
+        credits
+            .entry(key.to_owned())
+            .or_insert_with(|| LocalCredit {
+                id: format!("cbtxn_local_{}", uuid::Uuid::new_v4().simple()),
+                customer_id: customer_id.to_owned(),
+                cents,
+                description: description.to_owned(),
+            })
+            .id
+            .clone()
+    }
+
+    /// The credits applied to a customer's balance.
+    pub fn credits_of(&self, customer_id: &str) -> Vec<LocalCredit> {
+        self.credits.lock().map(|c| c.values().filter(|c| c.customer_id == customer_id).cloned().collect()).unwrap_or_default()
     }
 
     /// Takes a checkout out of the waiting list (it completes once).

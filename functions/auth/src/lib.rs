@@ -178,6 +178,9 @@ async fn sign_up(State(state): State<AppState>, ip: ClientIp, JsonBody(body): Js
         Err(CreateUserError::Store(err)) => return Err(err),
     }
     tracing::info!(user_id = %user.id, "account created");
+    if let Some(code) = user.user_metadata.get("referral_id").and_then(Value::as_str) {
+        shared::rewards::attach_referral(&state, code, &user).await;
+    }
 
     rate_limit::record(&state.dynamo, limit_table, &[(&limits::MAIL_PER_ADDRESS, &mail_subject(tokens::CONFIRMATION, &user.email))]).await?;
     send_confirmation(&state, &user).await;

@@ -240,7 +240,12 @@ async fn invoice_paid(state: &AppState, invoice: &Value) -> Result<()> {
     if invoice["amount_paid"].as_i64().unwrap_or(0) <= 0 {
         return Ok(()); // the $0 invoice that opens a trial is not a payment
     }
-    stamp_payment(state, invoice, "SET first_paid_at = if_not_exists(first_paid_at, :now)").await
+    stamp_payment(state, invoice, "SET first_paid_at = if_not_exists(first_paid_at, :now)").await?;
+    // A referred account's first payment earns its referrer a free month (credited once).
+    match user_of(state, invoice).await? {
+        Some(user_id) => shared::rewards::reward_first_payment(state, &user_id).await,
+        None => Ok(()),
+    }
 }
 
 async fn invoice_failed(state: &AppState, invoice: &Value) -> Result<()> {

@@ -21,12 +21,15 @@ pub const FUNCTIONS: &[&str] = &[
     "auth",
     "billing-portal",
     "check-subscription",
+    "contact",
     "create-checkout-session",
     "facebook-conversions",
     "forms",
     "leads",
     "profiles",
     "public-forms",
+    "raise-capital",
+    "rewards",
     "send-event-notification",
     "stripe-webhook",
 ];
@@ -113,12 +116,15 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("auth", auth::router(state.clone())))
         .merge(shared::http::mount("billing-portal", billing_portal::router(state.clone())))
         .merge(shared::http::mount("check-subscription", check_subscription::router(state.clone())))
+        .merge(shared::http::mount("contact", contact::router(state.clone())))
         .merge(shared::http::mount("create-checkout-session", create_checkout_session::router(state.clone())))
         .merge(shared::http::mount("facebook-conversions", facebook_conversions::router(state.clone())))
         .merge(shared::http::mount("forms", forms::router(state.clone())))
         .merge(shared::http::mount("leads", leads::router(state.clone())))
         .merge(shared::http::mount("profiles", profiles::router(state.clone())))
         .merge(shared::http::mount("public-forms", public_forms::router(state.clone())))
+        .merge(shared::http::mount("raise-capital", raise_capital::router(state.clone())))
+        .merge(shared::http::mount("rewards", rewards::router(state.clone())))
         .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())))
         .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));
     api.merge(dev_billing::router(state.clone())).merge(dev::router(state, settings))

@@ -125,6 +125,7 @@ pub fn local_default(name: &str) -> Option<&'static str> {
         "PAYMENTS_PROVIDER" => "local",
         "STRIPE_PRICE_STANDARD" => "price_local_standard",
         "STRIPE_PRICE_PRO" => "price_local_pro",
+        "SUPPORT_EMAIL" => "support@raisespark.local",
         _ => return None,
     })
 }

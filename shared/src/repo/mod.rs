@@ -4,4 +4,5 @@
 pub mod forms;
 pub mod leads;
 pub mod profiles;
+pub mod rewards;
 pub mod users;

@@ -5,8 +5,17 @@ import { useAuth } from '@/features/auth/auth-context';
 import { removesInvestorWidgets, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
 import { CheckoutReturn } from '@/features/billing/components/checkout-return';
+import { rememberReferral } from '@/features/rewards/referral';
 import { AppShell } from './app-shell';
 import { PublicHeader } from './public-header';
+
+/** `?ref=CODE` on any page keeps the referral code for sign-up (localStorage `referral_id`). */
+function useReferralCapture() {
+  const { search } = useLocation();
+  useEffect(() => {
+    rememberReferral(search);
+  }, [search]);
+}
 
 function useScrollToTopOnNavigate() {
   const { pathname, hash } = useLocation();
@@ -67,6 +76,7 @@ export function RootLayout() {
   const { pathname } = location;
   const { user, loading } = useAuth();
   useScrollToTopOnNavigate();
+  useReferralCapture();
   useInvestorWidgetRemoval(pathname, Boolean(user));
   const needsAccount = usesAppShell(pathname) && !PUBLIC_APP_PATHS.includes(pathname);
 

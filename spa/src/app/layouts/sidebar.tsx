@@ -15,8 +15,8 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BrandMark, BrandName } from '@/components/ui/brand';
 import { Sheet } from '@/components/ui/sheet';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -52,6 +52,14 @@ function SidebarBody({ collapsed, onNavigate, onToggle, toggleLabel }: {
 }) {
   const { user } = useAuth();
   const [rewardsVisited, setRewardsVisited] = useState(() => localStorage.getItem(EARN_REWARDS_VISITED_KEY) === 'true');
+  // A visit by any route (a link, the address bar) stops the pulse too.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname.startsWith('/earn-rewards')) {
+      localStorage.setItem(EARN_REWARDS_VISITED_KEY, 'true');
+      setRewardsVisited(true);
+    }
+  }, [pathname]);
   const items = MENU.filter((item) => !item.adminOnly || user?.app_metadata.role === 'admin');
 
   return (

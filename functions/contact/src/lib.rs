@@ -1,0 +1,157 @@
+//! `contact`: the /contact-us form. Anyone may write; each message is stored and e-mailed to
+//! the support address. A honeypot field and a per-IP limit keep bots out.
+//!
+//! - `GET  /api/contact` — `{topics}`
+//! - `POST /api/contact` — `{name, email, topic, message, website}` → 201 `{received: true}`
+
+use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    auth::AuthUser,
+    crypto::sha256_hex,
+    http::{ClientIp, JsonBody},
+    leads::is_email,
+    mail::{Email, escape_html, layout},
+    rate_limit::{self, Rule},
+};
+
+pub const TOPICS: &[&str] = &["General question", "Sales and pricing", "Product support", "Billing", "Partnerships", "Press"];
+/// Messages from one IP: 5 an hour.
+pub const MESSAGES_PER_IP: Rule = Rule::new("contact-ip", 3600, 5);
+pub const RATE_LIMITED: &str = "You have sent several messages already. Please wait an hour, or write to us by e-mail.";
+const MAX_MESSAGE: usize = 5000;
+
+pub fn router(state: AppState) -> Router {
+    Router::new().route("/", get(topics).post(send)).with_state(state)
+}
+
+async fn topics() -> Json<Value> {
+    Json(json!({ "topics": TOPICS }))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Message {
+    name: String,
+    email: String,
+    topic: String,
+    message: String,
+    /// The honeypot: people never see it, bots fill it.
+    #[serde(default)]
+    website: Option<String>,
+}
+
+/// A checked message: trimmed, within limits, a known topic.
+#[derive(Debug, PartialEq)]
+pub struct ContactMessage {
+    pub name: String,
+    pub email: String,
+    pub topic: &'static str,
+    pub message: String,
+}
+
+impl ContactMessage {
+    pub fn parse(name: &str, email: &str, topic: &str, message: &str) -> Result<Self> {
+        let bad = |field: &str, text: &str| ApiError::bad_request(format!("invalid_{field}"), text.to_owned());
+        let name = name.trim();
+        if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
+            return Err(bad("name", "Please enter your name (up to 100 characters)."));
+        }
+        let email = email.trim().to_lowercase();
+        if !is_email(&email) {
+            return Err(bad("email", "Please enter a valid e-mail address so we can reply."));
+        }
+        let topic = TOPICS.iter().find(|t| **t == topic.trim()).ok_or_else(|| bad("topic", "Please choose a topic."))?;
+        let message = message.trim();
+        if message.chars().count() < 10 {
+            return Err(bad("message", "Please write a message of at least 10 characters."));
+        }
+        if message.chars().count() > MAX_MESSAGE {
+            return Err(bad("message", "Please keep your message under 5,000 characters."));
+        }
+        Ok(Self { name: name.to_owned(), email, topic, message: message.to_owned() })
+    }
+
+    fn email_to(&self, support: &str, id: &str, user_id: Option<&str>) -> Email {
+        let account = user_id.map_or("not signed in".to_owned(), |id| format!("signed in as user {id}"));
+        Email {
+            to: support.to_owned(),
+            subject: format!("[{}] {} via the contact form", self.topic, self.name),
+            html: layout(
+                "Contact form",
+                &format!(
+                    "<h1 style=\"font-size:20px;margin:0 0 8px\">{}</h1>\
+                     <p style=\"margin:0 0 16px;color:#6b7280\">From {} &lt;{}&gt; ({}) · message {}</p>\
+                     <p style=\"white-space:pre-wrap;margin:0\">{}</p>",
+                    escape_html(self.topic),
+                    escape_html(&self.name),
+                    escape_html(&self.email),
+                    escape_html(&account),
+                    escape_html(id),
+                    escape_html(&self.message),
+                ),
+            ),
+            text: format!("{}\nFrom {} <{}> ({account}) · message {id}\n\n{}\n", self.topic, self.name, self.email, self.message),
+        }
+    }
+}
+
+#[tracing::instrument(skip(state, body, ip, user))]
+async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser>, JsonBody(body): JsonBody<Message, 16384>) -> Result<(StatusCode, Json<Value>)> {
+    let message = ContactMessage::parse(&body.name, &body.email, &body.topic, &body.message)?;
+    let limits = &state.config.tables.rate_limits;
+    if rate_limit::exceeded(&state.dynamo, limits, &[(&MESSAGES_PER_IP, &ip.0)]).await?.is_some() {
+        return Err(ApiError { retry_after: Some(3600), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
+    }
+    rate_limit::record(&state.dynamo, limits, &[(&MESSAGES_PER_IP, &ip.0)]).await?;
+    if body.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
+        tracing::info!("contact honeypot filled: not stored");
+        return Ok((StatusCode::CREATED, Json(json!({ "received": true }))));
+    }
+    let id = uuid::Uuid::new_v4().to_string();
+    let user_id = user.as_ref().map(|u| u.id.as_str());
+    let mut request = state
+        .dynamo
+        .put_item()
+        .table_name(&state.config.tables.contact_messages)
+        .item("id", s(&id))
+        .item("name", s(&message.name))
+        .item("email", s(&message.email))
+        .item("topic", s(message.topic))
+        .item("message", s(&message.message))
+        .item("created_at", s(&shared::time::now_iso()))
+        // Which network wrote, without keeping the address.
+        .item("ip_hash", s(&sha256_hex(&format!("contact|{}", ip.0))[..32]));
+    if let Some(user_id) = user_id {
+        request = request.item("user_id", s(user_id));
+    }
+    request.send().await?;
+    // Stored first: a mail failure loses nothing, and support can read the table.
+    if let Err(err) = state.mailer.send(&message.email_to(&state.config.support_email, &id, user_id)).await {
+        tracing::error!(message_id = %id, error = %err, "contact message stored but not mailed");
+    }
+    Ok((StatusCode::CREATED, Json(json!({ "received": true }))))
+}
+
+fn s(value: &str) -> aws_sdk_dynamodb::types::AttributeValue {
+    aws_sdk_dynamodb::types::AttributeValue::S(value.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_checked_and_trimmed() {
+        let ok = ContactMessage::parse(" Ada ", "ADA@example.com ", "Billing", "  Hello, a question about invoices.  ").unwrap();
+        assert_eq!(ok, ContactMessage { name: "Ada".into(), email: "ada@example.com".into(), topic: "Billing", message: "Hello, a question about invoices.".into() });
+        let err = |n: &str, e: &str, t: &str, m: &str| ContactMessage::parse(n, e, t, m).unwrap_err().message.into_owned();
+        assert_eq!(err("", "a@b.co", "Billing", "long enough text"), "Please enter your name (up to 100 characters).");
+        assert_eq!(err("Ada", "nope", "Billing", "long enough text"), "Please enter a valid e-mail address so we can reply.");
+        assert_eq!(err("Ada", "a@b.co", "Lottery", "long enough text"), "Please choose a topic.");
+        assert_eq!(err("Ada", "a@b.co", "Billing", "short"), "Please write a message of at least 10 characters.");
+        assert_eq!(err("Ada", "a@b.co", "Billing", &"x".repeat(5001)), "Please keep your message under 5,000 characters.");
+    }
+}

@@ -1,0 +1,6 @@
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    shared::telemetry::init();
+    let state = shared::AppState::from_env().await?;
+    lambda_http::run(shared::http::mount("rewards", rewards::router(state))).await
+}

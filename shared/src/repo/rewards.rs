@@ -1,0 +1,133 @@
+//! Tables `referral_codes` (code → user) and `referrals` (one item per referred account;
+//! GSI `by_referrer`). A referral is written once per new account (conditional put) and
+//! rewarded once (conditional update), so retries never double-count or double-credit.
+
+use aws_sdk_dynamodb::{Client, error::SdkError, types::AttributeValue};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    ApiError,
+    config::Tables,
+    dynamo::{from_item, to_item},
+};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Referral {
+    pub referred_user_id: String,
+    pub referrer_id: String,
+    pub code: String,
+    pub created_at: String,
+    /// Already masked ('Ada L.'): the referrer never sees the full name or address.
+    pub display_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rewarded_at: Option<String>,
+    /// The free month in whole USD (the referrer's plan price when credited).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward_usd: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward_plan: Option<String>,
+    /// `credited` (on the referrer's billing balance) or `pending` (no billing account yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<String>,
+}
+
+fn s(value: &str) -> AttributeValue {
+    AttributeValue::S(value.to_owned())
+}
+
+/// Makes sure `code` points at `user_id`; `false` if another user already holds it.
+pub async fn claim_code(client: &Client, tables: &Tables, code: &str, user_id: &str) -> Result<bool, ApiError> {
+    let result = client
+        .put_item()
+        .table_name(&tables.referral_codes)
+        .item("code", s(code))
+        .item("user_id", s(user_id))
+        .item("created_at", s(&crate::time::now_iso()))
+        .condition_expression("attribute_not_exists(code) OR user_id = :user")
+        .expression_attribute_values(":user", s(user_id))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}
+
+pub async fn code_owner(client: &Client, tables: &Tables, code: &str) -> Result<Option<String>, ApiError> {
+    let output = client.get_item().table_name(&tables.referral_codes).key("code", s(code)).send().await?;
+    Ok(output.item.and_then(|item| item.get("user_id").and_then(|v| v.as_s().ok()).cloned()))
+}
+
+/// Stores a referral unless the account already has one. `Ok(false)` when it had.
+pub async fn record_referral(client: &Client, tables: &Tables, referral: &Referral) -> Result<bool, ApiError> {
+    let result = client
+        .put_item()
+        .table_name(&tables.referrals)
+        .set_item(Some(to_item(referral)?))
+        .condition_expression("attribute_not_exists(referred_user_id)")
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}
+
+pub async fn referral_of(client: &Client, tables: &Tables, referred_user_id: &str) -> Result<Option<Referral>, ApiError> {
+    let output = client
+        .get_item()
+        .table_name(&tables.referrals)
+        .key("referred_user_id", s(referred_user_id))
+        .consistent_read(true)
+        .send()
+        .await?;
+    output.item.map(from_item).transpose()
+}
+
+/// A referrer's referrals, newest first.
+pub async fn referrals_of(client: &Client, tables: &Tables, referrer_id: &str) -> Result<Vec<Referral>, ApiError> {
+    let mut referrals = Vec::new();
+    let mut start = None;
+    loop {
+        let output = client
+            .query()
+            .table_name(&tables.referrals)
+            .index_name("by_referrer")
+            .key_condition_expression("referrer_id = :referrer")
+            .expression_attribute_values(":referrer", s(referrer_id))
+            .scan_index_forward(false)
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            referrals.push(from_item(item)?);
+        }
+        match output.last_evaluated_key {
+            Some(key) => start = Some(key),
+            None => return Ok(referrals),
+        }
+    }
+}
+
+/// Marks the referral rewarded, once. `Ok(false)` when it already was.
+pub async fn mark_rewarded(client: &Client, tables: &Tables, referred_user_id: &str, usd: u32, plan: &str, credit: &str) -> Result<bool, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(&tables.referrals)
+        .key("referred_user_id", s(referred_user_id))
+        .update_expression("SET rewarded_at = :now, reward_usd = :usd, reward_plan = :plan, credit = :credit")
+        .condition_expression("attribute_exists(referred_user_id) AND attribute_not_exists(rewarded_at)")
+        .expression_attribute_values(":now", s(&crate::time::now_iso()))
+        .expression_attribute_values(":usd", AttributeValue::N(usd.to_string()))
+        .expression_attribute_values(":plan", s(plan))
+        .expression_attribute_values(":credit", s(credit))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}
