@@ -138,17 +138,17 @@ async fn seed_form(endpoint: &str, table: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// How many leads a form has (a COUNT query on the by_form index, all pages).
-async fn count_leads(endpoint: &str, table: &str, form_id: &str) -> anyhow::Result<()> {
-    let client = shared::dynamo::local_client(endpoint);
+/// A COUNT query over every page of `index` where `attribute = value`.
+async fn count(client: &aws_sdk_dynamodb::Client, table: &str, index: &str, attribute: &str, value: &str) -> anyhow::Result<i32> {
     let (mut total, mut start) = (0, None);
     loop {
         let page = client
             .query()
             .table_name(table)
-            .index_name("by_form")
-            .key_condition_expression("form_id = :f")
-            .expression_attribute_values(":f", AttributeValue::S(form_id.to_owned()))
+            .index_name(index)
+            .key_condition_expression("#key = :value")
+            .expression_attribute_names("#key", attribute)
+            .expression_attribute_values(":value", AttributeValue::S(value.to_owned()))
             .select(aws_sdk_dynamodb::types::Select::Count)
             .set_exclusive_start_key(start)
             .send()
@@ -156,10 +156,15 @@ async fn count_leads(endpoint: &str, table: &str, form_id: &str) -> anyhow::Resu
         total += page.count;
         match page.last_evaluated_key {
             Some(key) => start = Some(key),
-            None => break,
+            None => return Ok(total),
         }
     }
-    println!("{total}");
+}
+
+/// How many leads a form has (a COUNT query on the by_form index, all pages).
+async fn count_leads(endpoint: &str, table: &str, form_id: &str) -> anyhow::Result<()> {
+    let client = shared::dynamo::local_client(endpoint);
+    println!("{}", count(&client, table, "by_form", "form_id", form_id).await?);
     Ok(())
 }
 
@@ -246,24 +251,7 @@ async fn seed_leads(endpoint: &str, prefix: &str, owner: &str, count: usize) -> 
 async fn count_owner(endpoint: &str, table: &str, owner: &str) -> anyhow::Result<()> {
     let client = shared::dynamo::local_client(endpoint);
     let started = Instant::now();
-    let (mut total, mut start) = (0, None);
-    loop {
-        let page = client
-            .query()
-            .table_name(table)
-            .index_name("by_owner")
-            .key_condition_expression("owner_id = :o")
-            .expression_attribute_values(":o", AttributeValue::S(owner.to_owned()))
-            .select(aws_sdk_dynamodb::types::Select::Count)
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        total += page.count;
-        match page.last_evaluated_key {
-            Some(key) => start = Some(key),
-            None => break,
-        }
-    }
+    let total = count(&client, table, "by_owner", "owner_id", owner).await?;
     println!("{}", json!({"count": total, "ms": started.elapsed().as_secs_f64() * 1000.0}));
     Ok(())
 }

@@ -14,17 +14,20 @@ fn temp_dist() -> std::path::PathBuf {
     dir
 }
 
-async fn gateway() -> axum::Router {
-    let state = test_state().await;
-    let settings = Settings {
+fn settings(state: &shared::AppState, seed_demo: bool) -> Settings {
+    Settings {
         port: 0,
         dynamodb_endpoint: state.config.dynamodb_endpoint.clone().unwrap(),
         table_prefix: "unused-".into(),
         spa_dist: temp_dist(),
         data_dir: std::env::temp_dir(),
-        seed_demo: false,
-    };
-    local_gateway::router(state, &settings)
+        seed_demo,
+    }
+}
+
+async fn gateway() -> axum::Router {
+    let state = test_state().await;
+    local_gateway::router(state.clone(), &settings(&state, false))
 }
 
 async fn raw(router: &axum::Router, path: &str) -> (StatusCode, axum::http::HeaderMap, String) {
@@ -148,15 +151,7 @@ async fn only_public_form_routes_answer_cross_origin_requests() {
 #[tokio::test]
 async fn the_demo_founder_is_seeded_through_the_products_routes() {
     let state = test_state().await;
-    let settings = Settings {
-        port: 0,
-        dynamodb_endpoint: state.config.dynamodb_endpoint.clone().unwrap(),
-        table_prefix: "unused-".into(),
-        spa_dist: temp_dist(),
-        data_dir: std::env::temp_dir(),
-        seed_demo: true,
-    };
-    let app = local_gateway::router(state.clone(), &settings);
+    let app = local_gateway::router(state.clone(), &settings(&state, true));
     assert!(local_gateway::demo::is_empty(&state).await.unwrap());
     local_gateway::demo::seed(&app, &state).await.unwrap();
     assert!(!local_gateway::demo::is_empty(&state).await.unwrap());
