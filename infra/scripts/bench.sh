@@ -36,3 +36,14 @@ python3 infra/scripts/bench_capture.py "$CARGO_TARGET_DIR/release/local-gateway"
 
 printf '\n== Leads and dashboard ==\n'
 python3 infra/scripts/bench_leads.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
+
+printf '\n== Public pages: Lighthouse (mobile) ==\n'
+npm_deps infra/lighthouse
+LH_PORT=$(free_port)
+PORT=$LH_PORT TABLE_PREFIX="bench-lh-" LOCAL_DATA_DIR="$(mktemp -d)" RUST_LOG=warn \
+  "$CARGO_TARGET_DIR/release/local-gateway" >/dev/null 2>&1 &
+LH_PID=$!
+trap 'stop_pid "$LH_PID"; stop_pid "${GATEWAY_PID:-}"; stop_pid "${DDB_PID:-}"' EXIT
+wait_for_http "http://127.0.0.1:$LH_PORT/" 60 || die "the gateway did not start"
+node infra/lighthouse/bench.mjs "http://127.0.0.1:$LH_PORT/" "http://127.0.0.1:$LH_PORT/test-the-waters"
+stop_pid "$LH_PID"

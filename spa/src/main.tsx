@@ -1,14 +1,19 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { router } from '@/app/router';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+// The first render as a transition: React renders in slices and yields to the browser
+// between them, so a slow phone is never blocked for the whole first render at once.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

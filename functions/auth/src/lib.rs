@@ -343,11 +343,12 @@ async fn sign_in(State(state): State<AppState>, ip: ClientIp, JsonBody(body): Js
 
 #[tracing::instrument(skip_all)]
 async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
-    let token = cookie(&headers, sessions::COOKIE).filter(|token| !token.is_empty()).ok_or_else(sessions::ended);
-    let rotated = match token {
-        Ok(token) => sessions::rotate(&state.dynamo, &state.config.tables, token).await,
-        Err(err) => Err(err),
+    // No refresh cookie at all: a visitor without a session, which is not an error (204), so
+    // an anonymous page load logs nothing. A cookie that no longer works is 401.
+    let Some(token) = cookie(&headers, sessions::COOKIE).filter(|token| !token.is_empty()) else {
+        return Ok(StatusCode::NO_CONTENT.into_response());
     };
+    let rotated = sessions::rotate(&state.dynamo, &state.config.tables, token).await;
     match rotated {
         Ok((next, user)) => Ok(session_response(&state, &user, &next)),
         Err(err) if err.status == StatusCode::UNAUTHORIZED => {

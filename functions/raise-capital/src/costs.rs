@@ -54,6 +54,12 @@ pub fn financials_tier(amount: u64) -> (&'static str, u64, u64) {
     }
 }
 
+/// 'Reviewed by an independent CPA' → 'reviewed by an independent CPA'.
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_lowercase().chain(chars).collect()).unwrap_or_default()
+}
+
 pub fn estimate(amount: u64) -> Result<Estimate, ApiError> {
     if !(MIN_RAISE..=MAX_RAISE).contains(&amount) {
         return Err(ApiError::bad_request(
@@ -85,7 +91,7 @@ pub fn estimate(amount: u64) -> Result<Estimate, ApiError> {
         CostLine {
             key: "financials",
             label: "Accounting and financial statements",
-            description: format!("Two years of statements, {}.", tier.to_lowercase()),
+            description: format!("Two years of statements, {}.", lowercase_first(tier)),
             low: financials_low,
             high: financials_high,
         },
@@ -141,6 +147,7 @@ mod tests {
         assert_eq!(e.percent_low, 11.4);
         assert_eq!(e.percent_high, 28.1);
         assert!(e.lines.iter().all(|l| l.low <= l.high));
+        assert_eq!(line("financials").description, "Two years of statements, reviewed by an independent CPA.");
     }
 
     #[test]

@@ -130,6 +130,8 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
     api.merge(dev_billing::router(state.clone())).merge(dev::router(state, settings))
         .fallback_service(spa::service(&settings.spa_dist))
         .layer(axum::middleware::from_fn(headers::security_headers))
+        // Brotli or gzip, as CloudFront serves in production.
+        .layer(tower_http::compression::CompressionLayer::new())
 }
 
 /// A stable per-machine signing key for local sessions, kept beside the local data.

@@ -74,6 +74,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async (): Promise<string | null> => {
     try {
       const session = await refreshRequest();
+      if (!session) {
+        clear('SIGNED_OUT');
+        return null;
+      }
       accept(session, 'TOKEN_REFRESHED');
       return session.access_token;
     } catch (error) {
@@ -87,7 +91,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onRefreshNeeded(refresh);
     let cancelled = false;
     refreshRequest()
-      .then((session) => !cancelled && accept(session, 'INITIAL_SESSION'))
+      .then((session) => {
+        if (cancelled) return;
+        if (session) accept(session, 'INITIAL_SESSION');
+        else clear('INITIAL_SESSION');
+      })
       .catch(() => !cancelled && clear('INITIAL_SESSION'));
     if ('BroadcastChannel' in window) {
       channel.current = new BroadcastChannel(CHANNEL);

@@ -29,7 +29,8 @@ export const verifyLinkRequest = (token: string, type: string) =>
 export const resendConfirmationRequest = (email: string) =>
   api<{ sent: boolean }>('/auth/resend', { method: 'POST', body: { email }, ...noRetry });
 
-export const refreshRequest = () => api<Session>('/auth/token', { method: 'POST', ...noRetry });
+/** The current session, or `undefined` (204) when the browser holds none. */
+export const refreshRequest = () => api<Session | undefined>('/auth/token', { method: 'POST', ...noRetry });
 
 export const signOutRequest = () => api<void>('/auth/signout', { method: 'POST' });
 
