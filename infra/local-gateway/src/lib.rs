@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use axum::Router;
+use tower_http::compression::Predicate;
 use shared::{
     AppState,
     config::Config,
@@ -130,8 +131,12 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
     api.merge(dev_billing::router(state.clone())).merge(dev::router(state, settings))
         .fallback_service(spa::service(&settings.spa_dist))
         .layer(axum::middleware::from_fn(headers::security_headers))
-        // Brotli or gzip, as CloudFront serves in production.
-        .layer(tower_http::compression::CompressionLayer::new())
+        // Brotli or gzip, as CloudFront serves in production. The CSV export is a long
+        // stream and is left as it is (the encoder cut such streams short).
+        .layer(tower_http::compression::CompressionLayer::new().compress_when(
+            tower_http::compression::predicate::DefaultPredicate::new()
+                .and(tower_http::compression::predicate::NotForContentType::const_new("text/csv")),
+        ))
 }
 
 /// A stable per-machine signing key for local sessions, kept beside the local data.
