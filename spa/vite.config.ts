@@ -16,6 +16,10 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // No <link rel="modulepreload"> for the whole app in index.html: on a slow phone those
+    // ~180 KB would compete with the stylesheet for the first paint. The entry imports them
+    // at once anyway.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.

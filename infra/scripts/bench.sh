@@ -45,5 +45,5 @@ PORT=$LH_PORT TABLE_PREFIX="bench-lh-" LOCAL_DATA_DIR="$(mktemp -d)" RUST_LOG=wa
 LH_PID=$!
 trap 'stop_pid "$LH_PID"; stop_pid "${GATEWAY_PID:-}"; stop_pid "${DDB_PID:-}"' EXIT
 wait_for_http "http://127.0.0.1:$LH_PORT/" 60 || die "the gateway did not start"
-node infra/lighthouse/bench.mjs "http://127.0.0.1:$LH_PORT/" "http://127.0.0.1:$LH_PORT/test-the-waters"
+LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS:-5} node infra/lighthouse/bench.mjs "http://127.0.0.1:$LH_PORT/" "http://127.0.0.1:$LH_PORT/test-the-waters"
 stop_pid "$LH_PID"
