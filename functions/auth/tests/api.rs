@@ -281,8 +281,17 @@ async fn one_ip_gets_a_burst_of_thirty_attempts() {
         let response = sign_in(&app, &unique_email(), "whatever it is", "10.6.0.1").await;
         assert_eq!(response.status, StatusCode::BAD_REQUEST, "attempt {i}");
     }
-    let limited = sign_in(&app, &unique_email(), "whatever it is", "10.6.0.1").await;
-    assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
+    // The window slides: when the burst straddles a minute boundary, the older minute's hits
+    // count a little less, so the limit may bite one or two attempts later (never earlier).
+    let mut limited = None;
+    for _ in 0..3 {
+        let response = sign_in(&app, &unique_email(), "whatever it is", "10.6.0.1").await;
+        if response.status == StatusCode::TOO_MANY_REQUESTS {
+            limited = Some(response);
+            break;
+        }
+    }
+    let limited = limited.expect("the 31st to 33rd attempts are limited");
     assert_eq!(limited.error_message(), LOGIN_RATE_LIMITED);
 }
 
