@@ -253,6 +253,8 @@ async fn the_summary_counts_every_lead_once_not_just_the_recent_five() {
 
     // Another founder's summary sees none of it.
     let other = test_user(&state);
+    assert_eq!(Call::get("/api/leads/recent").token(&other.token).send(&app).await.body["leads"], json!([]));
+    assert_eq!(Call::get("/api/leads/recent").send(&app).await.status, StatusCode::UNAUTHORIZED);
     let theirs = Call::get("/api/leads/summary").token(&other.token).send(&app).await;
     assert_eq!((theirs.body["totalLeads"].clone(), theirs.body["totalViews"].clone()), (json!(0), json!(0)));
     assert_eq!(earned(&theirs.body), ["joined"]);
