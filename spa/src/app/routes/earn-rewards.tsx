@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsd } from '@/features/leads/format';
+import { formatUsd } from '@/lib/format';
 import { useRewards, type ReferralStatus, type RewardsOverview } from '@/features/rewards/api/rewards';
 import { cn } from '@/lib/utils';
 

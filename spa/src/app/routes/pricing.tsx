@@ -1,4 +1,4 @@
-import { BadgePercent, Check, Clock, Loader2, Sparkles } from 'lucide-react';
+import { BadgePercent, Clock, Loader2, Sparkles } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,8 +7,9 @@ import { usePlans } from '@/features/billing/api/plans';
 import { useSubscription } from '@/features/billing/subscription-context';
 import { useCheckout } from '@/features/billing/use-checkout';
 import { cn } from '@/lib/utils';
+import { formatUsd } from '@/lib/format';
+import { PlanFeatures } from '@/features/billing/components/plan-features';
 
-const usd = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value);
 
 export default function PricingPage() {
   const [params] = useSearchParams();
@@ -74,19 +75,12 @@ export default function PricingPage() {
                   <h2 className="text-lg font-semibold text-gray-900">{plan.name}</h2>
                   <p className="mt-1 text-sm text-gray-600">{plan.description}</p>
                   <p className="mt-6 flex items-baseline gap-2">
-                    <span className="text-4xl font-bold tracking-tight text-gray-900">{usd(price)}</span>
+                    <span className="text-4xl font-bold tracking-tight text-gray-900">{formatUsd(price)}</span>
                     <span className="text-sm text-gray-500">/ month</span>
-                    {discountPercentage ? <s className="text-sm text-gray-400">{usd(plan.value_usd)}</s> : null}
+                    {discountPercentage ? <s className="text-sm text-gray-400">{formatUsd(plan.value_usd)}</s> : null}
                   </p>
                   <p className="mt-1 text-sm font-medium text-emerald-700">{trialDays} days free, then billed monthly</p>
-                  <ul className="mt-6 space-y-3 text-sm text-gray-700">
-                    {plan.features.map((feature) => (
-                      <li key={feature} className="flex gap-3">
-                        <Check className="size-5 shrink-0 text-emerald-600" aria-hidden />
-                        {feature}
-                      </li>
-                    ))}
-                  </ul>
+                  <PlanFeatures features={plan.features} />
                   <Button
                     className="mt-8 w-full"
                     size="lg"

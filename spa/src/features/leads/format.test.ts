@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLeadDay, formatUsd, ordinal } from './format';
+import { formatDateTime, formatLeadDay, ordinal } from './format';
 
 describe('ordinal', () => {
   it.each([
@@ -50,22 +50,5 @@ describe('formatLeadDay', () => {
 describe('formatDateTime', () => {
   it('gives the weekday, date and time', () => {
     expect(formatDateTime(new Date(2024, 0, 1, 15, 5))).toBe('Mon, Jan 1, 2024, 3:05 PM');
-  });
-});
-
-describe('formatUsd', () => {
-  it.each([
-    [0, '$0'],
-    [5000, '$5,000'],
-    [37500, '$37,500'],
-    [120000, '$120,000'],
-    [1234567, '$1,234,567'],
-    [12.6, '$13'],
-  ])('formats %d as %s, in dollars without decimals', (amount, expected) => {
-    expect(formatUsd(amount)).toBe(expected);
-  });
-
-  it('treats a missing amount as zero', () => {
-    expect(formatUsd(Number.NaN)).toBe('$0');
   });
 });

@@ -47,15 +47,3 @@ export function formatDateTime(value: string | Date): string {
   const date = toDate(value);
   return date ? DATE_TIME.format(date) : '—';
 }
-
-const USD = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-/** Spec 2: currency is USD without decimals — 12500 → '$12,500'. */
-export function formatUsd(amount: number): string {
-  return USD.format(Number.isFinite(amount) ? amount : 0);
-}

@@ -2,6 +2,7 @@ import './investor-form.css';
 import { useId, useState, type CSSProperties, type FormEvent } from 'react';
 import type { FormDisplay, FormField } from '../types';
 import { fieldError, validateAnswers, type Answers } from '../validation';
+import { formatUsd } from '@/lib/format';
 
 /**
  * The form investors see. One component for the editor's live preview, the owner's preview
@@ -16,7 +17,6 @@ export type InvestorFormProps = {
   preview?: boolean;
 };
 
-const usd = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value);
 
 const FONT_STACKS: Record<string, string> = {
   Inter: "'Inter Variable', Inter, ui-sans-serif, system-ui, sans-serif",
@@ -208,8 +208,8 @@ export function InvestorForm({ form, onSubmit, preview = false }: InvestorFormPr
             <section className="rs-offering" aria-label="Offering summary">
               {offering.summary ? <p className="rs-text">{offering.summary}</p> : null}
               <dl className="rs-facts">
-                {offering.target_raise ? (<div><dt>Target raise</dt><dd>{usd(offering.target_raise)}</dd></div>) : null}
-                {offering.minimum_investment ? (<div><dt>Minimum investment</dt><dd>{usd(offering.minimum_investment)}</dd></div>) : null}
+                {offering.target_raise ? (<div><dt>Target raise</dt><dd>{formatUsd(offering.target_raise)}</dd></div>) : null}
+                {offering.minimum_investment ? (<div><dt>Minimum investment</dt><dd>{formatUsd(offering.minimum_investment)}</dd></div>) : null}
                 {offering.security_type ? (<div><dt>Security</dt><dd>{offering.security_type}</dd></div>) : null}
               </dl>
             </section>

@@ -1,7 +1,7 @@
 import { Calculator, FileCheck2, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsd } from '@/features/leads/format';
+import { formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { MAX_RAISE, MIN_RAISE, useCostEstimate } from '../api/costs';
 import { clamp, parseRaiseAmount } from '../raise-amount';

@@ -1,12 +1,13 @@
-import { Check, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
 import { usePlans } from '@/features/billing/api/plans';
-import { formatUsd } from '@/features/leads/format';
+import { formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { SectionIntro } from './section-intro';
+import { PlanFeatures } from '@/features/billing/components/plan-features';
 
 /** The plans on sale, from the same configuration as /pricing; every plan starts with the free trial. */
 export function PricingSection() {
@@ -61,14 +62,7 @@ export function PricingSection() {
                     <span className="text-sm text-gray-600">/ month</span>
                   </p>
                   <p className="mt-1 text-sm font-medium text-emerald-700">{trialDays} days free, then billed monthly</p>
-                  <ul className="mt-6 mb-8 space-y-3 text-sm text-gray-700">
-                    {plan.features.map((feature) => (
-                      <li key={feature} className="flex gap-3">
-                        <Check className="size-5 shrink-0 text-emerald-600" aria-hidden />
-                        {feature}
-                      </li>
-                    ))}
-                  </ul>
+                  <PlanFeatures features={plan.features} className="mt-6 mb-8 space-y-3 text-sm text-gray-700" />
                   <Link
                     to={user ? '/pricing' : '/register'}
                     className={buttonClasses(pro ? 'primary' : 'secondary', 'lg', 'mt-auto w-full')}

@@ -1,7 +1,7 @@
 import { CircleDollarSign, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { displayName, initials, useAuth } from '@/features/auth/auth-context';
-import { formatUsd } from '@/features/leads/format';
+import { formatUsd } from '@/lib/format';
 import { useProfile } from '../api/profile';
 
 /** Who is signed in, with their interested-investor count and estimated interest (spec 2). */
