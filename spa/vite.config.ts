@@ -16,6 +16,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/entry-size.mjs reads what the entry loads statically.
+    manifest: true,
     // No <link rel="modulepreload"> for the whole app in index.html: on a slow phone those
     // ~180 KB would compete with the stylesheet for the first paint. The entry imports them
     // at once anyway.
@@ -23,11 +25,18 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across deploys.
+        // Radix, sonner and the icons are left to the default splitting: grouped into one
+        // eager chunk they would undo the on-demand loading of dialogs, menus and toasts.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'ui', test: /node_modules[\\/](@radix-ui|@floating-ui|sonner|lucide-react|tailwind-merge|clsx)[\\/]/ },
+            // What the entry needs and lazy pages share (SWR, the API client, auth, the small UI
+            // pieces): one chunk instead of a dozen small ones, which compress worse apart.
+            {
+              name: 'app',
+              test: /node_modules[\\/](swr[\\/]dist[\\/](?!infinite|mutation|subscription|immutable)|(use-sync-external-store|dequal|clsx)[\\/])|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/])|src[\\/]lib[\\/](?!cookies|format)|src[\\/]features[\\/]auth[\\/](auth-context|use-user-key|use-sign-out|api[\\/]session)|src[\\/]components[\\/]ui[\\/](button|skeleton|brand|page-header|tooltip|dialog|sheet)\.|src[\\/](app[\\/](provider|router|lazy-page|resource-error-banner|layouts[\\/](root-layout|app-shell|sidebar|sidebar-state)|routes[\\/]dashboard)|features[\\/](billing[\\/](subscription-(context|status)|api[\\/]checkout)|leads[\\/]api[\\/]leads|forms[\\/]api[\\/]forms|profiles[\\/]api[\\/]profile|auth[\\/]attribution|rewards[\\/]referral))\.tsx?$/,
+            },
           ],
         },
       },

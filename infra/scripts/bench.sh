@@ -37,6 +37,17 @@ python3 infra/scripts/bench_capture.py "$CARGO_TARGET_DIR/release/local-gateway"
 printf '\n== Leads and dashboard ==\n'
 python3 infra/scripts/bench_leads.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
 
+printf '\n== Dashboard entry JavaScript (gzip -9) ==\n'
+if [[ -f spa/scripts/entry-size.mjs ]]; then
+  node spa/scripts/entry-size.mjs
+else
+  say "spa/scripts/entry-size.mjs is missing; entry size skipped"
+fi
+
+printf '\n== Fault: DynamoDB Local killed with SIGKILL under lead submissions ==\n'
+FAULT_STATUS=0
+python3 infra/scripts/bench_fault.py "$CARGO_TARGET_DIR/release/local-gateway" || FAULT_STATUS=$?
+
 printf '\n== Public pages: Lighthouse (mobile) ==\n'
 npm_deps infra/lighthouse
 LH_PORT=$(free_port)
@@ -47,3 +58,6 @@ trap 'stop_pid "$LH_PID"; stop_pid "${GATEWAY_PID:-}"; stop_pid "${DDB_PID:-}"' 
 wait_for_http "http://127.0.0.1:$LH_PORT/" 60 || die "the gateway did not start"
 LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS:-5} node infra/lighthouse/bench.mjs "http://127.0.0.1:$LH_PORT/" "http://127.0.0.1:$LH_PORT/test-the-waters"
 stop_pid "$LH_PID"
+if (( FAULT_STATUS != 0 )); then
+  die "the fault test found violations (see above)"
+fi

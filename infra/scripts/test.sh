@@ -35,10 +35,17 @@ say "DynamoDB Local at $DYNAMODB_ENDPOINT"
 step "Rust: unit and integration tests"
 cargo test --workspace --quiet 2>&1
 
+step "Every function as a Lambda: real binaries under cargo-lambda's runtime emulator, events/"
+timeout 300 python3 infra/scripts/lambda_runtime.py
+
 step "SPA: type check, unit tests, build"
 npm run --prefix spa --silent typecheck
 npm run --prefix spa --silent test
 npm run --prefix spa --silent build >/dev/null
+
+step "schemathesis: the API against infra/openapi.yaml (no 5xx, documented responses)"
+cargo build --quiet -p local-gateway
+GATEWAY_BIN="$CARGO_TARGET_DIR/debug/local-gateway" infra/scripts/schemathesis.sh
 
 step "Playwright journeys (headless Chromium)"
 cargo build --quiet -p local-gateway

@@ -2,7 +2,7 @@
 //! kept by the Stripe webhook and read by everything that needs to know whether a user may
 //! use paid features: `check-subscription` and the server-side gate of the paid routes.
 
-use aws_sdk_dynamodb::{Client, types::AttributeValue};
+use aws_sdk_dynamodb::{Client, error::SdkError, operation::update_item::UpdateItemError, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 
 use crate::{AppState, ApiError, config::StripeConfig, dynamo::from_item};
@@ -96,7 +96,26 @@ pub struct SubscriptionRecord {
 /// Stripe statuses that grant access. `past_due` keeps access while Stripe retries the card.
 const ACCESS_STATUSES: &[&str] = &["trialing", "active", "past_due"];
 
+/// Stripe statuses of a subscription that is running or may still be charged (`paused`: a
+/// trial that ended without a card, resumable). A user with one manages it in the billing
+/// portal and never gets a second checkout or subscription.
+pub const LIVE_STATUSES: &[&str] = &["trialing", "active", "past_due", "unpaid", "incomplete", "paused"];
+
+pub fn is_live_status(status: &str) -> bool {
+    LIVE_STATUSES.contains(&status)
+}
+
 impl SubscriptionRecord {
+    /// Whether this subscription is still running or billable (see [`LIVE_STATUSES`]).
+    pub fn is_live(&self) -> bool {
+        self.status.as_deref().is_some_and(is_live_status)
+    }
+
+    /// Whether the user has had a subscription before, and with it their one trial.
+    pub fn has_history(&self) -> bool {
+        self.status.is_some() || self.subscription_id.is_some() || self.trial_end.is_some() || self.first_paid_at.is_some()
+    }
+
     pub fn on_trial(&self, now: i64) -> bool {
         self.status.as_deref() == Some("trialing") && self.trial_end.is_none_or(|end| end > now)
     }
@@ -109,6 +128,144 @@ impl SubscriptionRecord {
             _ => self.current_period_end.is_none_or(|end| end > now),
         };
         status_ok && not_lapsed
+    }
+}
+
+// ------------------------------------------------------------------ checkout offers
+
+/// What the pricing page asked for (`extended=true`, `discount=20`), before the server decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OfferChoice {
+    pub extended_trial: bool,
+    pub discount_percent: Option<u32>,
+}
+
+/// What a checkout actually gets: the trial (none for a returning user) and the discount.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckoutOffer {
+    pub trial_days: Option<u32>,
+    pub discount_percent: Option<u32>,
+}
+
+/// Why a checkout is refused; the message is what the SPA shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CheckoutOfferError {
+    #[error("The extended trial and the 20% lifetime discount cannot be combined. Please choose one.")]
+    NotCombinable,
+    #[error("Only the 20% lifetime discount is available.")]
+    InvalidDiscount,
+    #[error("You already have a subscription. Manage it from Billing in Settings.")]
+    SubscriptionExists,
+    #[error("Your checkout is already being prepared. Please wait a moment.")]
+    InProgress,
+}
+
+impl CheckoutOfferError {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::NotCombinable => "offers_not_combinable",
+            Self::InvalidDiscount => "invalid_discount",
+            Self::SubscriptionExists => "subscription_exists",
+            Self::InProgress => "checkout_in_progress",
+        }
+    }
+}
+
+impl From<CheckoutOfferError> for ApiError {
+    fn from(err: CheckoutOfferError) -> Self {
+        let status = match err {
+            CheckoutOfferError::NotCombinable | CheckoutOfferError::InvalidDiscount => axum::http::StatusCode::BAD_REQUEST,
+            CheckoutOfferError::SubscriptionExists | CheckoutOfferError::InProgress => axum::http::StatusCode::CONFLICT,
+        };
+        ApiError::new(status, err.code(), err.to_string())
+    }
+}
+
+impl OfferChoice {
+    /// The request's offer fields: the only discount is the offered 20% (0 means none), and
+    /// the extended trial and the discount are alternatives, never taken together.
+    pub fn parse(extended_trial: bool, discount_percentage: Option<u32>) -> Result<Self, CheckoutOfferError> {
+        let discount_percent = match discount_percentage {
+            None | Some(0) => None,
+            Some(LIFETIME_DISCOUNT_PERCENT) => Some(LIFETIME_DISCOUNT_PERCENT),
+            Some(_) => return Err(CheckoutOfferError::InvalidDiscount),
+        };
+        if extended_trial && discount_percent.is_some() {
+            return Err(CheckoutOfferError::NotCombinable);
+        }
+        Ok(Self { extended_trial, discount_percent })
+    }
+}
+
+/// Decides the checkout a user gets: none while a subscription is live, one trial per user
+/// ever (a past subscription or trial on the user's subscription row means none), 14 days
+/// with the extended-trial offer, otherwise 7.
+pub fn checkout_offer(choice: OfferChoice, existing: Option<&SubscriptionRecord>) -> Result<CheckoutOffer, CheckoutOfferError> {
+    if existing.is_some_and(SubscriptionRecord::is_live) {
+        return Err(CheckoutOfferError::SubscriptionExists);
+    }
+    let had_trial = existing.is_some_and(SubscriptionRecord::has_history);
+    let trial_days = match (had_trial, choice.extended_trial) {
+        (true, _) => None,
+        (false, true) => Some(EXTENDED_TRIAL_DAYS),
+        (false, false) => Some(TRIAL_DAYS),
+    };
+    Ok(CheckoutOffer { trial_days, discount_percent: choice.discount_percent })
+}
+
+/// A checkout being prepared holds off parallel ones for at most this long (a request that
+/// dies mid-way frees it by expiry; a finished one frees it at once).
+pub const CHECKOUT_CLAIM_SECS: i64 = 30;
+
+/// Claims the right to open a checkout for `user_id`: one conditional write that fails while
+/// another checkout is being prepared or a subscription is live. Returns the claim's token.
+#[tracing::instrument(skip(client))]
+pub async fn claim_checkout(client: &Client, table: &str, user_id: &str, now: i64) -> Result<Result<String, CheckoutOfferError>, ApiError> {
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    let mut request = client
+        .update_item()
+        .table_name(table)
+        .key("user_id", AttributeValue::S(user_id.to_owned()))
+        .update_expression("SET checkout_claim = :token, checkout_claim_until = :until")
+        .expression_attribute_names("#status", "status")
+        .expression_attribute_values(":token", AttributeValue::S(token.clone()))
+        .expression_attribute_values(":until", AttributeValue::N((now + CHECKOUT_CLAIM_SECS).to_string()))
+        .expression_attribute_values(":now", AttributeValue::N(now.to_string()));
+    let mut live = Vec::new();
+    for (i, status) in LIVE_STATUSES.iter().enumerate() {
+        live.push(format!(":live{i}"));
+        request = request.expression_attribute_values(format!(":live{i}"), AttributeValue::S((*status).to_owned()));
+    }
+    let condition = format!(
+        "(attribute_not_exists(checkout_claim_until) OR checkout_claim_until < :now) AND (attribute_not_exists(#status) OR NOT (#status IN ({})))",
+        live.join(", ")
+    );
+    match request.condition_expression(condition).send().await {
+        Ok(_) => Ok(Ok(token)),
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => {
+            let live = get_subscription(client, table, user_id).await?.is_some_and(|record| record.is_live());
+            Ok(Err(if live { CheckoutOfferError::SubscriptionExists } else { CheckoutOfferError::InProgress }))
+        }
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Frees a checkout claim taken with `token` (a claim taken since by someone else stays).
+#[tracing::instrument(skip(client, token))]
+pub async fn release_checkout(client: &Client, table: &str, user_id: &str, token: &str) -> Result<(), ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("user_id", AttributeValue::S(user_id.to_owned()))
+        .update_expression("REMOVE checkout_claim, checkout_claim_until")
+        .condition_expression("checkout_claim = :token")
+        .expression_attribute_values(":token", AttributeValue::S(token.to_owned()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => Ok(()),
+        Err(err) => Err(err.into()),
     }
 }
 
@@ -183,6 +340,47 @@ mod tests {
         assert!(trial.on_trial(10));
         let lapsed = SubscriptionRecord { current_period_end: Some(50), ..record("active") };
         assert!(!lapsed.grants_access(100));
+    }
+
+    fn choice(extended_trial: bool, discount: Option<u32>) -> OfferChoice {
+        OfferChoice::parse(extended_trial, discount).unwrap()
+    }
+
+    #[test]
+    fn the_extended_trial_and_the_discount_never_stack_and_only_20_percent_exists() {
+        assert_eq!(OfferChoice::parse(true, Some(20)), Err(CheckoutOfferError::NotCombinable));
+        assert_eq!(OfferChoice::parse(false, Some(50)), Err(CheckoutOfferError::InvalidDiscount));
+        assert_eq!(OfferChoice::parse(true, Some(100)), Err(CheckoutOfferError::InvalidDiscount));
+        assert_eq!(OfferChoice::parse(true, Some(0)), Ok(OfferChoice { extended_trial: true, discount_percent: None }));
+        assert_eq!(OfferChoice::parse(false, Some(20)), Ok(OfferChoice { extended_trial: false, discount_percent: Some(20) }));
+    }
+
+    #[test]
+    fn a_new_user_gets_7_days_or_14_with_the_extended_offer() {
+        assert_eq!(checkout_offer(choice(false, None), None), Ok(CheckoutOffer { trial_days: Some(7), discount_percent: None }));
+        assert_eq!(checkout_offer(choice(true, None), None), Ok(CheckoutOffer { trial_days: Some(14), discount_percent: None }));
+        assert_eq!(checkout_offer(choice(false, Some(20)), None), Ok(CheckoutOffer { trial_days: Some(7), discount_percent: Some(20) }));
+    }
+
+    #[test]
+    fn one_trial_per_user_ever() {
+        let canceled = record("canceled");
+        assert_eq!(checkout_offer(choice(true, None), Some(&canceled)), Ok(CheckoutOffer { trial_days: None, discount_percent: None }));
+        let trial_only = SubscriptionRecord { status: None, trial_end: Some(10), ..record("x") };
+        assert_eq!(checkout_offer(choice(false, Some(20)), Some(&trial_only)), Ok(CheckoutOffer { trial_days: None, discount_percent: Some(20) }));
+        // A row holding only a checkout claim is no history.
+        let claim_only = SubscriptionRecord { status: None, ..record("x") };
+        assert_eq!(checkout_offer(choice(false, None), Some(&claim_only)).unwrap().trial_days, Some(7));
+    }
+
+    #[test]
+    fn a_live_subscription_gets_no_checkout_an_ended_one_does() {
+        for status in ["trialing", "active", "past_due", "unpaid", "incomplete", "paused"] {
+            assert_eq!(checkout_offer(choice(false, None), Some(&record(status))), Err(CheckoutOfferError::SubscriptionExists), "{status}");
+        }
+        for status in ["canceled", "incomplete_expired"] {
+            assert!(checkout_offer(choice(false, None), Some(&record(status))).is_ok(), "{status}");
+        }
     }
 
     #[test]

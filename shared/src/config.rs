@@ -1,5 +1,13 @@
 //! Configuration is read once at start-up from the environment into one typed struct, so a
 //! missing variable stops a cold start with its name instead of failing a request later.
+//!
+//! Each function reads only what it uses: its `main.rs` passes its [`Needs`] (one constant
+//! per function in [`needs`]), and `template.yaml` gives each function exactly those variables
+//! (a test in the local gateway compares the two). What a function did not declare is absent:
+//! clients are not built (mail, payments), optional sections are `None` (Meta), secrets are a
+//! random per-process value that matches nothing (an undeclared JWT key verifies no token, an
+//! undeclared webhook secret verifies no signature), and identifiers are empty or, for tables,
+//! a name DynamoDB refuses that says which variable was not declared.
 
 use secrecy::{ExposeSecret, SecretString};
 
@@ -11,8 +19,306 @@ pub enum ConfigError {
     Invalid { name: &'static str, reason: String },
 }
 
-/// DynamoDB table names. In AWS, SAM injects them with `!Ref`; locally the gateway derives
-/// them from `template.yaml` (logical id `ProfilesTable` → variable `PROFILES_TABLE`).
+/// The tables of `template.yaml`, each read from the variable SAM injects with `!Ref`
+/// (logical id `ProfilesTable` → variable `PROFILES_TABLE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Table {
+    Profiles,
+    Users,
+    UserEmails,
+    Sessions,
+    OneTimeTokens,
+    RateLimits,
+    Notifications,
+    Subscriptions,
+    StripeEvents,
+    Forms,
+    Leads,
+    FormViews,
+    ReferralCodes,
+    Referrals,
+    ContactMessages,
+}
+
+impl Table {
+    pub const ALL: &'static [Table] = &[
+        Table::Profiles,
+        Table::Users,
+        Table::UserEmails,
+        Table::Sessions,
+        Table::OneTimeTokens,
+        Table::RateLimits,
+        Table::Notifications,
+        Table::Subscriptions,
+        Table::StripeEvents,
+        Table::Forms,
+        Table::Leads,
+        Table::FormViews,
+        Table::ReferralCodes,
+        Table::Referrals,
+        Table::ContactMessages,
+    ];
+
+    pub const fn variable(self) -> &'static str {
+        match self {
+            Table::Profiles => "PROFILES_TABLE",
+            Table::Users => "USERS_TABLE",
+            Table::UserEmails => "USER_EMAILS_TABLE",
+            Table::Sessions => "SESSIONS_TABLE",
+            Table::OneTimeTokens => "ONE_TIME_TOKENS_TABLE",
+            Table::RateLimits => "RATE_LIMITS_TABLE",
+            Table::Notifications => "NOTIFICATIONS_TABLE",
+            Table::Subscriptions => "SUBSCRIPTIONS_TABLE",
+            Table::StripeEvents => "STRIPE_EVENTS_TABLE",
+            Table::Forms => "FORMS_TABLE",
+            Table::Leads => "LEADS_TABLE",
+            Table::FormViews => "FORM_VIEWS_TABLE",
+            Table::ReferralCodes => "REFERRAL_CODES_TABLE",
+            Table::Referrals => "REFERRALS_TABLE",
+            Table::ContactMessages => "CONTACT_MESSAGES_TABLE",
+        }
+    }
+}
+
+/// What one function reads from its environment. Everything not declared is absent (see the
+/// module documentation); [`Needs::ALL`] is the local gateway, which serves every function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Needs {
+    pub tables: &'static [Table],
+    /// `APP_ORIGIN`: links in e-mail, checkout return URLs, referral links.
+    pub app_origin: bool,
+    /// `JWT_SECRET`: verifies (and, in `auth`, issues) access tokens.
+    pub access_tokens: bool,
+    /// `ADMIN_USER_IDS`.
+    pub admins: bool,
+    /// `MAIL_PROVIDER`, `MAIL_FROM` (SES): the only functions that get an SES client.
+    pub mail: bool,
+    /// `SUPPORT_EMAIL`.
+    pub support_email: bool,
+    /// `ORIGIN_VERIFY_SECRET`: trust CloudFront's viewer address and location headers.
+    pub client_address: bool,
+    /// `STRIPE_PRICE_STANDARD`, `STRIPE_PRICE_PRO`: the plans on sale (ids, not secrets).
+    pub plans: bool,
+    /// `PAYMENTS_PROVIDER`, `STRIPE_SECRET_KEY`, `STRIPE_DISCOUNT_COUPON`: the Stripe client.
+    pub payments: bool,
+    /// `STRIPE_WEBHOOK_SECRET`.
+    pub stripe_webhook: bool,
+    /// `META_PIXEL_ID`, `META_ACCESS_TOKEN`: Conversions API (optional even when declared).
+    pub meta: bool,
+    /// `LEAD_NOTIFICATIONS`, `PUBLIC_LEADS_PER_MINUTE`: lead capture settings.
+    pub lead_capture: bool,
+    /// `RESPONSE_STREAMING`: the same binary behind a streaming function URL.
+    pub response_streaming: bool,
+}
+
+impl Needs {
+    /// Nothing: a starting point for the per-function constants.
+    pub const NONE: Needs = Needs {
+        tables: &[],
+        app_origin: false,
+        access_tokens: false,
+        admins: false,
+        mail: false,
+        support_email: false,
+        client_address: false,
+        plans: false,
+        payments: false,
+        stripe_webhook: false,
+        meta: false,
+        lead_capture: false,
+        response_streaming: false,
+    };
+
+    /// Everything: the local gateway, which mounts every function in one process.
+    pub const ALL: Needs = Needs {
+        tables: Table::ALL,
+        app_origin: true,
+        access_tokens: true,
+        admins: true,
+        mail: true,
+        support_email: true,
+        client_address: true,
+        plans: true,
+        payments: true,
+        stripe_webhook: true,
+        meta: true,
+        lead_capture: true,
+        response_streaming: false,
+    };
+
+    pub fn needs_table(&self, table: Table) -> bool {
+        self.tables.contains(&table)
+    }
+
+    /// Every variable these needs read, and whether a deployment must set it. Endpoint
+    /// overrides and local-only settings (`DYNAMODB_ENDPOINT`, `OUTBOX_DIR`, …) are
+    /// [`Presence::LocalOnly`]: `template.yaml` never sets them.
+    pub fn variables(&self) -> Vec<Variable> {
+        use Presence::*;
+        let mut vars = Vec::new();
+        let mut add = |name: &'static str, presence: Presence, secret: bool| vars.push(Variable { name, presence, secret });
+        for table in self.tables {
+            add(table.variable(), Required, false);
+        }
+        if !self.tables.is_empty() {
+            add("DYNAMODB_ENDPOINT", LocalOnly, false);
+        }
+        if self.app_origin {
+            add("APP_ORIGIN", Required, false);
+        }
+        if self.access_tokens {
+            add("JWT_SECRET", Required, true);
+        }
+        if self.admins {
+            add("ADMIN_USER_IDS", Optional, false);
+        }
+        if self.mail {
+            add("MAIL_PROVIDER", Required, false);
+            add("MAIL_FROM", Required, false);
+            add("SES_ENDPOINT", LocalOnly, false);
+            add("OUTBOX_DIR", LocalOnly, false);
+        }
+        if self.support_email {
+            add("SUPPORT_EMAIL", Required, false);
+        }
+        if self.client_address {
+            add("ORIGIN_VERIFY_SECRET", Optional, true);
+        }
+        if self.plans {
+            add("STRIPE_PRICE_STANDARD", Required, false);
+            add("STRIPE_PRICE_PRO", Required, false);
+        }
+        if self.payments {
+            add("PAYMENTS_PROVIDER", Required, false);
+            add("STRIPE_SECRET_KEY", Required, true);
+            add("STRIPE_DISCOUNT_COUPON", Required, false);
+            add("STRIPE_API_BASE", LocalOnly, false);
+        }
+        if self.stripe_webhook {
+            add("STRIPE_WEBHOOK_SECRET", Required, true);
+        }
+        if self.meta {
+            add("META_PIXEL_ID", Optional, false);
+            add("META_ACCESS_TOKEN", Optional, true);
+            add("META_API_BASE", LocalOnly, false);
+        }
+        if self.lead_capture {
+            add("LEAD_NOTIFICATIONS", Optional, false);
+            add("PUBLIC_LEADS_PER_MINUTE", Optional, false);
+        }
+        if self.response_streaming {
+            add("RESPONSE_STREAMING", Optional, false);
+        }
+        vars
+    }
+}
+
+/// One variable a function reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Variable {
+    pub name: &'static str,
+    pub presence: Presence,
+    /// Comes from Secrets Manager in `template.yaml`, never a plain value.
+    pub secret: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Presence {
+    /// `template.yaml` must give it.
+    Required,
+    /// `template.yaml` may give it (an empty value means "off").
+    Optional,
+    /// Read only locally or in tests (endpoint overrides); never in `template.yaml`.
+    LocalOnly,
+}
+
+/// What each function reads: the constant its `main.rs` passes to `AppState::from_env_for`.
+pub mod needs {
+    use super::{Needs, Table::*};
+
+    pub const AUTH: Needs = Needs {
+        tables: &[Users, UserEmails, Profiles, Sessions, OneTimeTokens, RateLimits, Notifications, ReferralCodes, Referrals],
+        app_origin: true,
+        access_tokens: true,
+        admins: true,
+        mail: true,
+        client_address: true,
+        ..Needs::NONE
+    };
+    pub const BILLING_PORTAL: Needs =
+        Needs { tables: &[Subscriptions], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
+    pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions], access_tokens: true, plans: true, ..Needs::NONE };
+    pub const CONTACT: Needs = Needs {
+        tables: &[ContactMessages, RateLimits],
+        access_tokens: true,
+        mail: true,
+        support_email: true,
+        client_address: true,
+        ..Needs::NONE
+    };
+    pub const CREATE_CHECKOUT_SESSION: Needs =
+        Needs { tables: &[Subscriptions], app_origin: true, access_tokens: true, plans: true, payments: true, ..Needs::NONE };
+    pub const FACEBOOK_CONVERSIONS: Needs = Needs { access_tokens: true, client_address: true, meta: true, ..Needs::NONE };
+    pub const FORMS: Needs = Needs { tables: &[Forms, Leads, Subscriptions], access_tokens: true, ..Needs::NONE };
+    /// The leads stream: counts each lead and mails its founder.
+    pub const LEAD_NOTIFICATIONS: Needs =
+        Needs { tables: &[Forms, Leads, Profiles, Users], app_origin: true, mail: true, ..Needs::NONE };
+    pub const LEADS: Needs =
+        Needs { tables: &[Leads, Forms, Profiles], access_tokens: true, response_streaming: true, ..Needs::NONE };
+    pub const PROFILES: Needs = Needs { tables: &[Profiles], access_tokens: true, ..Needs::NONE };
+    /// Investor-facing: no payments, no Meta, no mail (the founder is told from the stream).
+    /// `JWT_SECRET` salts the daily view key.
+    pub const PUBLIC_FORMS: Needs = Needs {
+        tables: &[Forms, Leads, FormViews],
+        access_tokens: true,
+        client_address: true,
+        lead_capture: true,
+        ..Needs::NONE
+    };
+    pub const RAISE_CAPITAL: Needs = Needs { tables: &[Profiles], access_tokens: true, ..Needs::NONE };
+    pub const REWARDS: Needs =
+        Needs { tables: &[ReferralCodes, Referrals, Subscriptions], app_origin: true, access_tokens: true, ..Needs::NONE };
+    pub const SEND_EVENT_NOTIFICATION: Needs =
+        Needs { tables: &[Notifications], app_origin: true, access_tokens: true, mail: true, ..Needs::NONE };
+    /// Verified Stripe events: subscription state, trial mail, referral credits (Stripe API),
+    /// and the server-side Purchase conversion (Meta).
+    pub const STRIPE_WEBHOOK: Needs = Needs {
+        tables: &[Subscriptions, StripeEvents, Users, Notifications, Referrals],
+        app_origin: true,
+        mail: true,
+        plans: true,
+        payments: true,
+        stripe_webhook: true,
+        meta: true,
+        ..Needs::NONE
+    };
+
+    /// Every function by its binary name (= crate = Lambda = route prefix).
+    pub const BY_BINARY: &[(&str, Needs)] = &[
+        ("auth", AUTH),
+        ("billing-portal", BILLING_PORTAL),
+        ("check-subscription", CHECK_SUBSCRIPTION),
+        ("contact", CONTACT),
+        ("create-checkout-session", CREATE_CHECKOUT_SESSION),
+        ("facebook-conversions", FACEBOOK_CONVERSIONS),
+        ("forms", FORMS),
+        ("lead-notifications", LEAD_NOTIFICATIONS),
+        ("leads", LEADS),
+        ("profiles", PROFILES),
+        ("public-forms", PUBLIC_FORMS),
+        ("raise-capital", RAISE_CAPITAL),
+        ("rewards", REWARDS),
+        ("send-event-notification", SEND_EVENT_NOTIFICATION),
+        ("stripe-webhook", STRIPE_WEBHOOK),
+    ];
+
+    pub fn of(binary: &str) -> Option<Needs> {
+        BY_BINARY.iter().find(|(name, _)| *name == binary).map(|(_, needs)| *needs)
+    }
+}
+
+/// DynamoDB table names (see [`Table`]). A table the function did not declare holds a name
+/// DynamoDB refuses, naming the variable, so a missing declaration shows in the first log line.
 #[derive(Debug, Clone)]
 pub struct Tables {
     pub profiles: String,
@@ -41,7 +347,8 @@ pub enum LeadNotifications {
     Stream,
 }
 
-/// Payments: Stripe in production, the local checkout (`/dev/checkout`) everywhere else.
+/// Payments: Stripe in production, the local checkout (`/dev/checkout`) everywhere else, and
+/// no client at all in functions that take no payment.
 #[derive(Debug, Clone)]
 pub enum PaymentsConfig {
     Stripe {
@@ -52,13 +359,17 @@ pub enum PaymentsConfig {
         discount_coupon: String,
     },
     Local,
+    /// The function did not declare payments: no Stripe key, no client.
+    Disabled,
 }
 
 #[derive(Debug, Clone)]
 pub struct StripeConfig {
     pub payments: PaymentsConfig,
-    /// `whsec_…`: signs (locally) and verifies webhook events.
+    /// `whsec_…`: signs (locally) and verifies webhook events. Outside `stripe-webhook` (and
+    /// the gateway) a random value that verifies nothing.
     pub webhook_secret: SecretString,
+    /// Empty unless the function declared the plans.
     pub price_standard: String,
     pub price_pro: String,
 }
@@ -98,13 +409,15 @@ impl MailConfig {
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Public origin of the product (`https://app.example.com`), used to build links in mail.
+    /// Empty unless declared.
     pub app_origin: String,
-    /// HS256 key for access tokens; at least 32 bytes.
+    /// HS256 key for access tokens; at least 32 bytes (random, verifying nothing, unless declared).
     pub jwt_secret: SecretString,
     /// Set for DynamoDB Local (`http://127.0.0.1:8000`); unset in AWS.
     pub dynamodb_endpoint: Option<String>,
     pub tables: Tables,
-    pub mail: MailConfig,
+    /// `None` in functions that send no mail: they get no SES client.
+    pub mail: Option<MailConfig>,
     /// Users who may use the admin area, enforced by the server (`ADMIN_USER_IDS`, comma-separated).
     pub admin_user_ids: Vec<String>,
     /// Set behind CloudFront: requests carrying this value in `X-Origin-Verify` came through
@@ -115,132 +428,178 @@ pub struct Config {
     pub lead_notifications: LeadNotifications,
     /// Lead submissions per IP and form per minute (the in-process limit; default 10).
     pub public_leads_per_minute: usize,
-    /// Where contact-form messages are sent (`SUPPORT_EMAIL`).
+    /// Where contact-form messages are sent (`SUPPORT_EMAIL`); empty unless declared.
     pub support_email: String,
+    /// Serve through a streaming function URL (`RESPONSE_STREAMING=true`; the leads export).
+    pub response_streaming: bool,
 }
 
 impl Config {
-    pub fn from_env() -> Result<Self, ConfigError> {
-        Self::from_lookup(|name| std::env::var(name).ok())
+    /// Reads what `needs` declares from the process environment.
+    pub fn from_env_for(needs: &Needs) -> Result<Self, ConfigError> {
+        Self::from_lookup_for(needs, |name| std::env::var(name).ok())
     }
 
-    /// Reads every variable through `lookup`, so the gateway and tests can supply values
-    /// without touching the process environment.
+    /// Everything, through `lookup`: the local gateway and tests, which serve every function.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
-        let required = |name: &'static str| {
-            lookup(name)
-                .map(|value| value.trim().to_owned())
-                .filter(|value| !value.is_empty())
-                .ok_or(ConfigError::Missing(name))
-        };
-        let optional = |name: &str| lookup(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        Self::from_lookup_for(&Needs::ALL, lookup)
+    }
 
-        let app_origin = required("APP_ORIGIN")?;
-        if !(app_origin.starts_with("https://") || app_origin.starts_with("http://")) {
-            return Err(ConfigError::Invalid {
-                name: "APP_ORIGIN",
-                reason: "must start with http:// or https://".into(),
-            });
-        }
-        let jwt_secret = SecretString::from(required("JWT_SECRET")?);
-        if jwt_secret.expose_secret().len() < 32 {
-            return Err(ConfigError::Invalid {
-                name: "JWT_SECRET",
-                reason: "must be at least 32 characters".into(),
-            });
-        }
-        Ok(Self {
-            app_origin: app_origin.trim_end_matches('/').to_owned(),
-            jwt_secret,
-            dynamodb_endpoint: optional("DYNAMODB_ENDPOINT"),
-            tables: Tables {
-                profiles: required("PROFILES_TABLE")?,
-                users: required("USERS_TABLE")?,
-                user_emails: required("USER_EMAILS_TABLE")?,
-                sessions: required("SESSIONS_TABLE")?,
-                one_time_tokens: required("ONE_TIME_TOKENS_TABLE")?,
-                rate_limits: required("RATE_LIMITS_TABLE")?,
-                notifications: required("NOTIFICATIONS_TABLE")?,
-                subscriptions: required("SUBSCRIPTIONS_TABLE")?,
-                stripe_events: required("STRIPE_EVENTS_TABLE")?,
-                forms: required("FORMS_TABLE")?,
-                leads: required("LEADS_TABLE")?,
-                form_views: required("FORM_VIEWS_TABLE")?,
-                referral_codes: required("REFERRAL_CODES_TABLE")?,
-                referrals: required("REFERRALS_TABLE")?,
-                contact_messages: required("CONTACT_MESSAGES_TABLE")?,
-            },
-            mail: match required("MAIL_PROVIDER")?.as_str() {
+    /// Reads the variables `needs` declares through `lookup` (so the gateway and tests can
+    /// supply values without touching the process environment), and nothing else.
+    pub fn from_lookup_for(needs: &Needs, lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let optional = |name: &str| lookup(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let required = |name: &'static str| optional(name).ok_or(ConfigError::Missing(name));
+        let table = |table: Table| -> Result<String, ConfigError> {
+            if needs.needs_table(table) {
+                required(table.variable())
+            } else {
+                Ok(format!("{} is not declared by this function", table.variable()))
+            }
+        };
+
+        let app_origin = if needs.app_origin {
+            let origin = required("APP_ORIGIN")?;
+            if !(origin.starts_with("https://") || origin.starts_with("http://")) {
+                return Err(ConfigError::Invalid { name: "APP_ORIGIN", reason: "must start with http:// or https://".into() });
+            }
+            origin.trim_end_matches('/').to_owned()
+        } else {
+            String::new()
+        };
+        let jwt_secret = if needs.access_tokens {
+            let secret = SecretString::from(required("JWT_SECRET")?);
+            if secret.expose_secret().len() < 32 {
+                return Err(ConfigError::Invalid { name: "JWT_SECRET", reason: "must be at least 32 characters".into() });
+            }
+            secret
+        } else {
+            unmatched_secret()
+        };
+        let mail = if needs.mail {
+            Some(match required("MAIL_PROVIDER")?.as_str() {
                 "ses" => MailConfig::Ses { from: required("MAIL_FROM")?, endpoint: optional("SES_ENDPOINT") },
                 "outbox" => MailConfig::Outbox {
                     from: optional("MAIL_FROM").unwrap_or_else(|| "RaiseSpark <hello@raisespark.local>".to_owned()),
                     dir: optional("OUTBOX_DIR").map(Into::into),
                 },
                 other => {
+                    return Err(ConfigError::Invalid { name: "MAIL_PROVIDER", reason: format!("{other:?} is not one of ses, outbox") });
+                }
+            })
+        } else {
+            None
+        };
+        let payments = if needs.payments {
+            match required("PAYMENTS_PROVIDER")?.as_str() {
+                "stripe" => PaymentsConfig::Stripe {
+                    secret_key: SecretString::from(required("STRIPE_SECRET_KEY")?),
+                    api_base: optional("STRIPE_API_BASE").unwrap_or_else(|| "https://api.stripe.com".to_owned()),
+                    discount_coupon: required("STRIPE_DISCOUNT_COUPON")?,
+                },
+                "local" => PaymentsConfig::Local,
+                other => {
+                    return Err(ConfigError::Invalid { name: "PAYMENTS_PROVIDER", reason: format!("{other:?} is not one of stripe, local") });
+                }
+            }
+        } else {
+            PaymentsConfig::Disabled
+        };
+        let lead_notifications = if needs.lead_capture {
+            // Unset: inline where the function can mail (the local gateway), else the stream.
+            let default = if mail.is_some() { "inline" } else { "stream" };
+            match optional("LEAD_NOTIFICATIONS").as_deref().unwrap_or(default) {
+                "inline" if mail.is_none() => {
                     return Err(ConfigError::Invalid {
-                        name: "MAIL_PROVIDER",
-                        reason: format!("{other:?} is not one of ses, outbox"),
+                        name: "LEAD_NOTIFICATIONS",
+                        reason: "inline needs the mail configuration, which this function does not read; use stream".into(),
                     });
                 }
-            },
-            admin_user_ids: optional("ADMIN_USER_IDS")
-                .map(|ids| ids.split(',').map(|id| id.trim().to_owned()).filter(|id| !id.is_empty()).collect())
-                .unwrap_or_default(),
-            origin_verify_secret: optional("ORIGIN_VERIFY_SECRET").map(SecretString::from),
-            stripe: StripeConfig {
-                payments: match required("PAYMENTS_PROVIDER")?.as_str() {
-                    "stripe" => PaymentsConfig::Stripe {
-                        secret_key: SecretString::from(required("STRIPE_SECRET_KEY")?),
-                        api_base: optional("STRIPE_API_BASE").unwrap_or_else(|| "https://api.stripe.com".to_owned()),
-                        discount_coupon: required("STRIPE_DISCOUNT_COUPON")?,
-                    },
-                    "local" => PaymentsConfig::Local,
-                    other => {
-                        return Err(ConfigError::Invalid {
-                            name: "PAYMENTS_PROVIDER",
-                            reason: format!("{other:?} is not one of stripe, local"),
-                        });
-                    }
-                },
-                webhook_secret: SecretString::from(required("STRIPE_WEBHOOK_SECRET")?),
-                price_standard: required("STRIPE_PRICE_STANDARD")?,
-                price_pro: required("STRIPE_PRICE_PRO")?,
-            },
-            lead_notifications: match optional("LEAD_NOTIFICATIONS").as_deref() {
-                None | Some("inline") => LeadNotifications::Inline,
-                Some("stream") => LeadNotifications::Stream,
-                Some(other) => {
+                "inline" => LeadNotifications::Inline,
+                "stream" => LeadNotifications::Stream,
+                other => {
                     return Err(ConfigError::Invalid { name: "LEAD_NOTIFICATIONS", reason: format!("{other:?} is not one of inline, stream") });
                 }
+            }
+        } else {
+            LeadNotifications::Stream
+        };
+        Ok(Self {
+            app_origin,
+            jwt_secret,
+            dynamodb_endpoint: if needs.tables.is_empty() { None } else { optional("DYNAMODB_ENDPOINT") },
+            tables: Tables {
+                profiles: table(Table::Profiles)?,
+                users: table(Table::Users)?,
+                user_emails: table(Table::UserEmails)?,
+                sessions: table(Table::Sessions)?,
+                one_time_tokens: table(Table::OneTimeTokens)?,
+                rate_limits: table(Table::RateLimits)?,
+                notifications: table(Table::Notifications)?,
+                subscriptions: table(Table::Subscriptions)?,
+                stripe_events: table(Table::StripeEvents)?,
+                forms: table(Table::Forms)?,
+                leads: table(Table::Leads)?,
+                form_views: table(Table::FormViews)?,
+                referral_codes: table(Table::ReferralCodes)?,
+                referrals: table(Table::Referrals)?,
+                contact_messages: table(Table::ContactMessages)?,
             },
-            support_email: required("SUPPORT_EMAIL")?,
-            public_leads_per_minute: match optional("PUBLIC_LEADS_PER_MINUTE") {
+            mail,
+            admin_user_ids: if needs.admins {
+                optional("ADMIN_USER_IDS")
+                    .map(|ids| ids.split(',').map(|id| id.trim().to_owned()).filter(|id| !id.is_empty()).collect())
+                    .unwrap_or_default()
+            } else {
+                Vec::new()
+            },
+            origin_verify_secret: if needs.client_address { optional("ORIGIN_VERIFY_SECRET").map(SecretString::from) } else { None },
+            stripe: StripeConfig {
+                payments,
+                webhook_secret: if needs.stripe_webhook { SecretString::from(required("STRIPE_WEBHOOK_SECRET")?) } else { unmatched_secret() },
+                price_standard: if needs.plans { required("STRIPE_PRICE_STANDARD")? } else { String::new() },
+                price_pro: if needs.plans { required("STRIPE_PRICE_PRO")? } else { String::new() },
+            },
+            lead_notifications,
+            support_email: if needs.support_email { required("SUPPORT_EMAIL")? } else { String::new() },
+            public_leads_per_minute: match needs.lead_capture.then(|| optional("PUBLIC_LEADS_PER_MINUTE")).flatten() {
                 None => 10,
-                Some(value) => value.parse().map_err(|_| ConfigError::Invalid {
-                    name: "PUBLIC_LEADS_PER_MINUTE",
-                    reason: "must be a whole number".into(),
-                })?,
+                Some(value) => value
+                    .parse()
+                    .map_err(|_| ConfigError::Invalid { name: "PUBLIC_LEADS_PER_MINUTE", reason: "must be a whole number".into() })?,
             },
-            meta: match (optional("META_PIXEL_ID"), optional("META_ACCESS_TOKEN")) {
-                (Some(pixel_id), Some(token)) => Some(MetaConfig {
-                    pixel_id,
-                    access_token: SecretString::from(token),
-                    api_base: optional("META_API_BASE").unwrap_or_else(|| "https://graph.facebook.com".to_owned()),
-                }),
-                _ => None,
+            meta: if needs.meta {
+                match (optional("META_PIXEL_ID"), optional("META_ACCESS_TOKEN")) {
+                    (Some(pixel_id), Some(token)) => Some(MetaConfig {
+                        pixel_id,
+                        access_token: SecretString::from(token),
+                        api_base: optional("META_API_BASE").unwrap_or_else(|| "https://graph.facebook.com".to_owned()),
+                    }),
+                    _ => None,
+                }
+            } else {
+                None
             },
+            response_streaming: needs.response_streaming && optional("RESPONSE_STREAMING").as_deref() == Some("true"),
         })
     }
+}
+
+/// A secret for a part the function did not declare: random per process, shared with
+/// nothing, so whatever it verifies (tokens, signatures) never matches.
+fn unmatched_secret() -> SecretString {
+    use rand::Rng;
+    let value: String = rand::rng().sample_iter(rand::distr::Alphanumeric).take(48).map(char::from).collect();
+    SecretString::from(value)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
+    use std::{cell::RefCell, collections::HashMap};
 
     fn lookup(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: HashMap<String, String> =
-            vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let map: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         move |name| map.get(name).cloned()
     }
 
@@ -271,6 +630,26 @@ mod tests {
         ("STRIPE_PRICE_PRO", "price_pro"),
     ];
 
+    /// A deployed function's environment: every variable its needs require, with AWS values.
+    fn deployed(needs: &Needs) -> Vec<(&'static str, &'static str)> {
+        needs
+            .variables()
+            .into_iter()
+            .filter(|var| var.presence == Presence::Required)
+            .map(|var| {
+                let value = match var.name {
+                    "APP_ORIGIN" => "https://app.example.com",
+                    "JWT_SECRET" => "0123456789abcdef0123456789abcdef",
+                    "MAIL_PROVIDER" => "ses",
+                    "PAYMENTS_PROVIDER" => "stripe",
+                    "LEAD_NOTIFICATIONS" => "stream",
+                    _ => "value",
+                };
+                (var.name, value)
+            })
+            .collect()
+    }
+
     #[test]
     fn a_complete_environment_gives_a_config_without_trailing_slash() {
         let config = Config::from_lookup(lookup(COMPLETE)).unwrap();
@@ -278,7 +657,8 @@ mod tests {
         assert_eq!(config.tables.profiles, "profiles");
         assert!(config.dynamodb_endpoint.is_none());
         assert_eq!(config.admin_user_ids, vec!["a", "b", "c"]);
-        assert!(matches!(config.mail, MailConfig::Outbox { dir: None, .. }));
+        assert!(matches!(config.mail, Some(MailConfig::Outbox { dir: None, .. })));
+        assert_eq!(config.lead_notifications, LeadNotifications::Inline);
     }
 
     #[test]
@@ -288,7 +668,7 @@ mod tests {
         assert_eq!(Config::from_lookup(lookup(&vars)).unwrap_err(), ConfigError::Missing("MAIL_FROM"));
         vars.push(("MAIL_FROM", "RaiseSpark <hello@example.com>"));
         let config = Config::from_lookup(lookup(&vars)).unwrap();
-        assert_eq!(config.mail.from(), "RaiseSpark <hello@example.com>");
+        assert_eq!(config.mail.unwrap().from(), "RaiseSpark <hello@example.com>");
     }
 
     #[test]
@@ -324,5 +704,84 @@ mod tests {
     fn the_secret_never_prints_in_debug_output() {
         let config = Config::from_lookup(lookup(COMPLETE)).unwrap();
         assert!(!format!("{config:?}").contains("0123456789abcdef"));
+    }
+
+    #[test]
+    fn public_forms_starts_without_any_stripe_meta_or_mail_variable() {
+        let vars = deployed(&needs::PUBLIC_FORMS);
+        assert!(vars.iter().all(|(name, _)| !name.starts_with("STRIPE_") && !name.starts_with("META_") && !name.starts_with("MAIL_")));
+        let config = Config::from_lookup_for(&needs::PUBLIC_FORMS, lookup(&vars)).unwrap();
+        assert!(matches!(config.stripe.payments, PaymentsConfig::Disabled));
+        assert!(config.meta.is_none());
+        assert!(config.mail.is_none());
+        assert_eq!(config.lead_notifications, LeadNotifications::Stream);
+        assert_eq!(config.tables.forms, "value");
+        assert_eq!(config.tables.users, "USERS_TABLE is not declared by this function");
+    }
+
+    #[test]
+    fn public_forms_refuses_inline_notifications_it_cannot_send() {
+        let mut vars = deployed(&needs::PUBLIC_FORMS);
+        vars.push(("LEAD_NOTIFICATIONS", "inline"));
+        let err = Config::from_lookup_for(&needs::PUBLIC_FORMS, lookup(&vars)).unwrap_err();
+        assert!(err.to_string().contains("LEAD_NOTIFICATIONS"), "{err}");
+    }
+
+    #[test]
+    fn every_function_starts_with_exactly_its_required_variables_and_names_each_missing_one() {
+        assert_eq!(needs::BY_BINARY.len(), 15);
+        for (binary, needs) in needs::BY_BINARY {
+            let vars = deployed(needs);
+            Config::from_lookup_for(needs, lookup(&vars)).unwrap_or_else(|err| panic!("{binary}: {err}"));
+            for (missing, _) in &vars {
+                let without: Vec<_> = vars.iter().copied().filter(|(name, _)| name != missing).collect();
+                let err = Config::from_lookup_for(needs, lookup(&without)).expect_err(missing);
+                assert_eq!(err, ConfigError::Missing(missing), "{binary} without {missing}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_function_reads_no_variable_beyond_its_declared_needs() {
+        for (binary, needs) in needs::BY_BINARY {
+            let declared: Vec<&str> = needs.variables().iter().map(|var| var.name).collect();
+            let vars = deployed(needs);
+            let read = RefCell::new(Vec::new());
+            let values = lookup(&vars);
+            Config::from_lookup_for(needs, |name| {
+                read.borrow_mut().push(name.to_owned());
+                values(name)
+            })
+            .unwrap();
+            for name in read.into_inner() {
+                assert!(declared.contains(&name.as_str()), "{binary} read {name}, which its needs do not declare");
+            }
+        }
+    }
+
+    #[test]
+    fn an_undeclared_secret_is_random_and_never_the_same_twice() {
+        let vars = deployed(&needs::LEAD_NOTIFICATIONS);
+        let a = Config::from_lookup_for(&needs::LEAD_NOTIFICATIONS, lookup(&vars)).unwrap();
+        let b = Config::from_lookup_for(&needs::LEAD_NOTIFICATIONS, lookup(&vars)).unwrap();
+        assert_eq!(a.jwt_secret.expose_secret().len(), 48);
+        assert_ne!(a.jwt_secret.expose_secret(), b.jwt_secret.expose_secret());
+        assert_ne!(a.stripe.webhook_secret.expose_secret(), b.stripe.webhook_secret.expose_secret());
+    }
+
+    #[test]
+    fn only_functions_that_take_payments_read_the_stripe_secret_key() {
+        let readers: Vec<&str> = needs::BY_BINARY
+            .iter()
+            .filter(|(_, needs)| needs.variables().iter().any(|var| var.name == "STRIPE_SECRET_KEY"))
+            .map(|(binary, _)| *binary)
+            .collect();
+        assert_eq!(readers, ["billing-portal", "create-checkout-session", "stripe-webhook"]);
+        let meta: Vec<&str> = needs::BY_BINARY
+            .iter()
+            .filter(|(_, needs)| needs.variables().iter().any(|var| var.name == "META_ACCESS_TOKEN"))
+            .map(|(binary, _)| *binary)
+            .collect();
+        assert_eq!(meta, ["facebook-conversions", "stripe-webhook"]);
     }
 }

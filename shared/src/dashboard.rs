@@ -95,7 +95,7 @@ pub fn conversion_rate(leads: u64, views: u64) -> u64 {
 
 pub fn estimated_clicks(views: u64) -> u64 {
     // Integer arithmetic: floor(views * 0.45) without float rounding surprises.
-    views * 45 / 100
+    views.saturating_mul(45) / 100
 }
 
 impl Summary {

@@ -1,29 +1,22 @@
-//! The DynamoDB client, built once per cold start.
+//! The DynamoDB client, built once per cold start from the function's one AWS configuration.
 
-use aws_config::{BehaviorVersion, Region};
-use aws_sdk_dynamodb::config::Credentials;
-
-use crate::config::Config;
+use aws_config::SdkConfig;
 
 pub use aws_sdk_dynamodb::Client;
 
-/// Builds the client. With `DYNAMODB_ENDPOINT` set (DynamoDB Local) it uses fixed local
-/// credentials and region, so no credential chain or instance metadata is probed.
-pub async fn client(config: &Config) -> Client {
-    match &config.dynamodb_endpoint {
-        Some(endpoint) => local_client(endpoint),
-        None => Client::new(&aws_config::load_defaults(BehaviorVersion::latest()).await),
+/// Builds the client from the shared SDK configuration; with `DYNAMODB_ENDPOINT` set
+/// (DynamoDB Local) requests go there, signed with the local configuration's fixed keys.
+pub fn client(sdk: &SdkConfig, endpoint: Option<&str>) -> Client {
+    let mut builder = aws_sdk_dynamodb::config::Builder::from(sdk);
+    if let Some(endpoint) = endpoint {
+        builder = builder.endpoint_url(endpoint);
     }
+    Client::from_conf(builder.build())
 }
 
+/// A client for DynamoDB Local alone (benches and tools outside a function).
 pub fn local_client(endpoint: &str) -> Client {
-    let conf = aws_sdk_dynamodb::Config::builder()
-        .behavior_version(BehaviorVersion::latest())
-        .endpoint_url(endpoint)
-        .region(Region::new("us-east-1"))
-        .credentials_provider(Credentials::new("local", "local", None, None, "dynamodb-local"))
-        .build();
-    Client::from_conf(conf)
+    client(&crate::state::local_sdk_config(), Some(endpoint))
 }
 
 pub type Item = std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>;

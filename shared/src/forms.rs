@@ -185,7 +185,8 @@ pub struct Form {
     pub is_published: bool,
     #[serde(default)]
     pub is_archived: bool,
-    #[serde(default)]
+    /// Kept on write by the public view counter; read leniently (see `counters`).
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub views: u64,
     pub created_at: String,
     pub updated_at: String,

@@ -71,6 +71,26 @@ where
     }
 }
 
+/// Query parameters parsed into `T`; a wrong or unknown parameter is a 400 in the JSON error
+/// shape (axum's own `Query` rejection is plain text).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct QueryParams<T>(pub T);
+
+impl<T, S> axum::extract::FromRequestParts<S> for QueryParams<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or_default();
+        serde_urlencoded::from_str(query)
+            .map(QueryParams)
+            .map_err(|err| ApiError::bad_request("invalid_query", format!("Invalid query string: {err}.")))
+    }
+}
+
 /// Parses a JSON body into `T`, turning serde's error into a 400 the user can read.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|err| {
@@ -180,18 +200,22 @@ where
     }
 }
 
-fn client_ip(parts: &axum::http::request::Parts, config: &crate::config::Config) -> Option<String> {
+/// Whether the request carries the origin secret CloudFront adds (`X-Origin-Verify`): only
+/// then are the viewer headers (address, location) CloudFront's and not a client's.
+pub fn from_trusted_cdn(headers: &axum::http::HeaderMap, config: &crate::config::Config) -> bool {
     use secrecy::ExposeSecret;
-    if let Some(secret) = &config.origin_verify_secret {
-        let verified = parts
-            .headers
+    config.origin_verify_secret.as_ref().is_some_and(|secret| {
+        headers
             .get("x-origin-verify")
             .and_then(|value| value.to_str().ok())
-            .is_some_and(|value| constant_time_eq(value.as_bytes(), secret.expose_secret().as_bytes()));
-        if verified {
-            if let Some(address) = parts.headers.get("x-viewer-address").and_then(|v| v.to_str().ok()) {
-                return Some(address.trim().to_owned());
-            }
+            .is_some_and(|value| constant_time_eq(value.as_bytes(), secret.expose_secret().as_bytes()))
+    })
+}
+
+fn client_ip(parts: &axum::http::request::Parts, config: &crate::config::Config) -> Option<String> {
+    if from_trusted_cdn(&parts.headers, config) {
+        if let Some(address) = parts.headers.get("x-viewer-address").and_then(|v| v.to_str().ok()) {
+            return Some(address.trim().to_owned());
         }
     }
     if let Some(lambda_http::request::RequestContext::ApiGatewayV2(context)) =

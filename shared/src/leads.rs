@@ -172,7 +172,7 @@ pub struct LeadRecord {
     pub location_data: Option<LocationData>,
     pub compliance: ComplianceProof,
     /// Whole dollars, estimated at capture from the answers in form order (spec 5).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub estimated_amount: u64,
     /// Lower-cased name and e-mail, for the leads page's search.
     #[serde(default)]
@@ -183,63 +183,80 @@ pub struct LeadRecord {
 }
 
 /// The founder's 'New investor lead' e-mail: the answers, the temperature and a link to the
-/// lead. Never on the investor's time; failures are logged.
-pub async fn notify_owner(state: &crate::AppState, form: &Form, lead: &LeadRecord) {
-    let result = async {
-        let owner = crate::repo::users::get_user(&state.dynamo, &state.config.tables, &lead.owner_id)
-            .await?
-            .ok_or_else(|| ApiError::internal(anyhow::anyhow!("lead owner not found")))?;
-        let link = format!("{}/leads?formId={}&lead={}", state.config.app_origin, form.id, lead.id);
-        let mut fields: Vec<&FormField> = form.fields.iter().collect();
-        fields.sort_by_key(|f| f.order);
-        let rows: Vec<(String, String)> = fields
-            .iter()
-            .filter_map(|f| lead.data.get(&f.id).map(|answer| (f.label.clone(), answer.clone())))
-            .collect();
-        let temperature = Temperature::from_status(&lead.status);
-        let html_rows: String = rows
-            .iter()
-            .map(|(label, answer)| {
-                format!(
-                    "<tr><td style=\"padding:6px 12px 6px 0;color:#6b7280;vertical-align:top\">{}</td><td style=\"padding:6px 0\">{}</td></tr>",
-                    crate::mail::escape_html(label),
-                    crate::mail::escape_html(answer)
-                )
-            })
-            .collect();
-        let badge = match temperature {
-            Temperature::Hot => "#dc2626",
-            Temperature::Warm => "#d97706",
-            Temperature::Cold => "#2563eb",
-        };
-        let email = crate::mail::Email {
-            to: owner.email.clone(),
-            subject: format!("New investor lead: {}", form.name),
-            html: crate::mail::layout(
-                "New investor lead",
-                &format!(
-                    "<h1 style=\"font-size:20px;margin:0 0 8px\">New investor lead</h1>\
-                     <p style=\"margin:0 0 16px\">Someone just indicated interest through <strong>{}</strong>. \
-                     Temperature: <strong style=\"color:{badge}\">{}</strong></p>\
-                     <table role=\"presentation\" style=\"border-collapse:collapse;font-size:14px\">{html_rows}</table>{}",
-                    crate::mail::escape_html(&form.name),
-                    temperature.as_str(),
-                    crate::mail::button(&link, "View the lead"),
-                ),
-            ),
-            text: format!(
-                "New investor lead through {}\nTemperature: {}\n\n{}\n\nView the lead: {link}\n",
-                form.name,
-                temperature.as_str(),
-                rows.iter().map(|(l, a)| format!("{l}: {a}")).collect::<Vec<_>>().join("\n")
-            ),
-        };
-        state.mailer.send(&email).await.map_err(ApiError::internal)
+/// lead, sent once per lead however often the caller is retried: the lead is claimed
+/// (`notified_at`, a conditional write) before sending, and released if sending fails so a
+/// retry can send it. Never on the investor's time. An error means "retry me".
+pub async fn notify_owner(state: &crate::AppState, form: &Form, lead: &LeadRecord) -> Result<(), ApiError> {
+    let tables = &state.config.tables;
+    if !crate::repo::leads::claim_notification(&state.dynamo, tables, &lead.id).await? {
+        tracing::info!(lead_id = %lead.id, "lead already announced: no second mail");
+        return Ok(());
     }
-    .await;
-    if let Err(err) = result {
+    let sent = send_new_lead_mail(state, form, lead).await;
+    if let Err(err) = &sent {
         tracing::warn!(lead_id = %lead.id, error = %err, "lead notification not sent");
+        crate::repo::leads::release_notification(&state.dynamo, tables, &lead.id).await?;
     }
+    sent
+}
+
+/// [`notify_owner`] where nobody can retry (locally, after the investor's answer): logged.
+pub async fn notify_owner_logged(state: &crate::AppState, form: &Form, lead: &LeadRecord) {
+    if let Err(err) = notify_owner(state, form, lead).await {
+        tracing::warn!(lead_id = %lead.id, error = %err, "lead notification failed");
+    }
+}
+
+async fn send_new_lead_mail(state: &crate::AppState, form: &Form, lead: &LeadRecord) -> Result<(), ApiError> {
+    let owner = crate::repo::users::get_user(&state.dynamo, &state.config.tables, &lead.owner_id)
+        .await?
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("lead owner not found")))?;
+    let link = format!("{}/leads?formId={}&lead={}", state.config.app_origin, form.id, lead.id);
+    let mut fields: Vec<&FormField> = form.fields.iter().collect();
+    fields.sort_by_key(|f| f.order);
+    let rows: Vec<(String, String)> = fields
+        .iter()
+        .filter_map(|f| lead.data.get(&f.id).map(|answer| (f.label.clone(), answer.clone())))
+        .collect();
+    let temperature = Temperature::from_status(&lead.status);
+    let html_rows: String = rows
+        .iter()
+        .map(|(label, answer)| {
+            format!(
+                "<tr><td style=\"padding:6px 12px 6px 0;color:#6b7280;vertical-align:top\">{}</td><td style=\"padding:6px 0\">{}</td></tr>",
+                crate::mail::escape_html(label),
+                crate::mail::escape_html(answer)
+            )
+        })
+        .collect();
+    let badge = match temperature {
+        Temperature::Hot => "#dc2626",
+        Temperature::Warm => "#d97706",
+        Temperature::Cold => "#2563eb",
+    };
+    let email = crate::mail::Email {
+        to: owner.email.clone(),
+        subject: format!("New investor lead: {}", form.name),
+        html: crate::mail::layout(
+            "New investor lead",
+            &format!(
+                "<h1 style=\"font-size:20px;margin:0 0 8px\">New investor lead</h1>\
+                 <p style=\"margin:0 0 16px\">Someone just indicated interest through <strong>{}</strong>. \
+                 Temperature: <strong style=\"color:{badge}\">{}</strong></p>\
+                 <table role=\"presentation\" style=\"border-collapse:collapse;font-size:14px\">{html_rows}</table>{}",
+                crate::mail::escape_html(&form.name),
+                temperature.as_str(),
+                crate::mail::button(&link, "View the lead"),
+            ),
+        ),
+        text: format!(
+            "New investor lead through {}\nTemperature: {}\n\n{}\n\nView the lead: {link}\n",
+            form.name,
+            temperature.as_str(),
+            rows.iter().map(|(l, a)| format!("{l}: {a}")).collect::<Vec<_>>().join("\n")
+        ),
+    };
+    state.mailer.send(&email).await.map_err(ApiError::internal)
 }
 
 // ------------------------------------------------------------------ display rules (spec 3, 5)
@@ -335,27 +352,48 @@ pub fn estimate_amount(answer: &str) -> Option<f64> {
     }
 }
 
-/// The estimated investment of a lead, in whole dollars: the first string answer (in form
-/// order) that contains '$', 'under' or 'over'; a parsing failure is logged and counts as 0.
-pub fn estimated_investment<'a>(answers: impl IntoIterator<Item = &'a str>) -> u64 {
-    let Some(answer) = answers.into_iter().find(|a| {
+/// The most one lead can count for: Reg CF's 12-month offering limit. No single investor can
+/// put more into a Reg CF offering, so an estimate above it is noise (or an attack on the
+/// founder's totals) and counts 0.
+pub const MAX_LEAD_ESTIMATE: u64 = 5_000_000;
+
+/// Whether an answer is where an investor states an amount: the amount preset, or a choice
+/// field (select, radio) whose label asks for an amount. Free text (a name, a message) never
+/// is, whatever it contains.
+fn is_amount_field(answer: &Answer) -> bool {
+    if answer.preset == Some("investment_amount") {
+        return true;
+    }
+    let label = normalise(answer.label);
+    let asks_amount = ["amount", "how_much", "investment_range", "invest_range"].iter().any(|w| label.contains(w));
+    match answer.kind {
+        Some(kind) => kind.has_options() && asks_amount,
+        // Answers to fields the form no longer has: only the spec's own key spellings.
+        None => ["investment_amount", "investmentamount", "investment_range", "amount"].contains(&label.as_str()),
+    }
+}
+
+/// The estimated investment of a lead, in whole dollars (spec 5): the first answer of an
+/// amount field (in form order) that contains '$', 'under' or 'over'. A parsing failure, or
+/// an amount above [`MAX_LEAD_ESTIMATE`], is logged and counts as 0.
+pub fn estimated_investment(answers: &[Answer]) -> u64 {
+    let Some(answer) = answers.iter().filter(|a| is_amount_field(a)).filter_map(|a| a.value.as_str()).find(|a| {
         let lower = a.to_lowercase();
         a.contains('$') || lower.contains("under") || lower.contains("over")
     }) else {
         return 0;
     };
     match estimate_amount(answer) {
-        Some(amount) if amount.is_finite() && amount >= 0.0 => amount.round() as u64,
+        Some(amount) if amount.is_finite() && amount >= 0.0 && amount <= MAX_LEAD_ESTIMATE as f64 => amount.round() as u64,
+        Some(amount) if amount > MAX_LEAD_ESTIMATE as f64 => {
+            tracing::warn!(amount, "investment amount above the Reg CF limit counts 0");
+            0
+        }
         _ => {
-            tracing::warn!(answer, "could not read an investment amount");
+            tracing::warn!(answer = %answer.chars().take(200).collect::<String>(), "could not read an investment amount");
             0
         }
     }
-}
-
-/// The string values of ordered answers, for [`estimated_investment`].
-pub fn answer_texts<'a>(answers: &'a [Answer<'a>]) -> impl Iterator<Item = &'a str> + 'a {
-    answers.iter().filter_map(|a| a.value.as_str())
 }
 
 // ------------------------------------------------------------------ lead rows (spec 2, 3, 5)
@@ -503,13 +541,59 @@ mod display_tests {
         assert_eq!(estimate_amount("$ lots"), None);
     }
 
+    fn answers_of<'a>(fields: &'a [FormField], data: &'a serde_json::Value) -> Vec<Answer<'a>> {
+        answers_in_order(fields, data.as_object().unwrap())
+    }
+
     #[test]
     fn the_first_amount_like_answer_in_form_order_counts_and_failures_count_zero() {
-        assert_eq!(estimated_investment(["Ada", "Over $100,000", "$5,000"]), 120_000);
-        assert_eq!(estimated_investment(["$10,000 - $25,000", "Over $100,000"]), 17_500);
-        assert_eq!(estimated_investment(["$ unknown"]), 0);
-        assert_eq!(estimated_investment(["none"]), 0);
-        assert_eq!(estimated_investment(Vec::<&str>::new()), 0);
+        let fields = vec![
+            field("name", "Full Name", 0, FieldType::Text, None),
+            field("amt", "Investment amount", 1, FieldType::Select, Some("investment_amount")),
+            field("range", "How much would you invest?", 2, FieldType::Radio, None),
+        ];
+        let estimate = |data: serde_json::Value| estimated_investment(&answers_of(&fields, &data));
+        assert_eq!(estimate(json!({"name": "Ada", "amt": "Over $100,000", "range": "$5,000"})), 120_000);
+        assert_eq!(estimate(json!({"amt": "$10,000 - $25,000", "range": "Over $100,000"})), 17_500);
+        assert_eq!(estimate(json!({"amt": "not sure", "range": "Under $10,000"})), 5_000, "the first amount-like answer");
+        assert_eq!(estimate(json!({"amt": "$ unknown"})), 0);
+        assert_eq!(estimate(json!({"amt": "none"})), 0);
+        assert_eq!(estimate(json!({})), 0);
+    }
+
+    #[test]
+    fn free_text_answers_never_count_as_amounts() {
+        let fields = vec![
+            field("name", "Full Name", 0, FieldType::Text, None),
+            field("note", "Anything else?", 1, FieldType::Textarea, None),
+            field("amount_text", "Amount", 2, FieldType::Text, None),
+        ];
+        let data = json!({"name": "$99999999999999999999", "note": "over $100,000 for sure", "amount_text": "$50,000"});
+        assert_eq!(estimated_investment(&answers_of(&fields, &data)), 0);
+    }
+
+    #[test]
+    fn an_amount_above_the_reg_cf_limit_counts_zero() {
+        let fields = vec![field("amt", "Amount", 0, FieldType::Select, Some("investment_amount"))];
+        for (answer, expected) in [
+            ("$5,000,000", 5_000_000),
+            ("$5,000,001", 0),
+            ("Over $5,000,000", 0),
+            ("$99999999999999999999", 0),
+            ("$4,500,000 - $9,000,000", 0),
+            ("$999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999", 0),
+        ] {
+            let data = json!({"amt": answer});
+            assert_eq!(estimated_investment(&answers_of(&fields, &data)), expected, "{answer}");
+        }
+    }
+
+    #[test]
+    fn answers_to_removed_fields_count_only_under_the_spec_amount_keys() {
+        let data = json!({"investment_amount": "$10,000", "full_name": "$20,000"});
+        assert_eq!(estimated_investment(&answers_of(&[], &data)), 10_000);
+        let data = json!({"full_name": "$20,000"});
+        assert_eq!(estimated_investment(&answers_of(&[], &data)), 0);
     }
 
     fn field(id: &str, label: &str, order: u32, kind: FieldType, preset: Option<&str>) -> FormField {
@@ -536,7 +620,7 @@ mod display_tests {
         let view = display_data(&answers, Some("Austin, Texas".into()));
         let keys: Vec<&String> = view.keys().collect();
         assert_eq!(keys, ["Full Name", "Amount", "zz", "Location"]);
-        assert_eq!(estimated_investment(answer_texts(&answers)), 37_500);
+        assert_eq!(estimated_investment(&answers), 37_500);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod billing;
 pub mod config;
+pub mod counters;
 pub mod crypto;
 pub mod dashboard;
 pub mod dynamo;

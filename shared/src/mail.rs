@@ -26,13 +26,17 @@ pub struct Email {
 pub enum Mailer {
     Ses(SesMailer),
     Outbox(Outbox),
+    /// Functions that send no mail: no SES client; a send is an error.
+    Disabled,
 }
 
 impl Mailer {
-    pub async fn from_config(config: &MailConfig) -> anyhow::Result<Self> {
+    /// `sdk` is the function's one AWS configuration, shared with its DynamoDB client.
+    pub fn from_config(config: Option<&MailConfig>, sdk: &aws_config::SdkConfig) -> anyhow::Result<Self> {
         Ok(match config {
-            MailConfig::Ses { from, endpoint } => Self::Ses(SesMailer::new(from.clone(), endpoint.as_deref()).await),
-            MailConfig::Outbox { from, dir } => Self::Outbox(Outbox::open(from.clone(), dir.clone())?),
+            Some(MailConfig::Ses { from, endpoint }) => Self::Ses(SesMailer::new(from.clone(), endpoint.as_deref(), sdk)),
+            Some(MailConfig::Outbox { from, dir }) => Self::Outbox(Outbox::open(from.clone(), dir.clone())?),
+            None => Self::Disabled,
         })
     }
 
@@ -41,6 +45,7 @@ impl Mailer {
         match self {
             Self::Ses(ses) => ses.send(email).await,
             Self::Outbox(outbox) => outbox.push(email),
+            Self::Disabled => anyhow::bail!("this function sends no mail: its configuration has no mail provider"),
         }
     }
 
@@ -48,7 +53,7 @@ impl Mailer {
     pub fn outbox(&self) -> Option<&Outbox> {
         match self {
             Self::Outbox(outbox) => Some(outbox),
-            Self::Ses(_) => None,
+            Self::Ses(_) | Self::Disabled => None,
         }
     }
 }
@@ -60,15 +65,12 @@ pub struct SesMailer {
 }
 
 impl SesMailer {
-    pub async fn new(from: String, endpoint: Option<&str>) -> Self {
-        let mut loader = aws_config::defaults(aws_config::BehaviorVersion::latest());
+    pub fn new(from: String, endpoint: Option<&str>, sdk: &aws_config::SdkConfig) -> Self {
+        let mut builder = aws_sdk_ses::config::Builder::from(sdk);
         if let Some(endpoint) = endpoint {
-            loader = loader
-                .endpoint_url(endpoint)
-                .region(aws_config::Region::new("us-east-1"))
-                .credentials_provider(aws_sdk_ses::config::Credentials::new("test", "test", None, None, "stub"));
+            builder = builder.endpoint_url(endpoint);
         }
-        Self { client: aws_sdk_ses::Client::new(&loader.load().await), from }
+        Self { client: aws_sdk_ses::Client::from_conf(builder.build()), from }
     }
 
     async fn send(&self, email: &Email) -> anyhow::Result<()> {
@@ -250,11 +252,10 @@ mod tests {
             .expect(1)
             .mount(&server)
             .await;
-        let mailer = Mailer::from_config(&MailConfig::Ses {
-            from: "RaiseSpark <hello@example.com>".into(),
-            endpoint: Some(server.uri()),
-        })
-        .await
+        let mailer = Mailer::from_config(
+            Some(&MailConfig::Ses { from: "RaiseSpark <hello@example.com>".into(), endpoint: Some(server.uri()) }),
+            &crate::state::local_sdk_config(),
+        )
         .unwrap();
         mailer.send(&email()).await.unwrap();
 
@@ -277,7 +278,9 @@ mod tests {
         Mock::given(method("POST")).respond_with(ResponseTemplate::new(400).set_body_string(
             r#"<ErrorResponse><Error><Type>Sender</Type><Code>MessageRejected</Code><Message>Email address is not verified.</Message></Error><RequestId>r</RequestId></ErrorResponse>"#,
         )).mount(&server).await;
-        let mailer = Mailer::from_config(&MailConfig::Ses { from: "a@b.co".into(), endpoint: Some(server.uri()) }).await.unwrap();
+        let mailer =
+            Mailer::from_config(Some(&MailConfig::Ses { from: "a@b.co".into(), endpoint: Some(server.uri()) }), &crate::state::local_sdk_config())
+                .unwrap();
         assert!(mailer.send(&email()).await.is_err());
     }
 

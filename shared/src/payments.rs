@@ -15,6 +15,8 @@ use sha2::Sha256;
 
 use crate::config::{PaymentsConfig, StripeConfig};
 
+pub mod conversions;
+
 /// Pinned so Stripe's answers keep the shape this code reads.
 pub const STRIPE_API_VERSION: &str = "2024-06-20";
 
@@ -26,7 +28,8 @@ pub struct CheckoutRequest {
     pub price_id: String,
     pub success_url: String,
     pub cancel_url: String,
-    pub trial_days: u32,
+    /// None for a user who already had their one trial.
+    pub trial_days: Option<u32>,
     pub discount_percent: Option<u32>,
 }
 
@@ -36,12 +39,25 @@ pub enum PaymentsError {
     Provider { status: u16, message: String },
     #[error("the payment provider could not be reached: {0}")]
     Transport(#[from] reqwest::Error),
+    /// The function did not declare payments (`shared::config::Needs::payments`).
+    #[error("this function takes no payments: no payment provider is configured")]
+    Disabled,
+}
+
+impl PaymentsError {
+    /// Retrying will not help: Stripe refused the request itself (4xx other than 429), or
+    /// this function has no payment provider.
+    pub fn is_permanent(&self) -> bool {
+        matches!(self, Self::Provider { status, .. } if (400..500).contains(status) && *status != 429) || matches!(self, Self::Disabled)
+    }
 }
 
 #[derive(Clone)]
 pub enum Payments {
     Stripe(StripeClient),
     Local(LocalPayments),
+    /// Functions that take no payments: no Stripe key, no client; every call is refused.
+    Disabled,
 }
 
 impl Payments {
@@ -56,7 +72,8 @@ impl Payments {
                 secret_key: secret_key.clone(),
                 discount_coupon: discount_coupon.clone(),
             }),
-            PaymentsConfig::Local => Self::Local(LocalPayments { origin: app_origin.to_owned(), checkouts: Default::default(), credits: Default::default() }),
+            PaymentsConfig::Local => Self::Local(LocalPayments { origin: app_origin.to_owned(), checkouts: Default::default(), credits: Default::default(), cancelled: Default::default() }),
+            PaymentsConfig::Disabled => Self::Disabled,
         }
     }
 
@@ -65,6 +82,7 @@ impl Payments {
         match self {
             Self::Stripe(stripe) => stripe.create_checkout(request).await,
             Self::Local(local) => Ok(Some(local.create_checkout(request))),
+            Self::Disabled => Err(PaymentsError::Disabled),
         }
     }
 
@@ -72,6 +90,7 @@ impl Payments {
         match self {
             Self::Stripe(stripe) => stripe.create_portal(customer_id, return_url).await,
             Self::Local(local) => Ok(Some(format!("{}/dev/billing/{customer_id}", local.origin))),
+            Self::Disabled => Err(PaymentsError::Disabled),
         }
     }
 
@@ -90,13 +109,26 @@ impl Payments {
                 Ok(transaction["id"].as_str().unwrap_or_default().to_owned())
             }
             Self::Local(local) => Ok(local.credit(customer_id, cents, description, key)),
+            Self::Disabled => Err(PaymentsError::Disabled),
+        }
+    }
+
+    /// Cancels a subscription at once (the second one of a user who already has a live one).
+    pub async fn cancel_subscription(&self, subscription_id: &str) -> Result<(), PaymentsError> {
+        match self {
+            Self::Stripe(stripe) => stripe.cancel_subscription(subscription_id).await,
+            Self::Local(local) => {
+                local.cancel(subscription_id);
+                Ok(())
+            }
+            Self::Disabled => Err(PaymentsError::Disabled),
         }
     }
 
     pub fn local(&self) -> Option<&LocalPayments> {
         match self {
             Self::Local(local) => Some(local),
-            Self::Stripe(_) => None,
+            Self::Stripe(_) | Self::Disabled => None,
         }
     }
 }
@@ -112,16 +144,16 @@ pub struct StripeClient {
 impl StripeClient {
     /// Stripe's API takes form-encoded bodies with bracketed keys.
     async fn post_form(&self, path: &str, form: &[(String, String)], idempotency_key: Option<&str>) -> Result<Value, PaymentsError> {
-        let mut request = self
-            .http
-            .post(format!("{}{path}", self.api_base))
-            .bearer_auth(self.secret_key.expose_secret())
-            .header("Stripe-Version", STRIPE_API_VERSION)
-            .form(form);
+        let mut request = self.http.post(format!("{}{path}", self.api_base)).form(form);
         if let Some(key) = idempotency_key {
             request = request.header("Idempotency-Key", key);
         }
-        let response = request.send().await?;
+        self.send(request).await
+    }
+
+    async fn send(&self, request: reqwest::RequestBuilder) -> Result<Value, PaymentsError> {
+        let request = request.bearer_auth(self.secret_key.expose_secret()).header("Stripe-Version", STRIPE_API_VERSION);
+        let response = request.send().await.map_err(reqwest::Error::without_url)?;
         let status = response.status();
         let body: Value = response.json().await.unwrap_or(Value::Null);
         if !status.is_success() {
@@ -140,9 +172,11 @@ impl StripeClient {
             ("cancel_url".into(), request.cancel_url.clone()),
             ("client_reference_id".into(), request.user_id.clone()),
             ("metadata[user_id]".into(), request.user_id.clone()),
-            ("subscription_data[trial_period_days]".into(), request.trial_days.to_string()),
             ("subscription_data[metadata][user_id]".into(), request.user_id.clone()),
         ];
+        if let Some(days) = request.trial_days {
+            form.push(("subscription_data[trial_period_days]".into(), days.to_string()));
+        }
         match &request.customer_id {
             Some(customer) => form.push(("customer".into(), customer.clone())),
             None => form.push(("customer_email".into(), request.email.clone())),
@@ -155,6 +189,12 @@ impl StripeClient {
         let key = uuid::Uuid::new_v4().to_string();
         let session = self.post_form("/v1/checkout/sessions", &form, Some(&key)).await?;
         Ok(session["url"].as_str().map(str::to_owned))
+    }
+
+    /// `DELETE /v1/subscriptions/{id}`: ends it now; it will not be charged again.
+    async fn cancel_subscription(&self, subscription_id: &str) -> Result<(), PaymentsError> {
+        let request = self.http.delete(format!("{}/v1/subscriptions/{subscription_id}", self.api_base));
+        self.send(request).await.map(|_| ())
     }
 
     async fn create_portal(&self, customer_id: &str, return_url: &str) -> Result<Option<String>, PaymentsError> {
@@ -174,7 +214,8 @@ pub struct LocalCheckout {
     pub price_id: String,
     pub success_url: String,
     pub cancel_url: String,
-    pub trial_days: u32,
+    /// None when the user already had their trial: the first invoice is paid at checkout.
+    pub trial_days: Option<u32>,
     pub discount_percent: Option<u32>,
 }
 
@@ -193,6 +234,8 @@ pub struct LocalPayments {
     checkouts: Arc<Mutex<HashMap<String, LocalCheckout>>>,
     /// Idempotency key → credit.
     credits: Arc<Mutex<HashMap<String, LocalCredit>>>,
+    /// Subscriptions cancelled through the API (duplicates the webhook refused).
+    cancelled: Arc<Mutex<Vec<String>>>,
 }
 
 impl LocalPayments {
@@ -236,6 +279,17 @@ impl LocalPayments {
     /// The credits applied to a customer's balance.
     pub fn credits_of(&self, customer_id: &str) -> Vec<LocalCredit> {
         self.credits.lock().map(|c| c.values().filter(|c| c.customer_id == customer_id).cloned().collect()).unwrap_or_default()
+    }
+
+    fn cancel(&self, subscription_id: &str) {
+        if let Ok(mut cancelled) = self.cancelled.lock() {
+            cancelled.push(subscription_id.to_owned());
+        }
+    }
+
+    /// The subscriptions cancelled through the API, oldest first.
+    pub fn cancelled(&self) -> Vec<String> {
+        self.cancelled.lock().map(|c| c.clone()).unwrap_or_default()
     }
 
     /// Takes a checkout out of the waiting list (it completes once).

@@ -1,15 +1,15 @@
 //! Rate limits kept in DynamoDB (table `rate_limits`, TTL on `expires_at`), so every Lambda
-//! instance shares them. Counters live in fixed windows; a check estimates a sliding window
-//! from the current and previous ones (previous × unelapsed share + current), which avoids
-//! the double burst a plain fixed window allows at its edges. Subjects (e-mail, IP) are
-//! stored hashed.
+//! instance shares them. Counters live in fixed windows; the limit holds over a sliding
+//! window estimated from the current and previous ones (previous × unelapsed share +
+//! current), which avoids the double burst a plain fixed window allows at its edges.
+//! Subjects (e-mail, IP) are stored hashed.
+//!
+//! A hit is *reserved* atomically: one conditional `UpdateItem` adds it only while the
+//! current window has room, so a parallel burst gets exactly as many slots as a sequential
+//! run would (a check followed by a separate increment lets every parallel request through).
+//! The previous window is closed, so reading it first does not race.
 
-use std::collections::HashMap;
-
-use aws_sdk_dynamodb::{
-    Client,
-    types::{AttributeValue, KeysAndAttributes},
-};
+use aws_sdk_dynamodb::{Client, error::SdkError, types::AttributeValue};
 
 use crate::{crypto::sha256_hex, error::ApiError};
 
@@ -36,78 +36,92 @@ pub fn sliding_estimate(previous: u32, current: u32, window_secs: i64, now: i64)
     f64::from(previous) * (1.0 - elapsed) + f64::from(current)
 }
 
-/// The first rule whose limit is already reached for its subject, if any.
-pub async fn exceeded<'r>(
-    client: &Client,
-    table: &str,
-    checks: &[(&'r Rule, &str)],
-) -> Result<Option<&'r Rule>, ApiError> {
-    let now = crate::time::unix(crate::time::now());
-    let mut keys: Vec<String> = Vec::new();
-    for (rule, subject) in checks {
-        let window = now.div_euclid(rule.window_secs);
-        for key in [rule.key(subject, window), rule.key(subject, window - 1)] {
-            if !keys.contains(&key) {
-                keys.push(key);
-            }
-        }
-    }
-    let counts = batch_counts(client, table, &keys).await?;
-    let count = |key: &str| counts.get(key).copied().unwrap_or(0);
-    for (rule, subject) in checks {
-        let window = now.div_euclid(rule.window_secs);
-        let estimate = sliding_estimate(
-            count(&rule.key(subject, window - 1)),
-            count(&rule.key(subject, window)),
-            rule.window_secs,
-            now,
-        );
-        if estimate >= f64::from(rule.limit) {
-            return Ok(Some(rule));
-        }
-    }
-    Ok(None)
+/// How many hits the current window may hold at `now` so that the sliding estimate stays
+/// under the limit: a new hit is allowed while `current < cap`.
+pub fn current_cap(limit: u32, previous: u32, window_secs: i64, now: i64) -> i64 {
+    let elapsed = (now.rem_euclid(window_secs)) as f64 / window_secs as f64;
+    (f64::from(limit) - f64::from(previous) * (1.0 - elapsed)).ceil() as i64
 }
 
-async fn batch_counts(client: &Client, table: &str, keys: &[String]) -> Result<HashMap<String, u32>, ApiError> {
-    let mut counts = HashMap::new();
-    if keys.is_empty() {
-        return Ok(counts);
-    }
-    let mut request = KeysAndAttributes::builder().consistent_read(true);
-    for key in keys {
-        request = request.keys(HashMap::from([("key".to_owned(), AttributeValue::S(key.clone()))]));
-    }
-    let mut pending = Some(HashMap::from([(table.to_owned(), request.build().map_err(ApiError::internal)?)]));
-    while let Some(items) = pending.take().filter(|items| !items.is_empty()) {
-        let output = client.batch_get_item().set_request_items(Some(items)).send().await?;
-        for item in output.responses.unwrap_or_default().remove(table).unwrap_or_default() {
-            if let (Some(AttributeValue::S(key)), Some(AttributeValue::N(count))) = (item.get("key"), item.get("count")) {
-                counts.insert(key.clone(), count.parse().unwrap_or(0));
-            }
-        }
-        pending = output.unprocessed_keys;
-    }
-    Ok(counts)
+/// A hit that was counted, so it can be taken back (e.g. a failed-sign-in slot after the
+/// password turned out right).
+#[derive(Debug, Clone)]
+pub struct Reservation {
+    key: String,
 }
 
-/// Counts one hit against each rule for its subject.
-pub async fn record(client: &Client, table: &str, hits: &[(&Rule, &str)]) -> Result<(), ApiError> {
+async fn count_of(client: &Client, table: &str, key: &str) -> Result<u32, ApiError> {
+    let output = client.get_item().table_name(table).key("key", AttributeValue::S(key.to_owned())).consistent_read(true).send().await?;
+    Ok(output
+        .item
+        .as_ref()
+        .and_then(|item| item.get("count"))
+        .and_then(|count| count.as_n().ok())
+        .and_then(|count| count.parse::<i64>().ok())
+        .map_or(0, |count| count.clamp(0, i64::from(u32::MAX)) as u32))
+}
+
+/// Counts one hit for `subject` under `rule` if the limit leaves room, atomically.
+/// `None` when the limit is reached (nothing is counted then).
+pub async fn reserve(client: &Client, table: &str, rule: &Rule, subject: &str) -> Result<Option<Reservation>, ApiError> {
     let now = crate::time::unix(crate::time::now());
-    let updates = hits.iter().map(|(rule, subject)| {
-        let window = now.div_euclid(rule.window_secs);
-        client
-            .update_item()
-            .table_name(table)
-            .key("key", AttributeValue::S(rule.key(subject, window)))
-            .update_expression("ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)")
-            .expression_attribute_names("#count", "count")
-            .expression_attribute_values(":one", AttributeValue::N("1".into()))
-            .expression_attribute_values(":expires", AttributeValue::N(((window + 2) * rule.window_secs).to_string()))
-            .send()
-    });
-    futures::future::try_join_all(updates).await?;
-    Ok(())
+    let window = now.div_euclid(rule.window_secs);
+    let previous = count_of(client, table, &rule.key(subject, window - 1)).await?;
+    let cap = current_cap(rule.limit, previous, rule.window_secs, now);
+    if cap <= 0 {
+        return Ok(None);
+    }
+    let key = rule.key(subject, window);
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("key", AttributeValue::S(key.clone()))
+        .update_expression("ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)")
+        .condition_expression("attribute_not_exists(#count) OR #count < :cap")
+        .expression_attribute_names("#count", "count")
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .expression_attribute_values(":cap", AttributeValue::N(cap.to_string()))
+        .expression_attribute_values(":expires", AttributeValue::N(((window + 2) * rule.window_secs).to_string()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(Some(Reservation { key })),
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(None),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Reserves a hit under each rule in turn; the first rule without room is returned (hits
+/// already reserved under earlier rules stay counted: the attempt happened).
+pub async fn reserve_all<'r>(client: &Client, table: &str, checks: &[(&'r Rule, &str)]) -> Result<Result<Vec<Reservation>, &'r Rule>, ApiError> {
+    let mut reserved = Vec::with_capacity(checks.len());
+    for (rule, subject) in checks {
+        match reserve(client, table, rule, subject).await? {
+            Some(reservation) => reserved.push(reservation),
+            None => return Ok(Err(*rule)),
+        }
+    }
+    Ok(Ok(reserved))
+}
+
+/// Takes a reserved hit back.
+pub async fn release(client: &Client, table: &str, reservation: &Reservation) -> Result<(), ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("key", AttributeValue::S(reservation.key.clone()))
+        .update_expression("ADD #count :minus")
+        .condition_expression("#count > :zero")
+        .expression_attribute_names("#count", "count")
+        .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
+        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(()),
+        Err(err) => Err(err.into()),
+    }
 }
 
 /// Forgets a subject's hits for a rule (e.g. failures after a successful sign-in).
@@ -133,6 +147,22 @@ mod tests {
     }
 
     #[test]
+    fn the_cap_leaves_room_for_exactly_what_the_sliding_window_allows() {
+        // Nothing before: the whole limit.
+        assert_eq!(current_cap(5, 0, 60, 0), 5);
+        // 10 hits in the previous minute, half of it still inside the window: 5 count.
+        assert_eq!(current_cap(10, 10, 60, 30), 5);
+        assert_eq!(current_cap(5, 10, 60, 30), 0);
+        // A fraction rounds in the caller's favour only while the estimate stays under the limit.
+        assert_eq!(current_cap(5, 3, 60, 45), 5, "3 × 0.25 = 0.75: the 5th hit still starts from an estimate of 4.75 < 5");
+        for (limit, previous, now) in [(5u32, 3u32, 45i64), (30, 17, 13), (100, 99, 59)] {
+            let cap = current_cap(limit, previous, 60, now);
+            assert!(sliding_estimate(previous, (cap - 1) as u32, 60, now) < f64::from(limit));
+            assert!(sliding_estimate(previous, cap as u32, 60, now) >= f64::from(limit));
+        }
+    }
+
+    #[test]
     fn keys_hash_the_subject_and_name_the_window() {
         let rule = Rule::new("signin", 60, 5);
         let key = rule.key("ada@example.com", 7);
@@ -147,7 +177,7 @@ mod tests {
 /// without spending a DynamoDB write per submission.
 #[derive(Default)]
 pub struct MemoryLimiter {
-    hits: std::sync::Mutex<HashMap<String, std::collections::VecDeque<std::time::Instant>>>,
+    hits: std::sync::Mutex<std::collections::HashMap<String, std::collections::VecDeque<std::time::Instant>>>,
 }
 
 impl MemoryLimiter {

@@ -1,10 +1,19 @@
-//! The state every function's router receives: clients built once per cold start.
+//! The state every function's router receives: clients built once per cold start, and only
+//! the clients the function's configuration asks for (no SES client without mail, no Stripe
+//! client without payments).
 
 use std::sync::Arc;
 
+use aws_config::{BehaviorVersion, Region, SdkConfig};
 use axum::extract::FromRef;
 
-use crate::{auth::TokenKeys, config::Config, dynamo, mail::Mailer, payments::Payments};
+use crate::{
+    auth::TokenKeys,
+    config::{Config, MailConfig, Needs},
+    dynamo,
+    mail::Mailer,
+    payments::Payments,
+};
 
 #[derive(Clone)]
 pub struct AppState {
@@ -20,15 +29,18 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Reads the configuration from the environment; a missing variable is named in the error.
-    pub async fn from_env() -> anyhow::Result<Self> {
-        Self::from_config(Config::from_env()?).await
+    /// Reads what `needs` declares from the environment (a missing variable is named in the
+    /// error) and builds the clients it calls for. Each function's `main.rs` passes its own
+    /// constant from `shared::config::needs`.
+    pub async fn from_env_for(needs: &Needs) -> anyhow::Result<Self> {
+        Self::from_config(Config::from_env_for(needs)?).await
     }
 
     pub async fn from_config(config: Config) -> anyhow::Result<Self> {
-        let dynamo = dynamo::client(&config).await;
+        let sdk = aws_sdk_config(&config).await;
+        let dynamo = dynamo::client(&sdk, config.dynamodb_endpoint.as_deref());
         let tokens = TokenKeys::from_secret(&config.jwt_secret);
-        let mailer = Mailer::from_config(&config.mail).await?;
+        let mailer = Mailer::from_config(config.mail.as_ref(), &sdk)?;
         let payments = Payments::from_config(&config.stripe, &config.app_origin);
         let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(20)).build()?;
         Ok(Self { config: Arc::new(config), dynamo, tokens, mailer, payments, http, memory_limits: Default::default() })
@@ -37,6 +49,30 @@ impl AppState {
     pub fn is_admin(&self, user_id: &str) -> bool {
         self.config.admin_user_ids.iter().any(|id| id == user_id)
     }
+}
+
+/// The one AWS SDK configuration every client of a function is built from (DynamoDB, SES,
+/// and later S3 / SQS): credentials, region and retries are resolved once per cold start.
+/// With an endpoint override (DynamoDB Local, an SES stub) it is the fixed local
+/// configuration, so no credential chain or instance metadata is probed.
+pub async fn aws_sdk_config(config: &Config) -> SdkConfig {
+    let ses_stub = matches!(&config.mail, Some(MailConfig::Ses { endpoint: Some(_), .. }));
+    if config.dynamodb_endpoint.is_some() || ses_stub {
+        local_sdk_config()
+    } else {
+        aws_config::load_defaults(BehaviorVersion::latest()).await
+    }
+}
+
+/// Fixed keys and region for DynamoDB Local and local stubs.
+pub fn local_sdk_config() -> SdkConfig {
+    SdkConfig::builder()
+        .behavior_version(BehaviorVersion::latest())
+        .region(Region::new("us-east-1"))
+        .credentials_provider(aws_sdk_dynamodb::config::SharedCredentialsProvider::new(
+            aws_sdk_dynamodb::config::Credentials::new("local", "local", None, None, "local"),
+        ))
+        .build()
 }
 
 impl FromRef<AppState> for TokenKeys {

@@ -1,4 +1,5 @@
-import { expect, signedInFounder, test, waitForMail } from './support/fixtures';
+import { expect, signedInFounder, subscribedFounder, test, waitForMail } from './support/fixtures';
+import { expectAccessible } from './support/a11y';
 
 test('a new user opening /forms is sent to pricing, starts the trial and comes back to /forms', async ({ page }) => {
   const { email } = await signedInFounder(page);
@@ -8,6 +9,7 @@ test('a new user opening /forms is sent to pricing, starts the trial and comes b
 
   const standard = page.getByRole('region', { name: 'RaiseSpark', exact: true });
   await expect(standard.getByText('$497')).toBeVisible();
+  await expectAccessible(page, 'pricing');
   await standard.getByRole('button', { name: 'Start 7-day free trial of RaiseSpark' }).click();
 
   await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_/);
@@ -24,6 +26,7 @@ test('a new user opening /forms is sent to pricing, starts the trial and comes b
   const billing = page.getByRole('region', { name: 'Billing' });
   await expect(billing.getByText('Free trial')).toBeVisible();
   await expect(billing.getByText('RaiseSpark', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'settings');
 
   // Cancelling in the billing portal ends access: the gate sends the user back to pricing.
   await billing.getByRole('button', { name: 'Manage billing' }).click();
@@ -34,23 +37,38 @@ test('a new user opening /forms is sent to pricing, starts the trial and comes b
   await expect(page).toHaveURL(/\/pricing\?returnTo=%2Fforms$/);
 });
 
-test('the extended-trial and discount offers reach checkout with 14 days and 20% shown', async ({ page }) => {
+test('the extended-trial offer reaches checkout with 14 days', async ({ page }) => {
   await signedInFounder(page);
-  await page.goto('/pricing?extended=true&discount=20');
+  await page.goto('/pricing?extended=true');
   await expect(page.getByRole('heading', { name: 'Start your 14-day free trial' })).toBeVisible();
   await expect(page.getByText('Extended 14-day trial applied')).toBeVisible();
-  await expect(page.getByText('20% lifetime discount applied')).toBeVisible();
   const pro = page.getByRole('region', { name: 'RaiseSpark Pro' });
-  await expect(pro.getByText('$798')).toBeVisible();
   await pro.getByRole('button', { name: 'Start 14-day free trial of RaiseSpark Pro' }).click();
 
   await expect(page).toHaveURL(/\/dev\/checkout\//);
-  await expect(page.getByRole('heading', { name: 'Start your 14-day free trial' })).toBeVisible();
   await expect(page.getByText('14 days', { exact: true })).toBeVisible();
-  await expect(page.getByText('20% lifetime discount')).toBeVisible();
-  await expect(page.getByText('RaiseSpark Pro')).toBeVisible();
+  await expect(page.getByText('20% lifetime discount')).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('offers never stack: a link with both gets the 20% discount and the standard trial; other discounts are ignored', async ({ page }) => {
+  await signedInFounder(page);
+  await page.goto('/pricing?extended=true&discount=20');
+  await expect(page.getByRole('heading', { name: 'Start your 7-day free trial' })).toBeVisible();
+  await expect(page.getByText('20% lifetime discount applied')).toBeVisible();
+  await expect(page.getByText('Extended 14-day trial applied')).toHaveCount(0);
+  const pro = page.getByRole('region', { name: 'RaiseSpark Pro' });
+  await expect(pro.getByText('$798')).toBeVisible();
+  await pro.getByRole('button', { name: 'Start 7-day free trial of RaiseSpark Pro' }).click();
+  await expect(page).toHaveURL(/\/dev\/checkout\//);
+  await expect(page.getByText('7 days', { exact: true })).toBeVisible();
+  await expect(page.getByText('20% lifetime discount')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/pricing?discount=90');
+  await expect(page.getByText('90% lifetime discount applied')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'RaiseSpark Pro' }).getByText('$997')).toBeVisible();
 });
 
 test('anonymous visitors are asked to log in before subscribing', async ({ page }) => {
@@ -91,4 +109,17 @@ test('choosing an upsell option goes to pricing with the offer', async ({ page }
   await expect(page.getByText('20% lifetime discount option selected!')).toBeVisible();
   await expect(page).toHaveURL(/\/pricing\?discount=20$/);
   await expect(page.getByText('20% lifetime discount applied')).toBeVisible();
+});
+
+test('a founder already on a trial who opens checkout again is sent to the billing portal, not a second subscription', async ({ page }) => {
+  await subscribedFounder(page);
+  await page.goto('/pricing');
+  const pro = page.getByRole('region', { name: 'RaiseSpark Pro' });
+  const refused = page.waitForResponse((response) => response.url().endsWith('/api/create-checkout-session'));
+  await pro.getByRole('button', { name: /of RaiseSpark Pro$/ }).click();
+  const response = await refused;
+  expect(response.status()).toBe(409);
+  expect((await response.json()).error.message).toBe('You already have a subscription. Manage it from Billing in Settings.');
+  await expect(page).toHaveURL(/\/dev\/billing\/cus_local_/);
+  await expect(page.getByText('RaiseSpark Pro')).toHaveCount(0);
 });

@@ -1,13 +1,16 @@
+import { DEFAULT_FORM_COLOURS, expectAccessible } from './support/a11y';
 import { expect, signedInFounder, subscribedFounder, test } from './support/fixtures';
 
 test('a subscriber builds, restyles, saves and publishes a form, then archives, restores and deletes it', async ({ page }) => {
   await subscribedFounder(page);
   await page.goto('/forms');
   await expect(page.getByText('No forms yet')).toBeVisible();
+  await expectAccessible(page, 'the forms list');
   await page.getByRole('button', { name: 'Create Your First Form' }).click();
   await expect(page).toHaveURL(/\/forms\/[0-9a-f-]{36}$/);
   const preview = page.getByRole('complementary', { name: 'Live preview' });
   await expect(preview.getByRole('heading', { name: 'New Form' })).toBeVisible();
+  await expectAccessible(page, 'the form editor', { founderColours: DEFAULT_FORM_COLOURS });
 
   // Add the investment-range preset, move it up above the phone number, make it required.
   await page.getByRole('button', { name: 'Investment amount range' }).click();
@@ -86,6 +89,7 @@ test('the dashboard lists forms with drafts pointing to Publish, and the preview
   const card = page.getByRole('article', { name: 'New Form' });
   await expect(card.getByText('Draft')).toBeVisible();
   await expect(card.getByRole('link', { name: 'Publish' })).toHaveAttribute('href', `/forms/${id}`);
+  await expectAccessible(page, 'the dashboard');
   await page.getByRole('button', { name: 'Show Archived' }).click();
   await expect(page.getByText('No archived forms')).toBeVisible();
   await page.getByRole('button', { name: 'View Active Forms' }).click();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, subscribedFounder, test } from './support/fixtures';
+import { expectAccessible } from './support/a11y';
 
 type Auth = { authorization: string };
 type Field = { id: string; label: string; preset?: string };
@@ -126,6 +127,7 @@ test('a founder filters, searches, re-rates, deletes and exports leads, and the 
 
   await page.goto('/leads');
   await expect(leadRows).toHaveCount(7);
+  await expectAccessible(page, 'the leads page');
   // Rows show the server's display values: short ranges, state codes, temperature, form.
   await expect(row('Grace Hopper')).toContainText('grace@example.com');
   await expect(row('Grace Hopper')).toContainText('>$100K');

@@ -1,4 +1,5 @@
 import { expect, signedInFounder, test } from './support/fixtures';
+import { expectAccessible } from './support/a11y';
 
 test('the landing page loads with its sections and sign-in links', async ({ page }) => {
   await page.goto('/');
@@ -9,6 +10,7 @@ test('the landing page loads with its sections and sign-in links', async ({ page
   }
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+  await expectAccessible(page, 'the landing page');
 });
 
 test('the header turns translucent once the page scrolls past 10 px and anchors scroll to their sections', async ({ page }) => {
@@ -27,6 +29,7 @@ test('the login and register pages have no site header', async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);
+    await expectAccessible(page, path);
   }
 });
 

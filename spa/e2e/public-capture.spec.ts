@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, subscribedFounder, test, waitForMail } from './support/fixtures';
+import { DEFAULT_FORM_COLOURS, expectAccessible } from './support/a11y';
 
 /** Creates a published form with the amount preset through the owner API; returns its id. */
 async function publishedForm(page: Page, options: { publish?: boolean; company?: string } = {}) {
@@ -112,6 +113,7 @@ test('a failed submission keeps the answers and can be retried', async ({ page, 
   await investor.getByLabel(/How much might you invest/).selectOption('Under $10,000');
   await investor.getByRole('button', { name: 'Submit' }).click();
   await expect(investor.getByRole('alert')).toContainText('We could not reach the server');
+  await expectAccessible(investor, 'the form view', { founderColours: DEFAULT_FORM_COLOURS });
   await expect(investor.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
   await investor.getByRole('button', { name: 'Submit' }).click();
   await expect(investor.getByText('Thank you for your interest!')).toBeVisible();
@@ -133,6 +135,7 @@ test('embed options show both snippets with live previews and platform steps', a
   await expect(page.getByText('Copied to clipboard')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`data-raisespark-form="${id}"`);
   await expect(page.frameLocator('iframe[title="Inline form preview"]').getByRole('heading', { name: 'Sunrise Fund II' })).toBeVisible();
+  await expectAccessible(page, 'embed options', { founderColours: DEFAULT_FORM_COLOURS });
   await page.getByRole('button', { name: 'Invest in Sunrise' }).click();
   await expect(page.frameLocator('iframe[title="Floating form preview"]').getByRole('button', { name: 'Submit' })).toBeVisible();
   await page.getByRole('dialog', { name: 'Invest in Sunrise' }).getByRole('button', { name: 'Close' }).click();

@@ -1,4 +1,5 @@
 import { contextFromOwnAddress, expect, PASSWORD, subscribedFounder, test, uniqueEmail, waitForMail } from './support/fixtures';
+import { expectAccessible } from './support/a11y';
 
 test('a visitor from a referral link signs up, pays, and the referrer earns a free month', async ({ page, browser }) => {
   test.slow();
@@ -10,6 +11,7 @@ test('a visitor from a referral link signs up, pays, and the referrer earns a fr
   const link = await page.getByLabel('Your referral link').inputValue();
   expect(link).toMatch(/\/\?ref=[A-Z0-9]{8}$/);
   await expect(page.getByText('No referrals yet')).toBeVisible();
+  await expectAccessible(page, 'Earn Rewards');
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Referral link copied').or(page.getByText(/Copy failed/))).toBeVisible();
 

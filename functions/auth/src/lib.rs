@@ -8,9 +8,13 @@
 //! - `POST  /api/auth/signout`  — global: every session of the user ends
 //! - `GET   /api/auth/user`     — the current user; `PATCH` changes the name
 //! - `POST  /api/auth/password` — change password (other sessions end)
+//! - `POST  /api/auth/recover`  — e-mail a one-time password-reset link (same answer for any address)
+//! - `POST  /api/auth/recover/check`    — whether a reset link still works
+//! - `POST  /api/auth/recover/complete` — set a new password from the link; every session ends
 
 mod email;
-mod limits;
+mod mail_templates;
+pub mod limits;
 pub mod messages;
 pub mod password;
 mod sessions;
@@ -53,6 +57,9 @@ pub fn router(state: AppState) -> Router {
         .route("/signout", post(sign_out))
         .route("/user", get(current_user).patch(update_user))
         .route("/password", post(change_password))
+        .route("/recover", post(recover))
+        .route("/recover/check", post(check_recovery))
+        .route("/recover/complete", post(complete_recovery))
         .with_state(state)
 }
 
@@ -147,6 +154,10 @@ struct SignUp {
     data: Option<SignUpData>,
 }
 
+/// Creates an account and e-mails a confirmation link. The answer never tells whether the
+/// address already has an account: an unconfirmed one is replaced by this sign-up (its
+/// earlier password was chosen by someone who never proved the address), and the owner of a
+/// confirmed one gets an e-mail saying someone tried, with the way to sign in or reset.
 #[tracing::instrument(skip(state, body))]
 async fn sign_up(State(state): State<AppState>, ip: ClientIp, JsonBody(body): JsonBody<SignUp, 16384>) -> Result<Response> {
     let email = EmailAddress::parse(&body.email)?;
@@ -156,11 +167,9 @@ async fn sign_up(State(state): State<AppState>, ip: ClientIp, JsonBody(body): Js
     };
     let user_metadata = body.data.unwrap_or_default().into_metadata()?;
     let tables = &state.config.tables;
-    let limit_table = &tables.rate_limits;
-    if rate_limit::exceeded(&state.dynamo, limit_table, &[(&limits::SIGNUPS_PER_IP, &ip.0)]).await?.is_some() {
+    if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::SIGNUPS_PER_IP, &ip.0).await?.is_none() {
         return Err(rate_limited("signup_rate_limited", SIGNUP_RATE_LIMITED, 600));
     }
-    rate_limit::record(&state.dynamo, limit_table, &[(&limits::SIGNUPS_PER_IP, &ip.0)]).await?;
 
     let user = UserRecord {
         id: uuid::Uuid::new_v4().to_string(),
@@ -172,21 +181,45 @@ async fn sign_up(State(state): State<AppState>, ip: ClientIp, JsonBody(body): Js
         app_metadata: Default::default(),
         session_epoch: 0,
     };
-    match users::create_user(&state.dynamo, tables, &user).await {
-        Ok(()) => {}
-        Err(CreateUserError::EmailTaken) => return Err(ApiError::conflict("user_already_exists", USER_EXISTS)),
+    let shown = match users::create_user(&state.dynamo, tables, &user).await {
+        Ok(()) => {
+            tracing::info!(user_id = %user.id, "account created");
+            if let Some(code) = user.user_metadata.get("referral_id").and_then(Value::as_str) {
+                shared::rewards::attach_referral(&state, code, &user).await;
+            }
+            send_confirmation_once_a_minute(&state, &user).await?;
+            notify_sign_up(&state, &user).await;
+            user
+        }
+        Err(CreateUserError::EmailTaken) => sign_up_taken_address(&state, user).await?,
         Err(CreateUserError::Store(err)) => return Err(err),
-    }
-    tracing::info!(user_id = %user.id, "account created");
-    if let Some(code) = user.user_metadata.get("referral_id").and_then(Value::as_str) {
-        shared::rewards::attach_referral(&state, code, &user).await;
-    }
+    };
+    Ok((StatusCode::CREATED, Json(json!({ "user": UserView::new(&state, &shown), "confirmation_sent": true }))).into_response())
+}
 
-    rate_limit::record(&state.dynamo, limit_table, &[(&limits::MAIL_PER_ADDRESS, &mail_subject(tokens::CONFIRMATION, &user.email))]).await?;
-    send_confirmation(&state, &user).await;
-    notify_sign_up(&state, &user).await;
-
-    Ok((StatusCode::CREATED, Json(json!({ "user": UserView::new(&state, &user), "confirmation_sent": true }))).into_response())
+/// A sign-up for an address that has an account. Unconfirmed: this sign-up replaces it and
+/// a new confirmation link goes out. Confirmed: its owner is told by e-mail, and the answer
+/// shows a user that does not exist, exactly as a new sign-up's would look.
+async fn sign_up_taken_address(state: &AppState, attempt: UserRecord) -> Result<UserRecord> {
+    let tables = &state.config.tables;
+    if let Some(existing) = users::find_user_by_email(&state.dynamo, tables, &attempt.email).await? {
+        if existing.email_confirmed_at.is_none() {
+            if let Some(replaced) =
+                users::replace_unconfirmed(&state.dynamo, tables, &existing.id, &attempt.password_hash, &attempt.user_metadata).await?
+            {
+                tracing::info!(user_id = %replaced.id, "unconfirmed account replaced by a new sign-up");
+                // Links sent before no longer work, so this one goes out whatever the per-address
+                // minute (the per-IP sign-up limit still bounds it).
+                send_confirmation(state, &replaced).await;
+                return Ok(UserRecord { password_hash: String::new(), ..replaced });
+            }
+        }
+        let subject = mail_subject("signup-attempt", &existing.email);
+        if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_some() {
+            send_sign_up_attempt_notice(state, &existing).await;
+        }
+    }
+    Ok(attempt)
 }
 
 /// Spec 7: after a sign-up, `account_created` with the creation date, and `trial_started`
@@ -209,6 +242,15 @@ fn mail_subject(kind: &str, email: &str) -> String {
     format!("{kind}:{email}")
 }
 
+/// Sends the confirmation link unless one went to the address within the last minute.
+async fn send_confirmation_once_a_minute(state: &AppState, user: &UserRecord) -> Result<()> {
+    let subject = mail_subject(tokens::CONFIRMATION, &user.email);
+    if rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_some() {
+        send_confirmation(state, user).await;
+    }
+    Ok(())
+}
+
 /// The confirmation e-mail: a one-time link to `/auth/callback` on the product's origin.
 /// A failure to send is logged; the user can ask for the mail again.
 async fn send_confirmation(state: &AppState, user: &UserRecord) {
@@ -218,6 +260,7 @@ async fn send_confirmation(state: &AppState, user: &UserRecord) {
             &state.config.tables.one_time_tokens,
             tokens::CONFIRMATION,
             &user.id,
+            user.session_epoch,
             tokens::CONFIRMATION_TTL_SECS,
         )
         .await?;
@@ -265,8 +308,13 @@ async fn verify(State(state): State<AppState>, JsonBody(body): JsonBody<Verify, 
         return Err(ApiError::bad_request("invalid_link", INVALID_LINK));
     }
     let tables = &state.config.tables;
-    let user_id = tokens::consume(&state.dynamo, &tables.one_time_tokens, tokens::CONFIRMATION, &body.token).await?;
-    let user = users::confirm_email(&state.dynamo, tables, &user_id).await?;
+    let consumed = tokens::consume(&state.dynamo, &tables.one_time_tokens, tokens::CONFIRMATION, &body.token).await?;
+    // A link issued before a later sign-up replaced the unconfirmed account confirms nothing.
+    let current = users::get_user(&state.dynamo, tables, &consumed.user_id).await?;
+    if current.is_none_or(|user| consumed.epoch.is_some_and(|epoch| epoch != user.session_epoch)) {
+        return Err(ApiError::bad_request("invalid_link", INVALID_LINK));
+    }
+    let user = users::confirm_email(&state.dynamo, tables, &consumed.user_id).await?;
     let refresh_token = sessions::start(&state.dynamo, tables, &user).await?;
     Ok(session_response(&state, &user, &refresh_token))
 }
@@ -284,11 +332,9 @@ async fn resend(State(state): State<AppState>, JsonBody(body): JsonBody<Resend, 
     let email = EmailAddress::parse(&body.email)?;
     let tables = &state.config.tables;
     let subject = mail_subject(tokens::CONFIRMATION, email.as_str());
-    let rule = [(&limits::MAIL_PER_ADDRESS, subject.as_str())];
-    if rate_limit::exceeded(&state.dynamo, &tables.rate_limits, &rule).await?.is_some() {
+    if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_none() {
         return Err(rate_limited("mail_rate_limited", MAIL_RATE_LIMITED, 60));
     }
-    rate_limit::record(&state.dynamo, &tables.rate_limits, &rule).await?;
     if let Some(user) = users::find_user_by_email(&state.dynamo, tables, email.as_str()).await? {
         if user.email_confirmed_at.is_none() {
             send_confirmation(&state, &user).await;
@@ -306,36 +352,51 @@ struct SignIn {
     password: String,
 }
 
+/// Each attempt reserves its slots before the password is checked, atomically, so a
+/// parallel burst is limited exactly like a sequential one: the IP's attempts, a failure for
+/// this e-mail from this IP (taken back when the password is right), and a failure for the
+/// account from anywhere. Only the e-mail + IP pair is locked out (429); when the account's
+/// failures from everywhere pass their limit, attempts are slowed down instead, so whoever
+/// knows an address cannot lock its owner out.
 #[tracing::instrument(skip(state, body))]
 async fn sign_in(State(state): State<AppState>, ip: ClientIp, JsonBody(body): JsonBody<SignIn, 4096>) -> Result<Response> {
     let email = EmailAddress::parse(&body.email)?;
     if body.password.is_empty() || body.password.chars().count() > password::MAX_CHARS {
         return Err(ApiError::bad_request("invalid_credentials", INVALID_CREDENTIALS));
     }
-    let tables = &state.config.tables;
+    let (db, limit_table) = (&state.dynamo, &state.config.tables.rate_limits);
     let email_and_ip = format!("{}|{}", email.as_str(), ip.0);
-    let checks = [
-        (&limits::SIGNIN_PER_IP_BURST, ip.0.as_str()),
-        (&limits::SIGNIN_PER_IP, ip.0.as_str()),
-        (&limits::FAILURES_PER_EMAIL_AND_IP, email_and_ip.as_str()),
-        (&limits::FAILURES_PER_ACCOUNT, email.as_str()),
-    ];
-    if rate_limit::exceeded(&state.dynamo, &tables.rate_limits, &checks).await?.is_some() {
+    let per_ip = [(&limits::SIGNIN_PER_IP_BURST, ip.0.as_str()), (&limits::SIGNIN_PER_IP, ip.0.as_str())];
+    if rate_limit::reserve_all(db, limit_table, &per_ip).await?.is_err() {
         return Err(rate_limited("login_rate_limited", LOGIN_RATE_LIMITED, 300));
     }
-    rate_limit::record(&state.dynamo, &tables.rate_limits, &checks[..2]).await?;
+    let Some(pair_failure) = rate_limit::reserve(db, limit_table, &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await? else {
+        return Err(rate_limited("login_rate_limited", LOGIN_RATE_LIMITED, 300));
+    };
+    let account_failure = rate_limit::reserve(db, limit_table, &limits::FAILURES_PER_ACCOUNT, email.as_str()).await?;
+    if account_failure.is_none() {
+        tracing::warn!("failed sign-ins for this account passed their hourly limit: slowing attempts down");
+        tokio::time::sleep(limits::ACCOUNT_SLOWDOWN).await;
+    }
 
-    let user = users::find_user_by_email(&state.dynamo, tables, email.as_str()).await?;
+    let user = users::find_user_by_email(db, &state.config.tables, email.as_str()).await?;
     let verified = verify_password(&body.password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
     let Some(user) = user.filter(|_| verified) else {
-        rate_limit::record(&state.dynamo, &tables.rate_limits, &checks[2..]).await?;
+        if account_failure.is_none() {
+            return Err(rate_limited("login_rate_limited", LOGIN_RATE_LIMITED, 300));
+        }
         return Err(ApiError::bad_request("invalid_credentials", INVALID_CREDENTIALS));
     };
+    // The password was right: this attempt was no failure.
+    rate_limit::release(db, limit_table, &pair_failure).await?;
+    if let Some(reservation) = &account_failure {
+        rate_limit::release(db, limit_table, reservation).await?;
+    }
     if user.email_confirmed_at.is_none() {
         return Err(ApiError::bad_request("email_not_confirmed", EMAIL_NOT_CONFIRMED));
     }
-    rate_limit::reset(&state.dynamo, &tables.rate_limits, &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await?;
-    let refresh_token = sessions::start(&state.dynamo, tables, &user).await?;
+    rate_limit::reset(db, limit_table, &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await?;
+    let refresh_token = sessions::start(db, &state.config.tables, &user).await?;
     Ok(session_response(&state, &user, &refresh_token))
 }
 
@@ -430,17 +491,14 @@ async fn change_password(
     let tables = &state.config.tables;
     let record = load_user(&state, &user).await?;
     let email_and_ip = format!("{}|{}", record.email, ip.0);
-    let checks = [
-        (&limits::FAILURES_PER_EMAIL_AND_IP, email_and_ip.as_str()),
-        (&limits::FAILURES_PER_ACCOUNT, record.email.as_str()),
-    ];
-    if rate_limit::exceeded(&state.dynamo, &tables.rate_limits, &checks).await?.is_some() {
+    // As at sign-in: a wrong current password uses a failure slot reserved up front.
+    let Some(failure) = rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await? else {
         return Err(rate_limited("login_rate_limited", LOGIN_RATE_LIMITED, 300));
-    }
+    };
     if !verify_password(&body.current_password, Some(&record.password_hash)).await? {
-        rate_limit::record(&state.dynamo, &tables.rate_limits, &checks).await?;
         return Err(ApiError::bad_request("wrong_password", WRONG_CURRENT_PASSWORD));
     }
+    rate_limit::release(&state.dynamo, &tables.rate_limits, &failure).await?;
     let hash = hash_password(&new_password).await?;
     let record = users::set_password_hash(&state.dynamo, tables, &user.id, &hash).await?;
     if let Err(err) = sessions::delete_all(&state.dynamo, tables, &user.id).await {
@@ -448,4 +506,97 @@ async fn change_password(
     }
     let refresh_token = sessions::start(&state.dynamo, tables, &record).await?;
     Ok(session_response(&state, &record, &refresh_token))
+}
+
+// ------------------------------------------------------------------ password recovery
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Recover {
+    email: String,
+}
+
+/// 'Forgot password?': e-mails a one-time link to `/auth/callback?type=recovery` (1 hour).
+/// The answer is the same whether or not the address has an account.
+#[tracing::instrument(skip(state, body))]
+async fn recover(State(state): State<AppState>, JsonBody(body): JsonBody<Recover, 4096>) -> Result<Json<Value>> {
+    let email = EmailAddress::parse(&body.email)?;
+    let tables = &state.config.tables;
+    let subject = mail_subject(tokens::RECOVERY, email.as_str());
+    if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_none() {
+        return Err(rate_limited("mail_rate_limited", MAIL_RATE_LIMITED, 60));
+    }
+    if let Some(user) = users::find_user_by_email(&state.dynamo, tables, email.as_str()).await? {
+        send_recovery(&state, &user).await;
+    }
+    Ok(Json(json!({ "sent": true })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckRecovery {
+    token: String,
+}
+
+/// Lets the set-new-password page say at once that a link is used or expired.
+#[tracing::instrument(skip(state, body))]
+async fn check_recovery(State(state): State<AppState>, JsonBody(body): JsonBody<CheckRecovery, 4096>) -> Result<Json<Value>> {
+    tokens::check(&state.dynamo, &state.config.tables.one_time_tokens, tokens::RECOVERY, &body.token).await?;
+    Ok(Json(json!({ "valid": true })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CompleteRecovery {
+    token: String,
+    new_password: String,
+}
+
+/// Sets the new password from a reset link: the link is used up, the address counts as
+/// confirmed (the link reached its mailbox), every session of the account ends and this
+/// browser gets a new one.
+#[tracing::instrument(skip(state, body))]
+async fn complete_recovery(State(state): State<AppState>, JsonBody(body): JsonBody<CompleteRecovery, 4096>) -> Result<Response> {
+    let new_password = Password::parse(&body.new_password)?;
+    let tables = &state.config.tables;
+    let consumed = tokens::consume(&state.dynamo, &tables.one_time_tokens, tokens::RECOVERY, &body.token).await?;
+    let hash = hash_password(&new_password).await?;
+    users::set_password_hash(&state.dynamo, tables, &consumed.user_id, &hash).await?;
+    let user = users::confirm_email(&state.dynamo, tables, &consumed.user_id).await?;
+    if let Err(err) = sessions::delete_all(&state.dynamo, tables, &user.id).await {
+        tracing::warn!(error = %err, "ended sessions not tidied");
+    }
+    rate_limit::reset(&state.dynamo, &tables.rate_limits, &limits::FAILURES_PER_ACCOUNT, &user.email).await?;
+    tracing::info!(user_id = %user.id, "password reset from a recovery link");
+    let refresh_token = sessions::start(&state.dynamo, tables, &user).await?;
+    Ok(session_response(&state, &user, &refresh_token))
+}
+
+/// The reset e-mail; a failure to send is logged (the user can ask again).
+async fn send_recovery(state: &AppState, user: &UserRecord) {
+    let result = async {
+        let token = tokens::issue(
+            &state.dynamo,
+            &state.config.tables.one_time_tokens,
+            tokens::RECOVERY,
+            &user.id,
+            user.session_epoch,
+            tokens::RECOVERY_TTL_SECS,
+        )
+        .await?;
+        let link = format!("{}/auth/callback?token={token}&type={}", state.config.app_origin, tokens::RECOVERY);
+        state.mailer.send(&mail_templates::recovery(user, &link)).await.map_err(ApiError::internal)
+    }
+    .await;
+    if let Err(err) = result {
+        tracing::warn!(user_id = %user.id, error = %err, "password reset e-mail not sent");
+    }
+}
+
+/// Tells the owner of a confirmed address that someone tried to sign up with it.
+async fn send_sign_up_attempt_notice(state: &AppState, user: &UserRecord) {
+    let email = mail_templates::sign_up_attempt(user, &state.config.app_origin);
+    if let Err(err) = state.mailer.send(&email).await {
+        tracing::warn!(user_id = %user.id, error = %err, "sign-up attempt notice not sent");
+    }
 }

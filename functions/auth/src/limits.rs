@@ -16,3 +16,6 @@ pub const FAILURES_PER_ACCOUNT: Rule = Rule::new("signin-fail-account", 3600, 10
 pub const SIGNUPS_PER_IP: Rule = Rule::new("signup-ip", 3600, 10);
 /// E-mails of one type to one address: one a minute.
 pub const MAIL_PER_ADDRESS: Rule = Rule::new("mail-address", 60, 1);
+/// How long each sign-in attempt waits once the account's failures from everywhere passed
+/// their hourly limit: slowed, never locked, so the owner can still sign in.
+pub const ACCOUNT_SLOWDOWN: std::time::Duration = std::time::Duration::from_secs(1);

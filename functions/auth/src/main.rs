@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env().await?;
+    let state = shared::AppState::from_env_for(&shared::config::needs::AUTH).await?;
     lambda_http::run(shared::http::mount("auth", auth::router(state))).await
 }

@@ -14,3 +14,4 @@ pub const PASSWORD_TOO_LONG: &str = "Password can be at most 256 characters long
 pub const INVALID_LINK: &str = "This link is invalid or has expired. Request a new confirmation email from the sign-in page.";
 pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
 pub const WRONG_CURRENT_PASSWORD: &str = "Your current password is incorrect.";
+pub const INVALID_RECOVERY_LINK: &str = "This password reset link is invalid or has expired. Please request a new one.";

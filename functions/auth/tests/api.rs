@@ -118,14 +118,56 @@ async fn invalid_sign_ups_answer_400_with_a_message_and_create_nothing() {
 }
 
 #[tokio::test]
-async fn a_second_sign_up_of_an_address_is_refused_whatever_its_case() {
-    let (app, _) = app().await;
+async fn a_sign_up_for_a_confirmed_address_answers_like_a_new_one_and_mails_the_owner() {
+    let (app, state) = app().await;
     let email = unique_email();
-    assert_eq!(sign_up(&app, &email, "10.0.0.1").await.status, StatusCode::CREATED);
-    let again = sign_up(&app, &email.to_uppercase(), "10.0.0.2").await;
-    assert_eq!(again.status, StatusCode::CONFLICT);
-    assert_eq!(again.error_code(), "user_already_exists");
-    assert_eq!(again.error_message(), USER_EXISTS);
+    confirmed_user(&app, &state, &email).await;
+    let owner_id = shared::repo::users::find_user_id(&state.dynamo, &state.config.tables, &email).await.unwrap().unwrap();
+    let fresh = sign_up(&app, &unique_email(), "10.0.9.1").await;
+    let again = Call::post("/api/auth/signup")
+        .from_ip("10.0.9.2")
+        .json(json!({"email": email.to_uppercase(), "password": "squatter password", "data": {"name": "Ada Lovelace"}}))
+        .send(&app)
+        .await;
+    assert_eq!(again.status, StatusCode::CREATED, "{:?}", again.body);
+    let keys = |body: &Value| body.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&again.body), keys(&fresh.body));
+    assert_eq!(keys(&again.body["user"]), keys(&fresh.body["user"]));
+    assert_eq!(again.body["confirmation_sent"], true);
+    assert_ne!(again.body["user"]["id"], json!(owner_id), "the real account's id is never shown");
+
+    let mail = mail_to(&state, &email);
+    let notices: Vec<_> = mail.iter().filter(|m| m.email.subject == "Someone tried to sign up with your address").collect();
+    assert_eq!(notices.len(), 1);
+    assert!(notices[0].email.text.contains("/forgot-password"));
+    assert_eq!(sign_in(&app, &email, PASSWORD, "10.0.9.3").await.status, StatusCode::OK, "the owner's password is untouched");
+    assert_eq!(sign_in(&app, &email, "squatter password", "10.0.9.4").await.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_squatters_password_never_survives_the_owners_confirmation() {
+    let (app, state) = app().await;
+    let email = unique_email();
+    let squatter = Call::post("/api/auth/signup")
+        .from_ip("10.0.8.1")
+        .json(json!({"email": email, "password": "squatter password"}))
+        .send(&app)
+        .await;
+    assert_eq!(squatter.status, StatusCode::CREATED);
+    let squatters_link = confirmation_token(&state, &email);
+
+    // The owner signs up too, before confirming: the unconfirmed account is replaced.
+    assert_eq!(sign_up(&app, &email, "10.0.8.2").await.status, StatusCode::CREATED);
+    let confirmations = mail_to(&state, &email).into_iter().filter(|m| m.email.subject == "Confirm your RaiseSpark account").count();
+    assert_eq!(confirmations, 2, "the replacing sign-up gets its own link at once");
+    let stale = Call::post("/api/auth/verify").json(json!({"token": squatters_link, "type": "signup"})).send(&app).await;
+    assert_eq!(stale.status, StatusCode::BAD_REQUEST, "a link from before the replacement confirms nothing");
+    assert_eq!(confirm(&app, &state, &email).await.status, StatusCode::OK);
+
+    assert_eq!(sign_in(&app, &email, "squatter password", "10.0.8.3").await.status, StatusCode::BAD_REQUEST);
+    let owner = sign_in(&app, &email, PASSWORD, "10.0.8.4").await;
+    assert_eq!(owner.status, StatusCode::OK, "{:?}", owner.body);
+    assert_eq!(owner.body["user"]["user_metadata"]["name"], "Ada Lovelace", "the owner's details replaced the squatter's");
 }
 
 #[tokio::test]
@@ -137,9 +179,15 @@ async fn fifty_parallel_sign_ups_of_one_address_make_exactly_one_account() {
         tokio::spawn(async move { sign_up(&app, &email, &format!("10.1.0.{i}")).await.status })
     });
     let statuses: Vec<StatusCode> = futures::future::join_all(attempts).await.into_iter().map(Result::unwrap).collect();
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 1, "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CONFLICT).count(), 49, "{statuses:?}");
-    assert!(shared::repo::users::find_user_id(&state.dynamo, &state.config.tables, &email).await.unwrap().is_some());
+    assert_eq!(statuses.len(), 50);
+    assert!(statuses.iter().all(|s| *s == StatusCode::CREATED), "every attempt looks the same: {statuses:?}");
+    let id = shared::repo::users::find_user_id(&state.dynamo, &state.config.tables, &email).await.unwrap().unwrap();
+    assert!(shared::repo::users::get_user(&state.dynamo, &state.config.tables, &id).await.unwrap().is_some());
+    // Exactly one account: a second item for the address cannot exist (user_emails is keyed by
+    // the address), and the profile count for it is one.
+    let profiles = state.dynamo.scan().table_name(&state.config.tables.users).send().await.unwrap();
+    let accounts = profiles.items().iter().filter(|item| item.get("email").and_then(|v| v.as_s().ok()) == Some(&email)).count();
+    assert_eq!(accounts, 1);
 }
 
 #[tokio::test]
@@ -296,17 +344,160 @@ async fn one_ip_gets_a_burst_of_thirty_attempts() {
 }
 
 #[tokio::test]
-async fn an_account_attacked_from_many_addresses_locks_after_a_hundred_failures() {
+async fn forty_parallel_wrong_passwords_get_exactly_five_failures_and_429_for_the_rest() {
     let (app, state) = app().await;
     let email = unique_email();
     confirmed_user(&app, &state, &email).await;
-    for ip in 0..20 {
-        for _ in 0..5 {
-            sign_in(&app, &email, "wrong password", &format!("10.7.1.{ip}")).await;
-        }
+    let attempts = (0..40).map(|_| {
+        let (app, email) = (app.clone(), email.clone());
+        tokio::spawn(async move { sign_in(&app, &email, "wrong password", "10.7.9.1").await.status })
+    });
+    let statuses: Vec<StatusCode> = futures::future::join_all(attempts).await.into_iter().map(Result::unwrap).collect();
+    assert_eq!(statuses.len(), 40);
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::BAD_REQUEST).count(), 5, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 35, "{statuses:?}");
+}
+
+#[tokio::test]
+async fn parallel_sign_ups_from_one_ip_get_exactly_the_hourly_ten() {
+    let (app, _) = app().await;
+    let attempts = (0..25).map(|_| {
+        let app = app.clone();
+        tokio::spawn(async move { sign_up(&app, &unique_email(), "10.2.9.1").await.status })
+    });
+    let statuses: Vec<StatusCode> = futures::future::join_all(attempts).await.into_iter().map(Result::unwrap).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 10, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 15, "{statuses:?}");
+}
+
+#[tokio::test]
+async fn a_right_password_does_not_use_up_a_failure_slot() {
+    let (app, state) = app().await;
+    let email = unique_email();
+    confirmed_user(&app, &state, &email).await;
+    for _ in 0..4 {
+        assert_eq!(sign_in(&app, &email, "wrong password", "10.7.8.1").await.status, StatusCode::BAD_REQUEST);
     }
+    assert_eq!(sign_in(&app, &email, PASSWORD, "10.7.8.1").await.status, StatusCode::OK);
+    // The success cleared this address's failures: five more mistakes are allowed.
+    for _ in 0..5 {
+        assert_eq!(sign_in(&app, &email, "wrong password", "10.7.8.1").await.status, StatusCode::BAD_REQUEST);
+    }
+    assert_eq!(sign_in(&app, &email, "wrong password", "10.7.8.1").await.status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[tokio::test]
+async fn an_account_attacked_from_many_addresses_slows_down_but_never_locks_its_owner_out() {
+    let (app, state) = app().await;
+    let email = unique_email();
+    confirmed_user(&app, &state, &email).await;
+    // A hundred failures an hour from anywhere: the account-wide limit (filled directly, as
+    // if from a hundred addresses).
+    let limits = &state.config.tables.rate_limits;
+    for _ in 0..100 {
+        shared::rate_limit::reserve(&state.dynamo, limits, &auth::limits::FAILURES_PER_ACCOUNT, &email).await.unwrap().unwrap();
+    }
+    let attacker = sign_in(&app, &email, "wrong password", "10.7.2.9").await;
+    assert_eq!(attacker.status, StatusCode::TOO_MANY_REQUESTS, "past the limit, wrong passwords learn nothing");
+    let started = std::time::Instant::now();
     let owner = sign_in(&app, &email, PASSWORD, "10.7.2.1").await;
-    assert_eq!(owner.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(owner.status, StatusCode::OK, "the owner still signs in: {:?}", owner.body);
+    assert!(started.elapsed() >= auth::limits::ACCOUNT_SLOWDOWN, "but slowed down");
+}
+
+// ------------------------------------------------------------------ password recovery
+
+fn recovery_token(state: &AppState, email: &str) -> String {
+    let mail = mail_to(state, email);
+    let reset = mail.iter().find(|m| m.email.subject == "Reset your RaiseSpark password").expect("a reset e-mail");
+    let link = reset.links().into_iter().find(|l| l.contains("type=recovery")).expect("a recovery link");
+    assert!(link.starts_with("http://localhost:3000/auth/callback?token="), "{link}");
+    link.split("token=").nth(1).unwrap().split('&').next().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn a_reset_link_sets_a_new_password_once_and_ends_every_other_session() {
+    let (app, state) = app().await;
+    let email = unique_email();
+    let (_, other_device) = confirmed_user(&app, &state, &email).await;
+
+    let asked = Call::post("/api/auth/recover").json(json!({"email": email.to_uppercase()})).send(&app).await;
+    assert_eq!((asked.status, asked.body.clone()), (StatusCode::OK, json!({"sent": true})));
+    let token = recovery_token(&state, &email);
+    let check = Call::post("/api/auth/recover/check").json(json!({"token": token})).send(&app).await;
+    assert_eq!(check.status, StatusCode::OK);
+
+    let short = Call::post("/api/auth/recover/complete").json(json!({"token": token, "new_password": "short"})).send(&app).await;
+    assert_eq!(short.status, StatusCode::BAD_REQUEST);
+    assert_eq!(short.error_message(), PASSWORD_TOO_SHORT);
+    let done = Call::post("/api/auth/recover/complete")
+        .json(json!({"token": token, "new_password": "a brand new passphrase"}))
+        .send(&app)
+        .await;
+    assert_eq!(done.status, StatusCode::OK, "{:?}", done.body);
+    assert!(done.body["access_token"].is_string());
+    assert!(done.set_cookie(REFRESH_COOKIE).is_some());
+
+    assert_eq!(refresh(&app, &other_device).await.status, StatusCode::UNAUTHORIZED, "every other session ended");
+    assert_eq!(sign_in(&app, &email, PASSWORD, "10.8.0.1").await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(sign_in(&app, &email, "a brand new passphrase", "10.8.0.2").await.status, StatusCode::OK);
+
+    let reused = Call::post("/api/auth/recover/complete").json(json!({"token": token, "new_password": "yet another passphrase"})).send(&app).await;
+    assert_eq!(reused.status, StatusCode::BAD_REQUEST);
+    assert_eq!(reused.error_message(), INVALID_RECOVERY_LINK);
+    let check = Call::post("/api/auth/recover/check").json(json!({"token": token})).send(&app).await;
+    assert_eq!(check.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn recovery_answers_the_same_for_unknown_addresses_and_waits_a_minute_per_address() {
+    let (app, state) = app().await;
+    let email = unique_email();
+    confirmed_user(&app, &state, &email).await;
+    let known = Call::post("/api/auth/recover").json(json!({"email": email})).send(&app).await;
+    let stranger = unique_email();
+    let unknown = Call::post("/api/auth/recover").json(json!({"email": stranger})).send(&app).await;
+    assert_eq!((known.status, &known.body), (unknown.status, &unknown.body));
+    assert!(mail_to(&state, &stranger).is_empty());
+    let again = Call::post("/api/auth/recover").json(json!({"email": email})).send(&app).await;
+    assert_eq!(again.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(again.error_message(), MAIL_RATE_LIMITED);
+    let bad = Call::post("/api/auth/recover").json(json!({"email": "not an address"})).send(&app).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    let resets = mail_to(&state, &email).into_iter().filter(|m| m.email.subject == "Reset your RaiseSpark password").count();
+    assert_eq!(resets, 1);
+}
+
+#[tokio::test]
+async fn a_reset_link_confirms_an_unconfirmed_address_and_forged_links_fail() {
+    let (app, state) = app().await;
+    let email = unique_email();
+    sign_up(&app, &email, "10.8.1.1").await;
+    Call::post("/api/auth/recover").json(json!({"email": email})).send(&app).await;
+    let token = recovery_token(&state, &email);
+    for forged in ["", "nope", &"x".repeat(500)] {
+        let response = Call::post("/api/auth/recover/complete").json(json!({"token": forged, "new_password": "a brand new passphrase"})).send(&app).await;
+        assert_eq!(response.status, StatusCode::BAD_REQUEST, "{forged}");
+    }
+    // A confirmation token is no reset token.
+    let confirmation = mail_to(&state, &email)
+        .iter()
+        .filter(|m| m.email.subject == "Confirm your RaiseSpark account")
+        .flat_map(|m| m.links())
+        .find(|l| l.contains("type=signup"))
+        .unwrap()
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap()
+        .to_owned();
+    let wrong_kind = Call::post("/api/auth/recover/complete").json(json!({"token": confirmation, "new_password": "a brand new passphrase"})).send(&app).await;
+    assert_eq!(wrong_kind.error_message(), INVALID_RECOVERY_LINK);
+    let done = Call::post("/api/auth/recover/complete").json(json!({"token": token, "new_password": "a brand new passphrase"})).send(&app).await;
+    assert_eq!(done.status, StatusCode::OK);
+    assert_eq!(sign_in(&app, &email, "a brand new passphrase", "10.8.1.2").await.status, StatusCode::OK);
 }
 
 // ------------------------------------------------------------------ sessions

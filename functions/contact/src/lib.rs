@@ -102,10 +102,9 @@ impl ContactMessage {
 async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser>, JsonBody(body): JsonBody<Message, 16384>) -> Result<(StatusCode, Json<Value>)> {
     let message = ContactMessage::parse(&body.name, &body.email, &body.topic, &body.message)?;
     let limits = &state.config.tables.rate_limits;
-    if rate_limit::exceeded(&state.dynamo, limits, &[(&MESSAGES_PER_IP, &ip.0)]).await?.is_some() {
+    if rate_limit::reserve(&state.dynamo, limits, &MESSAGES_PER_IP, &ip.0).await?.is_none() {
         return Err(ApiError { retry_after: Some(3600), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
     }
-    rate_limit::record(&state.dynamo, limits, &[(&MESSAGES_PER_IP, &ip.0)]).await?;
     if body.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
         tracing::info!("contact honeypot filled: not stored");
         return Ok((StatusCode::CREATED, Json(json!({ "received": true }))));

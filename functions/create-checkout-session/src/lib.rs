@@ -1,6 +1,12 @@
 //! `create-checkout-session` (spec 7): body `{priceId, successUrl, isExtendedTrial,
 //! discountPercentage}` → `{url}`. A subscription checkout for the signed-in user with the
-//! 7-day trial (14 with the extended-trial offer) and, when asked, the 20% lifetime discount.
+//! 7-day trial (14 with the extended-trial offer) or, when asked, the 20% lifetime discount.
+//!
+//! The server decides the offer (`shared::billing::checkout_offer`): the two offers never
+//! stack (400), one trial per user ever, and a user whose subscription is live gets 409
+//! `subscription_exists` and the billing portal instead. A conditional claim on the user's
+//! subscription row lets one checkout be prepared at a time (409 `checkout_in_progress`);
+//! `stripe-webhook` cancels any second subscription that still slips through.
 //!
 //! - `POST /api/create-checkout-session`
 
@@ -10,9 +16,10 @@ use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
-    billing::{EXTENDED_TRIAL_DAYS, LIFETIME_DISCOUNT_PERCENT, TRIAL_DAYS, get_subscription, plan_for_price, plans},
+    billing::{OfferChoice, checkout_offer, claim_checkout, get_subscription, plan_for_price, plans, release_checkout},
     http::JsonBody,
     payments::CheckoutRequest,
+    time::{now, unix},
 };
 
 pub const NOT_AUTHENTICATED: &str = "User is not authenticated";
@@ -53,12 +60,21 @@ async fn create(
     if !same_origin(&body.success_url, &state.config.app_origin) {
         return Err(ApiError::bad_request("invalid_success_url", "successUrl must be a page of this site."));
     }
-    let discount_percent = match body.discount_percentage {
-        None | Some(0) => None,
-        Some(LIFETIME_DISCOUNT_PERCENT) => Some(LIFETIME_DISCOUNT_PERCENT),
-        Some(_) => return Err(ApiError::bad_request("invalid_discount", "Only the 20% lifetime discount is available.")),
-    };
+    let choice = OfferChoice::parse(body.is_extended_trial, body.discount_percentage)?;
+    let table = &state.config.tables.subscriptions;
+    let claim = claim_checkout(&state.dynamo, table, &user.id, unix(now())).await??;
+    let result = open_checkout(&state, &user, body, choice).await;
+    if let Err(err) = release_checkout(&state.dynamo, table, &user.id, &claim).await {
+        tracing::warn!(error = %err, "checkout claim not released; it expires by itself");
+    }
+    result.map(|url| Json(json!({ "url": url })))
+}
+
+/// Opens the Stripe (or local) checkout with the offer the server decided.
+async fn open_checkout(state: &AppState, user: &AuthUser, body: CreateCheckout, choice: OfferChoice) -> Result<String> {
+    // The subscription row is never deleted, so it remembers a past trial or subscription.
     let existing = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user.id).await?;
+    let offer = checkout_offer(choice, existing.as_ref())?;
     let request = CheckoutRequest {
         user_id: user.id.clone(),
         email: user.email.clone(),
@@ -66,11 +82,11 @@ async fn create(
         price_id: body.price_id,
         success_url: body.success_url,
         cancel_url: format!("{}/pricing", state.config.app_origin),
-        trial_days: if body.is_extended_trial { EXTENDED_TRIAL_DAYS } else { TRIAL_DAYS },
-        discount_percent,
+        trial_days: offer.trial_days,
+        discount_percent: offer.discount_percent,
     };
     match state.payments.create_checkout(&request).await {
-        Ok(Some(url)) => Ok(Json(json!({ "url": url }))),
+        Ok(Some(url)) => Ok(url),
         Ok(None) => Err(ApiError::new(StatusCode::BAD_GATEWAY, "no_checkout_url", NO_URL)),
         Err(err) => {
             tracing::error!(error = %err, "checkout session not created");

@@ -1,8 +1,11 @@
 use axum::http::StatusCode;
 use serde_json::json;
 use shared::{
+    billing::SubscriptionRecord,
     config::PaymentsConfig,
+    dynamo::to_item,
     testing::{Call, test_state, test_state_with, test_user},
+    time::{now, unix},
 };
 use wiremock::{Mock, MockServer, ResponseTemplate, matchers::{header, method, path}};
 
@@ -23,22 +26,24 @@ async fn without_a_session_the_spec_message_is_returned() {
 }
 
 #[tokio::test]
-async fn local_checkout_carries_the_trial_length_and_discount() {
+async fn local_checkout_carries_the_extended_trial_or_the_discount() {
     let state = test_state().await;
     let app = mount(&state);
-    let user = test_user(&state);
-    let mut request = body("price_local_pro");
-    request["isExtendedTrial"] = json!(true);
-    request["discountPercentage"] = json!(20);
-    let response = Call::post("/api/create-checkout-session").token(&user.token).json(request).send(&app).await;
-    assert_eq!(response.status, StatusCode::OK, "{:?}", response.body);
-    let url = response.body["url"].as_str().unwrap();
-    assert!(url.starts_with("http://localhost:3000/dev/checkout/cs_local_"), "{url}");
-    let id = url.rsplit('/').next().unwrap();
-    let checkout = state.payments.local().unwrap().checkout(id).unwrap();
-    assert_eq!((checkout.trial_days, checkout.discount_percent), (14, Some(20)));
-    assert_eq!(checkout.request_user_id, user.id);
-    assert_eq!(checkout.cancel_url, "http://localhost:3000/pricing");
+    for (extended, discount, expected) in [(true, json!(null), (Some(14), None)), (false, json!(20), (Some(7), Some(20)))] {
+        let user = test_user(&state);
+        let mut request = body("price_local_pro");
+        request["isExtendedTrial"] = json!(extended);
+        request["discountPercentage"] = discount;
+        let response = Call::post("/api/create-checkout-session").token(&user.token).json(request).send(&app).await;
+        assert_eq!(response.status, StatusCode::OK, "{:?}", response.body);
+        let url = response.body["url"].as_str().unwrap();
+        assert!(url.starts_with("http://localhost:3000/dev/checkout/cs_local_"), "{url}");
+        let id = url.rsplit('/').next().unwrap();
+        let checkout = state.payments.local().unwrap().checkout(id).unwrap();
+        assert_eq!((checkout.trial_days, checkout.discount_percent), expected);
+        assert_eq!(checkout.request_user_id, user.id);
+        assert_eq!(checkout.cancel_url, "http://localhost:3000/pricing");
+    }
 }
 
 #[tokio::test]
@@ -89,7 +94,6 @@ async fn stripe_receives_a_form_encoded_subscription_checkout() {
     let user = test_user(&state);
     let mut request = body("price_local_pro");
     request["isExtendedTrial"] = json!(true);
-    request["discountPercentage"] = json!(20);
     let response = Call::post("/api/create-checkout-session").token(&user.token).json(request).send(&mount(&state)).await;
     assert_eq!(response.body, json!({"url": "https://checkout.stripe.com/c/pay/cs_test_1"}));
 
@@ -104,7 +108,7 @@ async fn stripe_receives_a_form_encoded_subscription_checkout() {
     assert_eq!(form["customer_email"], user.email);
     assert_eq!(form["subscription_data[trial_period_days]"], "14");
     assert_eq!(form["subscription_data[metadata][user_id]"], user.id);
-    assert_eq!(form["discounts[0][coupon]"], "LIFETIME20");
+    assert!(!form.contains_key("discounts[0][coupon]"), "no coupon when the discount was not chosen");
     assert_eq!(form["success_url"], "http://localhost:3000/forms?payment_success=true");
     assert_eq!(form["cancel_url"], "http://localhost:3000/pricing");
 }
@@ -129,6 +133,161 @@ async fn stripe_without_a_url_or_failing_gives_the_catalogue_messages() {
     let failed = Call::post("/api/create-checkout-session").token(&user.token).json(body("price_local_standard")).send(&app).await;
     assert_eq!(failed.status, StatusCode::BAD_GATEWAY);
     assert_eq!(failed.error_message(), "Failed to create checkout session");
+}
+
+// ------------------------------------------------------------------ offers decided by the server
+
+/// A Stripe stub that answers every checkout with a URL; `expected` sessions must be created.
+async fn stripe_stub(expected: u64) -> MockServer {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/checkout/sessions"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"id": "cs_test_9", "url": "https://checkout.stripe.com/c/pay/cs_test_9"})))
+        .expect(expected)
+        .mount(&server)
+        .await;
+    server
+}
+
+async fn sent_forms(server: &MockServer) -> Vec<std::collections::HashMap<String, String>> {
+    server.received_requests().await.unwrap().iter().filter(|r| r.url.path() == "/v1/checkout/sessions").map(|r| url_pairs(&r.body)).collect()
+}
+
+fn subscription(user_id: &str, status: &str) -> SubscriptionRecord {
+    let at = unix(now());
+    SubscriptionRecord {
+        user_id: user_id.to_owned(),
+        customer_id: Some("cus_old".into()),
+        subscription_id: Some("sub_old".into()),
+        status: Some(status.into()),
+        price_id: Some("price_local_standard".into()),
+        plan: Some("RaiseSpark".into()),
+        trial_end: Some(at - 20 * 86_400),
+        current_period_end: Some(at + 10 * 86_400),
+        last_event_created: at - 100,
+        first_paid_at: None,
+        payment_failed_at: None,
+    }
+}
+
+async fn store_subscription(state: &shared::AppState, record: &SubscriptionRecord) {
+    state
+        .dynamo
+        .put_item()
+        .table_name(&state.config.tables.subscriptions)
+        .set_item(Some(to_item(record).unwrap()))
+        .send()
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn the_extended_trial_and_the_discount_together_are_400_and_each_alone_is_honoured() {
+    let server = stripe_stub(1).await;
+    let state = stripe_state(&server).await;
+    let user = test_user(&state);
+    let mut request = body("price_local_pro");
+    request["isExtendedTrial"] = json!(true);
+    request["discountPercentage"] = json!(20);
+    let response = Call::post("/api/create-checkout-session").token(&user.token).json(request).send(&mount(&state)).await;
+    assert_eq!(response.status, StatusCode::BAD_REQUEST, "{:?}", response.body);
+    assert_eq!(response.error_code(), "offers_not_combinable");
+    assert_eq!(response.error_message(), "The extended trial and the 20% lifetime discount cannot be combined. Please choose one.");
+    assert!(sent_forms(&server).await.is_empty(), "Stripe is not called");
+
+    let mut discount_only = body("price_local_pro");
+    discount_only["discountPercentage"] = json!(20);
+    let response = Call::post("/api/create-checkout-session").token(&user.token).json(discount_only).send(&mount(&state)).await;
+    assert_eq!(response.status, StatusCode::OK, "{:?}", response.body);
+    let form = &sent_forms(&server).await[0];
+    assert_eq!(form["subscription_data[trial_period_days]"], "7", "the standard trial with the discount");
+    assert_eq!(form["discounts[0][coupon]"], "LIFETIME20");
+    assert!(!form.contains_key("allow_promotion_codes"), "a coupon and promotion codes never stack");
+}
+
+#[tokio::test]
+async fn a_user_with_a_live_subscription_gets_409_and_no_second_checkout() {
+    let server = stripe_stub(0).await;
+    let state = stripe_state(&server).await;
+    let app = mount(&state);
+    for status in ["trialing", "active", "past_due", "unpaid", "incomplete", "paused"] {
+        let user = test_user(&state);
+        store_subscription(&state, &subscription(&user.id, status)).await;
+        let response = Call::post("/api/create-checkout-session").token(&user.token).json(body("price_local_pro")).send(&app).await;
+        assert_eq!(response.status, StatusCode::CONFLICT, "{status}: {:?}", response.body);
+        assert_eq!(response.error_code(), "subscription_exists", "{status}");
+        assert_eq!(response.error_message(), "You already have a subscription. Manage it from Billing in Settings.", "{status}");
+    }
+    assert!(sent_forms(&server).await.is_empty(), "no checkout session was created");
+}
+
+#[tokio::test]
+async fn a_returning_subscriber_checks_out_on_their_customer_without_a_trial_or_coupon() {
+    let server = stripe_stub(1).await;
+    let state = stripe_state(&server).await;
+    let user = test_user(&state);
+    store_subscription(&state, &subscription(&user.id, "canceled")).await;
+    let mut request = body("price_local_pro");
+    request["isExtendedTrial"] = json!(true);
+    let response = Call::post("/api/create-checkout-session").token(&user.token).json(request).send(&mount(&state)).await;
+    assert_eq!(response.status, StatusCode::OK, "{:?}", response.body);
+
+    let forms = sent_forms(&server).await;
+    assert_eq!(forms.len(), 1);
+    let form = &forms[0];
+    assert!(!form.contains_key("subscription_data[trial_period_days]"), "one trial per user: {form:?}");
+    assert!(!form.contains_key("discounts[0][coupon]"), "no coupon when not offered: {form:?}");
+    assert_eq!(form["customer"], "cus_old");
+    assert!(!form.contains_key("customer_email"));
+    assert_eq!(form["subscription_data[metadata][user_id]"], user.id);
+}
+
+#[tokio::test]
+async fn a_user_whose_trial_ended_gets_the_discount_but_no_second_trial() {
+    let server = stripe_stub(1).await;
+    let state = stripe_state(&server).await;
+    let user = test_user(&state);
+    // The trial ran out without a payment and Stripe cancelled the subscription.
+    store_subscription(&state, &SubscriptionRecord { current_period_end: None, first_paid_at: None, ..subscription(&user.id, "canceled") }).await;
+    let mut request = body("price_local_standard");
+    request["discountPercentage"] = json!(20);
+    let response = Call::post("/api/create-checkout-session").token(&user.token).json(request).send(&mount(&state)).await;
+    assert_eq!(response.status, StatusCode::OK, "{:?}", response.body);
+    let form = &sent_forms(&server).await[0];
+    assert!(!form.contains_key("subscription_data[trial_period_days]"), "{form:?}");
+    assert_eq!(form["discounts[0][coupon]"], "LIFETIME20");
+}
+
+#[tokio::test]
+async fn parallel_checkouts_of_one_user_create_one_session() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/checkout/sessions"))
+        .respond_with(
+            ResponseTemplate::new(200)
+                .set_body_json(json!({"id": "cs_test_p", "url": "https://checkout.stripe.com/c/pay/cs_test_p"}))
+                .set_delay(std::time::Duration::from_millis(300)),
+        )
+        .mount(&server)
+        .await;
+    let state = stripe_state(&server).await;
+    let app = mount(&state);
+    let user = test_user(&state);
+    let calls = (0..5).map(|_| {
+        let (app, token) = (app.clone(), user.token.clone());
+        tokio::spawn(async move { Call::post("/api/create-checkout-session").token(&token).json(body("price_local_pro")).send(&app).await })
+    });
+    let responses: Vec<_> = futures::future::join_all(calls).await.into_iter().map(Result::unwrap).collect();
+    assert_eq!(responses.iter().filter(|r| r.status == StatusCode::OK).count(), 1, "{:?}", responses.iter().map(|r| &r.body).collect::<Vec<_>>());
+    for refused in responses.iter().filter(|r| r.status != StatusCode::OK) {
+        assert_eq!(refused.status, StatusCode::CONFLICT);
+        assert_eq!(refused.error_code(), "checkout_in_progress");
+    }
+    assert_eq!(sent_forms(&server).await.len(), 1);
+
+    // Once the first is answered, the user may open checkout again (e.g. after going back).
+    let again = Call::post("/api/create-checkout-session").token(&user.token).json(body("price_local_standard")).send(&app).await;
+    assert_eq!(again.status, StatusCode::OK, "{:?}", again.body);
 }
 
 fn url_pairs(body: &[u8]) -> std::collections::HashMap<String, String> {

@@ -3,16 +3,27 @@
 //! Failures answer `{success:false}` and are only logged; with no pixel configured nothing is
 //! sent and the answer says so.
 //!
+//! Purchase is refused here (400): anyone can call this route, so a browser-reported purchase
+//! is forgeable. `stripe-webhook` sends it from the verified paid invoice instead.
+//!
 //! - `POST /api/facebook-conversions`
 
 use axum::{Json, Router, extract::State, routing::post};
-use secrecy::ExposeSecret;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use shared::{ApiError, AppState, Result, auth::AuthUser, crypto::sha256_hex, http::{ClientIp, JsonBody}};
+use shared::{
+    ApiError, AppState, Result,
+    auth::AuthUser,
+    crypto::sha256_hex,
+    http::{ClientIp, JsonBody},
+    payments::conversions::{Sent, send_event},
+};
 
-pub const GRAPH_API_VERSION: &str = "v21.0";
-const EVENTS: &[&str] = &["Purchase", "InitiateCheckout", "Lead", "CompleteRegistration", "StartTrial", "Subscribe", "PageView"];
+pub use shared::payments::conversions::{GRAPH_API_VERSION, hash_email};
+
+/// The events a browser may report. Purchase is not one of them (see the module comment).
+const EVENTS: &[&str] = &["InitiateCheckout", "Lead", "CompleteRegistration", "StartTrial", "Subscribe", "PageView"];
+pub const PURCHASE_REFUSED: &str = "Purchase is recorded by the server once the payment is confirmed; it cannot be sent from the browser.";
 
 pub fn router(state: AppState) -> Router {
     Router::new().route("/", post(track)).with_state(state)
@@ -47,11 +58,6 @@ struct Track {
     event_source_url: Option<String>,
 }
 
-/// Meta's rule: trim and lower-case the e-mail before hashing.
-pub fn hash_email(email: &str) -> String {
-    sha256_hex(&email.trim().to_lowercase())
-}
-
 #[tracing::instrument(skip(state, body, ip, headers))]
 async fn track(
     State(state): State<AppState>,
@@ -60,13 +66,16 @@ async fn track(
     headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<Track, 8192>,
 ) -> Result<Json<Value>> {
+    if body.event == "Purchase" {
+        return Err(ApiError::bad_request("purchase_not_accepted", PURCHASE_REFUSED));
+    }
     if !EVENTS.contains(&body.event.as_str()) {
         return Err(ApiError::bad_request("invalid_event", format!("event must be one of {}.", EVENTS.join(", "))));
     }
-    let Some(meta) = &state.config.meta else {
+    if state.config.meta.is_none() {
         tracing::info!(event = %body.event, "conversion skipped: Meta pixel not configured");
         return Ok(Json(json!({ "success": false, "reason": "not configured" })));
-    };
+    }
     // The caller's identity comes from the token; only the browser cookie ids come from the body.
     let browser: UserData = body.user_data.and_then(|value| serde_json::from_value(value).ok()).unwrap_or_default();
     let custom = body.custom_data.unwrap_or_default();
@@ -110,27 +119,10 @@ async fn track(
     if let Some(url) = body.event_source_url.filter(|url| url.starts_with("https://") || url.starts_with("http://")) {
         event["event_source_url"] = json!(url);
     }
-    let url = format!("{}/{GRAPH_API_VERSION}/{}/events", meta.api_base.trim_end_matches('/'), meta.pixel_id);
-    let sent = state
-        .http
-        .post(url)
-        .query(&[("access_token", meta.access_token.expose_secret())])
-        .json(&json!({ "data": [event] }))
-        .send()
-        .await;
-    match sent {
-        Ok(response) if response.status().is_success() => {
-            let body: Value = response.json().await.unwrap_or_default();
-            Ok(Json(json!({ "success": true, "eventsReceived": body["events_received"] })))
-        }
-        Ok(response) => {
-            tracing::warn!(status = %response.status(), "Meta rejected the conversion");
-            Ok(Json(json!({ "success": false })))
-        }
-        Err(err) => {
-            tracing::warn!(error = %err, "Meta conversion not sent");
-            Ok(Json(json!({ "success": false })))
-        }
+    match send_event(&state.http, state.config.meta.as_ref(), event).await {
+        Sent::Accepted { events_received } => Ok(Json(json!({ "success": true, "eventsReceived": events_received }))),
+        Sent::NotConfigured => Ok(Json(json!({ "success": false, "reason": "not configured" }))),
+        Sent::Failed => Ok(Json(json!({ "success": false }))),
     }
 }
 

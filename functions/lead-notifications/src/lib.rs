@@ -1,7 +1,7 @@
 //! `lead-notifications`: reads new leads from the leads table's stream, adds each to its
 //! owner's dashboard counters and sends the founder the 'New investor lead' e-mail, so
 //! investors never wait for (or fail on) either. Counting is idempotent, so a retried batch
-//! never counts a lead twice.
+//! never counts a lead twice, and the mail is claimed per lead, so it never goes out twice.
 
 use aws_lambda_events::event::dynamodb::Event;
 use shared::{
@@ -25,7 +25,9 @@ pub async fn handle(state: &AppState, event: Event) -> Result<(), shared::ApiErr
         // An error fails the batch, so Lambda retries it: counting must not be lost.
         count_lead(&state.dynamo, &state.config.tables, &lead).await?;
         match get_form(&state.dynamo, &state.config.tables.forms, &lead.form_id).await? {
-            Some(form) => notify_owner(state, &form, &lead).await,
+            // Claimed once per lead: a retried batch never mails twice; a failed send fails
+            // the batch so Lambda retries it (and, after the last attempt, the DLQ keeps it).
+            Some(form) => notify_owner(state, &form, &lead).await?,
             None => tracing::info!(lead_id = %lead.id, "form deleted before the lead was announced"),
         }
     }

@@ -1,5 +1,5 @@
 //! The stream handler over a real stored lead: counted once however often the batch is
-//! retried, and the owner is mailed.
+//! retried, and the owner is mailed exactly once.
 
 use aws_lambda_events::event::dynamodb::Event;
 use serde_json::json;
@@ -37,5 +37,6 @@ async fn a_stream_insert_is_counted_once_and_announced() {
     lead_notifications::handle(&state, event).await.unwrap(); // a retried batch
     let profile = get_profile(&state.dynamo, &state.config.tables.profiles, &owner.id).await.unwrap().unwrap();
     assert_eq!(profile.interested_investors_count, 1);
-    assert!(mail_to(&state, &owner.email).iter().any(|m| m.email.subject.starts_with("New investor lead")));
+    let announcements = mail_to(&state, &owner.email).into_iter().filter(|m| m.email.subject.starts_with("New investor lead")).count();
+    assert_eq!(announcements, 1, "exactly one mail after a retried batch");
 }

@@ -17,7 +17,7 @@ use aws_sdk_dynamodb::{Client, operation::query::builders::QueryFluentBuilder, t
 use axum::{
     Json, Router,
     body::{Body, Bytes},
-    extract::{Path, Query, State},
+    extract::{Path, State},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
     routing::{get, patch},
@@ -31,7 +31,7 @@ use shared::{
     dashboard::{Summary, Totals},
     forms::Form,
     http::JsonBody,
-    leads::{LeadSummary, LocationData, Temperature, answer_texts, answers_in_order, display_data, estimated_investment, location_label, parse_lead_data},
+    leads::{LeadSummary, LocationData, Temperature, answers_in_order, display_data, estimated_investment, location_label, parse_lead_data},
     repo::{
         forms::{list_forms, owned_form},
         leads::{delete_lead, set_status as store_status},
@@ -94,7 +94,11 @@ impl StoredLead {
             data: parse_lead_data(&raw),
             location: item.get("location_data").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()),
             status: text("status").unwrap_or_default(),
-            estimated_amount: item.get("estimated_amount").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()),
+            // Older records may hold an amount above the per-lead maximum: it counts 0, as in the totals.
+            estimated_amount: item
+                .get("estimated_amount")
+                .and_then(|v| v.as_n().ok())
+                .map(|n| n.parse::<u64>().ok().filter(|n| *n <= shared::leads::MAX_LEAD_ESTIMATE).unwrap_or(0)),
             created_at: text("created_at").unwrap_or_default(),
         })
     }
@@ -108,7 +112,7 @@ impl StoredLead {
         let form = forms.get(&self.form_id);
         let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
         let answers = answers_in_order(fields, &self.data);
-        let estimated_amount = self.estimated_amount.unwrap_or_else(|| estimated_investment(answer_texts(&answers)));
+        let estimated_amount = self.estimated_amount.unwrap_or_else(|| estimated_investment(&answers));
         let summary = LeadSummary::of(&answers, self.location.as_ref());
         let data = display_data(&answers, self.location_label());
         LeadView {
@@ -214,7 +218,7 @@ fn parse_search(value: Option<&str>) -> Result<Option<String>> {
 }
 
 #[tracing::instrument(skip(state))]
-async fn list(State(state): State<AppState>, user: AuthUser, Query(query): Query<ListQuery>) -> Result<Json<Value>> {
+async fn list(State(state): State<AppState>, user: AuthUser, shared::http::QueryParams(query): shared::http::QueryParams<ListQuery>) -> Result<Json<Value>> {
     let temperature = parse_temperature(query.temperature.as_deref())?;
     let search = parse_search(query.q.as_deref())?;
     let scope = scope(&state, &user, query.form_id.as_deref()).await?;
@@ -286,7 +290,7 @@ async fn summary(State(state): State<AppState>, user: AuthUser) -> Result<Json<S
     let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(&user.id));
     let totals = Totals {
         forms: forms.len() as u64,
-        views: forms.iter().map(|f| f.views).sum(),
+        views: forms.iter().fold(0u64, |sum, f| sum.saturating_add(f.views)),
         max_form_views: forms.iter().map(|f| f.views).max().unwrap_or(0),
         leads: profile.interested_investors_count,
         estimated_interest: profile.estimated_interest,
@@ -317,7 +321,7 @@ fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLe
     let form = forms.get(&lead.form_id);
     let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
     let answers = answers_in_order(fields, &lead.data);
-    let amount = lead.estimated_amount.unwrap_or_else(|| estimated_investment(answer_texts(&answers)));
+    let amount = lead.estimated_amount.unwrap_or_else(|| estimated_investment(&answers));
     let cells: Vec<(&str, String)> = answers
         .iter()
         .map(|a| (a.key, a.value.as_str().map(str::to_owned).unwrap_or_else(|| a.value.to_string())))
@@ -333,8 +337,18 @@ fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLe
 }
 
 /// Streams the CSV one DynamoDB page at a time: memory stays flat however many leads there are.
-#[tracing::instrument(skip(state))]
-async fn export(State(state): State<AppState>, user: AuthUser, Query(query): Query<ExportQuery>) -> Result<Response> {
+/// In AWS this runs behind a public function URL: with the origin secret configured, only
+/// requests that came through CloudFront (and its WAF) are served.
+#[tracing::instrument(skip(state, headers))]
+async fn export(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    user: AuthUser,
+    shared::http::QueryParams(query): shared::http::QueryParams<ExportQuery>,
+) -> Result<Response> {
+    if state.config.origin_verify_secret.is_some() && !shared::http::from_trusted_cdn(&headers, &state.config) {
+        return Err(ApiError::new(axum::http::StatusCode::FORBIDDEN, "forbidden", "Export through the RaiseSpark app."));
+    }
     let scope = scope(&state, &user, query.form_id.as_deref()).await?;
     let forms = forms_by_id(&state, &user).await?;
     let mut ordered: Vec<&Form> = match &scope {

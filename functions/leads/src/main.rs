@@ -1,13 +1,10 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env().await?;
+    let state = shared::AppState::from_env_for(&shared::config::needs::LEADS).await?;
+    let streaming = state.config.response_streaming;
     let app = shared::http::mount("leads", leads::router(state));
     // The CSV export runs as its own function behind a streaming function URL, so 50,000
     // leads leave page by page instead of through API Gateway's buffered 6 MB response.
-    if std::env::var("RESPONSE_STREAMING").as_deref() == Ok("true") {
-        lambda_http::run_with_streaming_response(app).await
-    } else {
-        lambda_http::run(app).await
-    }
+    if streaming { lambda_http::run_with_streaming_response(app).await } else { lambda_http::run(app).await }
 }

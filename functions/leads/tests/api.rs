@@ -107,6 +107,11 @@ async fn bad_filters_and_forged_cursors_are_400() {
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     let forged = Call::get("/api/leads?cursor=not-a-cursor").token(&user.token).send(&app).await;
     assert_eq!(forged.status, StatusCode::BAD_REQUEST);
+    for uri in ["/api/leads?temperature=hot&unknown=42", "/api/leads/export?%C3%88=1"] {
+        let unknown = Call::get(uri).token(&user.token).send(&app).await;
+        assert_eq!(unknown.status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(unknown.error_code(), "invalid_query", "the JSON error shape, not axum's text: {uri}");
+    }
 }
 
 async fn first_lead_id(app: &axum::Router, user: &TestUser) -> String {
@@ -360,4 +365,108 @@ async fn the_csv_export_quotes_neutralises_and_scopes_to_the_owner() {
     let empty = Call::get("/api/leads/export").token(&intruder.token).send(&app).await;
     assert_eq!(parse_csv(&empty.text).len(), 1, "only the header");
     assert_eq!(Call::get("/api/leads/export").send(&app).await.status, StatusCode::UNAUTHORIZED);
+}
+
+/// The leads, public-forms and profiles routers over one state: the founder's dashboard reads.
+async fn dashboard() -> (axum::Router, AppState) {
+    let (app, state) = both().await;
+    (app.merge(shared::http::mount("profiles", profiles::router(state.clone()))), state)
+}
+
+async fn dashboard_loads(app: &axum::Router, user: &TestUser) -> (serde_json::Value, serde_json::Value) {
+    let summary = Call::get("/api/leads/summary").token(&user.token).send(app).await;
+    assert_eq!(summary.status, StatusCode::OK, "{:?}", summary.body);
+    let profile = Call::get("/api/profiles/me").token(&user.token).send(app).await;
+    assert_eq!(profile.status, StatusCode::OK, "{:?}", profile.body);
+    let listed = Call::get("/api/leads").token(&user.token).send(app).await;
+    assert_eq!(listed.status, StatusCode::OK, "{:?}", listed.body);
+    (summary.body, profile.body)
+}
+
+#[tokio::test]
+async fn hostile_amounts_from_investors_never_break_the_founders_dashboard() {
+    let (app, state) = dashboard().await;
+    let user = test_user(&state);
+    let form = published(&state, &user, "Seed").await;
+    // Amount-looking text in free-text answers; the amount field itself only takes its options.
+    for i in 0..3 {
+        let status = submit(&app, &form, "$99999999999999999999 under over", "Over $100,000", &format!("hostile-{i}-xxxxxxxx")).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    assert_eq!(submit(&app, &form, "Eve", "Over $99999999999999999999", "hostile-amount-xxxxxxxx").await, StatusCode::BAD_REQUEST);
+    let summary = summary_with(&app, &user, 3).await;
+    assert_eq!(summary["estimatedInterest"], 360_000, "only the amount field counts, never the name");
+    let (_, profile) = dashboard_loads(&app, &user).await;
+    assert_eq!(profile["estimated_interest"], 360_000);
+    let listed = Call::get("/api/leads").token(&user.token).send(&app).await;
+    let listed = listed.body["leads"].as_array().unwrap().clone();
+    assert_eq!(listed.len(), 3);
+    assert!(listed.iter().all(|lead| lead["estimatedAmount"] == 120_000));
+
+    // A real amount still counts.
+    assert_eq!(submit(&app, &form, "Ada Lovelace", "$25,000 - $50,000", "honest-xxxxxxxx").await, StatusCode::CREATED);
+    assert_eq!(summary_with(&app, &user, 4).await["estimatedInterest"], 397_500);
+}
+
+#[tokio::test]
+async fn counters_stored_out_of_range_are_read_leniently_and_saturate() {
+    let (app, state) = dashboard().await;
+    let user = test_user(&state);
+    let form = published(&state, &user, "Seed").await;
+    // What the old code could leave behind: a sum past every integer type, a negative count,
+    // a lead whose stored amount is absurd.
+    state
+        .dynamo
+        .put_item()
+        .table_name(&state.config.tables.profiles)
+        .item("id", AttributeValue::S(user.id.clone()))
+        .item("interested_investors_count", AttributeValue::N("-3".into()))
+        .item("estimated_interest", AttributeValue::N("9".repeat(38)))
+        .send()
+        .await
+        .unwrap();
+    lead(&state, &form, &user.id, "Mallory", "hot", "2026-11-20T10:00:00Z").await;
+    let id = first_lead_id(&app, &user).await;
+    state
+        .dynamo
+        .update_item()
+        .table_name(&state.config.tables.leads)
+        .key("id", AttributeValue::S(id))
+        .update_expression("SET estimated_amount = :huge")
+        .expression_attribute_values(":huge", AttributeValue::N("9".repeat(30)))
+        .send()
+        .await
+        .unwrap();
+
+    let (summary, profile) = dashboard_loads(&app, &user).await;
+    assert_eq!(summary["estimatedInterest"], shared::counters::CEILING);
+    assert_eq!(summary["totalLeads"], 0);
+    assert_eq!(profile["interested_investors_count"], 0);
+
+    // Adding to a sum at the ceiling saturates instead of failing.
+    assert_eq!(submit(&app, &form, "Ada Lovelace", "Over $100,000", "saturate-xxxxxxxx").await, StatusCode::CREATED);
+    for _ in 0..100 {
+        let stored = shared::repo::profiles::get_profile(&state.dynamo, &state.config.tables.profiles, &user.id).await.unwrap().unwrap();
+        if stored.interested_investors_count == 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            continue;
+        }
+        assert_eq!(stored.estimated_interest, shared::counters::CEILING);
+        break;
+    }
+    let (summary, _) = dashboard_loads(&app, &user).await;
+    assert_eq!(summary["estimatedInterest"], shared::counters::CEILING);
+    let listed = Call::get("/api/leads").token(&user.token).send(&app).await;
+    assert!(listed.body["leads"].as_array().unwrap().iter().any(|lead| lead["estimatedAmount"] == 0 && lead["summary"]["name"] == "Mallory"));
+}
+
+#[tokio::test]
+async fn behind_cloudfront_the_export_url_serves_only_requests_with_the_origin_secret() {
+    let state = shared::testing::test_state_with(|config| config.origin_verify_secret = Some("origin-secret-0123456789abcdef".to_owned().into())).await;
+    let app = shared::http::mount("leads", leads::router(state.clone()));
+    let user = test_user(&state);
+    let direct = Call::get("/api/leads/export").token(&user.token).send(&app).await;
+    assert_eq!(direct.status, StatusCode::FORBIDDEN);
+    let through_cdn = Call::get("/api/leads/export").token(&user.token).header("x-origin-verify", "origin-secret-0123456789abcdef").send(&app).await;
+    assert_eq!(through_cdn.status, StatusCode::OK);
 }

@@ -33,7 +33,7 @@ use shared::{
     forms::{ContentSettings, Form, FormField, OfferingSettings, Styling, WelcomeSettings},
     http::ClientIp,
     leads::{
-        Answer, ComplianceProof, LeadRecord, LeadSummary, LocationData, answer_texts, answers_in_order, estimated_investment, notify_owner,
+        Answer, ComplianceProof, LeadRecord, LeadSummary, LocationData, answers_in_order, estimated_investment, notify_owner_logged,
         preset_answer, search_text, temperature_of, validate_answers,
     },
     repo::{forms::get_form, leads::count_lead_logged},
@@ -110,21 +110,28 @@ fn day() -> String {
     shared::time::now_iso()[..10].to_owned()
 }
 
-/// A visitor is recognised by a salted hash of IP, browser and day: no raw IP is stored.
-fn visit_key(state: &AppState, form_id: &str, ip: &str, agent: &str) -> String {
-    sha256_hex(&format!("views|{}|{form_id}|{ip}|{agent}|{}", state.config.jwt_secret.expose_secret(), day()))
+/// A visitor is recognised by a salted hash of address and day, whatever the headers say
+/// (a changed User-Agent is the same visitor): no raw IP is stored.
+fn visit_key(state: &AppState, form_id: &str, ip: &str) -> String {
+    sha256_hex(&format!("views|{}|{form_id}|{ip}|{}", state.config.jwt_secret.expose_secret(), day()))
 }
 
-#[tracing::instrument(skip(state, headers, ip))]
-async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, headers: HeaderMap) -> Result<StatusCode> {
+/// View pings per address per minute (in process; the WAF limits at the edge too).
+pub const VIEWS_PER_MINUTE: usize = 30;
+
+/// Counts at most one view per form, address and day; the endpoint itself is limited.
+#[tracing::instrument(skip(state, ip))]
+async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp) -> Result<StatusCode> {
+    if !state.memory_limits.allow(&format!("views|{}", ip.0), VIEWS_PER_MINUTE, std::time::Duration::from_secs(60)) {
+        return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
+    }
     let form = live_form(&state, &id).await?;
-    let agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let expires = shared::time::unix(shared::time::now()) + 2 * 86_400;
     let first = state
         .dynamo
         .put_item()
         .table_name(&state.config.tables.form_views)
-        .item("visit", AttributeValue::S(visit_key(&state, &form.id, &ip.0, agent)))
+        .item("visit", AttributeValue::S(visit_key(&state, &form.id, &ip.0)))
         .item("expires_at", AttributeValue::N(expires.to_string()))
         .condition_expression("attribute_not_exists(visit)")
         .send()
@@ -185,8 +192,13 @@ fn lead_id(form_id: &str, key: Option<&str>) -> Result<String> {
     }
 }
 
-/// City, region and country from the CDN's viewer headers, when present.
-fn location(headers: &HeaderMap) -> Option<LocationData> {
+/// City, region and country from the CDN's viewer headers, when present and only when the
+/// request proves it came through our CloudFront (the origin secret): anyone else can send
+/// these headers.
+fn location(state: &AppState, headers: &HeaderMap) -> Option<LocationData> {
+    if !shared::http::from_trusted_cdn(headers, &state.config) {
+        return None;
+    }
     let read = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::trim).filter(|v| !v.is_empty()).map(|v| v.chars().take(100).collect::<String>());
     let location = LocationData {
         city: read("cloudfront-viewer-city"),
@@ -221,7 +233,7 @@ async fn submit_lead(
     let answers = validate_answers(&form, submission.answers)?;
     let now = shared::time::now_iso();
     let referrer = web_url(headers.get(header::REFERER).and_then(|v| v.to_str().ok()));
-    let mut location = location(&headers);
+    let mut location = location(&state, &headers);
     if location.is_none() {
         let city = preset_answer(&form, &answers, "location_city").map(str::to_owned);
         let region = preset_answer(&form, &answers, "location_state").map(str::to_owned);
@@ -231,7 +243,7 @@ async fn submit_lead(
     }
     let data: serde_json::Map<String, Value> = answers.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
     let ordered: Vec<Answer> = answers_in_order(&form.fields, &data);
-    let estimated_amount = estimated_investment(answer_texts(&ordered));
+    let estimated_amount = estimated_investment(&ordered);
     let search_text = search_text(&LeadSummary::of(&ordered, location.as_ref()));
     let lead = LeadRecord {
         estimated_amount,
@@ -269,7 +281,7 @@ async fn submit_lead(
                 let (state, form) = (state.clone(), form.clone());
                 tokio::spawn(async move {
                     count_lead_logged(&state.dynamo, &state.config.tables, &lead).await;
-                    notify_owner(&state, &form, &lead).await;
+                    notify_owner_logged(&state, &form, &lead).await;
                 });
             }
         }

@@ -5,8 +5,16 @@ use shared::{
     AppState,
     forms::{FieldPreset, Form},
     repo::{forms::create_form, users::UserRecord},
-    testing::{Call, TestResponse, mail_to, stored_user, test_state},
+    testing::{Call, TestResponse, mail_to, stored_user, test_state, test_state_with},
 };
+
+const ORIGIN_SECRET: &str = "origin-secret-for-tests-0123456789";
+
+/// As behind CloudFront: the origin secret is configured.
+async fn app_behind_cdn() -> (Router, AppState) {
+    let state = test_state_with(|config| config.origin_verify_secret = Some(ORIGIN_SECRET.to_owned().into())).await;
+    (shared::http::mount("public-forms", public_forms::router(state.clone())), state)
+}
 
 async fn app() -> (Router, AppState) {
     let state = test_state().await;
@@ -124,11 +132,52 @@ async fn a_view_counts_once_per_visitor_and_day() {
 }
 
 #[tokio::test]
-async fn a_lead_is_stored_with_temperature_and_compliance_proof_and_the_owner_is_mailed() {
+async fn views_ignore_the_user_agent_and_the_endpoint_is_limited() {
     let (app, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    let ping = |ip: &str, agent: String| {
+        Call::post(&format!("/api/public-forms/{}/views", form.id)).from_ip(ip).header("user-agent", &agent).send(&app)
+    };
+    let mut statuses = Vec::new();
+    for i in 0..public_forms::VIEWS_PER_MINUTE {
+        statuses.push(ping("10.0.3.1", format!("Browser/{i}")).await.status);
+    }
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::ACCEPTED).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), public_forms::VIEWS_PER_MINUTE - 1);
+    let limited = ping("10.0.3.1", "Another/1".into()).await;
+    assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(limited.headers.contains_key("retry-after"));
+    assert_eq!(ping("10.0.3.2", "Browser/0".into()).await.status, StatusCode::ACCEPTED, "another address is unaffected");
+    let stored = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap();
+    assert_eq!(stored.views, 2);
+}
+
+#[tokio::test]
+async fn location_headers_without_the_origin_secret_are_ignored() {
+    for (with_secret, sent_secret, expected) in [(false, None, None), (true, Some("guessed"), None), (true, Some(ORIGIN_SECRET), Some("Austin"))] {
+        let (app, state) = if with_secret { app_behind_cdn().await } else { app().await };
+        let (_, form) = published_form(&state).await;
+        let mut call = Call::post(&format!("/api/public-forms/{}/leads", form.id))
+            .from_ip("10.1.7.1")
+            .header("cloudfront-viewer-city", "Austin")
+            .header("cloudfront-viewer-country-region-name", "Texas");
+        if let Some(secret) = sent_secret {
+            call = call.header("x-origin-verify", secret);
+        }
+        let response = call.json(json!({"answers": answers(&form)})).send(&app).await;
+        assert_eq!(response.status, StatusCode::CREATED);
+        let lead = public_forms::lead(&state, response.body["id"].as_str().unwrap()).await.unwrap().unwrap();
+        assert_eq!(lead.location_data.and_then(|l| l.city), expected.map(str::to_owned), "secret configured: {with_secret}, sent: {sent_secret:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_lead_is_stored_with_temperature_and_compliance_proof_and_the_owner_is_mailed() {
+    let (app, state) = app_behind_cdn().await;
     let (owner, form) = published_form(&state).await;
     let response = Call::post(&format!("/api/public-forms/{}/leads", form.id))
         .from_ip("10.1.0.1")
+        .header("x-origin-verify", ORIGIN_SECRET)
         .header("referer", "https://sunrise.example/invest")
         .header("cloudfront-viewer-city", "Austin")
         .header("cloudfront-viewer-country-region-name", "Texas")

@@ -15,7 +15,7 @@ use std::collections::HashSet;
 use aws_sdk_dynamodb::types::AttributeValue;
 use axum::{
     Json, Router,
-    extract::{Path, Query, State},
+    extract::{Path, State},
     routing::{get, put},
 };
 use serde::{Deserialize, Serialize};
@@ -186,7 +186,7 @@ struct CostQuery {
     amount: Option<String>,
 }
 
-async fn estimate(Query(query): Query<CostQuery>) -> Result<([(axum::http::HeaderName, &'static str); 1], Json<costs::Estimate>)> {
+async fn estimate(shared::http::QueryParams(query): shared::http::QueryParams<CostQuery>) -> Result<([(axum::http::HeaderName, &'static str); 1], Json<costs::Estimate>)> {
     let raw = query.amount.unwrap_or_default();
     let amount: u64 = raw
         .trim()

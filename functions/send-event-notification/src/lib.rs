@@ -22,6 +22,15 @@ struct Notification {
     data_fields: Map<String, Value>,
 }
 
+/// DynamoDB keeps `dataFields` as a map, whose attribute names may not be empty at any depth.
+fn has_empty_key(value: &Value) -> bool {
+    match value {
+        Value::Object(map) => map.iter().any(|(key, value)| key.is_empty() || has_empty_key(value)),
+        Value::Array(items) => items.iter().any(has_empty_key),
+        _ => false,
+    }
+}
+
 fn valid_event_name(name: &str) -> bool {
     (1..=64).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
@@ -35,6 +44,9 @@ async fn notify(
     if !valid_event_name(&body.event_name) {
         return Err(ApiError::bad_request("invalid_event", "eventName must be 1 to 64 lowercase letters, digits or underscores."));
     }
+    if body.data_fields.iter().any(|(key, value)| key.is_empty() || has_empty_key(value)) {
+        return Err(ApiError::bad_request("invalid_data_fields", "dataFields keys must not be empty."));
+    }
     if !body.user_email.trim().eq_ignore_ascii_case(&user.email) {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "You can only send notifications about your own account."));
     }
@@ -44,6 +56,12 @@ async fn notify(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn empty_keys_are_found_at_any_depth() {
+        assert!(super::has_empty_key(&serde_json::json!({"a": [{"": 1}]})));
+        assert!(!super::has_empty_key(&serde_json::json!({"a": [{"b": 1}], "c": "d"})));
+    }
+
     #[test]
     fn event_names_are_snake_case_words() {
         assert!(super::valid_event_name("trial_started"));

@@ -5,6 +5,11 @@
 //! state already stored, so retries, parallel deliveries and out-of-order delivery never move
 //! a subscription backwards or send a mail twice.
 //!
+//! A user has one live subscription: a second one (two checkouts completed in parallel tabs)
+//! is cancelled at Stripe and none of its events touch the user's row. The first paid invoice
+//! of a subscription sends the Meta Purchase conversion, with the invoice's real amount; the
+//! browser cannot report Purchase.
+//!
 //! - `POST /api/stripe-webhook`
 
 use std::collections::HashMap;
@@ -24,10 +29,13 @@ use axum::{
 use serde_json::{Map, Value, json};
 use shared::{
     ApiError, AppState, Result,
-    billing::{SubscriptionRecord, plan_for_price, plans, user_for_customer},
+    billing::{LIVE_STATUSES, SubscriptionRecord, get_subscription, is_live_status, plan_for_price, plans, user_for_customer},
     dynamo::from_item,
     notify::{TRIAL_STARTED, send_event_notification},
-    payments::verify_webhook,
+    payments::{
+        conversions::{PaidInvoice, Sent, purchase_event, send_event},
+        verify_webhook,
+    },
     repo::users,
     time::{now, unix},
 };
@@ -114,23 +122,42 @@ async fn user_of(state: &AppState, object: &Value) -> Result<Option<String>> {
     }
 }
 
-/// Applies `SET …` to the user's subscription row unless a newer event already did.
-/// Returns the row as it was before, or `None` when the event was stale.
+/// What became of a subscription event.
+enum Applied {
+    /// The row was updated; the row as it was before.
+    Updated(HashMap<String, AttributeValue>),
+    /// Not applied: a newer event, or another live subscription, holds the row.
+    Refused,
+}
+
+/// Applies `SET …` to the user's subscription row unless a newer event already did, or the
+/// row belongs to another subscription that is still live (one live subscription per user).
 async fn update_if_newer(
     state: &AppState,
     user_id: &str,
     created: i64,
+    subscription_id: &str,
     fields: Vec<(&str, AttributeValue)>,
-) -> Result<Option<HashMap<String, AttributeValue>>> {
+) -> Result<Applied> {
     let mut sets = vec!["last_event_created = :created".to_owned()];
+    let live: Vec<String> = (0..LIVE_STATUSES.len()).map(|i| format!(":live{i}")).collect();
     let mut request = state
         .dynamo
         .update_item()
         .table_name(&state.config.tables.subscriptions)
         .key("user_id", AttributeValue::S(user_id.to_owned()))
-        .condition_expression("attribute_not_exists(last_event_created) OR last_event_created <= :created")
+        .condition_expression(format!(
+            "(attribute_not_exists(last_event_created) OR last_event_created <= :created) \
+             AND (attribute_not_exists(subscription_id) OR subscription_id = :this OR attribute_not_exists(#status) OR NOT (#status IN ({})))",
+            live.join(", ")
+        ))
+        .expression_attribute_names("#status", "status")
         .expression_attribute_values(":created", AttributeValue::N(created.to_string()))
+        .expression_attribute_values(":this", s(subscription_id))
         .return_values(ReturnValue::AllOld);
+    for (name, status) in live.iter().zip(LIVE_STATUSES) {
+        request = request.expression_attribute_values(name, s(status));
+    }
     let mut removes = Vec::new();
     for (i, (name, value)) in fields.into_iter().enumerate() {
         request = request.expression_attribute_names(format!("#f{i}"), name);
@@ -146,12 +173,29 @@ async fn update_if_newer(
         expression.push_str(&format!(" REMOVE {}", removes.join(", ")));
     }
     match request.update_expression(expression).send().await {
-        Ok(output) => Ok(Some(output.attributes.unwrap_or_default())),
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => {
-            tracing::info!(user_id, created, "older event ignored: newer state is stored");
-            Ok(None)
-        }
+        Ok(output) => Ok(Applied::Updated(output.attributes.unwrap_or_default())),
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => Ok(Applied::Refused),
         Err(err) => Err(err.into()),
+    }
+}
+
+/// The live subscription a user already has, when it is not `subscription_id`.
+fn other_live_subscription(record: Option<&SubscriptionRecord>, subscription_id: &str) -> Option<String> {
+    let record = record.filter(|record| record.is_live())?;
+    record.subscription_id.clone().filter(|kept| kept != subscription_id)
+}
+
+/// Ends a second live subscription at Stripe. Stripe refusing (already cancelled, unknown)
+/// is final; a transport failure fails the event so Stripe's retry tries again.
+async fn cancel_duplicate(state: &AppState, user_id: &str, duplicate: &str, kept: &str) -> Result<()> {
+    tracing::warn!(user_id, duplicate, kept, "second live subscription for a user: cancelling it");
+    match state.payments.cancel_subscription(duplicate).await {
+        Ok(()) => Ok(()),
+        Err(err) if err.is_permanent() => {
+            tracing::warn!(error = %err, duplicate, "duplicate subscription not cancelled by Stripe");
+            Ok(())
+        }
+        Err(err) => Err(ApiError::internal(anyhow::Error::new(err).context("cancel a duplicate subscription"))),
     }
 }
 
@@ -178,7 +222,8 @@ async fn checkout_completed(state: &AppState, session: &Value) -> Result<()> {
         .update_item()
         .table_name(&state.config.tables.subscriptions)
         .key("user_id", s(&user_id))
-        .update_expression("SET customer_id = :customer, subscription_id = if_not_exists(subscription_id, :subscription), last_event_created = if_not_exists(last_event_created, :zero)")
+        // The first customer linked stays: a parallel second checkout must not take the row over.
+        .update_expression("SET customer_id = if_not_exists(customer_id, :customer), subscription_id = if_not_exists(subscription_id, :subscription), last_event_created = if_not_exists(last_event_created, :zero)")
         .expression_attribute_values(":customer", s(customer))
         .expression_attribute_values(":subscription", s(subscription))
         .expression_attribute_values(":zero", AttributeValue::N("0".into()))
@@ -198,14 +243,15 @@ async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscr
     let plan = price_id.and_then(|id| plan_for_price(&plans, id)).map(|plan| plan.name);
     let trial_start = subscription["trial_start"].as_i64();
     let trial_end = subscription["trial_end"].as_i64();
+    let Some(subscription_id) = subscription["id"].as_str() else {
+        return Err(ApiError::bad_request("invalid_event", "The subscription has no id."));
+    };
     let mut fields = vec![
         ("status", s(status)),
         ("trial_end", n_or_null(trial_end)),
         ("current_period_end", n_or_null(subscription["current_period_end"].as_i64())),
+        ("subscription_id", s(subscription_id)),
     ];
-    if let Some(id) = subscription["id"].as_str() {
-        fields.push(("subscription_id", s(id)));
-    }
     if let Some(customer) = subscription["customer"].as_str() {
         fields.push(("customer_id", s(customer)));
     }
@@ -215,7 +261,18 @@ async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscr
     if let Some(plan) = plan {
         fields.push(("plan", s(plan)));
     }
-    let Some(before) = update_if_newer(state, &user_id, created, fields).await? else { return Ok(()) };
+    let before = match update_if_newer(state, &user_id, created, subscription_id, fields).await? {
+        Applied::Updated(before) => before,
+        Applied::Refused => {
+            let stored = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user_id).await?;
+            match other_live_subscription(stored.as_ref(), subscription_id) {
+                Some(kept) if is_live_status(status) => cancel_duplicate(state, &user_id, subscription_id, &kept).await?,
+                Some(kept) => tracing::info!(user_id, subscription_id, kept, "event of an ended duplicate subscription ignored"),
+                None => tracing::info!(user_id, created, "older event ignored: newer state is stored"),
+            }
+            return Ok(());
+        }
+    };
     let was_trialing = before.get("status").and_then(|v| v.as_s().ok()).is_some_and(|s| s == "trialing");
     if status == "trialing" && !was_trialing {
         trial_started(state, &user_id, trial_start.unwrap_or(created), trial_end).await?;
@@ -237,30 +294,82 @@ async fn trial_started(state: &AppState, user_id: &str, start: i64, end: Option<
 }
 
 async fn invoice_paid(state: &AppState, invoice: &Value) -> Result<()> {
-    if invoice["amount_paid"].as_i64().unwrap_or(0) <= 0 {
+    let amount = invoice["amount_paid"].as_i64().unwrap_or(0);
+    if amount <= 0 {
         return Ok(()); // the $0 invoice that opens a trial is not a payment
     }
-    stamp_payment(state, invoice, "SET first_paid_at = if_not_exists(first_paid_at, :now)").await?;
-    // A referred account's first payment earns its referrer a free month (credited once).
-    match user_of(state, invoice).await? {
-        Some(user_id) => shared::rewards::reward_first_payment(state, &user_id).await,
-        None => Ok(()),
+    let Some(user_id) = user_of(state, invoice).await? else { return Ok(()) };
+    let stored = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user_id).await?;
+    let subscription_id = invoice["subscription"].as_str();
+    if let Some(kept) = subscription_id.and_then(|id| other_live_subscription(stored.as_ref(), id)) {
+        tracing::warn!(user_id, kept, invoice = invoice["id"].as_str(), "invoice of a duplicate subscription ignored");
+        return Ok(());
     }
+    let first_of_subscription = record_payment(state, &user_id, subscription_id).await?;
+    if first_of_subscription {
+        send_purchase(state, &user_id, stored.as_ref(), invoice, amount).await?;
+    }
+    // A referred account's first payment earns its referrer a free month (credited once).
+    shared::rewards::reward_first_payment(state, &user_id).await
+}
+
+/// Stamps the payment on the user's row; true for the first paid invoice of this subscription.
+async fn record_payment(state: &AppState, user_id: &str, subscription_id: Option<&str>) -> Result<bool> {
+    let mut request = state
+        .dynamo
+        .update_item()
+        .table_name(&state.config.tables.subscriptions)
+        .key("user_id", s(user_id))
+        .expression_attribute_values(":now", AttributeValue::N(unix(now()).to_string()));
+    request = match subscription_id {
+        Some(id) => request
+            .update_expression("SET first_paid_at = if_not_exists(first_paid_at, :now), purchase_subscription_id = :subscription")
+            .condition_expression("attribute_not_exists(purchase_subscription_id) OR purchase_subscription_id <> :subscription")
+            .expression_attribute_values(":subscription", s(id)),
+        None => request.update_expression("SET first_paid_at = if_not_exists(first_paid_at, :now)"),
+    };
+    match request.send().await {
+        Ok(_) => Ok(subscription_id.is_some()),
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// The Meta Purchase conversion of a paid invoice; a Meta failure is only logged.
+async fn send_purchase(state: &AppState, user_id: &str, stored: Option<&SubscriptionRecord>, invoice: &Value, amount: i64) -> Result<()> {
+    let account = users::get_user(&state.dynamo, &state.config.tables, user_id).await?;
+    let plans = plans(&state.config.stripe);
+    let price_id = invoice["lines"]["data"][0]["price"]["id"].as_str().or(stored.and_then(|s| s.price_id.as_deref()));
+    let plan_name = price_id.and_then(|id| plan_for_price(&plans, id)).map(|plan| plan.name);
+    let paid_at = invoice["status_transitions"]["paid_at"].as_i64().unwrap_or_else(|| unix(now()));
+    let event = purchase_event(&PaidInvoice {
+        invoice_id: invoice["id"].as_str().unwrap_or_default(),
+        amount_minor: amount,
+        currency: invoice["currency"].as_str().unwrap_or("usd"),
+        email: account.as_ref().map(|a| a.email.as_str()).or(invoice["customer_email"].as_str()),
+        user_id,
+        plan_name,
+        price_id,
+        paid_at,
+    });
+    if let Sent::Failed = send_event(&state.http, state.config.meta.as_ref(), event).await {
+        tracing::warn!(user_id, "Purchase conversion not recorded by Meta");
+    }
+    Ok(())
 }
 
 async fn invoice_failed(state: &AppState, invoice: &Value) -> Result<()> {
-    stamp_payment(state, invoice, "SET payment_failed_at = :now").await
-}
-
-/// Records the time of an invoice event on the customer's subscription row.
-async fn stamp_payment(state: &AppState, invoice: &Value, expression: &str) -> Result<()> {
     let Some(user_id) = user_of(state, invoice).await? else { return Ok(()) };
+    let stored = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user_id).await?;
+    if invoice["subscription"].as_str().and_then(|id| other_live_subscription(stored.as_ref(), id)).is_some() {
+        return Ok(()); // the duplicate's failed invoice says nothing about the kept subscription
+    }
     state
         .dynamo
         .update_item()
         .table_name(&state.config.tables.subscriptions)
         .key("user_id", s(&user_id))
-        .update_expression(expression)
+        .update_expression("SET payment_failed_at = :now")
         .expression_attribute_values(":now", AttributeValue::N(unix(now()).to_string()))
         .send()
         .await?;

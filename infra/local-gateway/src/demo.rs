@@ -141,10 +141,11 @@ pub async fn seed(app: &Router, state: &AppState) -> anyhow::Result<()> {
         }
         let updated = client.call(Method::PUT, &format!("/api/forms/{id}"), Some(content), &[], [127, 0, 0, 1]).await.context("save form")?.1;
         client.post(&format!("/api/forms/{id}/publish"), json!({})).await.context("publish")?;
-        // Views: one per visitor and day, so each comes from its own browser.
+        // Views: one per form, address and day, so each visitor comes from its own address.
         for visitor in 0..views {
             let agent = format!("Mozilla/5.0 (demo visitor {visitor})");
-            client.call(Method::POST, &format!("/api/public-forms/{id}/views"), None, &[("user-agent", &agent)], [10, 0, 0, 1]).await?;
+            let address = [10, 0, (visitor / 250) as u8, (visitor % 250 + 1) as u8];
+            client.call(Method::POST, &format!("/api/public-forms/{id}/views"), None, &[("user-agent", &agent)], address).await?;
         }
         published.push(updated);
     }

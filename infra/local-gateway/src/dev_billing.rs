@@ -81,18 +81,23 @@ async fn checkout_page(State(state): State<AppState>, Path(id): Path<String>) ->
         ),
         None => format!("${} / month", plan.value_usd),
     };
+    // A returning user has had their one trial: the first month is paid at checkout.
+    let (heading, trial, button) = match checkout.trial_days {
+        Some(days) => (format!("Start your {days}-day free trial"), format!("{days} days"), "Start trial"),
+        None => (format!("Subscribe to {}", plan.name), "None (already used)".to_owned(), "Subscribe and pay"),
+    };
     page(
         "Checkout",
         &format!(
-            "<div class=\"card\"><span class=\"badge\">Local test checkout — no card needed</span><h1>Start your {} free trial</h1>\
-             <p class=\"muted\">{}</p><dl><dt>Plan</dt><dd>{}</dd><dt>Free trial</dt><dd>{} days</dd><dt>Then</dt><dd>{price}</dd>\
+            "<div class=\"card\"><span class=\"badge\">Local test checkout — no card needed</span><h1>{}</h1>\
+             <p class=\"muted\">{}</p><dl><dt>Plan</dt><dd>{}</dd><dt>Free trial</dt><dd>{}</dd><dt>Then</dt><dd>{price}</dd>\
              <dt>Discount</dt><dd>{}</dd><dt>Account</dt><dd>{}</dd></dl>\
-             <form method=\"post\" action=\"/dev/checkout/{id}/complete\"><button class=\"primary\" type=\"submit\">Start trial</button></form>\
+             <form method=\"post\" action=\"/dev/checkout/{id}/complete\"><button class=\"primary\" type=\"submit\">{button}</button></form>\
              <form method=\"post\" action=\"/dev/checkout/{id}/cancel\"><button class=\"secondary\" type=\"submit\">Cancel</button></form></div>",
-            format_args!("{}-day", checkout.trial_days),
+            escape(&heading),
             escape(plan.description),
             escape(plan.name),
-            checkout.trial_days,
+            escape(&trial),
             checkout.discount_percent.map_or("None".to_owned(), |p| format!("{p}% lifetime discount")),
             escape(&checkout.email),
             id = escape(&id),
@@ -104,13 +109,19 @@ async fn checkout_page(State(state): State<AppState>, Path(id): Path<String>) ->
 async fn complete_checkout(State(state): State<AppState>, Path(id): Path<String>) -> Response {
     let Some(checkout) = state.payments.local().and_then(|local| local.take_checkout(&id)) else { return not_found() };
     let at = unix(now());
-    let trial_end = at + i64::from(checkout.trial_days) * 86_400;
     let subscription_id = format!("sub_local_{}", uuid::Uuid::new_v4().simple());
     let completed = events::event(
         "checkout.session.completed",
         at,
         events::checkout_completed(&checkout.id, &checkout.request_user_id, &checkout.customer_id, &subscription_id),
     );
+    let (status, trial, period_end) = match checkout.trial_days {
+        Some(days) => {
+            let trial_end = at + i64::from(days) * 86_400;
+            ("trialing", Some((at, trial_end)), trial_end)
+        }
+        None => ("active", None, at + 30 * 86_400),
+    };
     let created = events::event(
         "customer.subscription.created",
         at,
@@ -118,15 +129,23 @@ async fn complete_checkout(State(state): State<AppState>, Path(id): Path<String>
             &subscription_id,
             &checkout.customer_id,
             &checkout.request_user_id,
-            "trialing",
+            status,
             &checkout.price_id,
-            Some(at),
-            Some(trial_end),
-            trial_end,
+            trial.map(|(start, _)| start),
+            trial.map(|(_, end)| end),
+            period_end,
             checkout.discount_percent,
         ),
     );
-    for event in [completed, created] {
+    let mut deliveries = vec![completed, created];
+    if trial.is_none() {
+        // No trial: the first invoice is paid at checkout, as Stripe does.
+        let plans = plans(&state.config.stripe);
+        let cents = plan_for_price(&plans, &checkout.price_id)
+            .map_or(0, |plan| i64::from(plan.value_usd) * 100 * i64::from(100 - checkout.discount_percent.unwrap_or(0)) / 100);
+        deliveries.push(events::event("invoice.paid", at, events::invoice(&checkout.customer_id, &subscription_id, cents, "subscription_create")));
+    }
+    for event in deliveries {
         if let Err(err) = deliver(&state, event).await {
             return (StatusCode::BAD_GATEWAY, page("Checkout failed", &format!("<div class=\"card\"><h1>Checkout failed</h1><p>{}</p></div>", escape(&err)))).into_response();
         }

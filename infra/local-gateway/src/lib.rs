@@ -2,6 +2,7 @@
 
 pub mod demo;
 mod dev;
+pub mod lambda_env;
 mod dev_billing;
 mod headers;
 mod spa;

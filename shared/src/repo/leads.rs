@@ -30,24 +30,49 @@ fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T,
     result.map_err(|err| ApiError::internal(anyhow::Error::new(err)))
 }
 
-/// The profile update that adds `leads` and `amount` (negative to take them off).
-fn counter_update(tables: &Tables, owner_id: &str, leads: i64, amount: i64) -> Result<TransactWriteItem, ApiError> {
-    let update = built(
-        Update::builder()
-            .table_name(&tables.profiles)
-            .set_key(Some([key(owner_id)].into()))
+/// How the profile's counters take a lead's amount.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Interest {
+    /// Add (or, negative, take off) the amount; adding is conditional on room below the
+    /// ceiling, so a sum never grows past what every reader handles.
+    Add(i64),
+    /// The sum is at the ceiling already (the conditional add failed): stay there.
+    Saturate,
+}
+
+/// The profile update that adds `leads` and the lead's amount (negative to take them off).
+fn counter_update(tables: &Tables, owner_id: &str, leads: i64, interest: Interest) -> Result<TransactWriteItem, ApiError> {
+    let ceiling = crate::counters::CEILING;
+    let builder = Update::builder()
+        .table_name(&tables.profiles)
+        .set_key(Some([key(owner_id)].into()))
+        .expression_attribute_values(":leads", AttributeValue::N(leads.to_string()));
+    let builder = match interest {
+        Interest::Add(amount) if amount > 0 => builder
             .update_expression("ADD interested_investors_count :leads, estimated_interest :amount")
-            .expression_attribute_values(":leads", AttributeValue::N(leads.to_string()))
+            .condition_expression("attribute_not_exists(estimated_interest) OR estimated_interest <= :room")
             .expression_attribute_values(":amount", AttributeValue::N(amount.to_string()))
-            .build(),
-    )?;
-    Ok(TransactWriteItem::builder().update(update).build())
+            .expression_attribute_values(":room", AttributeValue::N((ceiling - amount.unsigned_abs().min(ceiling)).to_string())),
+        Interest::Add(amount) => builder
+            .update_expression("ADD interested_investors_count :leads, estimated_interest :amount")
+            .expression_attribute_values(":amount", AttributeValue::N(amount.to_string())),
+        Interest::Saturate => builder
+            .update_expression("SET estimated_interest = :ceiling ADD interested_investors_count :leads")
+            .expression_attribute_values(":ceiling", AttributeValue::N(ceiling.to_string())),
+    };
+    Ok(TransactWriteItem::builder().update(built(builder.build())?).build())
+}
+
+/// A lead's stored amount as the counters take it: anything above the per-lead maximum
+/// (never written today, but possible in older records) counts 0.
+fn counted_amount(amount: u64) -> i64 {
+    if amount > crate::leads::MAX_LEAD_ESTIMATE { 0 } else { amount as i64 }
 }
 
 enum Outcome {
     Done,
-    /// The first item's condition failed.
-    ConditionFailed,
+    /// The condition of the item at this index failed.
+    ConditionFailed(usize),
     Conflict,
 }
 
@@ -57,8 +82,8 @@ async fn transact(client: &Client, items: Vec<TransactWriteItem>) -> Result<Outc
         Err(SdkError::ServiceError(err)) => match err.err() {
             TransactWriteItemsError::TransactionCanceledException(cancelled) => {
                 let codes: Vec<&str> = cancelled.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None")).collect();
-                if codes.first() == Some(&"ConditionalCheckFailed") {
-                    Ok(Outcome::ConditionFailed)
+                if let Some(index) = codes.iter().position(|code| *code == "ConditionalCheckFailed") {
+                    Ok(Outcome::ConditionFailed(index))
                 } else if codes.contains(&"TransactionConflict") {
                     Ok(Outcome::Conflict)
                 } else {
@@ -84,6 +109,7 @@ const ATTEMPTS: u32 = 10;
 /// Adds a stored lead to its owner's counters, once. `Ok(false)` when it was already counted
 /// (or deleted before it could be).
 pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> Result<bool, ApiError> {
+    let mut interest = Interest::Add(counted_amount(lead.estimated_amount));
     for attempt in 0..ATTEMPTS {
         let mark = built(
             Update::builder()
@@ -94,13 +120,14 @@ pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> 
                 .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
                 .build(),
         )?;
-        let items = vec![
-            TransactWriteItem::builder().update(mark).build(),
-            counter_update(tables, &lead.owner_id, 1, i64::try_from(lead.estimated_amount).unwrap_or(i64::MAX))?,
-        ];
+        let items = vec![TransactWriteItem::builder().update(mark).build(), counter_update(tables, &lead.owner_id, 1, interest)?];
         match transact(client, items).await? {
             Outcome::Done => return Ok(true),
-            Outcome::ConditionFailed => return Ok(false),
+            Outcome::ConditionFailed(0) => return Ok(false),
+            Outcome::ConditionFailed(_) => {
+                tracing::warn!(owner_id = %lead.owner_id, "estimated interest saturated at the ceiling");
+                interest = Interest::Saturate;
+            }
             Outcome::Conflict => back_off(attempt).await,
         }
     }
@@ -120,7 +147,7 @@ pub struct LeadOwnership {
     pub owner_id: String,
     #[serde(default)]
     pub counted_at: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub estimated_amount: u64,
 }
 
@@ -151,15 +178,51 @@ pub async fn delete_lead(client: &Client, tables: &Tables, id: &str, owner_id: &
         )?;
         let mut items = vec![TransactWriteItem::builder().delete(delete).build()];
         if counted {
-            items.push(counter_update(tables, owner_id, -1, -i64::try_from(lead.estimated_amount).unwrap_or(i64::MAX))?);
+            items.push(counter_update(tables, owner_id, -1, Interest::Add(-counted_amount(lead.estimated_amount)))?);
         }
         match transact(client, items).await? {
             Outcome::Done => return Ok(()),
             // Counted (or deleted) meanwhile: read it again.
-            Outcome::ConditionFailed | Outcome::Conflict => back_off(attempt).await,
+            Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
         }
     }
     Err(ApiError::internal(anyhow::anyhow!("lead {id} not deleted: too many conflicting transactions")))
+}
+
+/// Claims the lead's 'New investor lead' e-mail: `true` for the one caller that gets to send
+/// it; `false` when it was claimed before (a retried batch) or the lead is gone.
+pub async fn claim_notification(client: &Client, tables: &Tables, id: &str) -> Result<bool, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(&tables.leads)
+        .set_key(Some([key(id)].into()))
+        .update_expression("SET notified_at = :now")
+        .condition_expression("attribute_exists(id) AND attribute_not_exists(notified_at)")
+        .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Gives a claim back after the e-mail could not be sent, so a retry sends it.
+pub async fn release_notification(client: &Client, tables: &Tables, id: &str) -> Result<(), ApiError> {
+    client
+        .update_item()
+        .table_name(&tables.leads)
+        .set_key(Some([key(id)].into()))
+        .update_expression("REMOVE notified_at")
+        .condition_expression("attribute_exists(id)")
+        .send()
+        .await
+        .map(|_| ())
+        .or_else(|err| match err {
+            SdkError::ServiceError(err) if err.err().is_conditional_check_failed_exception() => Ok(()),
+            err => Err(err.into()),
+        })
 }
 
 /// Sets a lead's temperature if the caller owns it.

@@ -11,11 +11,11 @@ pub struct Profile {
     pub id: String,
     #[serde(default)]
     pub name: Option<String>,
-    /// Every lead the founder has, kept on write (see `repo::leads`).
-    #[serde(default)]
+    /// Every lead the founder has, kept on write (see `repo::leads`); read leniently.
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub interested_investors_count: u64,
-    /// The sum of the leads' estimated amounts, whole dollars.
-    #[serde(default)]
+    /// The sum of the leads' estimated amounts, whole dollars; read leniently.
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub estimated_interest: u64,
 }
 

@@ -169,6 +169,34 @@ pub async fn confirm_email(client: &Client, tables: &Tables, id: &str) -> Result
     .await
 }
 
+/// A new sign-up for an address nobody has confirmed replaces the earlier attempt's password
+/// and details (and raises the epoch, so links issued for it stop working): whoever chose
+/// the first password never confirmed the address, so it must not survive the owner's
+/// confirmation. `None` when the address was confirmed meanwhile.
+pub async fn replace_unconfirmed(
+    client: &Client,
+    tables: &Tables,
+    id: &str,
+    password_hash: &str,
+    user_metadata: &Map<String, Value>,
+) -> Result<Option<UserRecord>, ApiError> {
+    let metadata = serde_dynamo::to_attribute_value(user_metadata).map_err(|err| ApiError::internal(anyhow::Error::new(err)))?;
+    let result = client
+        .update_item()
+        .table_name(&tables.users)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET password_hash = :hash, user_metadata = :metadata, session_epoch = if_not_exists(session_epoch, :zero) + :one")
+        .condition_expression("attribute_exists(id) AND attribute_not_exists(email_confirmed_at)")
+        .expression_attribute_values(":hash", AttributeValue::S(password_hash.to_owned()))
+        .expression_attribute_values(":metadata", metadata)
+        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await;
+    updated_if_condition_held(result)
+}
+
 /// Sets `user_metadata.name` and keeps the profile's name in step.
 pub async fn set_user_name(client: &Client, tables: &Tables, id: &str, name: &str) -> Result<UserRecord, ApiError> {
     let output = client
@@ -228,13 +256,20 @@ pub async fn set_trial_started(client: &Client, tables: &Tables, id: &str, start
         .return_values(ReturnValue::AllNew)
         .send()
         .await;
+    updated_if_condition_held(result)
+}
+
+/// The updated user of a conditional `UpdateItem` (`ReturnValues::AllNew`), or `None` when its
+/// condition did not hold.
+fn updated_if_condition_held(
+    result: Result<
+        aws_sdk_dynamodb::operation::update_item::UpdateItemOutput,
+        SdkError<aws_sdk_dynamodb::operation::update_item::UpdateItemError>,
+    >,
+) -> Result<Option<UserRecord>, ApiError> {
     match result {
         Ok(output) => Ok(Some(from_item(output.attributes.unwrap_or_default())?)),
-        Err(SdkError::ServiceError(err))
-            if matches!(err.err(), aws_sdk_dynamodb::operation::update_item::UpdateItemError::ConditionalCheckFailedException(_)) =>
-        {
-            Ok(None)
-        }
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(None),
         Err(err) => Err(err.into()),
     }
 }

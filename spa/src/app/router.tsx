@@ -1,8 +1,19 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { lazyPage } from './lazy-page';
 import DashboardPage from './routes/dashboard';
-import { SubscriptionGate } from '@/features/billing/components/subscription-gate';
+
+/** A page that requires a subscription: the gate loads with the page, not before first render. */
+function gated(page: Promise<{ default: ComponentType }>): Promise<{ default: ComponentType }> {
+  return Promise.all([page, import('@/features/billing/components/subscription-gate')]).then(([{ default: Page }, { SubscriptionGate }]) => ({
+    default: () => (
+      <SubscriptionGate>
+        <Page />
+      </SubscriptionGate>
+    ),
+  }));
+}
 
 /**
  * Every route of the spec's route table. All pages but the dashboard load on demand.
@@ -11,12 +22,13 @@ import { SubscriptionGate } from '@/features/billing/components/subscription-gat
 const Landing = lazyPage('home', () => import('./routes/landing'));
 const Login = lazyPage('login', () => import('./routes/login'));
 const Register = lazyPage('registration', () => import('./routes/register'));
+const ForgotPassword = lazyPage('password reset', () => import('./routes/forgot-password'));
 const AuthCallback = lazyPage('sign-in', () => import('./routes/auth-callback'));
 const Pricing = lazyPage('pricing', () => import('./routes/pricing'));
 const TestTheWaters = lazyPage('test the waters', () => import('./routes/test-the-waters'));
 const CrowdfundingCosts = lazyPage('crowdfunding costs', () => import('./routes/equity-crowdfunding-costs'));
-const Forms = lazyPage('forms', () => import('./routes/forms'));
-const FormEditor = lazyPage('form editor', () => import('./routes/form-editor'));
+const Forms = lazyPage('forms', () => gated(import('./routes/forms')));
+const FormEditor = lazyPage('form editor', () => gated(import('./routes/form-editor')));
 const FormPreview = lazyPage('form preview', () => import('./routes/form-preview'));
 const EmbedOptions = lazyPage('embed options', () => import('./routes/embed-options'));
 const Leads = lazyPage('leads', () => import('./routes/leads'));
@@ -38,13 +50,14 @@ export const router = createBrowserRouter([
       { path: '/', element: <Landing /> },
       { path: '/login', element: <Login /> },
       { path: '/register', element: <Register /> },
+      { path: '/forgot-password', element: <ForgotPassword /> },
       { path: '/auth/callback', element: <AuthCallback /> },
       { path: '/pricing', element: <Pricing /> },
       { path: '/test-the-waters', element: <TestTheWaters /> },
       { path: '/equity-crowdfunding-costs', element: <CrowdfundingCosts /> },
       { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/forms', element: <SubscriptionGate><Forms /></SubscriptionGate> },
-      { path: '/forms/:formId', element: <SubscriptionGate><FormEditor /></SubscriptionGate> },
+      { path: '/forms', element: <Forms /> },
+      { path: '/forms/:formId', element: <FormEditor /> },
       { path: '/form-preview/:formId', element: <FormPreview /> },
       { path: '/embed-options/:formId', element: <EmbedOptions /> },
       { path: '/leads', element: <Leads /> },

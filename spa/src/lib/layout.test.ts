@@ -18,7 +18,7 @@ describe('layout rules', () => {
   });
 
   it('hides the public header on login, register and form routes', () => {
-    for (const path of ['/login', '/register', '/form-view/x', '/form-preview/x', '/embed-options/x']) {
+    for (const path of ['/login', '/register', '/forgot-password', '/form-view/x', '/form-preview/x', '/embed-options/x']) {
       expect(showsPublicHeader(path, false)).toBe(false);
     }
     expect(showsPublicHeader('/', false)).toBe(true);

@@ -38,6 +38,7 @@ const NO_ASSISTANT_PATHS = [
   '/',
   '/login',
   '/register',
+  '/forgot-password',
   '/privacy',
   '/terms',
   '/contact-us',
@@ -61,8 +62,11 @@ export function isFormRoute(pathname: string): boolean {
   return FORM_ROOTS.includes(rootSegment(pathname));
 }
 
+/** Sign-in pages: a card of their own, no site header ('Forgot password?' belongs to sign-in). */
+const AUTH_PAGES = ['/login', '/register', '/forgot-password'];
+
 export function showsPublicHeader(pathname: string, signedIn: boolean): boolean {
-  if (pathname === '/login' || pathname === '/register' || isFormRoute(pathname)) return false;
+  if (AUTH_PAGES.includes(pathname) || isFormRoute(pathname)) return false;
   if (rootSegment(pathname) === 'pricing') return true;
   if (usesAppShell(pathname)) return false;
   return !signedIn || pathname === '/';

@@ -1,13 +1,11 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
 import { removesInvestorWidgets, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
-import { CheckoutReturn } from '@/features/billing/components/checkout-return';
 import { rememberReferral } from '@/features/rewards/referral';
 import { AppShell } from './app-shell';
-import { PublicHeader } from './public-header';
 
 /** `?ref=CODE` on any page keeps the referral code for sign-up (localStorage `referral_id`). */
 function useReferralCapture() {
@@ -67,6 +65,22 @@ function useInvestorWidgetRemoval(pathname: string, signedIn: boolean) {
   }, [pathname, signedIn]);
 }
 
+/** Only on a return from checkout (?payment_success=true). */
+const CheckoutReturn = lazy(() =>
+  import('@/features/billing/components/checkout-return').then((module) => ({ default: module.CheckoutReturn })),
+);
+
+/** Not on the signed-in pages: the dashboard does not download it. */
+const LazyPublicHeader = lazy(() => import('./public-header').then((module) => ({ default: module.PublicHeader })));
+
+function PublicHeader() {
+  return (
+    <Suspense fallback={<div aria-hidden className="h-16 w-full bg-white" />}>
+      <LazyPublicHeader />
+    </Suspense>
+  );
+}
+
 /** Paths in the app shell that anonymous visitors may open. */
 const PUBLIC_APP_PATHS = ['/pricing'];
 
@@ -87,7 +101,7 @@ export function RootLayout() {
 
   const page = (
     <Suspense fallback={<PageLoading />}>
-      <CheckoutReturn />
+      {new URLSearchParams(location.search).get('payment_success') === 'true' ? <CheckoutReturn /> : null}
       <Outlet />
     </Suspense>
   );

@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BrandMark, BrandName } from '@/components/ui/brand';
 import { Sheet } from '@/components/ui/sheet';
-import { Tooltip } from '@/components/ui/tooltip';
+import { Tooltip, TooltipGroup } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { cn } from '@/lib/utils';
@@ -63,7 +63,7 @@ function SidebarBody({ collapsed, onNavigate, onToggle, toggleLabel }: {
   const items = MENU.filter((item) => !item.adminOnly || user?.app_metadata.role === 'admin');
 
   return (
-    <>
+    <TooltipGroup enabled={collapsed}>
       <div className={cn('flex h-16 shrink-0 items-center border-b border-gray-200', collapsed ? 'justify-center px-2' : 'justify-between px-4')}>
         <Link to={user ? '/dashboard' : '/'} className="flex items-center gap-2.5" aria-label="RaiseSpark home" onClick={onNavigate}>
           <BrandMark />
@@ -126,7 +126,7 @@ function SidebarBody({ collapsed, onNavigate, onToggle, toggleLabel }: {
         </ul>
       </nav>
       {user ? <SignOutButton collapsed={collapsed} /> : null}
-    </>
+    </TooltipGroup>
   );
 }
 

@@ -1,60 +1,46 @@
-import { ChevronDown, LayoutDashboard, Loader2, LogOut, Settings } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { displayName, initials, useAuth } from '@/features/auth/auth-context';
-import { useSignOut } from '@/features/auth/use-sign-out';
+import { displayName, initials, useAuth, type User } from '@/features/auth/auth-context';
 
-/** The header's signed-in menu (spec 2): My Account, the user's name, Dashboard, Settings, Sign out. */
+export const USER_MENU_TRIGGER_CLASSES =
+  'flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-gray-700 hover:bg-gray-100';
+
+/** What the menu button shows: avatar, name (or e-mail) and a chevron. */
+export function UserMenuFace({ user }: { user: User }) {
+  const name = displayName(user);
+  return (
+    <>
+      <Avatar initials={initials(name, user.email)} />
+      <span className="max-w-40 truncate">{name ?? user.email}</span>
+      <ChevronDown className="size-4 text-gray-500" aria-hidden />
+    </>
+  );
+}
+
+/** The menu itself (Radix) loads after the first render; a look-alike button stands in. */
+const UserMenuDropdown = lazy(() => import('./user-menu-dropdown'));
+
+/** The header's signed-in menu (spec 2). */
 export function UserMenu() {
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const { signOut, signingOut } = useSignOut('Failed to sign out, please try again');
+  const [openOnLoad, setOpenOnLoad] = useState(false);
   if (!user) return null;
-  const name = displayName(user);
-
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="Open account menu"
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-gray-700 hover:bg-gray-100"
-      >
-        <Avatar initials={initials(name, user.email)} />
-        <span className="max-w-40 truncate">{name ?? user.email}</span>
-        <ChevronDown className="size-4 text-gray-500" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>My Account</DropdownMenuLabel>
-        <div className="px-2.5 pb-2">
-          <p className="truncate text-sm font-medium text-gray-900">{name ?? user.email}</p>
-          {name ? <p className="truncate text-xs text-gray-500">{user.email}</p> : null}
-        </div>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
-          <LayoutDashboard className="size-4" aria-hidden /> Dashboard
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/settings')}>
-          <Settings className="size-4" aria-hidden /> Settings
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={signingOut}
-          onSelect={(event) => {
-            event.preventDefault();
-            void signOut();
-          }}
+    <Suspense
+      fallback={
+        <button
+          type="button"
+          aria-label="Open account menu"
+          aria-haspopup="menu"
+          className={USER_MENU_TRIGGER_CLASSES}
+          onClick={() => setOpenOnLoad(true)}
         >
-          {signingOut ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <LogOut className="size-4" aria-hidden />}
-          {signingOut ? 'Signing out...' : 'Sign out'}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          <UserMenuFace user={user} />
+        </button>
+      }
+    >
+      <UserMenuDropdown defaultOpen={openOnLoad} />
+    </Suspense>
   );
 }

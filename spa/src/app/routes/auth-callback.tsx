@@ -4,10 +4,30 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-context';
+import { BackToSignIn } from '@/features/auth/components/forgot-password-form';
+import { recoveryHeading, ResetPasswordForm, type LinkStatus } from '@/features/auth/components/reset-password-form';
 import { AuthLayout } from './auth-layout';
 
-/** Where the confirmation link lands: exchanges its one-time token for a session. */
+/** `type=recovery`: the link from 'Forgot password?' sets a new password. */
+function RecoveryPage({ token }: { token: string | null }) {
+  const [status, setStatus] = useState<LinkStatus>('checking');
+  const { title, subtitle } = recoveryHeading(status);
+  return (
+    <AuthLayout title={title} subtitle={subtitle} footer={<BackToSignIn />} brand={false}>
+      <ResetPasswordForm token={token} onStateChange={setStatus} />
+    </AuthLayout>
+  );
+}
+
+/** Where the e-mailed links land: confirmation and sign-in links, and password recovery. */
 export default function AuthCallbackPage() {
+  const [params] = useSearchParams();
+  if (params.get('type') === 'recovery') return <RecoveryPage token={params.get('token')} />;
+  return <VerifyLinkPage />;
+}
+
+/** Confirmation (and sign-in) links: exchanges the one-time token for a session. */
+function VerifyLinkPage() {
   const { verifyLink } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -30,7 +50,7 @@ export default function AuthCallbackPage() {
 
   if (error) {
     return (
-      <AuthLayout title="We couldn't confirm your e-mail" subtitle="The link did not work.">
+      <AuthLayout title="We couldn't confirm your e-mail" subtitle="The link did not work." brand={false}>
         <Alert>{error}</Alert>
         <Link to="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
           Go to sign in
@@ -39,7 +59,7 @@ export default function AuthCallbackPage() {
     );
   }
   return (
-    <AuthLayout title="Signing you in" subtitle="Confirming your e-mail address…">
+    <AuthLayout title="Signing you in" subtitle="Confirming your e-mail address…" brand={false}>
       <div role="status" className="flex items-center justify-center gap-3 py-6 text-sm text-gray-600">
         <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden />
         Confirming your e-mail…

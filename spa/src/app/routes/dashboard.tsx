@@ -1,15 +1,42 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { greeting } from '@/features/auth/attribution';
 import { displayName, useAuth } from '@/features/auth/auth-context';
-import { TrialUpsellBanner } from '@/features/billing/components/trial-upsell-banner';
-import { FormsList } from '@/features/forms/components/forms-list';
-import { useLeadStats } from '@/features/leads/api/leads';
-import { AchievementBadges } from '@/features/leads/components/achievement-badges';
-import { LeadStatCards } from '@/features/leads/components/lead-stats';
-import { RecentLeads } from '@/features/leads/components/recent-leads';
-import { ProfileHeader } from '@/features/profiles/components/profile-header';
+import { useForms } from '@/features/forms/api/forms';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useLeadStats, useRecentLeads } from '@/features/leads/api/leads';
+import { useProfile } from '@/features/profiles/api/profile';
+
+/** Shows after 5 s at the earliest (spec 4): it need not be in the first download. */
+const TrialUpsellBanner = lazy(() =>
+  import('@/features/billing/components/trial-upsell-banner').then((module) => ({ default: module.TrialUpsellBanner })),
+);
+
+/**
+ * The data panels load beside the first render, in one chunk. Their data is requested by the
+ * page itself at once (SWR shares each request with the panel), so the code adds no
+ * waterfall: until the data is in, the panels would show skeletons anyway.
+ */
+const panels = () => import('./dashboard-panels');
+const FormsList = lazy(() => panels().then((module) => ({ default: module.FormsList })));
+const ProfileHeader = lazy(() => panels().then((module) => ({ default: module.ProfileHeader })));
+const LeadStatCards = lazy(() => panels().then((module) => ({ default: module.LeadStatCards })));
+const RecentLeads = lazy(() => panels().then((module) => ({ default: module.RecentLeads })));
+const AchievementBadges = lazy(() => panels().then((module) => ({ default: module.AchievementBadges })));
+
+function TopPanelsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your figures">
+      <Skeleton className="mb-6 h-24 rounded-2xl" />
+      <div className="mb-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-32 rounded-2xl" />
+        ))}
+      </div>
+    </div>
+  );
+}
 
 function DashboardFooter() {
   return (
@@ -29,16 +56,27 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const [showArchived, setShowArchived] = useState(false);
   const { data: stats, isLoading: statsLoading } = useLeadStats();
+  useRecentLeads();
+  useProfile();
+  useForms();
 
   return (
     <>
       <PageHeader title="Dashboard" heading={greeting(new Date(), displayName(user))} description="Manage your investor forms and leads" />
-      <TrialUpsellBanner />
-      <ProfileHeader estimatedInterest={stats?.estimatedInterest} />
-      <LeadStatCards stats={stats} loading={statsLoading} />
-      <FormsList archived={showArchived} onArchivedChange={setShowArchived} />
-      <RecentLeads />
-      <AchievementBadges stats={stats} loading={statsLoading} />
+      <Suspense fallback={null}>
+        <TrialUpsellBanner />
+      </Suspense>
+      <Suspense fallback={<TopPanelsSkeleton />}>
+        <ProfileHeader estimatedInterest={stats?.estimatedInterest} />
+        <LeadStatCards stats={stats} loading={statsLoading} />
+      </Suspense>
+      <Suspense fallback={<Skeleton className="h-56 rounded-2xl" />}>
+        <FormsList archived={showArchived} onArchivedChange={setShowArchived} />
+      </Suspense>
+      <Suspense fallback={<Skeleton className="mt-10 h-72 rounded-2xl" />}>
+        <RecentLeads />
+        <AchievementBadges stats={stats} loading={statsLoading} />
+      </Suspense>
       <DashboardFooter />
     </>
   );

@@ -1,7 +1,7 @@
 import { AlertTriangle, Check, Code2, Copy, ExternalLink } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { BrandMark, BrandName } from '@/components/ui/brand';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -54,7 +54,7 @@ function Snippet({ code, label }: { code: string; label: string }) {
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
-      <pre aria-label={label} className="overflow-x-auto p-4 text-xs leading-relaxed text-gray-100"><code>{code}</code></pre>
+      <pre tabIndex={0} aria-label={label} className="overflow-x-auto p-4 text-xs leading-relaxed text-gray-100"><code>{code}</code></pre>
     </div>
   );
 }
@@ -215,9 +215,11 @@ export default function EmbedOptionsPage() {
             </button>
           ))}
         </div>
-        <ol role="tabpanel" aria-label={steps.name} className="mt-4 list-decimal space-y-2 pl-5 text-sm text-gray-700">
-          {steps.steps.map((step, i) => <li key={i}>{step}</li>)}
-        </ol>
+        <div role="tabpanel" aria-label={steps.name} className="mt-4">
+          <ol className="list-decimal space-y-2 pl-5 text-sm text-gray-700">
+            {steps.steps.map((step, i) => <li key={i}>{step}</li>)}
+          </ol>
+        </div>
         <p className="mt-4 text-xs text-gray-500">
           Signed in to RaiseSpark in the same browser? The floating button is hidden for you on RaiseSpark pages; open your site in a
           private window to see it as investors do. <a className="inline-flex items-center gap-1 underline" href={`/form-view/${form.id}`} target="_blank" rel="noopener">Open the form on its own <ExternalLink className="size-3" aria-hidden /></a>

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowLeft, ArrowUp, Eye, Loader2, Plus, RotateCcw, Save, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useBlocker, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, inputClasses } from '@/components/ui/field';

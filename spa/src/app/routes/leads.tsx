@@ -1,7 +1,7 @@
 import { AlertTriangle, SearchX, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,12 +10,12 @@ import {
   TEMPERATURES,
   deleteLead,
   setLeadStatus,
-  useLeads,
   type LeadFilters,
   type LeadView,
   type LeadsPage,
   type Temperature,
 } from '@/features/leads/api/leads';
+import { useLeads } from '@/features/leads/api/use-leads';
 import { ExportLeadsButton } from '@/features/leads/components/export-leads-button';
 import { LeadDetailSheet } from '@/features/leads/components/lead-detail-sheet';
 import { LeadsList, LeadsSkeleton } from '@/features/leads/components/leads-table';

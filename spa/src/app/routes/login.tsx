@@ -84,6 +84,11 @@ export default function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <div className="-mt-2 flex justify-end">
+          <Link to="/forgot-password" state={{ email }} className="text-sm font-medium text-brand-600 hover:text-brand-700">
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" className="w-full" size="lg" disabled={submitting || !email || !password}>
           {submitting ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
           {submitting ? 'Signing in...' : 'Sign in'}

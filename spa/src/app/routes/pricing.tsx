@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePlans } from '@/features/billing/api/plans';
 import { useSubscription } from '@/features/billing/subscription-context';
-import { useCheckout } from '@/features/billing/use-checkout';
+import { OFFERED_DISCOUNT, useCheckout } from '@/features/billing/use-checkout';
 import { cn } from '@/lib/utils';
 import { formatUsd } from '@/lib/format';
 import { PlanFeatures } from '@/features/billing/components/plan-features';
@@ -13,9 +13,10 @@ import { PlanFeatures } from '@/features/billing/components/plan-features';
 
 export default function PricingPage() {
   const [params] = useSearchParams();
-  const extendedTrial = params.get('extended') === 'true';
-  const discountParam = params.get('discount');
-  const discountPercentage = discountParam && /^\d+$/.test(discountParam) ? Number(discountParam) : null;
+  // One offer at a time, and only the one offered (the server refuses anything else): the
+  // lifetime discount wins over the extended trial when a link carries both.
+  const discountPercentage = params.get('discount') === String(OFFERED_DISCOUNT) ? OFFERED_DISCOUNT : null;
+  const extendedTrial = params.get('extended') === 'true' && discountPercentage === null;
   const returnTo = params.get('returnTo');
   const { data, error } = usePlans();
   const { isSubscribed, loading } = useSubscription();

@@ -26,8 +26,10 @@ export default function RegisterPage() {
     setError(null);
     try {
       const data = { name: name.trim(), ...attribution(window.location.search, document.referrer, localStorage.getItem(REFERRAL_ID_KEY)) };
-      const user = await signUp(email, password, data);
-      setSentTo(user.email);
+      // Any 201 means 'check your inbox': the server answers the same for an address that
+      // already has an account (its owner gets an e-mail instead), so nothing is revealed.
+      await signUp(email, password, data);
+      setSentTo(email.trim().toLowerCase());
     } catch (err) {
       setError(registerErrorMessage(err));
     } finally {

@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { billingPortalRequest } from '@/features/billing/api/checkout';
 import { useSubscription } from '@/features/billing/subscription-context';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -1,40 +1,32 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 
-/** Spec section 9: tooltip delay 700 ms, skip delay 300 ms. */
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
-      {children}
-    </TooltipPrimitive.Provider>
-  );
-}
-
-export function Tooltip({
-  content,
-  children,
-  side = 'right',
-  disabled = false,
-}: {
+export type TooltipProps = {
   content: ReactNode;
   children: ReactNode;
   side?: 'top' | 'right' | 'bottom' | 'left';
   disabled?: boolean;
-}) {
-  if (disabled) return <>{children}</>;
+};
+
+/** The tooltip component once the layer is loaded; null until then (elements show without). */
+export const TooltipImplementation = createContext<ComponentType<TooltipProps> | null>(null);
+
+const TooltipLayer = lazy(() => import('./tooltip-layer'));
+
+/**
+ * Turns on the tooltips of its `Tooltip`s. Radix is fetched only when a group is enabled
+ * (the collapsed sidebar), so the expanded sidebar and first render do without it.
+ */
+export function TooltipGroup({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  if (!enabled) return <>{children}</>;
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          side={side}
-          sideOffset={6}
-          className="z-50 rounded-md bg-gray-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
-        >
-          {content}
-          <TooltipPrimitive.Arrow className="fill-gray-900" />
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <Suspense fallback={children}>
+      <TooltipLayer>{children}</TooltipLayer>
+    </Suspense>
   );
+}
+
+export function Tooltip(props: TooltipProps) {
+  const Implementation = useContext(TooltipImplementation);
+  if (props.disabled || !Implementation) return <>{props.children}</>;
+  return <Implementation {...props} />;
 }

@@ -1,7 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError, onRefreshNeeded, setAccessToken } from '@/lib/api-client';
+import { setCacheUser } from '@/lib/user-cache';
 import {
   changePasswordRequest,
+  completeRecoveryRequest,
   refreshRequest,
   signInRequest,
   signOutRequest,
@@ -21,7 +23,29 @@ export type User = {
 };
 
 /** Auth-provider events (spec 7). */
-export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'SIGNED_UP';
+export type AuthEvent =
+  | 'INITIAL_SESSION'
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'USER_UPDATED'
+  | 'PASSWORD_RECOVERY'
+  | 'SIGNED_UP';
+
+/**
+ * How a sign-out ended: `global` when the server ended every session of the user, `local`
+ * when that failed and only this browser forgot the session (its tokens are cleared and the
+ * refresh cookie is not used again; the global sign-out is retried on the next start).
+ */
+export type SignOutScope = 'global' | 'local';
+
+/** The local fallback could not be recorded either: refreshing the page may restore the session. */
+export class LocalSignOutError extends Error {
+  constructor(readonly cause: unknown) {
+    super('Failed to sign out locally');
+    this.name = 'LocalSignOutError';
+  }
+}
 
 export type AuthState = {
   user: User | null;
@@ -33,7 +57,10 @@ export type AuthActions = {
   signIn: (email: string, password: string) => Promise<User>;
   signUp: (email: string, password: string, data: SignUpData) => Promise<User>;
   verifyLink: (token: string, type: string) => Promise<User>;
-  signOut: () => Promise<void>;
+  /** Global sign-out, falling back to a local one (see `SignOutScope`); throws `LocalSignOutError`. */
+  signOut: () => Promise<SignOutScope>;
+  /** Sets a new password from a recovery link and signs in (event PASSWORD_RECOVERY). */
+  completeRecovery: (token: string, newPassword: string) => Promise<User>;
   updateName: (name: string) => Promise<User>;
   changePassword: (currentPassword: string, newPassword: string) => Promise<void>;
 };
@@ -44,6 +71,34 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 const CHANNEL = 'raisespark-auth';
 /** Refresh a minute before the access token expires. */
 const REFRESH_MARGIN_MS = 60_000;
+/**
+ * Auth-state events (spec 7, auth-state subscription) for listeners outside React:
+ * `window.addEventListener(AUTH_STATE_EVENT, (e) => e.detail.event)`.
+ */
+export const AUTH_STATE_EVENT = 'raisespark:auth-state';
+
+function announce(event: AuthEvent | null, user: User | null) {
+  if (event) window.dispatchEvent(new CustomEvent(AUTH_STATE_EVENT, { detail: { event, userId: user?.id ?? null } }));
+}
+
+/** Set while a sign-out only happened locally: the refresh cookie must not restore the session. */
+export const PENDING_SIGN_OUT_KEY = 'raisespark.pendingSignOut';
+
+function pendingSignOut(): boolean {
+  try {
+    return localStorage.getItem(PENDING_SIGN_OUT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function forgetPendingSignOut() {
+  try {
+    localStorage.removeItem(PENDING_SIGN_OUT_KEY);
+  } catch {
+    // storage unavailable: nothing was recorded either
+  }
+}
 
 /**
  * Holds the session: the access token in memory, the refresh token in its HttpOnly cookie.
@@ -58,14 +113,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clear = useCallback((event: AuthEvent | null) => {
     window.clearTimeout(timer.current);
     setAccessToken(null);
+    setCacheUser(null);
     setState({ user: null, loading: false, lastEvent: event });
+    announce(event, null);
   }, []);
 
   const refreshRef = useRef<() => Promise<string | null>>(async () => null);
 
   const accept = useCallback((session: Session, event: AuthEvent) => {
     setAccessToken(session.access_token);
+    // A new sign-in (or another user) never sees the previous account's cached data.
+    setCacheUser(session.user.id, { signedIn: event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY' });
     setState({ user: session.user, loading: false, lastEvent: event });
+    announce(event, session.user);
     window.clearTimeout(timer.current);
     const delay = Math.max(session.expires_in * 1000 - REFRESH_MARGIN_MS, 5_000);
     timer.current = window.setTimeout(() => void refreshRef.current(), delay);
@@ -90,13 +150,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     onRefreshNeeded(refresh);
     let cancelled = false;
-    refreshRequest()
-      .then((session) => {
-        if (cancelled) return;
-        if (session) accept(session, 'INITIAL_SESSION');
-        else clear('INITIAL_SESSION');
-      })
-      .catch(() => !cancelled && clear('INITIAL_SESSION'));
+    if (pendingSignOut()) {
+      // The last sign-out only happened here: finish it on the server, never restore the session.
+      signOutRequest()
+        .then(forgetPendingSignOut, (error: unknown) => {
+          if (error instanceof ApiError && error.status === 401) forgetPendingSignOut();
+        })
+        .finally(() => !cancelled && clear('INITIAL_SESSION'));
+    } else {
+      refreshRequest()
+        .then((session) => {
+          if (cancelled) return;
+          if (session) accept(session, 'INITIAL_SESSION');
+          else clear('INITIAL_SESSION');
+        })
+        .catch(() => !cancelled && clear('INITIAL_SESSION'));
+    }
     if ('BroadcastChannel' in window) {
       channel.current = new BroadcastChannel(CHANNEL);
       channel.current.onmessage = (message) => {
@@ -116,6 +185,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       async signIn(email, password) {
         const session = await signInRequest(email, password);
+        forgetPendingSignOut();
         accept(session, 'SIGNED_IN');
         channel.current?.postMessage('SIGNED_IN');
         return session.user;
@@ -123,22 +193,47 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signUp(email, password, data) {
         const { user } = await signUpRequest(email, password, data);
         setState((current) => ({ ...current, lastEvent: 'SIGNED_UP' }));
+        announce('SIGNED_UP', user);
         return user;
       },
       async verifyLink(token, type) {
         const session = await verifyLinkRequest(token, type);
+        forgetPendingSignOut();
         accept(session, 'SIGNED_IN');
         channel.current?.postMessage('SIGNED_IN');
         return session.user;
       },
       async signOut() {
-        await signOutRequest();
+        try {
+          await signOutRequest();
+        } catch (error) {
+          console.error('global sign-out failed; signing out locally', error);
+          // Local tokens go anyway, and the refresh cookie is not used again from this browser.
+          clear('SIGNED_OUT');
+          try {
+            localStorage.setItem(PENDING_SIGN_OUT_KEY, new Date().toISOString());
+            channel.current?.postMessage('SIGNED_OUT');
+          } catch (localError) {
+            throw new LocalSignOutError(localError);
+          }
+          return 'local';
+        }
+        forgetPendingSignOut();
         clear('SIGNED_OUT');
         channel.current?.postMessage('SIGNED_OUT');
+        return 'global';
+      },
+      async completeRecovery(token, newPassword) {
+        const session = await completeRecoveryRequest(token, newPassword);
+        forgetPendingSignOut();
+        accept(session, 'PASSWORD_RECOVERY');
+        channel.current?.postMessage('SIGNED_IN');
+        return session.user;
       },
       async updateName(name) {
         const user = await updateNameRequest(name);
         setState((current) => ({ ...current, user, lastEvent: 'USER_UPDATED' }));
+        announce('USER_UPDATED', user);
         return user;
       },
       async changePassword(currentPassword, newPassword) {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnTo } from './components/checkout-return';
-import { purchaseValue } from './api/track';
 
 describe('return from checkout', () => {
   it('only follows in-app returnTo paths', () => {
@@ -8,11 +7,5 @@ describe('return from checkout', () => {
     expect(safeReturnTo('//evil.example')).toBeNull();
     expect(safeReturnTo('https://evil.example')).toBeNull();
     expect(safeReturnTo(null)).toBeNull();
-  });
-
-  it('values a purchase at 997 USD for Pro and 497 otherwise', () => {
-    expect(purchaseValue('pro')).toBe(997);
-    expect(purchaseValue('standard')).toBe(497);
-    expect(purchaseValue(null)).toBe(497);
   });
 });

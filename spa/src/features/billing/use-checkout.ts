@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useAuth } from '@/features/auth/auth-context';
-import { createCheckoutSessionRequest } from './api/checkout';
+import { ApiError } from '@/lib/api-client';
+import { billingPortalRequest, createCheckoutSessionRequest } from './api/checkout';
 import type { Plan } from './api/plans';
 import { trackConversion } from './api/track';
 import { safeReturnTo } from './components/checkout-return';
+
+/** The lifetime discount the upsell offers, in percent (the server accepts no other). */
+export const OFFERED_DISCOUNT = 20;
 
 export type CheckoutOffer = { extendedTrial: boolean; discountPercentage: number | null; returnTo: string | null };
 
@@ -42,6 +46,19 @@ export function useCheckout(offer: CheckoutOffer) {
       if (!url) throw new Error('No checkout URL returned');
       window.location.assign(url);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'subscription_exists') {
+        // Already subscribed: the billing portal manages it, never a second checkout.
+        toast.info(error.message, { id: toastId });
+        try {
+          const { url } = await billingPortalRequest();
+          window.location.assign(url);
+          return;
+        } catch (portalError) {
+          console.error('billing portal failed', portalError);
+          setPending(null);
+          return;
+        }
+      }
       console.error('checkout failed', error);
       toast.error('Checkout failed', { id: toastId, description: error instanceof Error ? error.message : undefined });
       setPending(null);

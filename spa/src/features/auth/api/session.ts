@@ -32,6 +32,18 @@ export const resendConfirmationRequest = (email: string) =>
 /** The current session, or `undefined` (204) when the browser holds none. */
 export const refreshRequest = () => api<Session | undefined>('/auth/token', { method: 'POST', ...noRetry });
 
+/** 'Forgot password?': always `{sent: true}`, whether or not an account exists. */
+export const recoverRequest = (email: string) =>
+  api<{ sent: boolean }>('/auth/recover', { method: 'POST', body: { email }, ...noRetry });
+
+/** Whether a recovery link can still be used (400 `invalid_link` otherwise). */
+export const checkRecoveryRequest = (token: string) =>
+  api<{ valid: boolean }>('/auth/recover/check', { method: 'POST', body: { token }, ...noRetry });
+
+/** Sets the new password; every other session of the user ends. */
+export const completeRecoveryRequest = (token: string, newPassword: string) =>
+  api<Session>('/auth/recover/complete', { method: 'POST', body: { token, new_password: newPassword }, ...noRetry });
+
 export const signOutRequest = () => api<void>('/auth/signout', { method: 'POST' });
 
 export const updateNameRequest = (name: string) => api<User>('/auth/user', { method: 'PATCH', body: { name } });

@@ -1,9 +1,13 @@
 import { api } from '@/lib/api-client';
 import { readCookie } from '@/lib/cookies';
 
-/** Tracking event payload (spec 3). The server hashes the identity; failures are only logged. */
+/**
+ * Tracking event payload (spec 3). The server hashes the identity; failures are only logged.
+ * Only InitiateCheckout comes from the browser: Purchase is sent by stripe-webhook from the
+ * verified payment, with the amount actually paid.
+ */
 export async function trackConversion(
-  event: 'Purchase' | 'InitiateCheckout',
+  event: 'InitiateCheckout',
   customData: { value?: number; currency?: string; contentName?: string; contentIds?: string[]; contentType?: string },
 ) {
   try {
@@ -19,9 +23,4 @@ export async function trackConversion(
   } catch (error) {
     console.warn('conversion tracking failed', error);
   }
-}
-
-/** Purchase value: 997 USD for the Pro plan, 497 otherwise (spec 7, 9). */
-export function purchaseValue(planKey: string | null): number {
-  return planKey === 'pro' ? 997 : 497;
 }

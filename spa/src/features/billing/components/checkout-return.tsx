@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { purchaseValue, trackConversion } from '../api/track';
+import { toast } from '@/lib/toast';
 import { useSubscription } from '../subscription-context';
 
 export const PAYMENT_SUCCESS = 'Payment successful! Your subscription is now active.';
@@ -13,9 +12,10 @@ export function safeReturnTo(value: string | null): string | null {
 }
 
 /**
- * Return from checkout on any page (spec 4): payment_success leaves the address, a
- * Purchase event is sent, the status is checked again, the success message shows, and the
- * browser goes back to returnTo when there is one.
+ * Return from checkout on any page (spec 4): payment_success leaves the address, the status
+ * is checked again, the success message shows, and the browser goes back to returnTo when
+ * there is one. The Purchase conversion is not sent from here: anyone can open
+ * `?payment_success=true`, so stripe-webhook sends it from the verified payment event.
  */
 export function CheckoutReturn() {
   const location = useLocation();
@@ -27,14 +27,12 @@ export function CheckoutReturn() {
     const params = new URLSearchParams(location.search);
     if (params.get('payment_success') !== 'true' || handled.current === location.key) return;
     handled.current = location.key;
-    const plan = params.get('plan');
     const returnTo = safeReturnTo(params.get('returnTo'));
     params.delete('payment_success');
     params.delete('plan');
     const rest = params.toString();
     navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '' }, { replace: true });
     toast.success(PAYMENT_SUCCESS);
-    void trackConversion('Purchase', { value: purchaseValue(plan), currency: 'USD', contentName: plan === 'pro' ? 'RaiseSpark Pro' : 'RaiseSpark' });
     void recheck().then(() => {
       if (returnTo) navigate(returnTo, { replace: true });
     });

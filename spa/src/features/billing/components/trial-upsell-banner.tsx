@@ -1,7 +1,7 @@
 import { BadgePercent, Clock, Timer, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useSubscription } from '../subscription-context';
 import { BANNER_DELAY_MS, OFFER_SECONDS, TIMER_END_KEY, EXPIRED_KEY, SEEN_KEY, formatCountdown, remainingSeconds } from '../upsell';

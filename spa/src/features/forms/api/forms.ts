@@ -1,25 +1,27 @@
-import useSWR, { mutate } from 'swr';
-import { api, fetcher } from '@/lib/api-client';
+import useSWR from 'swr';
+import { useUserKey } from '@/features/auth/use-user-key';
+import { api } from '@/lib/api-client';
+import { mutateUserKey, userFetcher } from '@/lib/user-cache';
 import type { FieldPreset, Form, FormDisplay } from '../types';
 
 export const FORMS_KEY = '/forms';
 
 export function useForms(enabled = true) {
-  return useSWR<{ forms: Form[] }>(enabled ? FORMS_KEY : null, fetcher);
+  return useSWR<{ forms: Form[] }>(useUserKey(enabled ? FORMS_KEY : null), userFetcher);
 }
 
 export function useForm(id: string | undefined) {
-  return useSWR<Form>(id ? `/forms/${id}` : null, fetcher, { revalidateOnFocus: false });
+  return useSWR<Form>(useUserKey(id ? `/forms/${id}` : null), userFetcher, { revalidateOnFocus: false });
 }
 
 export function usePresets() {
-  return useSWR<{ presets: FieldPreset[]; default_legend: { version: string; text: string } }>('/forms/presets', fetcher, {
+  return useSWR<{ presets: FieldPreset[]; default_legend: { version: string; text: string } }>(useUserKey('/forms/presets'), userFetcher, {
     revalidateOnFocus: false,
   });
 }
 
 async function refreshList<T>(result: T): Promise<T> {
-  await mutate(FORMS_KEY);
+  await mutateUserKey(FORMS_KEY);
   return result;
 }
 
@@ -27,7 +29,7 @@ export const createForm = () => api<Form>('/forms', { method: 'POST' }).then(ref
 
 export const saveForm = (id: string, version: number, content: FormDisplay) =>
   api<Form>(`/forms/${id}`, { method: 'PUT', body: { version, ...content } }).then(async (form) => {
-    await mutate(`/forms/${id}`, form, { revalidate: false });
+    await mutateUserKey(`/forms/${id}`, form, { revalidate: false });
     return refreshList(form);
   });
 
@@ -35,7 +37,7 @@ export type FlagAction = 'publish' | 'unpublish' | 'archive' | 'unarchive';
 
 export const changeForm = (id: string, action: FlagAction, version?: number) =>
   api<Form>(`/forms/${id}/${action}`, { method: 'POST', body: version === undefined ? undefined : { version } }).then(async (form) => {
-    await mutate(`/forms/${id}`, form, { revalidate: false });
+    await mutateUserKey(`/forms/${id}`, form, { revalidate: false });
     return refreshList(form);
   });
 

@@ -1,19 +1,16 @@
-import { Archive, ArchiveRestore, Code2, Eye, MoreVertical, Pencil, Rocket, Trash2, Users } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Code2, Eye, MoreVertical, Rocket, Users } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from '@/lib/toast';
 import { buttonClasses } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
 import { changeForm } from '../api/forms';
 import type { Form } from '../types';
-import { DeleteFormDialog } from './delete-form-dialog';
+import { MENU_TRIGGER_CLASSES } from './form-card-menu-trigger';
+
+/** The card's menu (Radix) loads after the first render; its look-alike button stands in. */
+const FormCardMenu = lazy(() => import('./form-card-menu'));
+const DeleteFormDialog = lazy(() => import('./delete-form-dialog').then((module) => ({ default: module.DeleteFormDialog })));
 
 function Tag({ tone, children }: { tone: 'green' | 'gray' | 'amber'; children: string }) {
   const tones = {
@@ -28,9 +25,10 @@ const created = (iso: string) => new Date(iso).toLocaleDateString('en-US', { mon
 
 /** A form card (spec 2, Dashboard): tags, menu and the action buttons for its state. */
 export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChange?: (archived: boolean) => void }) {
-  const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  const [menuOnLoad, setMenuOnLoad] = useState(false);
   const live = form.is_published && !form.is_archived;
+  const menuLabel = `Actions for ${form.name}`;
 
   const toggleArchive = async () => {
     const archiving = !form.is_archived;
@@ -44,8 +42,6 @@ export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChang
     }
   };
 
-  const openInNewTab = (path: string) => window.open(path, '_blank', 'noopener');
-
   return (
     <article aria-label={form.name} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">
@@ -56,34 +52,15 @@ export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChang
             {form.is_archived ? <Tag tone="amber">Archived</Tag> : null}
           </div>
         </div>
-        <DropdownMenu>
-          <DropdownMenuTrigger aria-label={`Actions for ${form.name}`} className="rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900">
-            <MoreVertical className="size-5" aria-hidden />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            <DropdownMenuItem onSelect={() => navigate(`/forms/${form.id}`)}>
-              <Pencil className="size-4" aria-hidden /> Edit
-            </DropdownMenuItem>
-            {live ? (
-              <>
-                <DropdownMenuItem onSelect={() => openInNewTab(`/embed-options/${form.id}`)}>
-                  <Code2 className="size-4" aria-hidden /> Embed
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={() => openInNewTab(`/form-preview/${form.id}`)}>
-                  <Eye className="size-4" aria-hidden /> Preview
-                </DropdownMenuItem>
-              </>
-            ) : null}
-            <DropdownMenuItem onSelect={() => void toggleArchive()}>
-              {form.is_archived ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
-              {form.is_archived ? 'Unarchive' : 'Archive'}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => setDeleting(true)}>
-              <Trash2 className="size-4 text-red-600" aria-hidden /> <span className="text-red-700">Delete</span>
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <Suspense
+          fallback={
+            <button type="button" aria-label={menuLabel} aria-haspopup="menu" className={MENU_TRIGGER_CLASSES} onClick={() => setMenuOnLoad(true)}>
+              <MoreVertical className="size-5" aria-hidden />
+            </button>
+          }
+        >
+          <FormCardMenu form={form} label={menuLabel} defaultOpen={menuOnLoad} onToggleArchive={toggleArchive} onDelete={() => setDeleting(true)} />
+        </Suspense>
       </div>
       {form.description ? <p className="mt-3 line-clamp-2 text-sm text-gray-600">{form.description}</p> : null}
       <div className="mt-4 flex items-center gap-4 text-xs text-gray-500">
@@ -111,7 +88,11 @@ export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChang
           )}
         </div>
       )}
-      <DeleteFormDialog form={form} open={deleting} onOpenChange={setDeleting} />
+      {deleting ? (
+        <Suspense fallback={null}>
+          <DeleteFormDialog form={form} open onOpenChange={setDeleting} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { Archive, FileText, Loader2, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,7 +9,10 @@ import { useSubscription } from '@/features/billing/subscription-context';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { createForm, useForms } from '../api/forms';
-import { FormCard } from './form-card';
+
+/** The cards come with the forms: their code loads beside the first render, not before it. */
+const loadFormCard = () => import('./form-card');
+const FormCard = lazy(() => loadFormCard().then((module) => ({ default: module.FormCard })));
 
 export const TRIAL_TO_CREATE = 'Start your 7-day free trial to create investor forms';
 
@@ -43,6 +46,14 @@ export function useCreateForm() {
   return { create, creating };
 }
 
+function CardSkeletons() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {[0, 1, 2].map((i) => <Skeleton key={i} className="h-48 rounded-2xl" />)}
+    </div>
+  );
+}
+
 /** 'Your Forms' (spec 2): the archived toggle, Create Form, the cards and the empty states. */
 export function FormsList({ archived, onArchivedChange, onArchiveChange, title = 'Your Forms', headingLevel = 2 }: {
   archived: boolean;
@@ -54,6 +65,8 @@ export function FormsList({ archived, onArchivedChange, onArchiveChange, title =
 }) {
   const { data, error, isLoading } = useForms();
   const { create, creating } = useCreateForm();
+  // Fetched while the forms are, so the cards are ready when the list is.
+  useEffect(() => void loadFormCard(), []);
   const forms = (data?.forms ?? []).filter((form) => form.is_archived === archived);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -79,9 +92,7 @@ export function FormsList({ archived, onArchivedChange, onArchiveChange, title =
         </div>
       </div>
       {isLoading ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {[0, 1, 2].map((i) => <Skeleton key={i} className="h-48 rounded-2xl" />)}
-        </div>
+        <CardSkeletons />
       ) : error ? (
         <EmptyState icon={FileText} title="Your forms could not be loaded">Please refresh the page.</EmptyState>
       ) : forms.length === 0 ? (
@@ -99,11 +110,13 @@ export function FormsList({ archived, onArchivedChange, onArchiveChange, title =
           </EmptyState>
         )
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {forms.map((form) => (
-            <FormCard key={form.id} form={form} onArchiveChange={onArchiveChange} />
-          ))}
-        </div>
+        <Suspense fallback={<CardSkeletons />}>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {forms.map((form) => (
+              <FormCard key={form.id} form={form} onArchiveChange={onArchiveChange} />
+            ))}
+          </div>
+        </Suspense>
       )}
     </section>
   );

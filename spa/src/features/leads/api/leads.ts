@@ -1,6 +1,7 @@
-import useSWR, { mutate } from 'swr';
-import useSWRInfinite from 'swr/infinite';
-import { api, apiFile, fetcher } from '@/lib/api-client';
+import useSWR from 'swr';
+import { useUserKey } from '@/features/auth/use-user-key';
+import { api, apiFile } from '@/lib/api-client';
+import { mutateUserKey, userFetcher } from '@/lib/user-cache';
 import { PROFILE_KEY } from '@/features/profiles/api/profile';
 
 export type Temperature = 'hot' | 'warm' | 'cold';
@@ -61,41 +62,19 @@ export type LeadStats = {
 export const RECENT_LEADS_KEY = '/leads/recent';
 export const LEAD_STATS_KEY = '/leads/summary';
 
-function leadsQuery(filters: LeadFilters, cursor?: string | null) {
-  const params = new URLSearchParams();
-  if (filters.formId) params.set('formId', filters.formId);
-  if (filters.temperature) params.set('temperature', filters.temperature);
-  if (filters.q) params.set('q', filters.q);
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return `/leads${query ? `?${query}` : ''}`;
-}
-
-/**
- * The caller's leads, newest first, a page of 25 at a time. Each filter combination is
- * re-read when shown again, so a lead changed elsewhere is never stale for long.
- */
-export function useLeads(filters: LeadFilters) {
-  return useSWRInfinite<LeadsPage>(
-    (_index, previous: LeadsPage | null) => (previous && !previous.nextCursor ? null : leadsQuery(filters, previous?.nextCursor)),
-    fetcher,
-    { revalidateOnMount: true, dedupingInterval: 2_000, keepPreviousData: true },
-  );
-}
-
 /** The five newest leads, for the dashboard. */
 export function useRecentLeads() {
-  return useSWR<{ leads: LeadView[] }>(RECENT_LEADS_KEY, fetcher);
+  return useSWR<{ leads: LeadView[] }>(useUserKey(RECENT_LEADS_KEY), userFetcher);
 }
 
 /** Dashboard figures and achievement badges, all computed by the server. */
 export function useLeadStats() {
-  return useSWR<LeadStats>(LEAD_STATS_KEY, fetcher);
+  return useSWR<LeadStats>(useUserKey(LEAD_STATS_KEY), userFetcher);
 }
 
 /** After a lead changed or went away, the dashboard figures are re-read. */
 async function refreshDashboard() {
-  await Promise.all([mutate(RECENT_LEADS_KEY), mutate(LEAD_STATS_KEY), mutate(PROFILE_KEY)]);
+  await Promise.all([mutateUserKey(RECENT_LEADS_KEY), mutateUserKey(LEAD_STATS_KEY), mutateUserKey(PROFILE_KEY)]);
 }
 
 export const setLeadStatus = (id: string, status: Temperature) =>

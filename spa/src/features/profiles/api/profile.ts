@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { fetcher } from '@/lib/api-client';
+import { useUserKey } from '@/features/auth/use-user-key';
+import { userFetcher } from '@/lib/user-cache';
 
 /** Spec 3, Profile: `interested_investors_count` is the founder's true number of leads. */
 export type Profile = {
@@ -12,5 +13,5 @@ export const PROFILE_KEY = '/profiles/me';
 
 /** Spec 9: the profile is cached for 60 s and re-read when the window regains focus. */
 export function useProfile() {
-  return useSWR<Profile>(PROFILE_KEY, fetcher, { dedupingInterval: 60_000, revalidateOnFocus: true });
+  return useSWR<Profile>(useUserKey(PROFILE_KEY), userFetcher, { dedupingInterval: 60_000, revalidateOnFocus: true });
 }

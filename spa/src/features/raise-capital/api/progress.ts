@@ -1,5 +1,7 @@
 import useSWR from 'swr';
-import { api, fetcher } from '@/lib/api-client';
+import { useUserKey } from '@/features/auth/use-user-key';
+import { api } from '@/lib/api-client';
+import { userFetcher } from '@/lib/user-cache';
 
 export type Step = {
   id: string;
@@ -16,7 +18,7 @@ export type Progress = { steps: Step[]; completed: number; total: number };
 export const PROGRESS_KEY = '/raise-capital/progress';
 
 export function useProgress() {
-  return useSWR<Progress>(PROGRESS_KEY, fetcher);
+  return useSWR<Progress>(useUserKey(PROGRESS_KEY), userFetcher);
 }
 
 export function setStep(id: string, done: boolean) {

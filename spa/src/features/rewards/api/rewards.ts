@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { fetcher } from '@/lib/api-client';
+import { useUserKey } from '@/features/auth/use-user-key';
+import { userFetcher } from '@/lib/user-cache';
 
 export type ReferralStatus = 'signed_up' | 'on_trial' | 'paying';
 
@@ -12,5 +13,5 @@ export type RewardsOverview = {
 };
 
 export function useRewards() {
-  return useSWR<RewardsOverview>('/rewards', fetcher);
+  return useSWR<RewardsOverview>(useUserKey('/rewards'), userFetcher);
 }

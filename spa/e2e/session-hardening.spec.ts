@@ -1,0 +1,182 @@
+import type { Browser, Page } from '@playwright/test';
+import { contextFromOwnAddress, expect, PASSWORD, signedInFounder, subscribedFounder, test, uniqueEmail, waitForMail } from './support/fixtures';
+
+async function bearer(page: Page) {
+  const { access_token } = await (await page.request.post('/api/auth/token')).json();
+  return { authorization: `Bearer ${access_token}` };
+}
+
+/** A confirmed account made in a browser of its own, so the tab under test stays as it is. */
+async function confirmedAccountElsewhere(browser: Browser, name: string) {
+  const { context } = await contextFromOwnAddress(browser);
+  const page = await context.newPage();
+  const email = uniqueEmail('other');
+  expect((await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD, data: { name } } })).status()).toBe(201);
+  const mail = await waitForMail(page.request, email, 'Confirm your RaiseSpark account');
+  await page.goto(mail.links.find((link) => link.includes('/auth/callback'))!);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await context.close();
+  return email;
+}
+
+async function signInHere(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test("signing A out and B in on one tab shows none of A's forms, leads, figures or name", async ({ page, browser }) => {
+  const other = await confirmedAccountElsewhere(browser, 'Barbara Liskov');
+
+  await subscribedFounder(page, 'Grace Hopper');
+  const auth = await bearer(page);
+  const form = await (await page.request.post('/api/forms', { headers: auth })).json();
+  const saved = await page.request.put(`/api/forms/${form.id}`, {
+    headers: auth,
+    data: {
+      version: form.version,
+      name: 'Alpha Secret Fund',
+      description: form.description,
+      fields: form.fields,
+      styling: form.styling,
+      content_settings: form.content_settings,
+      welcome_settings: form.welcome_settings,
+      offering_settings: form.offering_settings,
+      show_branding: true,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  expect((await page.request.post(`/api/forms/${form.id}/publish`, { headers: auth })).status()).toBe(200);
+  const fields = (await saved.json()).fields as { id: string; label: string }[];
+  const values: Record<string, string> = { 'Full Name': 'Zelda Privateinvestor', 'Email Address': 'zelda@example.com', 'Phone Number': '+1 555 010 0099' };
+  const answers = Object.fromEntries(fields.flatMap((field) => (values[field.label] ? [[field.id, values[field.label]]] : [])));
+  expect((await page.request.post(`/api/public-forms/${form.id}/leads`, { data: { answers } })).status()).toBe(201);
+
+  // A sees their data: the forms list, the recent lead, the figures, the leads page.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('article', { name: 'Alpha Secret Fund' })).toBeVisible();
+  await expect(page.getByText('Zelda Privateinvestor')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/, Grace$/);
+  await page.getByRole('link', { name: 'Investor Leads' }).click();
+  await expect(page.getByText('Zelda Privateinvestor').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('article', { name: 'Alpha Secret Fund' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Alpha Secret Fund')).toHaveCount(0);
+  // From here on (same tab, no reload), any appearance of A's data in this tab is recorded.
+  await page.evaluate(() => {
+    const leaks: string[] = [];
+    Object.assign(window, { leaks });
+    const markers = ['Alpha Secret Fund', 'Zelda Privateinvestor', 'Grace'];
+    new MutationObserver(() => {
+      const text = document.body.innerText;
+      for (const marker of markers) if (text.includes(marker) && !leaks.includes(marker)) leaks.push(marker);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+
+  await signInHere(page, other);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/, Barbara$/);
+  await expect(page.getByRole('heading', { name: 'No forms yet' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recent Leads' }).getByText('No leads yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Investor Leads' }).click();
+  await expect(page.getByRole('heading', { name: 'No leads yet' })).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'No forms yet' })).toBeVisible();
+
+  expect(await page.evaluate(() => (window as unknown as { leaks: string[] }).leaks)).toEqual([]);
+});
+
+test('when the sign-out call fails the tab is signed out anyway, with the sidebar toast, and the session is not restored', async ({ page }) => {
+  const { email } = await signedInFounder(page);
+  await page.route('**/api/auth/signout', (route) => route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Try again later' } } }));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Failed to sign out', { exact: true })).toBeVisible();
+
+  // The refresh cookie is still valid on the server, but this browser does not use it again.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Once the server answers, the pending global sign-out completes on the next start.
+  await page.unroute('**/api/auth/signout');
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(async () => (await page.request.post('/api/auth/token')).status()).not.toBe(200);
+
+  await signInHere(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the header menu says "please try again", and a failed local fallback says "try refreshing the page"', async ({ page }) => {
+  const { email } = await signedInFounder(page, 'Grace Hopper');
+  await page.route('**/api/auth/signout', (route) => route.abort('connectionreset'));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Failed to sign out, please try again')).toBeVisible();
+
+  await page.unroute('**/api/auth/signout');
+  await signInHere(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.route('**/api/auth/signout', (route) => route.abort('connectionreset'));
+  await page.evaluate(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+  });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Failed to sign out, please try refreshing the page')).toBeVisible();
+});
+
+test('toasts: one at a time, reachable with F8', async ({ page }) => {
+  await subscribedFounder(page);
+  const auth = await bearer(page);
+  const form = await (await page.request.post('/api/forms', { headers: auth })).json();
+  await page.goto('/dashboard');
+  const card = page.getByRole('article', { name: form.name });
+  await card.getByRole('button', { name: `Actions for ${form.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await expect(page.getByText('Form archived successfully')).toBeVisible();
+  await page.getByRole('button', { name: 'Show Archived' }).click();
+  await page.getByRole('article', { name: form.name }).getByRole('button', { name: `Actions for ${form.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Unarchive' }).click();
+  await expect(page.getByText('Form unarchived successfully')).toBeVisible();
+
+  const notifications = page.getByRole('region', { name: 'Notifications F8' });
+  await expect(notifications).toBeAttached();
+  // Two toasts exist, one is shown.
+  await expect(notifications.getByRole('listitem')).toHaveCount(2);
+  await expect(notifications.locator('[data-visible="true"]')).toHaveCount(1);
+  await expect(notifications.locator('[data-visible="true"]')).toContainText('Form unarchived successfully');
+
+  await page.keyboard.press('F8');
+  await expect(notifications.getByRole('list')).toBeFocused();
+  await page.keyboard.press('Escape');
+});
+
+test('returning from checkout with ?payment_success=true sends no Purchase conversion from the browser, and its toast closes after 5 s', async ({ page }) => {
+  await signedInFounder(page);
+  const conversions: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/facebook-conversions')) conversions.push(request.postDataJSON());
+  });
+  await page.mouse.move(0, 0);
+  await page.goto('/pricing?payment_success=true&plan=pro&returnTo=%2Fdashboard');
+  const toast = page.getByText('Payment successful! Your subscription is now active.');
+  await expect(toast).toBeVisible();
+  const shown = Date.now();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The toast closes by itself after 5000 ms (sonner's default would be 4000).
+  await expect(toast).toHaveCount(0, { timeout: 10_000 });
+  expect(Date.now() - shown).toBeGreaterThan(4_600);
+  await page.waitForLoadState('networkidle');
+  expect(conversions.filter((body) => (body as { event?: string }).event === 'Purchase')).toEqual([]);
+});
