@@ -36,7 +36,8 @@ trap cleanup INT TERM EXIT
 
 start_dynamodb "$DDB_PORT" "$DATA/dynamodb" "$LOGS/dynamodb.log"
 
-# An empty database gets the demo founder (local only: the gateway never runs in AWS).
+# An empty database gets the demo founder, and the demo admin is created if missing (local
+# only: the gateway never runs in AWS).
 PORT=$PORT LOCAL_DATA_DIR="$DATA" RUST_LOG=${RUST_LOG:-info} SEED_DEMO=${SEED_DEMO:-true} \
   "$CARGO_TARGET_DIR/debug/local-gateway" >>"$LOGS/gateway.log" 2>&1 &
 GATEWAY_PID=$!
@@ -45,6 +46,10 @@ wait_for_http "http://127.0.0.1:$PORT/" 60 || die "the gateway did not start (se
 DEMO=
 if [[ -f "$DATA/demo-account" ]]; then
   DEMO="  Demo founder     $(cat "$DATA/demo-account")   (sign in at /login)"
+fi
+if [[ -f "$DATA/demo-admin" ]]; then
+  DEMO="$DEMO
+  Demo admin       $(cat "$DATA/demo-admin")   (Admin in the menu: impersonate the founder)"
 fi
 
 cat <<INFO

@@ -28,6 +28,17 @@ pub struct AccessClaims {
     pub aud: String,
     pub iat: u64,
     pub exp: u64,
+    /// RFC 8693 actor: present when an administrator acts as this user (impersonation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub act: Option<Actor>,
+    /// The impersonation record (audit id) this token belongs to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imp: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Actor {
+    pub sub: String,
 }
 
 #[derive(Clone)]
@@ -75,6 +86,26 @@ impl TokenKeys {
             aud: AUDIENCE.to_owned(),
             iat: now_seconds().min(exp),
             exp,
+            act: None,
+            imp: None,
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .expect("HS256 signing with an in-memory key cannot fail")
+    }
+
+    /// An access token for an impersonation session: `sub` is the impersonated user, `act`
+    /// the administrator, `imp` the audit record. It expires at `exp` (never after the
+    /// session's end).
+    pub fn issue_impersonation(&self, user_id: &str, email: &str, admin_id: &str, audit_id: &str, exp: u64) -> String {
+        let claims = AccessClaims {
+            sub: user_id.to_owned(),
+            email: email.to_owned(),
+            iss: ISSUER.to_owned(),
+            aud: AUDIENCE.to_owned(),
+            iat: now_seconds().min(exp),
+            exp,
+            act: Some(Actor { sub: admin_id.to_owned() }),
+            imp: Some(audit_id.to_owned()),
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .expect("HS256 signing with an in-memory key cannot fail")
@@ -98,6 +129,37 @@ pub fn now_seconds() -> u64 {
 pub struct AuthUser {
     pub id: String,
     pub email: String,
+    /// Set when an administrator is acting as this user (an impersonation session).
+    pub impersonation: Option<ActingAdmin>,
+}
+
+/// Who is really behind an impersonation session, and its audit record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActingAdmin {
+    pub admin_id: String,
+    pub audit_id: String,
+}
+
+/// Refused inside an impersonation session (403): password, e-mail and name, billing,
+/// payouts, admin routes, another impersonation, account deletion.
+pub const NOT_WHILE_IMPERSONATING: &str = "Not available while impersonating a user";
+
+impl AuthUser {
+    /// The caller acting as themselves; 403 inside an impersonation session.
+    pub fn refuse_impersonation(&self) -> Result<&Self, ApiError> {
+        match self.impersonation {
+            None => Ok(self),
+            Some(_) => Err(ApiError::new(axum::http::StatusCode::FORBIDDEN, "impersonating", NOT_WHILE_IMPERSONATING)),
+        }
+    }
+
+    fn from_claims(claims: AccessClaims) -> Self {
+        let impersonation = match (claims.act, claims.imp) {
+            (Some(actor), Some(audit_id)) => Some(ActingAdmin { admin_id: actor.sub, audit_id }),
+            _ => None,
+        };
+        Self { id: claims.sub, email: claims.email, impersonation }
+    }
 }
 
 impl<S> FromRequestParts<S> for AuthUser
@@ -118,7 +180,7 @@ where
                 "Your session has expired. Please sign in again.",
             )
         })?;
-        Ok(Self { id: claims.sub, email: claims.email })
+        Ok(Self::from_claims(claims))
     }
 }
 
@@ -207,10 +269,21 @@ mod tests {
         let now = now_seconds();
         let claims = AccessClaims {
             sub: "u".into(), email: "e".into(), iss: ISSUER.into(), aud: AUDIENCE.into(),
-            iat: now - 3600, exp: now - LEEWAY_SECONDS - 5,
+            iat: now - 3600, exp: now - LEEWAY_SECONDS - 5, act: None, imp: None,
         };
         let expired = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys().encoding).unwrap();
         assert!(keys().verify(&expired).is_err());
+    }
+
+    #[test]
+    fn an_impersonation_token_names_its_actor_and_audit_record() {
+        let token = keys().issue_impersonation("target", "t@b.co", "admin", "audit-1", now_seconds() + 60);
+        let user = AuthUser::from_claims(keys().verify(&token).unwrap());
+        assert_eq!(user.id, "target");
+        assert_eq!(user.impersonation, Some(ActingAdmin { admin_id: "admin".into(), audit_id: "audit-1".into() }));
+        assert_eq!(user.refuse_impersonation().unwrap_err().status, axum::http::StatusCode::FORBIDDEN);
+        let own = AuthUser::from_claims(keys().verify(&keys().issue("u", "u@b.co", ACCESS_TOKEN_TTL)).unwrap());
+        assert!(own.impersonation.is_none() && own.refuse_impersonation().is_ok());
     }
 
     #[test]

@@ -38,6 +38,8 @@ pub enum Table {
     ReferralCodes,
     Referrals,
     ContactMessages,
+    Impersonations,
+    PlatformStats,
 }
 
 impl Table {
@@ -57,6 +59,8 @@ impl Table {
         Table::ReferralCodes,
         Table::Referrals,
         Table::ContactMessages,
+        Table::Impersonations,
+        Table::PlatformStats,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -76,6 +80,8 @@ impl Table {
             Table::ReferralCodes => "REFERRAL_CODES_TABLE",
             Table::Referrals => "REFERRALS_TABLE",
             Table::ContactMessages => "CONTACT_MESSAGES_TABLE",
+            Table::Impersonations => "IMPERSONATIONS_TABLE",
+            Table::PlatformStats => "PLATFORM_STATS_TABLE",
         }
     }
 }
@@ -237,7 +243,18 @@ pub mod needs {
     use super::{Needs, Table::*};
 
     pub const AUTH: Needs = Needs {
-        tables: &[Users, UserEmails, Profiles, Sessions, OneTimeTokens, RateLimits, Notifications, ReferralCodes, Referrals],
+        tables: &[
+            Users,
+            UserEmails,
+            Profiles,
+            Sessions,
+            OneTimeTokens,
+            RateLimits,
+            Notifications,
+            ReferralCodes,
+            Referrals,
+            Impersonations,
+        ],
         app_origin: true,
         access_tokens: true,
         admins: true,
@@ -263,6 +280,15 @@ pub mod needs {
     /// The leads stream: counts each lead and mails its founder.
     pub const LEAD_NOTIFICATIONS: Needs =
         Needs { tables: &[Forms, Leads, Profiles, Users], app_origin: true, mail: true, ..Needs::NONE };
+    /// Admin only: the audit record first, then a one-time link for the target.
+    pub const IMPERSONATE_USER: Needs = Needs {
+        tables: &[Users, UserEmails, OneTimeTokens, Impersonations],
+        app_origin: true,
+        access_tokens: true,
+        admins: true,
+        client_address: true,
+        ..Needs::NONE
+    };
     pub const LEADS: Needs =
         Needs { tables: &[Leads, Forms, Profiles], access_tokens: true, response_streaming: true, ..Needs::NONE };
     pub const PROFILES: Needs = Needs { tables: &[Profiles], access_tokens: true, ..Needs::NONE };
@@ -276,6 +302,16 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const RAISE_CAPITAL: Needs = Needs { tables: &[Profiles], access_tokens: true, ..Needs::NONE };
+    /// Ends a support session (and, as the scheduled sweep, every expired one): the record,
+    /// the user's e-mail, the session's refresh tokens, the administrator's way back.
+    pub const REVERT_IMPERSONATION: Needs = Needs {
+        tables: &[Users, Sessions, OneTimeTokens, Impersonations],
+        app_origin: true,
+        access_tokens: true,
+        admins: true,
+        mail: true,
+        ..Needs::NONE
+    };
     pub const REWARDS: Needs =
         Needs { tables: &[ReferralCodes, Referrals, Subscriptions], app_origin: true, access_tokens: true, ..Needs::NONE };
     pub const SEND_EVENT_NOTIFICATION: Needs =
@@ -302,11 +338,13 @@ pub mod needs {
         ("create-checkout-session", CREATE_CHECKOUT_SESSION),
         ("facebook-conversions", FACEBOOK_CONVERSIONS),
         ("forms", FORMS),
+        ("impersonate-user", IMPERSONATE_USER),
         ("lead-notifications", LEAD_NOTIFICATIONS),
         ("leads", LEADS),
         ("profiles", PROFILES),
         ("public-forms", PUBLIC_FORMS),
         ("raise-capital", RAISE_CAPITAL),
+        ("revert-impersonation", REVERT_IMPERSONATION),
         ("rewards", REWARDS),
         ("send-event-notification", SEND_EVENT_NOTIFICATION),
         ("stripe-webhook", STRIPE_WEBHOOK),
@@ -336,6 +374,8 @@ pub struct Tables {
     pub referral_codes: String,
     pub referrals: String,
     pub contact_messages: String,
+    pub impersonations: String,
+    pub platform_stats: String,
 }
 
 /// Who tells founders about new leads: the request itself, after answering (local), or the
@@ -544,6 +584,8 @@ impl Config {
                 referral_codes: table(Table::ReferralCodes)?,
                 referrals: table(Table::Referrals)?,
                 contact_messages: table(Table::ContactMessages)?,
+                impersonations: table(Table::Impersonations)?,
+                platform_stats: table(Table::PlatformStats)?,
             },
             mail,
             admin_user_ids: if needs.admins {
@@ -623,6 +665,8 @@ mod tests {
         ("REFERRAL_CODES_TABLE", "referral_codes"),
         ("REFERRALS_TABLE", "referrals"),
         ("CONTACT_MESSAGES_TABLE", "contact_messages"),
+        ("IMPERSONATIONS_TABLE", "impersonations"),
+        ("PLATFORM_STATS_TABLE", "platform_stats"),
         ("SUPPORT_EMAIL", "support@example.com"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),

@@ -26,6 +26,8 @@ pub struct AppState {
     pub http: reqwest::Client,
     /// Per-process limits for public endpoints (see `rate_limit::MemoryLimiter`).
     pub memory_limits: Arc<crate::rate_limit::MemoryLimiter>,
+    /// The time rules read (see `time::Clock`); shared by every clone of the state.
+    pub clock: crate::time::Clock,
 }
 
 impl AppState {
@@ -43,7 +45,7 @@ impl AppState {
         let mailer = Mailer::from_config(config.mail.as_ref(), &sdk)?;
         let payments = Payments::from_config(&config.stripe, &config.app_origin);
         let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(20)).build()?;
-        Ok(Self { config: Arc::new(config), dynamo, tokens, mailer, payments, http, memory_limits: Default::default() })
+        Ok(Self { config: Arc::new(config), dynamo, tokens, mailer, payments, http, memory_limits: Default::default(), clock: Default::default() })
     }
 
     pub fn is_admin(&self, user_id: &str) -> bool {

@@ -18,3 +18,35 @@ pub fn iso(at: OffsetDateTime) -> String {
 pub fn unix(at: OffsetDateTime) -> i64 {
     at.unix_timestamp()
 }
+
+/// The time every time-bound rule reads (link expiry, session ends): the system clock in
+/// production; tests move it forward instead of sleeping (`advance`).
+#[derive(Debug, Clone, Default)]
+pub struct Clock {
+    offset_secs: std::sync::Arc<std::sync::atomic::AtomicI64>,
+}
+
+impl Clock {
+    pub fn now(&self) -> OffsetDateTime {
+        now() + time::Duration::seconds(self.offset_secs.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    pub fn unix(&self) -> i64 {
+        unix(self.now())
+    }
+
+    pub fn now_iso(&self) -> String {
+        iso(self.now())
+    }
+
+    /// Moves this clock (and every state clone sharing it) forward.
+    pub fn advance(&self, by: std::time::Duration) {
+        let secs = i64::try_from(by.as_secs()).unwrap_or(i64::MAX);
+        self.offset_secs.fetch_add(secs, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// RFC 3339 for Unix seconds (empty for a value out of range).
+pub fn iso_from_unix(seconds: i64) -> String {
+    OffsetDateTime::from_unix_timestamp(seconds).map(iso).unwrap_or_default()
+}

@@ -11,13 +11,16 @@
 //! - `POST  /api/auth/recover`  — e-mail a one-time password-reset link (same answer for any address)
 //! - `POST  /api/auth/recover/check`    — whether a reset link still works
 //! - `POST  /api/auth/recover/complete` — set a new password from the link; every session ends
+//! - `GET   /api/auth/support-sessions` — the support (impersonation) sessions on the caller's account
+//!
+//! `verify` also exchanges impersonation links (`type: impersonation`: a session acting as
+//! the user, ending 30 minutes after it started) and an administrator's way back after a
+//! revert (`type: magiclink`). Signing out of an impersonation session ends only it.
 
-mod email;
 mod mail_templates;
 pub mod limits;
 pub mod messages;
 pub mod password;
-mod sessions;
 mod tokens;
 
 use axum::{
@@ -31,16 +34,21 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use shared::{
     ApiError, AppState, Result,
+    email::EmailAddress,
     auth::{ACCESS_TOKEN_TTL, AuthUser},
     http::{ClientIp, JsonBody, cookie},
     mail::{Email, button, escape_html, layout},
     notify::{ACCOUNT_CREATED, TRIAL_STARTED, send_event_notification},
     rate_limit,
-    repo::users::{self, CreateUserError, UserRecord},
+    impersonation::{self, IMPERSONATION, MAGIC_LINK},
+    repo::{
+        impersonations::{self, EndedBy, Impersonation},
+        sessions,
+        users::{self, CreateUserError, UserRecord},
+    },
 };
 
 use crate::{
-    email::EmailAddress,
     messages::*,
     password::{Password, hash_password, verify_password},
 };
@@ -48,7 +56,7 @@ use crate::{
 pub use sessions::{COOKIE as REFRESH_COOKIE, REUSE_GRACE_SECS};
 
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    let router = Router::new()
         .route("/signup", post(sign_up))
         .route("/verify", post(verify))
         .route("/resend", post(resend))
@@ -60,7 +68,9 @@ pub fn router(state: AppState) -> Router {
         .route("/recover", post(recover))
         .route("/recover/check", post(check_recovery))
         .route("/recover/complete", post(complete_recovery))
-        .with_state(state)
+        .route("/support-sessions", get(support_sessions))
+        .with_state(state.clone());
+    impersonation::audited(router, &state)
 }
 
 /// `{id, email, app_metadata, user_metadata}` (spec 3, User / session). `app_metadata.role`
@@ -71,6 +81,25 @@ pub struct UserView {
     email: String,
     app_metadata: Value,
     user_metadata: Map<String, Value>,
+    /// Present in an impersonation session: who is acting and until when.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    impersonation: Option<ImpersonationView>,
+}
+
+/// The banner's facts: the administrator acting, the record, and the session's hard end.
+#[derive(Debug, Serialize)]
+struct ImpersonationView {
+    id: String,
+    admin_id: String,
+    admin_email: String,
+    expires_at: String,
+}
+
+impl ImpersonationView {
+    fn new(record: &Impersonation) -> Self {
+        let expires_at = shared::time::iso_from_unix(record.ends_at);
+        Self { id: record.id.clone(), admin_id: record.admin_id.clone(), admin_email: record.admin_email.clone(), expires_at }
+    }
 }
 
 impl UserView {
@@ -79,7 +108,17 @@ impl UserView {
         if state.is_admin(&user.id) {
             app_metadata["role"] = json!("admin");
         }
-        Self { id: user.id.clone(), email: user.email.clone(), app_metadata, user_metadata: user.user_metadata.clone() }
+        Self {
+            id: user.id.clone(),
+            email: user.email.clone(),
+            app_metadata,
+            user_metadata: user.user_metadata.clone(),
+            impersonation: None,
+        }
+    }
+
+    fn impersonated(state: &AppState, user: &UserRecord, record: &Impersonation) -> Self {
+        Self { impersonation: Some(ImpersonationView::new(record)), ..Self::new(state, user) }
     }
 }
 
@@ -91,6 +130,23 @@ fn session_response(state: &AppState, user: &UserRecord, refresh_token: &str) ->
         "token_type": "bearer",
         "expires_in": ACCESS_TOKEN_TTL.as_secs(),
         "user": UserView::new(state, user),
+    });
+    ([(header::SET_COOKIE, sessions::cookie(refresh_token))], Json(body)).into_response()
+}
+
+/// The signed-in answer of an impersonation session: the access token names the
+/// administrator (`act`) and the record, and expires within 5 minutes, never after the
+/// session's end; the refresh cookie cannot outlive that end either.
+fn impersonation_response(state: &AppState, user: &UserRecord, record: &Impersonation, refresh_token: &str) -> Response {
+    let now = state.clock.unix();
+    let exp = record.ends_at.min(now + impersonation::ACCESS_TOKEN_SECS).max(now);
+    let access_token =
+        state.tokens.issue_impersonation(&user.id, &user.email, &record.admin_id, &record.id, u64::try_from(exp).unwrap_or_default());
+    let body = json!({
+        "access_token": access_token,
+        "token_type": "bearer",
+        "expires_in": exp - now,
+        "user": UserView::impersonated(state, user, record),
     });
     ([(header::SET_COOKIE, sessions::cookie(refresh_token))], Json(body)).into_response()
 }
@@ -180,6 +236,7 @@ async fn sign_up(State(state): State<AppState>, ip: ClientIp, JsonBody(body): Js
         user_metadata,
         app_metadata: Default::default(),
         session_epoch: 0,
+        last_sign_in_at: None,
     };
     let shown = match users::create_user(&state.dynamo, tables, &user).await {
         Ok(()) => {
@@ -256,8 +313,8 @@ async fn send_confirmation_once_a_minute(state: &AppState, user: &UserRecord) ->
 async fn send_confirmation(state: &AppState, user: &UserRecord) {
     let result = async {
         let token = tokens::issue(
-            &state.dynamo,
             &state.config.tables.one_time_tokens,
+            state,
             tokens::CONFIRMATION,
             &user.id,
             user.session_epoch,
@@ -304,19 +361,57 @@ struct Verify {
 
 #[tracing::instrument(skip(state, body))]
 async fn verify(State(state): State<AppState>, JsonBody(body): JsonBody<Verify, 4096>) -> Result<Response> {
-    if body.kind != tokens::CONFIRMATION {
-        return Err(ApiError::bad_request("invalid_link", INVALID_LINK));
+    match body.kind.as_str() {
+        tokens::CONFIRMATION => {}
+        IMPERSONATION => return start_impersonation(&state, &body.token).await,
+        MAGIC_LINK => return sign_in_with_link(&state, &body.token).await,
+        _ => return Err(ApiError::bad_request("invalid_link", INVALID_LINK)),
     }
     let tables = &state.config.tables;
-    let consumed = tokens::consume(&state.dynamo, &tables.one_time_tokens, tokens::CONFIRMATION, &body.token).await?;
+    let consumed = tokens::consume(&state, &tables.one_time_tokens, tokens::CONFIRMATION, &body.token).await?;
     // A link issued before a later sign-up replaced the unconfirmed account confirms nothing.
     let current = users::get_user(&state.dynamo, tables, &consumed.user_id).await?;
     if current.is_none_or(|user| consumed.epoch.is_some_and(|epoch| epoch != user.session_epoch)) {
         return Err(ApiError::bad_request("invalid_link", INVALID_LINK));
     }
     let user = users::confirm_email(&state.dynamo, tables, &consumed.user_id).await?;
-    let refresh_token = sessions::start(&state.dynamo, tables, &user).await?;
-    Ok(session_response(&state, &user, &refresh_token))
+    signed_in(&state, &user).await
+}
+
+/// A new session for a user who just proved who they are (password or one-time link).
+async fn signed_in(state: &AppState, user: &UserRecord) -> Result<Response> {
+    let tables = &state.config.tables;
+    if let Err(err) = users::record_sign_in(&state.dynamo, tables, &user.id).await {
+        tracing::warn!(user_id = %user.id, error = %err, "last sign-in not recorded");
+    }
+    let refresh_token = sessions::start(&state.dynamo, tables, user, state.clock.unix()).await?;
+    Ok(session_response(state, user, &refresh_token))
+}
+
+/// An impersonation link (made by `impersonate-user`, 5 minutes, once): a session acting as
+/// the user, ending 30 minutes from now whatever the activity.
+async fn start_impersonation(state: &AppState, token: &str) -> Result<Response> {
+    let tables = &state.config.tables;
+    let consumed = tokens::consume(state, &tables.one_time_tokens, IMPERSONATION, token).await?;
+    let invalid = || ApiError::bad_request("invalid_link", INVALID_LINK);
+    let record_id = consumed.impersonation_id.ok_or_else(invalid)?;
+    let now = state.clock.unix();
+    let record = impersonations::begin_session(&state.dynamo, &tables.impersonations, &record_id, now).await?.ok_or_else(invalid)?;
+    let user = users::get_user(&state.dynamo, tables, &record.target_id).await?.ok_or_else(invalid)?;
+    tracing::info!(audit_id = %record.id, admin_id = %record.admin_id, target_id = %record.target_id, "support session started");
+    let refresh_token = sessions::start_impersonation(&state.dynamo, tables, &user, &record.id, record.ends_at, now).await?;
+    Ok(impersonation_response(state, &user, &record, &refresh_token))
+}
+
+/// The administrator's way back after a revert (made by `revert-impersonation`, 60 s, once).
+async fn sign_in_with_link(state: &AppState, token: &str) -> Result<Response> {
+    let tables = &state.config.tables;
+    let consumed = tokens::consume(state, &tables.one_time_tokens, MAGIC_LINK, token).await?;
+    let user = users::get_user(&state.dynamo, tables, &consumed.user_id).await?;
+    let Some(user) = user.filter(|user| consumed.epoch.is_none_or(|epoch| epoch == user.session_epoch)) else {
+        return Err(ApiError::bad_request("invalid_link", INVALID_LINK));
+    };
+    signed_in(state, &user).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -396,8 +491,7 @@ async fn sign_in(State(state): State<AppState>, ip: ClientIp, JsonBody(body): Js
         return Err(ApiError::bad_request("email_not_confirmed", EMAIL_NOT_CONFIRMED));
     }
     rate_limit::reset(db, limit_table, &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await?;
-    let refresh_token = sessions::start(db, &state.config.tables, &user).await?;
-    Ok(session_response(&state, &user, &refresh_token))
+    signed_in(&state, &user).await
 }
 
 // ------------------------------------------------------------------ sessions
@@ -409,27 +503,58 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> Result<Re
     let Some(token) = cookie(&headers, sessions::COOKIE).filter(|token| !token.is_empty()) else {
         return Ok(StatusCode::NO_CONTENT.into_response());
     };
-    let rotated = sessions::rotate(&state.dynamo, &state.config.tables, token).await;
+    let tables = &state.config.tables;
+    let rotated = sessions::rotate(&state.dynamo, tables, token, state.clock.unix()).await;
     match rotated {
-        Ok((next, user)) => Ok(session_response(&state, &user, &next)),
+        Ok(sessions::Rotated { token: next, user, impersonation: None }) => Ok(session_response(&state, &user, &next)),
+        Ok(sessions::Rotated { token: next, user, impersonation: Some((record_id, _)) }) => {
+            match impersonations::get(&state.dynamo, &tables.impersonations, &record_id).await? {
+                Some(record) if record.is_live(state.clock.unix()) => Ok(impersonation_response(&state, &user, &record, &next)),
+                _ => {
+                    end_impersonation_session(&state, &user.id, &record_id, EndedBy::Expiry).await?;
+                    Ok(([(header::SET_COOKIE, sessions::clear_cookie())], impersonation::session_over()).into_response())
+                }
+            }
+        }
         Err(err) if err.status == StatusCode::UNAUTHORIZED => {
+            // An impersonation session past its end: its record ends (expiry) if nothing ended it yet.
+            if let Some(record_id) = sessions::impersonation_of(&state.dynamo, tables, token).await? {
+                if let Some(record) = impersonations::get(&state.dynamo, &tables.impersonations, &record_id).await? {
+                    if record.ended_at.is_none() && record.ends_at <= state.clock.unix() {
+                        end_impersonation_session(&state, &record.target_id, &record_id, EndedBy::Expiry).await?;
+                    }
+                }
+            }
             Ok(([(header::SET_COOKIE, sessions::clear_cookie())], err).into_response())
         }
         Err(err) => Err(err),
     }
 }
 
+/// Ends a support session: its record (once, with the user's e-mail) and every refresh token
+/// of its family. The user's own sessions are untouched.
+async fn end_impersonation_session(state: &AppState, user_id: &str, record_id: &str, by: EndedBy) -> Result<()> {
+    impersonation::finish(state, record_id, by).await?;
+    sessions::revoke_family(&state.dynamo, &state.config.tables, user_id, record_id).await
+}
+
 /// Global sign-out (spec 4): every refresh token of the user stops working.
 #[tracing::instrument(skip_all)]
 async fn sign_out(State(state): State<AppState>, user: Option<AuthUser>, headers: HeaderMap) -> Result<Response> {
     let tables = &state.config.tables;
-    let user_id = match user {
-        Some(user) => user.id,
+    let (user_id, impersonation_id) = match user {
+        Some(user) => (user.id, user.impersonation.map(|acting| acting.audit_id)),
         None => {
             let token = cookie(&headers, sessions::COOKIE).ok_or_else(|| ApiError::unauthorized(SESSION_ENDED))?;
-            sessions::user_of(&state.dynamo, tables, token).await?.id
+            let (user, impersonation_id) = sessions::user_of(&state.dynamo, tables, token, state.clock.unix()).await?;
+            (user.id, impersonation_id)
         }
     };
+    // Signing out of a support session ends that session only, never the user's own.
+    if let Some(record_id) = impersonation_id {
+        end_impersonation_session(&state, &user_id, &record_id, EndedBy::Signout).await?;
+        return Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, sessions::clear_cookie())]).into_response());
+    }
     users::bump_session_epoch(&state.dynamo, tables, &user_id).await?;
     if let Err(err) = sessions::delete_all(&state.dynamo, tables, &user_id).await {
         tracing::warn!(error = %err, "ended sessions not tidied");
@@ -448,7 +573,55 @@ async fn load_user(state: &AppState, user: &AuthUser) -> Result<UserRecord> {
 #[tracing::instrument(skip(state))]
 async fn current_user(State(state): State<AppState>, user: AuthUser) -> Result<Json<UserView>> {
     let record = load_user(&state, &user).await?;
+    if let Some(acting) = &user.impersonation {
+        let session = impersonations::get(&state.dynamo, &state.config.tables.impersonations, &acting.audit_id).await?;
+        let session = session.filter(|session| session.is_live(state.clock.unix())).ok_or_else(impersonation::session_over)?;
+        return Ok(Json(UserView::impersonated(&state, &record, &session)));
+    }
     Ok(Json(UserView::new(&state, &record)))
+}
+
+/// One support session as its user sees it: when, how long, why, and what was changed.
+#[derive(Debug, Serialize)]
+struct SupportSession {
+    id: String,
+    reason: String,
+    started_at: String,
+    ended_at: Option<String>,
+    ended_by: Option<EndedBy>,
+    /// Whole minutes, rounded up; while it runs, so far.
+    minutes: i64,
+    changes: Vec<impersonations::Action>,
+    more_changes: u64,
+}
+
+/// Settings → Security: every support session on the caller's account, newest first (the
+/// last 50). Which administrator is not shown: it was RaiseSpark support.
+#[tracing::instrument(skip(state))]
+async fn support_sessions(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
+    let listing = impersonations::Listing::ByTarget(user.id.clone());
+    let page = impersonations::list(&state.dynamo, &state.config.tables.impersonations, &listing, None, 50, None).await?;
+    let now = state.clock.now_iso();
+    let sessions: Vec<SupportSession> = page
+        .records
+        .into_iter()
+        // A link nobody used gave nobody access.
+        .filter_map(|record| {
+            let started = record.session_started_at.clone()?;
+            let until = record.ended_at.clone().unwrap_or_else(|| now.clone());
+            Some(SupportSession {
+                minutes: impersonation::minutes_between(&started, &until),
+                id: record.id,
+                reason: record.reason,
+                started_at: started,
+                ended_at: record.ended_at,
+                ended_by: record.ended_by,
+                changes: record.actions,
+                more_changes: record.actions_dropped,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "sessions": sessions })))
 }
 
 #[derive(Debug, Deserialize)]
@@ -459,6 +632,7 @@ struct UpdateUser {
 
 #[tracing::instrument(skip(state, body))]
 async fn update_user(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<UpdateUser, 4096>) -> Result<Json<UserView>> {
+    user.refuse_impersonation()?;
     let name = body.name.trim();
     if name.is_empty() {
         return Err(ApiError::bad_request("invalid_name", "Please enter your name."));
@@ -487,6 +661,7 @@ async fn change_password(
     ip: ClientIp,
     JsonBody(body): JsonBody<ChangePassword, 4096>,
 ) -> Result<Response> {
+    user.refuse_impersonation()?;
     let new_password = Password::parse(&body.new_password)?;
     let tables = &state.config.tables;
     let record = load_user(&state, &user).await?;
@@ -504,7 +679,7 @@ async fn change_password(
     if let Err(err) = sessions::delete_all(&state.dynamo, tables, &user.id).await {
         tracing::warn!(error = %err, "ended sessions not tidied");
     }
-    let refresh_token = sessions::start(&state.dynamo, tables, &record).await?;
+    let refresh_token = sessions::start(&state.dynamo, tables, &record, state.clock.unix()).await?;
     Ok(session_response(&state, &record, &refresh_token))
 }
 
@@ -541,7 +716,7 @@ struct CheckRecovery {
 /// Lets the set-new-password page say at once that a link is used or expired.
 #[tracing::instrument(skip(state, body))]
 async fn check_recovery(State(state): State<AppState>, JsonBody(body): JsonBody<CheckRecovery, 4096>) -> Result<Json<Value>> {
-    tokens::check(&state.dynamo, &state.config.tables.one_time_tokens, tokens::RECOVERY, &body.token).await?;
+    tokens::check(&state, &state.config.tables.one_time_tokens, tokens::RECOVERY, &body.token).await?;
     Ok(Json(json!({ "valid": true })))
 }
 
@@ -559,7 +734,7 @@ struct CompleteRecovery {
 async fn complete_recovery(State(state): State<AppState>, JsonBody(body): JsonBody<CompleteRecovery, 4096>) -> Result<Response> {
     let new_password = Password::parse(&body.new_password)?;
     let tables = &state.config.tables;
-    let consumed = tokens::consume(&state.dynamo, &tables.one_time_tokens, tokens::RECOVERY, &body.token).await?;
+    let consumed = tokens::consume(&state, &tables.one_time_tokens, tokens::RECOVERY, &body.token).await?;
     let hash = hash_password(&new_password).await?;
     users::set_password_hash(&state.dynamo, tables, &consumed.user_id, &hash).await?;
     let user = users::confirm_email(&state.dynamo, tables, &consumed.user_id).await?;
@@ -568,16 +743,15 @@ async fn complete_recovery(State(state): State<AppState>, JsonBody(body): JsonBo
     }
     rate_limit::reset(&state.dynamo, &tables.rate_limits, &limits::FAILURES_PER_ACCOUNT, &user.email).await?;
     tracing::info!(user_id = %user.id, "password reset from a recovery link");
-    let refresh_token = sessions::start(&state.dynamo, tables, &user).await?;
-    Ok(session_response(&state, &user, &refresh_token))
+    signed_in(&state, &user).await
 }
 
 /// The reset e-mail; a failure to send is logged (the user can ask again).
 async fn send_recovery(state: &AppState, user: &UserRecord) {
     let result = async {
         let token = tokens::issue(
-            &state.dynamo,
             &state.config.tables.one_time_tokens,
+            state,
             tokens::RECOVERY,
             &user.id,
             user.session_epoch,

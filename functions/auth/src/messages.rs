@@ -8,7 +8,7 @@ pub const LOGIN_RATE_LIMITED: &str = "Too many login attempts. Please wait a few
 pub const USER_EXISTS: &str = "An account with this email already exists. Please sign in instead.";
 pub const SIGNUP_RATE_LIMITED: &str = "Too many registration attempts. Please wait a few minutes before trying again.";
 pub const MAIL_RATE_LIMITED: &str = "Please wait a minute before requesting another email.";
-pub const INVALID_EMAIL: &str = "Please enter a valid email address.";
+pub use shared::email::INVALID_EMAIL;
 pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 8 characters long.";
 pub const PASSWORD_TOO_LONG: &str = "Password can be at most 256 characters long.";
 pub const INVALID_LINK: &str = "This link is invalid or has expired. Request a new confirmation email from the sign-in page.";

@@ -281,6 +281,7 @@ async fn ada(state: &AppState) -> UserRecord {
         user_metadata: Default::default(),
         app_metadata: Default::default(),
         session_epoch: 0,
+        last_sign_in_at: None,
     };
     shared::repo::users::create_user(&state.dynamo, &state.config.tables, &user).await.unwrap();
     user

@@ -19,6 +19,38 @@ use tower::ServiceExt;
 
 pub const EMAIL: &str = "demo@raisespark.local";
 pub const PASSWORD: &str = "Demo-founder-2026!";
+/// The demo founder's companion administrator, so impersonation can be tried at once. Its
+/// id is fixed because `ADMIN_USER_IDS` (the gateway's default) must name it before it exists.
+pub const ADMIN_EMAIL: &str = "admin@raisespark.local";
+pub const ADMIN_PASSWORD: &str = "Demo-admin-2026!";
+pub const ADMIN_ID: &str = "00000000-0000-4000-8000-00000000ad01";
+
+/// Creates the demo administrator (confirmed) unless it exists. Direct writes: an account
+/// with a fixed id cannot come from the sign-up route.
+pub async fn seed_admin(state: &AppState) -> anyhow::Result<bool> {
+    use shared::repo::users::{self, CreateUserError, UserRecord};
+    let tables = &state.config.tables;
+    if users::get_user(&state.dynamo, tables, ADMIN_ID).await?.is_some() {
+        return Ok(false);
+    }
+    let mut user_metadata = serde_json::Map::new();
+    user_metadata.insert("name".into(), json!("Demo Admin"));
+    let admin = UserRecord {
+        id: ADMIN_ID.to_owned(),
+        email: ADMIN_EMAIL.to_owned(),
+        password_hash: auth::password::hash_password(&auth::password::Password::parse(ADMIN_PASSWORD)?).await?,
+        created_at: shared::time::now_iso(),
+        email_confirmed_at: Some(shared::time::now_iso()),
+        user_metadata,
+        app_metadata: Default::default(),
+        session_epoch: 0,
+        last_sign_in_at: None,
+    };
+    match users::create_user(&state.dynamo, tables, &admin).await {
+        Ok(()) | Err(CreateUserError::EmailTaken) => Ok(true),
+        Err(CreateUserError::Store(err)) => Err(err.into()),
+    }
+}
 
 /// Whether the database has no account yet.
 pub async fn is_empty(state: &AppState) -> anyhow::Result<bool> {

@@ -27,10 +27,12 @@ pub const FUNCTIONS: &[&str] = &[
     "create-checkout-session",
     "facebook-conversions",
     "forms",
+    "impersonate-user",
     "leads",
     "profiles",
     "public-forms",
     "raise-capital",
+    "revert-impersonation",
     "rewards",
     "send-event-notification",
     "stripe-webhook",
@@ -86,6 +88,8 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
                 "JWT_SECRET" => std::env::var(name).ok().or_else(|| Some(jwt_secret.clone())),
                 "APP_ORIGIN" => std::env::var(name).ok().or_else(|| Some(origin.clone())),
                 "STRIPE_WEBHOOK_SECRET" => std::env::var(name).ok().or_else(|| Some(format!("whsec_{jwt_secret}"))),
+                // The demo administrator (see `demo::seed_admin`) unless the environment names others.
+                "ADMIN_USER_IDS" => std::env::var(name).ok().or_else(|| Some(demo::ADMIN_ID.to_owned())),
                 "OUTBOX_DIR" => std::env::var(name).ok().or_else(|| Some(settings.data_dir.join("mail").display().to_string())),
                 _ => std::env::var(name).ok().or_else(|| local_default(name).map(str::to_owned)),
             })
@@ -97,6 +101,8 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
         tracing::info!(tables = ?created, "created tables from template.yaml");
     }
     let app = router(state.clone(), settings);
+    spawn_impersonation_sweep(state.clone());
+    let seed_admin = settings.seed_demo;
     if settings.seed_demo && demo::is_empty(&state).await? {
         // A failed seed is reported, never a reason not to start.
         let started = std::time::Instant::now();
@@ -109,7 +115,35 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
             Err(err) => tracing::error!(error = format!("{err:#}"), "the demo founder could not be seeded"),
         }
     }
+    if seed_admin {
+        match demo::seed_admin(&state).await {
+            Ok(created) => {
+                let note = settings.data_dir.join("demo-admin");
+                std::fs::write(&note, format!("{} / {}\n", demo::ADMIN_EMAIL, demo::ADMIN_PASSWORD))
+                    .with_context(|| format!("cannot write {}", note.display()))?;
+                if created {
+                    tracing::info!(email = demo::ADMIN_EMAIL, "seeded the demo administrator");
+                }
+            }
+            Err(err) => tracing::error!(error = format!("{err:#}"), "the demo administrator could not be seeded"),
+        }
+    }
     Ok(app)
+}
+
+/// What EventBridge runs every minute in AWS (`revert-impersonation` as the sweep): support
+/// sessions whose time is up end (`ended_by: expiry`) and their users are e-mailed. Same code,
+/// on a tick.
+fn spawn_impersonation_sweep(state: AppState) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(30));
+        loop {
+            tick.tick().await;
+            if let Err(err) = shared::impersonation::sweep_expired(&state).await {
+                tracing::warn!(error = %err, "impersonation sweep failed");
+            }
+        }
+    });
 }
 
 /// The merged router: API functions, `/dev/*`, the SPA, and security headers on everything.
@@ -122,10 +156,12 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("create-checkout-session", create_checkout_session::router(state.clone())))
         .merge(shared::http::mount("facebook-conversions", facebook_conversions::router(state.clone())))
         .merge(shared::http::mount("forms", forms::router(state.clone())))
+        .merge(shared::http::mount("impersonate-user", impersonate_user::router(state.clone())))
         .merge(shared::http::mount("leads", leads::router(state.clone())))
         .merge(shared::http::mount("profiles", profiles::router(state.clone())))
         .merge(shared::http::mount("public-forms", public_forms::router(state.clone())))
         .merge(shared::http::mount("raise-capital", raise_capital::router(state.clone())))
+        .merge(shared::http::mount("revert-impersonation", revert_impersonation::router(state.clone())))
         .merge(shared::http::mount("rewards", rewards::router(state.clone())))
         .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())))
         .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));

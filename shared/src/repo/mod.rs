@@ -2,7 +2,10 @@
 //! write on a key; item mapping lives next to the calls.
 
 pub mod forms;
+pub mod impersonations;
 pub mod leads;
+pub mod one_time_tokens;
 pub mod profiles;
 pub mod rewards;
+pub mod sessions;
 pub mod users;

@@ -40,7 +40,14 @@ pub struct UserRecord {
     /// older epoch stop working at once.
     #[serde(default)]
     pub session_epoch: u64,
+    /// The last successful sign-in (password or one-time link), for the admin directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_sign_in_at: Option<String>,
 }
+
+/// Every user item carries `directory = "user"`: the `directory` GSI (sort key `email`) lets
+/// the admin area page and prefix-search all accounts with a Query instead of a Scan.
+pub const DIRECTORY_PARTITION: &str = "user";
 
 impl UserRecord {
     pub fn name(&self) -> Option<&str> {
@@ -86,7 +93,7 @@ pub async fn create_user(client: &Client, tables: &Tables, user: &UserRecord) ->
     let result = client
         .transact_write_items()
         .transact_items(put(&tables.user_emails, email_item, "email")?)
-        .transact_items(put(&tables.users, item(user)?, "id")?)
+        .transact_items(put(&tables.users, directory_item(user)?, "id")?)
         .transact_items(put(&tables.profiles, profile, "id")?)
         .send()
         .await;
@@ -100,6 +107,18 @@ pub async fn create_user(client: &Client, tables: &Tables, user: &UserRecord) ->
         }
         Err(err) => Err(CreateUserError::Store(err.into())),
     }
+}
+
+fn directory_item(user: &UserRecord) -> Result<HashMap<String, AttributeValue>, ApiError> {
+    let mut user_item = item(user)?;
+    user_item.insert("directory".to_owned(), AttributeValue::S(DIRECTORY_PARTITION.to_owned()));
+    Ok(user_item)
+}
+
+/// Records a successful sign-in (shown in the admin directory).
+pub async fn record_sign_in(client: &Client, tables: &Tables, id: &str) -> Result<(), ApiError> {
+    update_user(client, tables, id, "SET last_sign_in_at = :now", vec![(":now", AttributeValue::S(crate::time::now_iso()))]).await?;
+    Ok(())
 }
 
 #[tracing::instrument(skip(client))]

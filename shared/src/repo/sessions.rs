@@ -4,6 +4,10 @@
 //! for 10 seconds (parallel tabs refreshing together); after that, presenting it is taken as
 //! theft and revokes its whole family. A global sign-out or password change raises the user's
 //! session epoch, which ends every session at once.
+//!
+//! An impersonation session is a family of its own whose id is the impersonation record's
+//! id; its sessions carry `ends_at` (30 minutes after it started), past which no rotation
+//! renews it, whatever the activity. Times are passed in (`now`, Unix seconds).
 
 use std::collections::HashMap;
 
@@ -14,15 +18,14 @@ use aws_sdk_dynamodb::{
     types::AttributeValue,
 };
 use serde::{Deserialize, Serialize};
-use shared::{
+use crate::{
     ApiError,
     config::Tables,
     crypto::{random_token, sha256_hex},
     repo::users::{UserRecord, get_user},
-    time::{now, unix},
 };
 
-use crate::messages::SESSION_ENDED;
+pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
 
 pub const COOKIE: &str = "rs_refresh";
 /// A refresh session lasts 30 days from its last use.
@@ -41,6 +44,17 @@ struct Session {
     rotated_at: Option<i64>,
     #[serde(default)]
     revoked: bool,
+    /// Impersonation sessions only: the hard end (Unix seconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ends_at: Option<i64>,
+}
+
+/// A refreshed session: the new refresh token, its user, and for an impersonation session
+/// its record id (= family id) and hard end.
+pub struct Rotated {
+    pub token: String,
+    pub user: UserRecord,
+    pub impersonation: Option<(String, i64)>,
 }
 
 pub fn ended() -> ApiError {
@@ -48,24 +62,44 @@ pub fn ended() -> ApiError {
 }
 
 /// Starts a new session family for a user; returns the refresh token.
-pub async fn start(client: &Client, tables: &Tables, user: &UserRecord) -> Result<String, ApiError> {
-    put(client, tables, &user.id, &uuid::Uuid::new_v4().to_string(), user.session_epoch).await
+pub async fn start(client: &Client, tables: &Tables, user: &UserRecord, now: i64) -> Result<String, ApiError> {
+    put(client, tables, &user.id, &uuid::Uuid::new_v4().to_string(), user.session_epoch, None, now).await
 }
 
-async fn put(client: &Client, tables: &Tables, user_id: &str, family_id: &str, epoch: u64) -> Result<String, ApiError> {
+/// Starts an impersonation session on `user`: family `impersonation_id`, ending at `ends_at`.
+pub async fn start_impersonation(
+    client: &Client,
+    tables: &Tables,
+    user: &UserRecord,
+    impersonation_id: &str,
+    ends_at: i64,
+    now: i64,
+) -> Result<String, ApiError> {
+    put(client, tables, &user.id, impersonation_id, user.session_epoch, Some(ends_at), now).await
+}
+
+async fn put(
+    client: &Client,
+    tables: &Tables,
+    user_id: &str,
+    family_id: &str,
+    epoch: u64,
+    ends_at: Option<i64>,
+    at: i64,
+) -> Result<String, ApiError> {
     let token = random_token();
-    let at = unix(now());
     let session = Session {
         token_hash: sha256_hex(&token),
         user_id: user_id.to_owned(),
         family_id: family_id.to_owned(),
         epoch,
         created_at: at,
-        expires_at: at + REFRESH_TTL_SECS,
+        expires_at: ends_at.map_or(at + REFRESH_TTL_SECS, |end| end.min(at + REFRESH_TTL_SECS)),
         rotated_at: None,
         revoked: false,
+        ends_at,
     };
-    let item = shared::dynamo::to_item(&session)?;
+    let item = crate::dynamo::to_item(&session)?;
     client
         .put_item()
         .table_name(&tables.sessions)
@@ -86,14 +120,14 @@ async fn find(client: &Client, tables: &Tables, token: &str) -> Result<Option<Se
         .await?;
     output
         .item
-        .map(shared::dynamo::from_item)
+        .map(crate::dynamo::from_item)
         .transpose()
 }
 
-/// The live session's user for a refresh token, without rotating it.
-pub async fn user_of(client: &Client, tables: &Tables, token: &str) -> Result<UserRecord, ApiError> {
+/// The user of a live refresh token (without rotating it), and the impersonation record id
+/// when it is an impersonation session.
+pub async fn user_of(client: &Client, tables: &Tables, token: &str, at: i64) -> Result<(UserRecord, Option<String>), ApiError> {
     let session = find(client, tables, token).await?.ok_or_else(ended)?;
-    let at = unix(now());
     if session.revoked || session.expires_at <= at {
         return Err(ended());
     }
@@ -101,14 +135,19 @@ pub async fn user_of(client: &Client, tables: &Tables, token: &str) -> Result<Us
     if user.session_epoch != session.epoch {
         return Err(ended());
     }
-    Ok(user)
+    Ok((user, session.ends_at.map(|_| session.family_id)))
 }
 
-/// Exchanges a refresh token for a new one in the same family, with the user.
-pub async fn rotate(client: &Client, tables: &Tables, token: &str) -> Result<(String, UserRecord), ApiError> {
+/// The impersonation record id of a refresh token's session (live or not), if it is one.
+pub async fn impersonation_of(client: &Client, tables: &Tables, token: &str) -> Result<Option<String>, ApiError> {
+    Ok(find(client, tables, token).await?.filter(|session| session.ends_at.is_some()).map(|session| session.family_id))
+}
+
+/// Exchanges a refresh token for a new one in the same family, with the user. An
+/// impersonation session past its end is not renewed (the caller ends its record).
+pub async fn rotate(client: &Client, tables: &Tables, token: &str, at: i64) -> Result<Rotated, ApiError> {
     let session = find(client, tables, token).await?.ok_or_else(ended)?;
-    let at = unix(now());
-    if session.revoked || session.expires_at <= at {
+    if session.revoked || session.expires_at <= at || session.ends_at.is_some_and(|end| end <= at) {
         return Err(ended());
     }
     let rotated_at = match session.rotated_at {
@@ -126,8 +165,9 @@ pub async fn rotate(client: &Client, tables: &Tables, token: &str) -> Result<(St
     if user.session_epoch != session.epoch {
         return Err(ended());
     }
-    let next = put(client, tables, &user.id, &session.family_id, session.epoch).await?;
-    Ok((next, user))
+    let next = put(client, tables, &user.id, &session.family_id, session.epoch, session.ends_at, at).await?;
+    let impersonation = session.ends_at.map(|end| (session.family_id.clone(), end));
+    Ok(Rotated { token: next, user, impersonation })
 }
 
 /// Marks a session rotated now. Returns the earlier rotation time if another request
@@ -182,7 +222,9 @@ async fn sessions_of(client: &Client, tables: &Tables, user_id: &str) -> Result<
     }
 }
 
-async fn revoke_family(client: &Client, tables: &Tables, user_id: &str, family_id: &str) -> Result<(), ApiError> {
+/// Revokes every session of one family (a stolen token's, or an impersonation's: its family
+/// id is the impersonation record's id).
+pub async fn revoke_family(client: &Client, tables: &Tables, user_id: &str, family_id: &str) -> Result<(), ApiError> {
     let family = AttributeValue::S(family_id.to_owned());
     let updates = sessions_of(client, tables, user_id)
         .await?

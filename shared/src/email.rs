@@ -1,6 +1,6 @@
-use shared::ApiError;
+use crate::ApiError;
 
-use crate::messages::INVALID_EMAIL;
+pub const INVALID_EMAIL: &str = "Please enter a valid email address.";
 
 /// An e-mail address as accounts use it: trimmed and lower-cased (spec 5), so `Ada@X.com`
 /// and `ada@x.com ` are one account.

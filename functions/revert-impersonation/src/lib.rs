@@ -1,0 +1,70 @@
+//! `revert-impersonation` (spec 4, Impersonation; spec 7: body `{originalUserId}` →
+//! `{signInLink}`).
+//!
+//! - `POST /api/revert-impersonation` `{originalUserId}` → `{signInLink}`
+//!
+//! Only from the impersonation session whose actor is exactly `originalUserId`: a normal
+//! session, another id, or a session already ended get 403, so nobody can mint a sign-in
+//! link for an administrator by sending an administrator's id. Reverting ends the audit
+//! record (`ended_by: revert`, the user is e-mailed), revokes the session's refresh tokens,
+//! and returns a one-time link (60 s, once) that signs the administrator back in.
+
+use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    auth::AuthUser,
+    http::JsonBody,
+    impersonation::{self, MAGIC_LINK, MAGIC_LINK_TTL_SECS},
+    repo::{
+        impersonations::EndedBy,
+        one_time_tokens::{self, NewToken},
+        sessions, users,
+    },
+};
+
+pub const NOT_YOUR_SESSION: &str = "Only the administrator of this support session can end it.";
+pub const ALREADY_ENDED: &str = "This support session has already ended.";
+
+pub fn router(state: AppState) -> Router {
+    Router::new().route("/", post(revert_impersonation)).with_state(state)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct Revert {
+    original_user_id: String,
+}
+
+fn forbidden(code: &'static str, message: &'static str) -> ApiError {
+    ApiError::new(StatusCode::FORBIDDEN, code, message)
+}
+
+#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
+async fn revert_impersonation(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<Revert, 4096>) -> Result<Json<Value>> {
+    let acting = user
+        .impersonation
+        .as_ref()
+        .filter(|acting| acting.admin_id == body.original_user_id)
+        .ok_or_else(|| forbidden("forbidden", NOT_YOUR_SESSION))?;
+    let tables = &state.config.tables;
+    let admin = users::get_user(&state.dynamo, tables, &acting.admin_id)
+        .await?
+        .filter(|admin| state.is_admin(&admin.id))
+        .ok_or_else(|| forbidden("forbidden", NOT_YOUR_SESSION))?;
+    impersonation::finish(&state, &acting.audit_id, EndedBy::Revert)
+        .await?
+        .ok_or_else(|| forbidden("impersonation_ended", ALREADY_ENDED))?;
+    sessions::revoke_family(&state.dynamo, tables, &user.id, &acting.audit_id).await?;
+    let token = one_time_tokens::issue(
+        &state.dynamo,
+        &tables.one_time_tokens,
+        NewToken { purpose: MAGIC_LINK, user_id: &admin.id, epoch: admin.session_epoch, ttl_secs: MAGIC_LINK_TTL_SECS, impersonation_id: None },
+        state.clock.unix(),
+    )
+    .await?;
+    tracing::info!(audit_id = %acting.audit_id, admin_id = %admin.id, "support session reverted");
+    let link = format!("{}/auth/callback?token={token}&type={MAGIC_LINK}", state.config.app_origin);
+    Ok(Json(json!({ "signInLink": link })))
+}

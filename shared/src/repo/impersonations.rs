@@ -1,0 +1,263 @@
+//! Table `impersonations`: the audit trail of support sessions. One item per impersonation:
+//! who, on whom, why, from where, when it started and ended, and every write made in it.
+//! The item is written before the sign-in link exists and is never deleted.
+//!
+//! Lifecycle: created with the link (`ends_at` = the link's expiry); exchanging the link
+//! starts the session (`session_started_at`, `ends_at` = 30 minutes later); revert, sign-out
+//! or expiry end it once (`ended_at`, `ended_by`; a conditional write, so two enders cannot
+//! both win). `open` exists only while it runs (sparse GSI `open_by_end` for the sweep).
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::{
+    Client,
+    error::SdkError,
+    types::{AttributeValue, ReturnValue},
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    time::iso_from_unix as iso,
+    dynamo::{Item, from_item, to_item},
+    error::ApiError,
+};
+
+/// An impersonation link works once, for 5 minutes.
+pub const LINK_TTL_SECS: i64 = 5 * 60;
+/// A support session ends 30 minutes after it started, whatever the activity.
+pub const SESSION_SECS: i64 = 30 * 60;
+/// Writes kept per session; later ones are counted in `actions_dropped`.
+pub const MAX_ACTIONS: usize = 200;
+/// The `log` attribute of every record: the partition of the `by_time` GSI (the audit log
+/// in time order, one Query whatever the filters).
+pub const LOG_PARTITION: &str = "impersonation";
+const OPEN: &str = "open";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndedBy {
+    Revert,
+    Expiry,
+    Signout,
+}
+
+/// One write made while impersonating.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Action {
+    pub method: String,
+    pub path: String,
+    pub status: u16,
+    pub at: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Impersonation {
+    pub id: String,
+    pub admin_id: String,
+    pub admin_email: String,
+    pub target_id: String,
+    pub target_email: String,
+    pub reason: String,
+    /// When the admin asked for the link (RFC 3339).
+    pub started_at: String,
+    pub ip: String,
+    pub user_agent: String,
+    /// Unix seconds: the link's expiry until the session starts, then the session's end.
+    pub ends_at: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_started_at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_by: Option<EndedBy>,
+    #[serde(default)]
+    pub actions: Vec<Action>,
+    #[serde(default)]
+    pub actions_dropped: u64,
+}
+
+impl Impersonation {
+    /// Whether the session may still be used at `now` (Unix seconds).
+    pub fn is_live(&self, now: i64) -> bool {
+        self.ended_at.is_none() && self.ends_at > now
+    }
+}
+
+fn condition_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(err: &SdkError<E>) -> bool {
+    matches!(err, SdkError::ServiceError(service) if service.err().code() == Some("ConditionalCheckFailedException"))
+}
+
+/// Stores a new record (open, ending when its link expires).
+pub async fn create(client: &Client, table: &str, record: &Impersonation) -> Result<(), ApiError> {
+    let mut item = to_item(record)?;
+    item.insert("log".to_owned(), AttributeValue::S(LOG_PARTITION.to_owned()));
+    item.insert("open".to_owned(), AttributeValue::S(OPEN.to_owned()));
+    client
+        .put_item()
+        .table_name(table)
+        .set_item(Some(item))
+        .condition_expression("attribute_not_exists(id)")
+        .send()
+        .await?;
+    Ok(())
+}
+
+pub async fn get(client: &Client, table: &str, id: &str) -> Result<Option<Impersonation>, ApiError> {
+    let output = client
+        .get_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .consistent_read(true)
+        .send()
+        .await?;
+    output.item.map(from_item).transpose()
+}
+
+/// The link was exchanged at `now`: the session runs until `now + SESSION_SECS`. `None` when
+/// the record already ended or its session already started (a link works once).
+pub async fn begin_session(client: &Client, table: &str, id: &str, now: i64) -> Result<Option<Impersonation>, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET session_started_at = :iso, ends_at = :ends")
+        .condition_expression("attribute_exists(id) AND attribute_not_exists(ended_at) AND attribute_not_exists(session_started_at) AND ends_at > :now")
+        .expression_attribute_values(":iso", AttributeValue::S(iso(now)))
+        .expression_attribute_values(":ends", AttributeValue::N((now + SESSION_SECS).to_string()))
+        .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await;
+    match result {
+        Ok(output) => Ok(Some(from_item(output.attributes.unwrap_or_default())?)),
+        Err(err) if condition_failed(&err) => Ok(None),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Appends one write to the record (at most `MAX_ACTIONS`; later ones are counted).
+pub async fn record_action(client: &Client, table: &str, id: &str, action: &Action) -> Result<(), ApiError> {
+    let entry = AttributeValue::L(vec![AttributeValue::M(to_item(action)?)]);
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET actions = list_append(if_not_exists(actions, :empty), :entry)")
+        .condition_expression("attribute_exists(id) AND (attribute_not_exists(actions) OR size(actions) < :max)")
+        .expression_attribute_values(":empty", AttributeValue::L(Vec::new()))
+        .expression_attribute_values(":entry", entry)
+        .expression_attribute_values(":max", AttributeValue::N(MAX_ACTIONS.to_string()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(err) if condition_failed(&err) => {
+            client
+                .update_item()
+                .table_name(table)
+                .key("id", AttributeValue::S(id.to_owned()))
+                .update_expression("ADD actions_dropped :one")
+                .condition_expression("attribute_exists(id)")
+                .expression_attribute_values(":one", AttributeValue::N("1".into()))
+                .send()
+                .await
+                .map(|_| ())
+                .or_else(|err| if condition_failed(&err) { Ok(()) } else { Err(err.into()) })
+        }
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Ends the record once. `Some(record)` for the call that ended it; `None` when it had
+/// already ended (or does not exist).
+pub async fn end(client: &Client, table: &str, id: &str, by: EndedBy, now: i64) -> Result<Option<Impersonation>, ApiError> {
+    let by = serde_json::to_value(by).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET ended_at = :iso, ended_by = :by REMOVE #open")
+        .condition_expression("attribute_exists(id) AND attribute_not_exists(ended_at)")
+        .expression_attribute_names("#open", "open")
+        .expression_attribute_values(":iso", AttributeValue::S(iso(now)))
+        .expression_attribute_values(":by", AttributeValue::S(by))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await;
+    match result {
+        Ok(output) => Ok(Some(from_item(output.attributes.unwrap_or_default())?)),
+        Err(err) if condition_failed(&err) => Ok(None),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Ids of open records whose `ends_at` has passed (the expiry sweep), at most `limit`.
+pub async fn overdue(client: &Client, table: &str, now: i64, limit: i32) -> Result<Vec<String>, ApiError> {
+    let output = client
+        .query()
+        .table_name(table)
+        .index_name("open_by_end")
+        .key_condition_expression("#open = :open AND ends_at <= :now")
+        .expression_attribute_names("#open", "open")
+        .expression_attribute_values(":open", AttributeValue::S(OPEN.to_owned()))
+        .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+        .limit(limit)
+        .send()
+        .await?;
+    Ok(output
+        .items
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|item| item.get("id").and_then(|v| v.as_s().ok()).cloned())
+        .collect())
+}
+
+/// A page of records, newest first.
+pub struct Page {
+    pub records: Vec<Impersonation>,
+    pub next: Option<Item>,
+}
+
+/// Which index a listing reads: one admin's, one target's, or everyone's (all newest first),
+/// optionally between two RFC 3339 times.
+#[derive(Debug, Clone)]
+pub enum Listing {
+    ByAdmin(String),
+    ByTarget(String),
+    All,
+}
+
+pub async fn list(
+    client: &Client,
+    table: &str,
+    listing: &Listing,
+    between: Option<(String, String)>,
+    limit: i32,
+    start: Option<Item>,
+) -> Result<Page, ApiError> {
+    let (index, attribute, value) = match listing {
+        Listing::ByAdmin(id) => ("by_admin", "admin_id", id.clone()),
+        Listing::ByTarget(id) => ("by_target", "target_id", id.clone()),
+        Listing::All => ("by_time", "log", LOG_PARTITION.to_owned()),
+    };
+    let mut values = HashMap::from([(":key".to_owned(), AttributeValue::S(value))]);
+    let mut condition = format!("{attribute} = :key");
+    if let Some((from, to)) = between {
+        condition.push_str(" AND started_at BETWEEN :from AND :to");
+        values.insert(":from".to_owned(), AttributeValue::S(from));
+        values.insert(":to".to_owned(), AttributeValue::S(to));
+    }
+    let output = client
+        .query()
+        .table_name(table)
+        .index_name(index)
+        .key_condition_expression(condition)
+        .set_expression_attribute_values(Some(values))
+        .scan_index_forward(false)
+        .limit(limit)
+        .set_exclusive_start_key(start)
+        .send()
+        .await?;
+    let records = output.items.unwrap_or_default().into_iter().map(from_item).collect::<Result<Vec<_>, _>>()?;
+    Ok(Page { records, next: output.last_evaluated_key })
+}

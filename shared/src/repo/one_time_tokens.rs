@@ -1,0 +1,108 @@
+//! Table `one_time_tokens` (key = SHA-256 of the token, TTL `expires_at`): e-mail
+//! confirmation, password-reset, impersonation and admin sign-in links. Consuming one is a
+//! single conditional update, so a link works once even when opened twice at the same moment.
+//! Times are passed in (`now`, Unix seconds) so tests can move the clock.
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::{
+    Client,
+    error::SdkError,
+    operation::update_item::UpdateItemError,
+    types::{AttributeValue, ReturnValue},
+};
+
+use crate::{
+    ApiError,
+    crypto::{random_token, sha256_hex},
+};
+
+/// A used token: whose it was, the account's session epoch when it was issued, and the
+/// impersonation record it starts (impersonation links only).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Consumed {
+    pub user_id: String,
+    pub epoch: Option<u64>,
+    pub impersonation_id: Option<String>,
+}
+
+/// What a new token is for.
+pub struct NewToken<'a> {
+    pub purpose: &'a str,
+    pub user_id: &'a str,
+    /// Binds the token to the account's session epoch (see `Consumed::epoch`).
+    pub epoch: u64,
+    pub ttl_secs: i64,
+    pub impersonation_id: Option<&'a str>,
+}
+
+/// Stores a new token and returns it (the only time it exists in clear).
+pub async fn issue(client: &Client, table: &str, token: NewToken<'_>, now: i64) -> Result<String, ApiError> {
+    let secret = random_token();
+    let mut item = HashMap::from([
+        ("token_hash".to_owned(), AttributeValue::S(sha256_hex(&secret))),
+        ("purpose".to_owned(), AttributeValue::S(token.purpose.to_owned())),
+        ("user_id".to_owned(), AttributeValue::S(token.user_id.to_owned())),
+        ("epoch".to_owned(), AttributeValue::N(token.epoch.to_string())),
+        ("expires_at".to_owned(), AttributeValue::N((now + token.ttl_secs).to_string())),
+    ]);
+    if let Some(id) = token.impersonation_id {
+        item.insert("impersonation_id".to_owned(), AttributeValue::S(id.to_owned()));
+    }
+    client.put_item().table_name(table).set_item(Some(item)).send().await?;
+    Ok(secret)
+}
+
+fn well_formed(token: &str) -> bool {
+    !token.is_empty() && token.len() <= 128
+}
+
+/// Whether the token exists, has this purpose, is unexpired and unused, without using it.
+pub async fn check(client: &Client, table: &str, purpose: &str, token: &str, now: i64) -> Result<bool, ApiError> {
+    if !well_formed(token) {
+        return Ok(false);
+    }
+    let output = client
+        .get_item()
+        .table_name(table)
+        .key("token_hash", AttributeValue::S(sha256_hex(token)))
+        .consistent_read(true)
+        .send()
+        .await?;
+    let item = output.item.unwrap_or_default();
+    let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).map(String::as_str);
+    let expires = item.get("expires_at").and_then(|v| v.as_n().ok()).and_then(|n| n.parse::<i64>().ok()).unwrap_or(0);
+    Ok(text("purpose") == Some(purpose) && !item.contains_key("used_at") && expires > now)
+}
+
+/// Marks the token used and returns what it was for, if it exists, has this purpose, is
+/// unexpired and unused; `None` in every other case.
+pub async fn consume(client: &Client, table: &str, purpose: &str, token: &str, now: i64) -> Result<Option<Consumed>, ApiError> {
+    if !well_formed(token) {
+        return Ok(None);
+    }
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("token_hash", AttributeValue::S(sha256_hex(token)))
+        .update_expression("SET used_at = :now")
+        .condition_expression("attribute_exists(token_hash) AND attribute_not_exists(used_at) AND purpose = :purpose AND expires_at > :now")
+        .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+        .expression_attribute_values(":purpose", AttributeValue::S(purpose.to_owned()))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await;
+    match result {
+        Ok(output) => {
+            let item = output.attributes.unwrap_or_default();
+            let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).cloned();
+            Ok(text("user_id").map(|user_id| Consumed {
+                user_id,
+                epoch: item.get("epoch").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()),
+                impersonation_id: text("impersonation_id"),
+            }))
+        }
+        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => Ok(None),
+        Err(err) => Err(err.into()),
+    }
+}
