@@ -115,6 +115,8 @@ pub struct Needs {
     pub lead_capture: bool,
     /// `RESPONSE_STREAMING`: the same binary behind a streaming function URL.
     pub response_streaming: bool,
+    /// `IMPERSONATION_SWEEP`: the same binary as the scheduled sweep of expired support sessions.
+    pub impersonation_sweep: bool,
 }
 
 impl Needs {
@@ -133,6 +135,7 @@ impl Needs {
         meta: false,
         lead_capture: false,
         response_streaming: false,
+        impersonation_sweep: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -150,6 +153,7 @@ impl Needs {
         meta: true,
         lead_capture: true,
         response_streaming: false,
+        impersonation_sweep: false,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {
@@ -212,6 +216,9 @@ impl Needs {
             add("LEAD_NOTIFICATIONS", Optional, false);
             add("PUBLIC_LEADS_PER_MINUTE", Optional, false);
         }
+        if self.impersonation_sweep {
+            add("IMPERSONATION_SWEEP", Optional, false);
+        }
         if self.response_streaming {
             add("RESPONSE_STREAMING", Optional, false);
         }
@@ -263,10 +270,10 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const BILLING_PORTAL: Needs =
-        Needs { tables: &[Subscriptions], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
-    pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions], access_tokens: true, plans: true, ..Needs::NONE };
+        Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
+    pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions, Impersonations], access_tokens: true, plans: true, ..Needs::NONE };
     pub const CONTACT: Needs = Needs {
-        tables: &[ContactMessages, RateLimits],
+        tables: &[ContactMessages, RateLimits, Impersonations],
         access_tokens: true,
         mail: true,
         support_email: true,
@@ -274,9 +281,9 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const CREATE_CHECKOUT_SESSION: Needs =
-        Needs { tables: &[Subscriptions], app_origin: true, access_tokens: true, plans: true, payments: true, ..Needs::NONE };
-    pub const FACEBOOK_CONVERSIONS: Needs = Needs { access_tokens: true, client_address: true, meta: true, ..Needs::NONE };
-    pub const FORMS: Needs = Needs { tables: &[Forms, Leads, Subscriptions], access_tokens: true, ..Needs::NONE };
+        Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, plans: true, payments: true, ..Needs::NONE };
+    pub const FACEBOOK_CONVERSIONS: Needs = Needs { tables: &[Impersonations], access_tokens: true, client_address: true, meta: true, ..Needs::NONE };
+    pub const FORMS: Needs = Needs { tables: &[Forms, Leads, Subscriptions, Impersonations], access_tokens: true, ..Needs::NONE };
     /// The leads stream: counts each lead and mails its founder.
     pub const LEAD_NOTIFICATIONS: Needs =
         Needs { tables: &[Forms, Leads, Profiles, Users], app_origin: true, mail: true, ..Needs::NONE };
@@ -290,8 +297,8 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const LEADS: Needs =
-        Needs { tables: &[Leads, Forms, Profiles], access_tokens: true, response_streaming: true, ..Needs::NONE };
-    pub const PROFILES: Needs = Needs { tables: &[Profiles], access_tokens: true, ..Needs::NONE };
+        Needs { tables: &[Leads, Forms, Profiles, Impersonations], access_tokens: true, response_streaming: true, ..Needs::NONE };
+    pub const PROFILES: Needs = Needs { tables: &[Profiles, Impersonations], access_tokens: true, ..Needs::NONE };
     /// Investor-facing: no payments, no Meta, no mail (the founder is told from the stream).
     /// `JWT_SECRET` salts the daily view key.
     pub const PUBLIC_FORMS: Needs = Needs {
@@ -301,7 +308,7 @@ pub mod needs {
         lead_capture: true,
         ..Needs::NONE
     };
-    pub const RAISE_CAPITAL: Needs = Needs { tables: &[Profiles], access_tokens: true, ..Needs::NONE };
+    pub const RAISE_CAPITAL: Needs = Needs { tables: &[Profiles, Impersonations], access_tokens: true, ..Needs::NONE };
     /// Ends a support session (and, as the scheduled sweep, every expired one): the record,
     /// the user's e-mail, the session's refresh tokens, the administrator's way back.
     pub const REVERT_IMPERSONATION: Needs = Needs {
@@ -310,12 +317,13 @@ pub mod needs {
         access_tokens: true,
         admins: true,
         mail: true,
+        impersonation_sweep: true,
         ..Needs::NONE
     };
     pub const REWARDS: Needs =
         Needs { tables: &[ReferralCodes, Referrals, Subscriptions], app_origin: true, access_tokens: true, ..Needs::NONE };
     pub const SEND_EVENT_NOTIFICATION: Needs =
-        Needs { tables: &[Notifications], app_origin: true, access_tokens: true, mail: true, ..Needs::NONE };
+        Needs { tables: &[Notifications, Impersonations], app_origin: true, access_tokens: true, mail: true, ..Needs::NONE };
     /// Verified Stripe events: subscription state, trial mail, referral credits (Stripe API),
     /// and the server-side Purchase conversion (Meta).
     pub const STRIPE_WEBHOOK: Needs = Needs {
@@ -472,6 +480,8 @@ pub struct Config {
     pub support_email: String,
     /// Serve through a streaming function URL (`RESPONSE_STREAMING=true`; the leads export).
     pub response_streaming: bool,
+    /// Run as the scheduled sweep of expired support sessions instead of the HTTP API.
+    pub impersonation_sweep: bool,
 }
 
 impl Config {
@@ -623,6 +633,7 @@ impl Config {
                 None
             },
             response_streaming: needs.response_streaming && optional("RESPONSE_STREAMING").as_deref() == Some("true"),
+            impersonation_sweep: needs.impersonation_sweep && optional("IMPERSONATION_SWEEP").as_deref() == Some("true"),
         })
     }
 }
@@ -773,7 +784,12 @@ mod tests {
 
     #[test]
     fn every_function_starts_with_exactly_its_required_variables_and_names_each_missing_one() {
-        assert_eq!(needs::BY_BINARY.len(), 15);
+        let crates: std::collections::BTreeSet<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../functions"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        let declared: std::collections::BTreeSet<String> = needs::BY_BINARY.iter().map(|(name, _)| (*name).to_owned()).collect();
+        assert_eq!(crates, declared, "every function crate has its needs");
         for (binary, needs) in needs::BY_BINARY {
             let vars = deployed(needs);
             Config::from_lookup_for(needs, lookup(&vars)).unwrap_or_else(|err| panic!("{binary}: {err}"));

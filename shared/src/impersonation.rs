@@ -38,21 +38,29 @@ pub fn session_over() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "impersonation_ended", SESSION_OVER)
 }
 
-/// Adds the impersonation audit to an owner function's router (see the module docs).
-pub fn audited(router: Router, state: &AppState) -> Router {
-    router.layer(middleware::from_fn_with_state(state.clone(), audit_writes))
+/// Adds the impersonation audit to an owner function's router (see the module docs);
+/// `function` is its mount name (`/api/<function>`), for the full path in the record.
+pub fn audited(function: &'static str, router: Router, state: &AppState) -> Router {
+    router.layer(middleware::from_fn_with_state(Audit { state: state.clone(), function }, audit_writes))
+}
+
+#[derive(Clone)]
+struct Audit {
+    state: AppState,
+    function: &'static str,
 }
 
 fn is_write(method: &Method) -> bool {
     !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
-async fn audit_writes(State(state): State<AppState>, request: Request, next: Next) -> Response {
+async fn audit_writes(State(audit): State<Audit>, request: Request, next: Next) -> Response {
+    let state = &audit.state;
     if !is_write(request.method()) {
         return next.run(request).await;
     }
     let (mut parts, body) = request.into_parts();
-    let caller = <AuthUser as axum::extract::OptionalFromRequestParts<AppState>>::from_request_parts(&mut parts, &state)
+    let caller = <AuthUser as axum::extract::OptionalFromRequestParts<AppState>>::from_request_parts(&mut parts, state)
         .await
         .ok()
         .flatten();
@@ -67,7 +75,11 @@ async fn audit_writes(State(state): State<AppState>, request: Request, next: Nex
         Err(err) => return err.into_response(),
     }
     let method = request.method().to_string();
-    let path = request.uri().path().to_owned();
+    // Inside the nested router the URI is relative to `/api/<function>`.
+    let path = match request.uri().path() {
+        "/" => format!("/api/{}", audit.function),
+        relative => format!("/api/{}{relative}", audit.function),
+    };
     let response = next.run(request).await;
     let action = Action { method, path, status: response.status().as_u16(), at: state.clock.now_iso() };
     if let Err(err) = impersonations::record_action(&state.dynamo, table, &acting.audit_id, &action).await {

@@ -70,7 +70,7 @@ pub fn router(state: AppState) -> Router {
         .route("/recover/complete", post(complete_recovery))
         .route("/support-sessions", get(support_sessions))
         .with_state(state.clone());
-    impersonation::audited(router, &state)
+    impersonation::audited("auth", router, &state)
 }
 
 /// `{id, email, app_metadata, user_metadata}` (spec 3, User / session). `app_metadata.role`

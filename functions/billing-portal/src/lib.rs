@@ -9,11 +9,13 @@ use serde_json::{Value, json};
 use shared::{ApiError, AppState, Result, auth::AuthUser, billing::get_subscription};
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", post(open_portal)).with_state(state)
+    let router = Router::new().route("/", post(open_portal)).with_state(state.clone());
+    shared::impersonation::audited("billing-portal", router, &state)
 }
 
 #[tracing::instrument(skip(state))]
 async fn open_portal(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
+    user.refuse_impersonation()?;
     let customer = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user.id)
         .await?
         .and_then(|subscription| subscription.customer_id)

@@ -16,7 +16,8 @@ use shared::{
 };
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", post(check)).route("/plans", get(list_plans)).with_state(state)
+    let router = Router::new().route("/", post(check)).route("/plans", get(list_plans)).with_state(state.clone());
+    shared::impersonation::audited("check-subscription", router, &state)
 }
 
 #[derive(Debug, Deserialize)]

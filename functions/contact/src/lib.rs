@@ -24,7 +24,8 @@ pub const RATE_LIMITED: &str = "You have sent several messages already. Please w
 const MAX_MESSAGE: usize = 5000;
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", get(topics).post(send)).with_state(state)
+    let router = Router::new().route("/", get(topics).post(send)).with_state(state.clone());
+    shared::impersonation::audited("contact", router, &state)
 }
 
 async fn topics() -> Json<Value> {

@@ -27,7 +27,8 @@ pub const NO_URL: &str = "No checkout URL returned";
 pub const FAILED: &str = "Failed to create checkout session";
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", post(create)).with_state(state)
+    let router = Router::new().route("/", post(create)).with_state(state.clone());
+    shared::impersonation::audited("create-checkout-session", router, &state)
 }
 
 #[derive(Debug, Deserialize)]
@@ -53,6 +54,7 @@ async fn create(
     JsonBody(body): JsonBody<CreateCheckout, 4096>,
 ) -> Result<Json<Value>> {
     let user = user.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "not_authenticated", NOT_AUTHENTICATED))?;
+    user.refuse_impersonation()?;
     let plans = plans(&state.config.stripe);
     if plan_for_price(&plans, &body.price_id).is_none() {
         return Err(ApiError::bad_request("unknown_price", "That plan does not exist. Please choose a plan on the pricing page."));

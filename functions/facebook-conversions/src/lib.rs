@@ -26,7 +26,8 @@ const EVENTS: &[&str] = &["InitiateCheckout", "Lead", "CompleteRegistration", "S
 pub const PURCHASE_REFUSED: &str = "Purchase is recorded by the server once the payment is confirmed; it cannot be sent from the browser.";
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", post(track)).with_state(state)
+    let router = Router::new().route("/", post(track)).with_state(state.clone());
+    shared::impersonation::audited("facebook-conversions", router, &state)
 }
 
 #[derive(Debug, Default, Deserialize)]

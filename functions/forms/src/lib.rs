@@ -31,7 +31,7 @@ use shared::{
 pub const SUBSCRIPTION_REQUIRED: &str = "Start your 7-day free trial to create investor forms";
 
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    let router = Router::new()
         .route("/", get(list).post(create))
         .route("/presets", get(presets))
         .route("/{id}", get(show).put(update).delete(remove))
@@ -39,7 +39,8 @@ pub fn router(state: AppState) -> Router {
         .route("/{id}/unpublish", post(unpublish))
         .route("/{id}/archive", post(archive))
         .route("/{id}/unarchive", post(unarchive))
-        .with_state(state)
+        .with_state(state.clone());
+    shared::impersonation::audited("forms", router, &state)
 }
 
 fn table(state: &AppState) -> &str {

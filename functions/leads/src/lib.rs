@@ -48,13 +48,14 @@ const EXPORT_PAGE: i32 = 500;
 const MAX_SEARCH: usize = 100;
 
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    let router = Router::new()
         .route("/", get(list))
         .route("/recent", get(recent))
         .route("/summary", get(summary))
         .route("/export", get(export))
         .route("/{id}", patch(set_status).delete(remove))
-        .with_state(state)
+        .with_state(state.clone());
+    shared::impersonation::audited("leads", router, &state)
 }
 
 // ------------------------------------------------------------------ reading leads

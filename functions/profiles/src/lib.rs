@@ -14,7 +14,8 @@ use shared::{
 };
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/me", get(show_profile).patch(update_profile)).with_state(state)
+    let router = Router::new().route("/me", get(show_profile).patch(update_profile)).with_state(state.clone());
+    shared::impersonation::audited("profiles", router, &state)
 }
 
 #[tracing::instrument(skip(state))]
@@ -37,6 +38,7 @@ async fn update_profile(
     user: AuthUser,
     JsonBody(body): JsonBody<UpdateProfile, 4096>,
 ) -> Result<Json<Profile>> {
+    user.refuse_impersonation()?;
     let name = ProfileName::parse(&body.name)?;
     let profile = set_profile_name(&state.dynamo, &state.config.tables.profiles, &user.id, name.as_ref()).await?;
     Ok(Json(profile))

@@ -109,11 +109,12 @@ pub const STEPS: &[Step] = &[
 ];
 
 pub fn router(state: AppState) -> Router {
-    Router::new()
+    let router = Router::new()
         .route("/progress", get(progress))
         .route("/progress/{step}", put(set_step))
         .route("/costs", get(estimate))
-        .with_state(state)
+        .with_state(state.clone());
+    shared::impersonation::audited("raise-capital", router, &state)
 }
 
 #[derive(Debug, Serialize)]

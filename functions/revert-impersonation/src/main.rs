@@ -7,7 +7,7 @@ async fn main() -> Result<(), lambda_http::Error> {
     let state = shared::AppState::from_env_for(&shared::config::needs::REVERT_IMPERSONATION).await?;
     // The same binary also runs as the scheduled sweep that ends support sessions whose
     // 30 minutes are up (EventBridge, every minute; see template.yaml).
-    if std::env::var("IMPERSONATION_SWEEP").is_ok_and(|v| v == "1") {
+    if state.config.impersonation_sweep {
         return lambda_runtime::run(service_fn(|_: LambdaEvent<Value>| async {
             let ended = shared::impersonation::sweep_expired(&state).await?;
             Ok::<_, lambda_runtime::Error>(serde_json::json!({ "ended": ended }))

@@ -10,7 +10,8 @@ use serde_json::{Map, Value, json};
 use shared::{ApiError, AppState, Result, auth::AuthUser, http::JsonBody, notify::send_event_notification};
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", post(notify)).with_state(state)
+    let router = Router::new().route("/", post(notify)).with_state(state.clone());
+    shared::impersonation::audited("send-event-notification", router, &state)
 }
 
 #[derive(Debug, Deserialize)]
