@@ -197,9 +197,14 @@ def main():
     processes.append(emulator)
     wait_port(port, "cargo lambda watch", emulator)
 
-    # Every function of template.yaml but the streaming export (same binary as leads).
-    functions = {f["binary"]: f for f in setup["functions"] if f["logical_id"] != "LeadsExportFunction"}
-    for binary, function in functions.items():
+    # Every function of template.yaml but the streaming export (same binary as leads) and the
+    # impersonation sweep (the revert-impersonation binary again; started after its API, below).
+    later = ("LeadsExportFunction", "ImpersonationSweepFunction")
+    functions = {f["binary"]: f for f in setup["functions"] if f["logical_id"] not in later}
+    sweep_function = next(f for f in setup["functions"] if f["logical_id"] == "ImpersonationSweepFunction")
+    started_processes = {}
+
+    def start_function(binary, function):
         env = dict(function["env"])
         env.update({
             # What Lambda sets for a custom runtime (provided.al2023).
@@ -218,16 +223,21 @@ def main():
             "TZ": "UTC",
             "PATH": "/usr/local/bin:/usr/bin:/bin",
         })
-        process = subprocess.Popen([str(TARGET / "debug" / binary)], cwd=data_dir, env=env,
-                                   stdout=open(log_dir / f"{binary}.log", "w"), stderr=subprocess.STDOUT)
+        process = subprocess.Popen([str(TARGET / "debug" / function["binary"])], cwd=data_dir, env=env,
+                                   stdout=open(log_dir / f"{binary}.log", "a"), stderr=subprocess.STDOUT)
         processes.append(process)
+        started_processes[binary] = process
+
+    for binary, function in functions.items():
+        start_function(binary, function)
     print(f"{len(functions)} functions started under the emulator on port {port}")
 
-    demo, fresh = setup["demo"], setup["fresh"]
+    demo, fresh, admin = setup["demo"], setup["fresh"], setup["admin"]
     form = demo["form"]
     values = {
         "ACCESS_TOKEN": demo["token"], "FRESH_TOKEN": fresh["token"], "FORM_ID": demo["form_id"],
         "DEMO_EMAIL": demo["email"], "DEMO_PASSWORD": demo["password"], "NEW_EMAIL": f"new-{uuid.uuid4().hex[:8]}@example.com",
+        "ADMIN_TOKEN": admin["token"], "ADMIN_ID": admin["user_id"],
         "ORIGIN_VERIFY_SECRET": setup["origin_verify_secret"], "APP_ORIGIN": functions["auth"]["env"]["APP_ORIGIN"], "IDEMPOTENCY_KEY": str(uuid.uuid4()),
     }
 
@@ -340,6 +350,22 @@ def main():
     check("facebook-conversions", "facebook-conversions", 200, "")
     check("create-checkout-session", "create-checkout-session", 200, "https://checkout.stripe.com/c/pay/cs_test_lambda")
     check("billing-portal", "billing-portal", 200, "https://billing.stripe.com/p/session/lambda")
+    # A support session: the admin's link, its exchange, the revert and the user's mail, then
+    # the scheduled sweep (the same binary as revert-impersonation, as EventBridge runs it).
+    link = check("impersonate-user", "impersonate-user", 200, "type=impersonation")["signInLink"]
+    link_token = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)["token"][0]
+    session = check("auth", "auth-verify-impersonation", 200, f'"admin_id":"{admin["user_id"]}"', {"LINK_TOKEN": link_token})
+    check("revert-impersonation", "revert-impersonation", 200, "type=magiclink", {"IMPERSONATION_TOKEN": session["access_token"]})
+    if [m["to"] for m in mails("support session")] != [demo["email"]]:
+        fail(f"revert-impersonation: expected one support-session mail to {demo['email']}, got {mails('support session')}")
+    started_processes["revert-impersonation"].terminate()
+    started_processes["revert-impersonation"].wait(timeout=10)
+    start_function("revert-impersonation", sweep_function)
+    at = time.monotonic()
+    swept = invoke("revert-impersonation", load("impersonation-sweep"))
+    if swept != {"ended": 0}:
+        fail(f"the impersonation sweep answered {swept}")
+    results.append(("revert-impersonation", "impersonation-sweep (ImpersonationSweepFunction)", "ok", round((time.monotonic() - at) * 1000)))
     check("stripe-webhook", "stripe-webhook", 200, '"received":true')
     check("stripe-webhook", "stripe-webhook-forged", 400, "")
 

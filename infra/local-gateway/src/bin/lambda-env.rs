@@ -58,6 +58,8 @@ async fn main() -> anyhow::Result<()> {
         .and_then(|forms| forms.iter().find(|f| f["is_published"] == true).or(forms.first()))
         .cloned()
         .with_context(|| format!("the demo founder has no form: {forms}"))?;
+    let (_, admin) = call(&app, "POST", "/api/auth/signin", None, Some(json!({"email": local_gateway::demo::ADMIN_EMAIL, "password": local_gateway::demo::ADMIN_PASSWORD}))).await?;
+    let admin_token = admin["access_token"].as_str().context("demo admin sign-in gave no access token")?.to_owned();
     let fresh_id = uuid::Uuid::new_v4().to_string();
     let fresh_email = format!("lambda-{}@example.com", &fresh_id[..8]);
     let fresh_token = TokenKeys::from_secret(&jwt_secret.clone().into()).issue(&fresh_id, &fresh_email, ACCESS_TOKEN_TTL);
@@ -71,7 +73,8 @@ async fn main() -> anyhow::Result<()> {
             ("AppOrigin", "http://localhost:3000".to_owned()),
             ("MailFrom", "RaiseSpark <hello@raisespark.local>".to_owned()),
             ("SupportEmail", "support@raisespark.local".to_owned()),
-            ("AdminUserIds", String::new()),
+            // The demo administrator the gateway seeded (impersonate-user, revert-impersonation).
+            ("AdminUserIds", local_gateway::demo::ADMIN_ID.to_owned()),
             ("StripePriceStandard", "price_local_standard".to_owned()),
             ("StripePricePro", "price_local_pro".to_owned()),
             ("StripeDiscountCoupon", "coupon_lifetime_20".to_owned()),
@@ -113,6 +116,7 @@ async fn main() -> anyhow::Result<()> {
         "functions": out,
         "demo": {"user_id": user_id, "email": local_gateway::demo::EMAIL, "password": local_gateway::demo::PASSWORD, "token": token, "form_id": form["id"], "form": form},
         "fresh": {"user_id": fresh_id, "email": fresh_email, "token": fresh_token},
+        "admin": {"user_id": local_gateway::demo::ADMIN_ID, "email": local_gateway::demo::ADMIN_EMAIL, "token": admin_token},
         "origin_verify_secret": ORIGIN_VERIFY_SECRET,
         "stripe_webhook_secret": STRIPE_WEBHOOK_SECRET,
     });
