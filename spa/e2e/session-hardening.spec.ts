@@ -20,6 +20,9 @@ async function confirmedAccountElsewhere(browser: Browser, name: string) {
 }
 
 async function signInHere(page: Page, email: string) {
+  // The URL changes before the lazy sign-in page has replaced the previous one (the landing
+  // page's sample form also has an e-mail field): wait for the page itself.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -21,10 +21,7 @@ export default function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean
   const name = displayName(user);
 
   return (
-    // Not modal: 'Sign out' keeps the menu open ('Signing out...') and the menu unmounts with
-    // the session; a modal menu could leave `pointer-events: none` on <body> behind it, and the
-    // sign-in page would then ignore every click.
-    <DropdownMenu defaultOpen={defaultOpen} modal={false}>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger aria-label="Open account menu" className={USER_MENU_TRIGGER_CLASSES}>
         <UserMenuFace user={user} />
       </DropdownMenuTrigger>
