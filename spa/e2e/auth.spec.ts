@@ -63,6 +63,7 @@ test('a wrong password shows the catalogue text, and a sixth rapid attempt is ra
   const { email } = await signedInFounder(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('not my password');
