@@ -350,6 +350,10 @@ def main():
     check("facebook-conversions", "facebook-conversions", 200, "")
     check("create-checkout-session", "create-checkout-session", 200, "https://checkout.stripe.com/c/pay/cs_test_lambda")
     check("billing-portal", "billing-portal", 200, "https://billing.stripe.com/p/session/lambda")
+    # The admin area: the demo administrator's figures and directory; a founder is refused.
+    check("admin", "admin-stats", 200, '"mrr_cents"')
+    check("admin", "admin-users", 200, demo["email"])
+    check("admin", "admin-users-forbidden", 403, '"forbidden"')
     # A support session: the admin's link, its exchange, the revert and the user's mail, then
     # the scheduled sweep (the same binary as revert-impersonation, as EventBridge runs it).
     link = check("impersonate-user", "impersonate-user", 200, "type=impersonation")["signInLink"]

@@ -249,6 +249,14 @@ pub enum Presence {
 pub mod needs {
     use super::{Needs, Table::*};
 
+    /// Admin only, read only: the platform's counters, the user directory (with each user's
+    /// subscription, forms and leads) and the impersonation audit log.
+    pub const ADMIN: Needs = Needs {
+        tables: &[Users, UserEmails, Profiles, Forms, Subscriptions, Impersonations, PlatformStats],
+        access_tokens: true,
+        admins: true,
+        ..Needs::NONE
+    };
     pub const AUTH: Needs = Needs {
         tables: &[
             Users,
@@ -261,6 +269,7 @@ pub mod needs {
             ReferralCodes,
             Referrals,
             Impersonations,
+            PlatformStats,
         ],
         app_origin: true,
         access_tokens: true,
@@ -286,7 +295,7 @@ pub mod needs {
     pub const FORMS: Needs = Needs { tables: &[Forms, Leads, Subscriptions, Impersonations], access_tokens: true, ..Needs::NONE };
     /// The leads stream: counts each lead and mails its founder.
     pub const LEAD_NOTIFICATIONS: Needs =
-        Needs { tables: &[Forms, Leads, Profiles, Users], app_origin: true, mail: true, ..Needs::NONE };
+        Needs { tables: &[Forms, Leads, Profiles, Users, PlatformStats], app_origin: true, mail: true, ..Needs::NONE };
     /// Admin only: the audit record first, then a one-time link for the target.
     pub const IMPERSONATE_USER: Needs = Needs {
         tables: &[Users, UserEmails, OneTimeTokens, Impersonations],
@@ -327,7 +336,7 @@ pub mod needs {
     /// Verified Stripe events: subscription state, trial mail, referral credits (Stripe API),
     /// and the server-side Purchase conversion (Meta).
     pub const STRIPE_WEBHOOK: Needs = Needs {
-        tables: &[Subscriptions, StripeEvents, Users, Notifications, Referrals],
+        tables: &[Subscriptions, StripeEvents, Users, Notifications, Referrals, PlatformStats],
         app_origin: true,
         mail: true,
         plans: true,
@@ -339,6 +348,7 @@ pub mod needs {
 
     /// Every function by its binary name (= crate = Lambda = route prefix).
     pub const BY_BINARY: &[(&str, Needs)] = &[
+        ("admin", ADMIN),
         ("auth", AUTH),
         ("billing-portal", BILLING_PORTAL),
         ("check-subscription", CHECK_SUBSCRIPTION),

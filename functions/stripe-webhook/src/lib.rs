@@ -273,6 +273,8 @@ async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscr
             return Ok(());
         }
     };
+    let moved = shared::repo::platform_stats::subscription_changed(&state.dynamo, &state.config.tables.platform_stats, &plans, &before, status, plan);
+    shared::repo::platform_stats::log_failure(moved.await, "subscription status");
     let was_trialing = before.get("status").and_then(|v| v.as_s().ok()).is_some_and(|s| s == "trialing");
     if status == "trialing" && !was_trialing {
         trial_started(state, &user_id, trial_start.unwrap_or(created), trial_end).await?;

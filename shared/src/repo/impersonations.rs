@@ -241,7 +241,8 @@ pub async fn list(
         Listing::All => ("by_time", "log", LOG_PARTITION.to_owned()),
     };
     let mut values = HashMap::from([(":key".to_owned(), AttributeValue::S(value))]);
-    let mut condition = format!("{attribute} = :key");
+    // `log` is a DynamoDB reserved word: the partition attribute goes through a placeholder.
+    let mut condition = "#key = :key".to_owned();
     if let Some((from, to)) = between {
         condition.push_str(" AND started_at BETWEEN :from AND :to");
         values.insert(":from".to_owned(), AttributeValue::S(from));
@@ -252,6 +253,7 @@ pub async fn list(
         .table_name(table)
         .index_name(index)
         .key_condition_expression(condition)
+        .expression_attribute_names("#key", attribute)
         .set_expression_attribute_values(Some(values))
         .scan_index_forward(false)
         .limit(limit)

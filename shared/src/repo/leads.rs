@@ -122,7 +122,12 @@ pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> 
         )?;
         let items = vec![TransactWriteItem::builder().update(mark).build(), counter_update(tables, &lead.owner_id, 1, interest)?];
         match transact(client, items).await? {
-            Outcome::Done => return Ok(true),
+            Outcome::Done => {
+                // Once per lead: only the call whose transaction set `counted_at` gets here.
+                let counted = crate::repo::platform_stats::lead_counted(client, &tables.platform_stats, &lead.created_at);
+                crate::repo::platform_stats::log_failure(counted.await, "lead counted");
+                return Ok(true);
+            }
             Outcome::ConditionFailed(0) => return Ok(false),
             Outcome::ConditionFailed(_) => {
                 tracing::warn!(owner_id = %lead.owner_id, "estimated interest saturated at the ceiling");

@@ -5,6 +5,7 @@ pub mod forms;
 pub mod impersonations;
 pub mod leads;
 pub mod one_time_tokens;
+pub mod platform_stats;
 pub mod profiles;
 pub mod rewards;
 pub mod sessions;

@@ -98,7 +98,11 @@ pub async fn create_user(client: &Client, tables: &Tables, user: &UserRecord) ->
         .send()
         .await;
     match result {
-        Ok(_) => Ok(()),
+        Ok(_) => {
+            let counted = crate::repo::platform_stats::user_created(client, &tables.platform_stats, &user.created_at, user.email_confirmed_at.is_some());
+            crate::repo::platform_stats::log_failure(counted.await, "user created");
+            Ok(())
+        }
         Err(SdkError::ServiceError(service))
             if matches!(service.err(), TransactWriteItemsError::TransactionCanceledException(cancelled)
                 if cancelled.cancellation_reasons().first().and_then(|reason| reason.code()) == Some("ConditionalCheckFailed")) =>
@@ -176,16 +180,27 @@ async fn update_user(
     from_item(output.attributes.unwrap_or_default())
 }
 
-/// Marks the address confirmed (the first confirmation time is kept).
+/// Marks the address confirmed (the first confirmation time is kept). The user as it was
+/// (`ALL_OLD`) tells whether this call confirmed it, so the platform's count of confirmed
+/// accounts moves once however often a link is exchanged.
 pub async fn confirm_email(client: &Client, tables: &Tables, id: &str) -> Result<UserRecord, ApiError> {
-    update_user(
-        client,
-        tables,
-        id,
-        "SET email_confirmed_at = if_not_exists(email_confirmed_at, :now)",
-        vec![(":now", AttributeValue::S(crate::time::now_iso()))],
-    )
-    .await
+    let now = crate::time::now_iso();
+    let output = client
+        .update_item()
+        .table_name(&tables.users)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET email_confirmed_at = if_not_exists(email_confirmed_at, :now)")
+        .condition_expression("attribute_exists(id)")
+        .expression_attribute_values(":now", AttributeValue::S(now.clone()))
+        .return_values(ReturnValue::AllOld)
+        .send()
+        .await?;
+    let mut user: UserRecord = from_item(output.attributes.unwrap_or_default())?;
+    if user.email_confirmed_at.is_none() {
+        user.email_confirmed_at = Some(now);
+        crate::repo::platform_stats::log_failure(crate::repo::platform_stats::email_confirmed(client, &tables.platform_stats).await, "email confirmed");
+    }
+    Ok(user)
 }
 
 /// A new sign-up for an address nobody has confirmed replaces the earlier attempt's password
