@@ -40,6 +40,7 @@ pub enum Table {
     ContactMessages,
     Impersonations,
     PlatformStats,
+    AiChatQuestions,
 }
 
 impl Table {
@@ -61,6 +62,7 @@ impl Table {
         Table::ContactMessages,
         Table::Impersonations,
         Table::PlatformStats,
+        Table::AiChatQuestions,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -82,6 +84,7 @@ impl Table {
             Table::ContactMessages => "CONTACT_MESSAGES_TABLE",
             Table::Impersonations => "IMPERSONATIONS_TABLE",
             Table::PlatformStats => "PLATFORM_STATS_TABLE",
+            Table::AiChatQuestions => "AI_CHAT_QUESTIONS_TABLE",
         }
     }
 }
@@ -117,6 +120,8 @@ pub struct Needs {
     pub response_streaming: bool,
     /// `IMPERSONATION_SWEEP`: the same binary as the scheduled sweep of expired support sessions.
     pub impersonation_sweep: bool,
+    /// `AI_PROVIDER`, `AI_MODEL`, `AI_BASE_URL`, `AI_API_KEY`, `SUPPORT_SMS`: Sparky.
+    pub ai: bool,
 }
 
 impl Needs {
@@ -136,6 +141,7 @@ impl Needs {
         lead_capture: false,
         response_streaming: false,
         impersonation_sweep: false,
+        ai: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -154,6 +160,7 @@ impl Needs {
         lead_capture: true,
         response_streaming: false,
         impersonation_sweep: false,
+        ai: true,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {
@@ -216,6 +223,14 @@ impl Needs {
             add("LEAD_NOTIFICATIONS", Optional, false);
             add("PUBLIC_LEADS_PER_MINUTE", Optional, false);
         }
+        if self.ai {
+            add("AI_PROVIDER", Optional, false);
+            add("AI_MODEL", Optional, false);
+            add("AI_BASE_URL", Optional, false);
+            add("AI_API_KEY", Optional, true);
+            add("SUPPORT_SMS", Optional, false);
+            add("BEDROCK_ENDPOINT", LocalOnly, false);
+        }
         if self.impersonation_sweep {
             add("IMPERSONATION_SWEEP", Optional, false);
         }
@@ -255,6 +270,16 @@ pub mod needs {
         tables: &[Users, UserEmails, Profiles, Forms, Subscriptions, Impersonations, PlatformStats],
         access_tokens: true,
         admins: true,
+        ..Needs::NONE
+    };
+    /// Sparky: the Help Center (compiled in), the caller's own counters and forms, the
+    /// questions table, its rate limit; an LLM only when configured.
+    pub const AI_CHAT: Needs = Needs {
+        tables: &[AiChatQuestions, Profiles, Forms, RateLimits, Impersonations],
+        access_tokens: true,
+        admins: true,
+        support_email: true,
+        ai: true,
         ..Needs::NONE
     };
     pub const AUTH: Needs = Needs {
@@ -349,6 +374,7 @@ pub mod needs {
     /// Every function by its binary name (= crate = Lambda = route prefix).
     pub const BY_BINARY: &[(&str, Needs)] = &[
         ("admin", ADMIN),
+        ("ai-chat", AI_CHAT),
         ("auth", AUTH),
         ("billing-portal", BILLING_PORTAL),
         ("check-subscription", CHECK_SUBSCRIPTION),
@@ -394,6 +420,7 @@ pub struct Tables {
     pub contact_messages: String,
     pub impersonations: String,
     pub platform_stats: String,
+    pub ai_chat_questions: String,
 }
 
 /// Who tells founders about new leads: the request itself, after answering (local), or the
@@ -430,6 +457,17 @@ pub struct StripeConfig {
     /// Empty unless the function declared the plans.
     pub price_standard: String,
     pub price_pro: String,
+}
+
+/// Where Sparky's answers come from (`AI_PROVIDER`).
+#[derive(Debug, Clone)]
+pub enum AiConfig {
+    /// BM25 over the Help Center and the caller's own figures: no key, no network.
+    Builtin,
+    /// Amazon Bedrock's Converse API with IAM credentials (`AI_MODEL`: the model id).
+    Bedrock { model: String, endpoint: Option<String> },
+    /// Any OpenAI-compatible chat-completions endpoint (`AI_BASE_URL`, `AI_API_KEY`, `AI_MODEL`).
+    OpenAi { base_url: String, api_key: SecretString, model: String },
 }
 
 /// Meta Conversions API; unset means conversions are not sent.
@@ -483,6 +521,10 @@ pub struct Config {
     pub origin_verify_secret: Option<SecretString>,
     pub stripe: StripeConfig,
     pub meta: Option<MetaConfig>,
+    /// Sparky's provider (`builtin` unless configured).
+    pub ai: AiConfig,
+    /// The chat's text-message contact (`SUPPORT_SMS`, optional).
+    pub support_sms: Option<String>,
     pub lead_notifications: LeadNotifications,
     /// Lead submissions per IP and form per minute (the in-process limit; default 10).
     pub public_leads_per_minute: usize,
@@ -606,6 +648,7 @@ impl Config {
                 contact_messages: table(Table::ContactMessages)?,
                 impersonations: table(Table::Impersonations)?,
                 platform_stats: table(Table::PlatformStats)?,
+                ai_chat_questions: table(Table::AiChatQuestions)?,
             },
             mail,
             admin_user_ids: if needs.admins {
@@ -642,9 +685,33 @@ impl Config {
             } else {
                 None
             },
+            ai: if needs.ai { ai_config(&optional)? } else { AiConfig::Builtin },
+            support_sms: if needs.ai { optional("SUPPORT_SMS") } else { None },
             response_streaming: needs.response_streaming && optional("RESPONSE_STREAMING").as_deref() == Some("true"),
             impersonation_sweep: needs.impersonation_sweep && optional("IMPERSONATION_SWEEP").as_deref() == Some("true"),
         })
+    }
+}
+
+fn ai_config(optional: &dyn Fn(&'static str) -> Option<String>) -> Result<AiConfig, ConfigError> {
+    let required = |name: &'static str| optional(name).ok_or(ConfigError::Missing(name));
+    match optional("AI_PROVIDER").as_deref().unwrap_or("builtin") {
+        "builtin" => Ok(AiConfig::Builtin),
+        "bedrock" => Ok(AiConfig::Bedrock { model: required("AI_MODEL")?, endpoint: optional("BEDROCK_ENDPOINT") }),
+        "openai" => Ok(AiConfig::OpenAi {
+            base_url: required("AI_BASE_URL")?.trim_end_matches('/').to_owned(),
+            api_key: SecretString::from(optional("AI_API_KEY").unwrap_or_default()),
+            model: required("AI_MODEL")?,
+        }),
+        other => Err(ConfigError::Invalid { name: "AI_PROVIDER", reason: format!("{other:?} is not one of builtin, bedrock, openai") }),
+    }
+}
+
+impl Config {
+    /// A stable salt derived from the signing key (never the key itself), for hashes that must
+    /// not be reversible to ids, such as the chat's distinct askers.
+    pub fn jwt_secret_fingerprint(&self) -> String {
+        crate::crypto::sha256_hex(&format!("salt:{}", self.jwt_secret.expose_secret()))
     }
 }
 
@@ -688,6 +755,7 @@ mod tests {
         ("CONTACT_MESSAGES_TABLE", "contact_messages"),
         ("IMPERSONATIONS_TABLE", "impersonations"),
         ("PLATFORM_STATS_TABLE", "platform_stats"),
+        ("AI_CHAT_QUESTIONS_TABLE", "ai_chat_questions"),
         ("SUPPORT_EMAIL", "support@example.com"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),

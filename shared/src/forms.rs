@@ -188,6 +188,10 @@ pub struct Form {
     /// Kept on write by the public view counter; read leniently (see `counters`).
     #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub views: u64,
+    /// Leads captured by this form, kept on write with the owner's counters (see
+    /// `repo::leads::count_lead`); read leniently.
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub leads_count: u64,
     pub created_at: String,
     pub updated_at: String,
     /// Raised by every change: an edit based on an older version is refused (409).
@@ -235,6 +239,7 @@ impl Form {
             is_published: false,
             is_archived: false,
             views: 0,
+            leads_count: 0,
             created_at: now.clone(),
             updated_at: now,
             version: 1,

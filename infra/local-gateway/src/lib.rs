@@ -20,6 +20,7 @@ use shared::{
 
 /// Every function the gateway serves, in the order of `template.yaml`.
 pub const FUNCTIONS: &[&str] = &[
+    "ai-chat",
     "admin",
     "auth",
     "billing-portal",
@@ -151,6 +152,7 @@ fn spawn_impersonation_sweep(state: AppState) {
 pub fn router(state: AppState, settings: &Settings) -> Router {
     let api = Router::new()
         .merge(shared::http::mount("admin", admin::router(state.clone())))
+        .merge(shared::http::mount("ai-chat", ai_chat::router(state.clone())))
         .merge(shared::http::mount("auth", auth::router(state.clone())))
         .merge(shared::http::mount("billing-portal", billing_portal::router(state.clone())))
         .merge(shared::http::mount("check-subscription", check_subscription::router(state.clone())))

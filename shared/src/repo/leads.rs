@@ -40,24 +40,35 @@ enum Interest {
     Saturate,
 }
 
-/// The profile update that adds `leads` and the lead's amount (negative to take them off).
-fn counter_update(tables: &Tables, owner_id: &str, leads: i64, interest: Interest) -> Result<TransactWriteItem, ApiError> {
+/// The profile attribute counting a temperature's leads.
+pub fn temperature_counter(status: &str) -> &'static str {
+    match crate::leads::Temperature::from_status(status) {
+        crate::leads::Temperature::Hot => "hot_leads",
+        crate::leads::Temperature::Warm => "warm_leads",
+        crate::leads::Temperature::Cold => "cold_leads",
+    }
+}
+
+/// The profile update that adds `leads` and the lead's amount (negative to take them off),
+/// and as many to the lead's temperature counter.
+fn counter_update(tables: &Tables, owner_id: &str, leads: i64, interest: Interest, status: &str) -> Result<TransactWriteItem, ApiError> {
     let ceiling = crate::counters::CEILING;
+    let temperature = temperature_counter(status);
     let builder = Update::builder()
         .table_name(&tables.profiles)
         .set_key(Some([key(owner_id)].into()))
         .expression_attribute_values(":leads", AttributeValue::N(leads.to_string()));
     let builder = match interest {
         Interest::Add(amount) if amount > 0 => builder
-            .update_expression("ADD interested_investors_count :leads, estimated_interest :amount")
+            .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature} :leads"))
             .condition_expression("attribute_not_exists(estimated_interest) OR estimated_interest <= :room")
             .expression_attribute_values(":amount", AttributeValue::N(amount.to_string()))
             .expression_attribute_values(":room", AttributeValue::N((ceiling - amount.unsigned_abs().min(ceiling)).to_string())),
         Interest::Add(amount) => builder
-            .update_expression("ADD interested_investors_count :leads, estimated_interest :amount")
+            .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature} :leads"))
             .expression_attribute_values(":amount", AttributeValue::N(amount.to_string())),
         Interest::Saturate => builder
-            .update_expression("SET estimated_interest = :ceiling ADD interested_investors_count :leads")
+            .update_expression(format!("SET estimated_interest = :ceiling ADD interested_investors_count :leads, {temperature} :leads"))
             .expression_attribute_values(":ceiling", AttributeValue::N(ceiling.to_string())),
     };
     Ok(TransactWriteItem::builder().update(built(builder.build())?).build())
@@ -120,12 +131,13 @@ pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> 
                 .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
                 .build(),
         )?;
-        let items = vec![TransactWriteItem::builder().update(mark).build(), counter_update(tables, &lead.owner_id, 1, interest)?];
+        let items = vec![TransactWriteItem::builder().update(mark).build(), counter_update(tables, &lead.owner_id, 1, interest, &lead.status)?];
         match transact(client, items).await? {
             Outcome::Done => {
                 // Once per lead: only the call whose transaction set `counted_at` gets here.
                 let counted = crate::repo::platform_stats::lead_counted(client, &tables.platform_stats, &lead.created_at);
                 crate::repo::platform_stats::log_failure(counted.await, "lead counted");
+                add_form_leads(client, tables, &lead.form_id, 1).await;
                 return Ok(true);
             }
             Outcome::ConditionFailed(0) => return Ok(false),
@@ -139,6 +151,25 @@ pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> 
     Err(ApiError::internal(anyhow::anyhow!("lead {} not counted: too many conflicting transactions", lead.id)))
 }
 
+/// Keeps the form's `leads_count` in step (after the lead's own counting, which happens once).
+/// A form deleted meanwhile is left alone; a failure is logged.
+async fn add_form_leads(client: &Client, tables: &Tables, form_id: &str, delta: i64) {
+    let result = client
+        .update_item()
+        .table_name(&tables.forms)
+        .set_key(Some([key(form_id)].into()))
+        .update_expression("ADD leads_count :delta")
+        .condition_expression("attribute_exists(id)")
+        .expression_attribute_values(":delta", AttributeValue::N(delta.to_string()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => {}
+        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => {}
+        Err(err) => tracing::warn!(form_id, error = %err, "form lead count not updated"),
+    }
+}
+
 /// Counts a lead and logs instead of failing (the local path, after the investor's answer).
 pub async fn count_lead_logged(client: &Client, tables: &Tables, lead: &LeadRecord) {
     if let Err(err) = count_lead(client, tables, lead).await {
@@ -150,6 +181,10 @@ pub async fn count_lead_logged(client: &Client, tables: &Tables, lead: &LeadReco
 #[derive(Debug, serde::Deserialize)]
 pub struct LeadOwnership {
     pub owner_id: String,
+    #[serde(default)]
+    pub form_id: String,
+    #[serde(default)]
+    pub status: String,
     #[serde(default)]
     pub counted_at: Option<String>,
     #[serde(default, deserialize_with = "crate::counters::lenient")]
@@ -183,10 +218,15 @@ pub async fn delete_lead(client: &Client, tables: &Tables, id: &str, owner_id: &
         )?;
         let mut items = vec![TransactWriteItem::builder().delete(delete).build()];
         if counted {
-            items.push(counter_update(tables, owner_id, -1, Interest::Add(-counted_amount(lead.estimated_amount)))?);
+            items.push(counter_update(tables, owner_id, -1, Interest::Add(-counted_amount(lead.estimated_amount)), &lead.status)?);
         }
         match transact(client, items).await? {
-            Outcome::Done => return Ok(()),
+            Outcome::Done => {
+                if counted {
+                    add_form_leads(client, tables, &lead.form_id, -1).await;
+                }
+                return Ok(());
+            }
             // Counted (or deleted) meanwhile: read it again.
             Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
         }
@@ -230,8 +270,47 @@ pub async fn release_notification(client: &Client, tables: &Tables, id: &str) ->
         })
 }
 
-/// Sets a lead's temperature if the caller owns it.
+/// Sets a lead's temperature if the caller owns it. A counted lead moves between the
+/// profile's temperature counters in the same transaction.
 pub async fn set_status(client: &Client, tables: &Tables, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {
+    for attempt in 0..ATTEMPTS {
+        let lead = owned_lead(client, tables, id, owner_id).await?;
+        let (from, to) = (temperature_counter(&lead.status), temperature_counter(status));
+        if lead.counted_at.is_none() || from == to {
+            return set_status_only(client, tables, id, owner_id, status).await;
+        }
+        let update = built(
+            Update::builder()
+                .table_name(&tables.leads)
+                .set_key(Some([key(id)].into()))
+                .update_expression("SET #status = :status")
+                .condition_expression("owner_id = :owner AND attribute_exists(counted_at) AND #status = :old")
+                .expression_attribute_names("#status", "status")
+                .expression_attribute_values(":status", AttributeValue::S(status.to_owned()))
+                .expression_attribute_values(":old", AttributeValue::S(lead.status.clone()))
+                .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+                .build(),
+        )?;
+        let moved = built(
+            Update::builder()
+                .table_name(&tables.profiles)
+                .set_key(Some([key(owner_id)].into()))
+                .update_expression(format!("ADD {from} :minus, {to} :one"))
+                .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
+                .expression_attribute_values(":one", AttributeValue::N("1".into()))
+                .build(),
+        )?;
+        let items = vec![TransactWriteItem::builder().update(update).build(), TransactWriteItem::builder().update(moved).build()];
+        match transact(client, items).await? {
+            Outcome::Done => return Ok(()),
+            // Changed meanwhile: read it again.
+            Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
+        }
+    }
+    Err(ApiError::internal(anyhow::anyhow!("lead {id}: status not set, too many conflicting changes")))
+}
+
+async fn set_status_only(client: &Client, tables: &Tables, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {
     let result = client
         .update_item()
         .table_name(&tables.leads)

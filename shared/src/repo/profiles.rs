@@ -17,12 +17,19 @@ pub struct Profile {
     /// The sum of the leads' estimated amounts, whole dollars; read leniently.
     #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub estimated_interest: u64,
+    /// Leads by temperature (spec 5), kept on write with the total; read leniently.
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub hot_leads: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub warm_leads: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub cold_leads: u64,
 }
 
 impl Profile {
     /// What a user who has never saved a profile sees.
     pub fn empty(id: &str) -> Self {
-        Self { id: id.to_owned(), name: None, interested_investors_count: 0, estimated_interest: 0 }
+        Self { id: id.to_owned(), name: None, interested_investors_count: 0, estimated_interest: 0, hot_leads: 0, warm_leads: 0, cold_leads: 0 }
     }
 }
 

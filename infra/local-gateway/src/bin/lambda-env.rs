@@ -79,6 +79,11 @@ async fn main() -> anyhow::Result<()> {
             ("StripePricePro", "price_local_pro".to_owned()),
             ("StripeDiscountCoupon", "coupon_lifetime_20".to_owned()),
             ("MetaPixelId", "PIXEL_LOCAL".to_owned()),
+            ("AiProvider", "builtin".to_owned()),
+            ("AiModel", String::new()),
+            ("AiBaseUrl", String::new()),
+            ("AiSecretName", String::new()),
+            ("SupportSms", "+15550100123".to_owned()),
             ("LogLevel", "info".to_owned()),
         ]),
         secrets: BTreeMap::from([
@@ -88,7 +93,7 @@ async fn main() -> anyhow::Result<()> {
             ("StripeSecretName:webhook_secret", STRIPE_WEBHOOK_SECRET.to_owned()),
             ("MetaSecretName:access_token", "meta-token-lambda-stage".to_owned()),
         ]),
-        conditions: BTreeMap::from([("HasMeta", true)]),
+        conditions: BTreeMap::from([("HasMeta", true), ("HasAiKey", false)]),
     };
     let globals = global_variables(TEMPLATE)?;
     let mut out = Vec::new();

@@ -1,0 +1,120 @@
+//! The built-in provider: the best Help Center passage, quoted in Markdown with a link to its
+//! article (and the next best articles), or a plain "I don't know" with the contact links when
+//! nothing in the Help Center matches — never a guess.
+
+use crate::knowledge::{Hit, Knowledge};
+
+/// Below this BM25 score a passage does not answer the question (measured on the evaluation
+/// questions and off-topic ones; see the tests).
+pub const MIN_SCORE: f32 = 6.0;
+/// The quoted passage is cut at a paragraph boundary past this many characters.
+const MAX_PASSAGE_CHARS: usize = 1_400;
+
+/// Where to reach a person (spec 2: the chat's contact strip), from configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contact {
+    pub email: String,
+    pub sms: Option<String>,
+}
+
+/// The grounding of an answer: the passages an LLM is given, and whether any cleared the bar.
+pub struct Grounding<'a> {
+    pub hits: Vec<Hit<'a>>,
+}
+
+impl<'a> Grounding<'a> {
+    pub fn find(knowledge: &'a Knowledge, question: &str) -> Self {
+        let hits = knowledge.rank_articles(question, 3).into_iter().filter(|hit| hit.score >= MIN_SCORE).collect();
+        Self { hits }
+    }
+
+    pub fn is_grounded(&self) -> bool {
+        !self.hits.is_empty()
+    }
+}
+
+fn cut(text: &str) -> String {
+    if text.len() <= MAX_PASSAGE_CHARS {
+        return text.to_owned();
+    }
+    let mut out = String::new();
+    for paragraph in text.split("\n\n") {
+        if !out.is_empty() && out.len() + paragraph.len() > MAX_PASSAGE_CHARS {
+            break;
+        }
+        if !out.is_empty() {
+            out.push_str("\n\n");
+        }
+        out.push_str(paragraph);
+    }
+    out
+}
+
+/// The built-in answer to a question.
+pub fn builtin(grounding: &Grounding<'_>, contact: &Contact) -> String {
+    let Some(best) = grounding.hits.first() else {
+        return not_found(contact);
+    };
+    let meta = &best.article.meta;
+    let mut text = match &best.passage.heading {
+        Some(heading) => format!("From **{}** — *{heading}*:\n\n", meta.title),
+        None => format!("From **{}**:\n\n", meta.title),
+    };
+    text.push_str(&cut(&best.passage.text));
+    text.push_str(&format!("\n\nRead the whole article: [{}](/help/{})", meta.title, meta.slug));
+    let related: Vec<String> =
+        grounding.hits.iter().skip(1).map(|hit| format!("[{}](/help/{})", hit.article.meta.title, hit.article.meta.slug)).collect();
+    if !related.is_empty() {
+        text.push_str(&format!("\n\nRelated: {}", related.join(" · ")));
+    }
+    text
+}
+
+/// What Sparky says when the Help Center has nothing on the question.
+pub fn not_found(contact: &Contact) -> String {
+    let mut reach = format!("[e-mail us](mailto:{})", contact.email);
+    if let Some(sms) = &contact.sms {
+        reach.push_str(&format!(" or [send a text message](sms:{sms})"));
+    }
+    format!(
+        "I couldn't find anything about that in the RaiseSpark Help Center, and I'd rather not guess. \
+         You can [browse the Help Center](/help), or {reach} and a person will answer."
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn contact() -> Contact {
+        Contact { email: "support@raisespark.local".into(), sms: Some("+15550100".into()) }
+    }
+
+    #[test]
+    fn a_grounded_answer_quotes_the_best_passage_and_links_its_article() {
+        let knowledge = Knowledge::embedded();
+        let grounding = Grounding::find(knowledge, "How do I embed my investor form on WordPress?");
+        assert!(grounding.is_grounded());
+        let answer = builtin(&grounding, &contact());
+        let slug = &grounding.hits[0].article.meta.slug;
+        assert_eq!(slug, "embed-wordpress");
+        assert!(answer.contains("(/help/embed-wordpress)"), "{answer}");
+    }
+
+    #[test]
+    fn off_topic_questions_are_not_answered_with_a_guess() {
+        let knowledge = Knowledge::embedded();
+        for question in ["What's the weather in Paris tomorrow?", "Write me a poem about cats", "zzzz qqqq"] {
+            let grounding = Grounding::find(knowledge, question);
+            assert!(!grounding.is_grounded(), "{question}: {:?}", grounding.hits.iter().map(|h| (&h.article.meta.slug, h.score)).collect::<Vec<_>>());
+            let answer = builtin(&grounding, &contact());
+            assert!(answer.contains("mailto:support@raisespark.local") && answer.contains("sms:+15550100"));
+        }
+    }
+
+    #[test]
+    fn long_passages_are_cut_at_a_paragraph() {
+        let text = format!("{}\n\n{}", "a".repeat(1_000), "b".repeat(1_000));
+        assert_eq!(cut(&text), "a".repeat(1_000));
+    }
+}

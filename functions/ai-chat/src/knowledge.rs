@@ -1,0 +1,271 @@
+//! The Help Center as Sparky knows it: the Markdown articles of `help/` (front matter: title,
+//! slug, summary, tags, updated), cut into passages at their `##` sections and indexed with
+//! BM25. Built once per cold start (a few milliseconds), searched per question.
+
+use std::sync::OnceLock;
+
+use bm25::{Document, Language, SearchEngine, SearchEngineBuilder};
+use serde::Deserialize;
+
+mod sources {
+    include!(concat!(env!("OUT_DIR"), "/articles.rs"));
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct FrontMatter {
+    pub title: String,
+    pub slug: String,
+    pub summary: String,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    pub updated: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Article {
+    pub meta: FrontMatter,
+    /// The Markdown after the front matter.
+    pub body: String,
+}
+
+/// One `##` section of an article (the text before the first heading is the introduction).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Passage {
+    pub article: usize,
+    pub heading: Option<String>,
+    pub text: String,
+}
+
+pub struct Knowledge {
+    tuning: Tuning,
+    pub articles: Vec<Article>,
+    pub passages: Vec<Passage>,
+    /// Every passage (with its article's title and tags).
+    engine: SearchEngine<u32>,
+    /// One card per article: title, summary and tags, what a question most often names.
+    cards: SearchEngine<u32>,
+}
+
+/// How the index is built and scored (the defaults are what the evaluation chose).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tuning {
+    /// How much an article's card adds to its best passage's score.
+    pub card_weight: f32,
+    /// Times the article title is repeated in each passage's indexed text.
+    pub title_repeats: usize,
+    pub summary_in_passages: bool,
+    pub k1: f32,
+    pub b: f32,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Self { card_weight: 1.5, title_repeats: 2, summary_in_passages: true, k1: 0.9, b: 0.4 }
+    }
+}
+
+/// A passage found for a question, with its BM25 score.
+#[derive(Debug, Clone, Copy)]
+pub struct Hit<'a> {
+    pub article: &'a Article,
+    pub passage: &'a Passage,
+    pub score: f32,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum ArticleError {
+    #[error("{0}: no front matter (--- … ---)")]
+    NoFrontMatter(String),
+    #[error("{file}: front matter: {reason}")]
+    FrontMatter { file: String, reason: String },
+    #[error("{file}: the slug {slug:?} does not match the file name")]
+    SlugMismatch { file: String, slug: String },
+}
+
+pub fn parse_article(file: &str, source: &str) -> Result<Article, ArticleError> {
+    let rest = source.strip_prefix("---\n").ok_or_else(|| ArticleError::NoFrontMatter(file.to_owned()))?;
+    let (yaml, body) = rest.split_once("\n---\n").ok_or_else(|| ArticleError::NoFrontMatter(file.to_owned()))?;
+    let meta: FrontMatter =
+        serde_yaml_ng::from_str(yaml).map_err(|err| ArticleError::FrontMatter { file: file.to_owned(), reason: err.to_string() })?;
+    if file.strip_suffix(".md") != Some(meta.slug.as_str()) {
+        return Err(ArticleError::SlugMismatch { file: file.to_owned(), slug: meta.slug });
+    }
+    Ok(Article { meta, body: body.trim().to_owned() })
+}
+
+/// The article's sections: the introduction, then one passage per `## ` heading.
+fn passages_of(index: usize, article: &Article) -> Vec<Passage> {
+    let mut passages = Vec::new();
+    let mut heading: Option<String> = None;
+    let mut text = String::new();
+    let mut flush = |heading: &Option<String>, text: &mut String| {
+        if !text.trim().is_empty() {
+            passages.push(Passage { article: index, heading: heading.clone(), text: text.trim().to_owned() });
+        }
+        text.clear();
+    };
+    for line in article.body.lines() {
+        if let Some(title) = line.strip_prefix("## ") {
+            flush(&heading, &mut text);
+            heading = Some(title.trim().to_owned());
+        } else {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    flush(&heading, &mut text);
+    passages
+}
+
+/// What BM25 indexes for a passage: the article's title, tags and summary weigh in every
+/// passage (a question names the topic more often than the section's words).
+fn indexed_text(article: &Article, passage: &Passage, tuning: &Tuning) -> String {
+    let meta = &article.meta;
+    format!(
+        "{titles}{tags}. {summary}. {heading}. {text}",
+        titles = format!("{}. ", meta.title).repeat(tuning.title_repeats),
+        tags = meta.tags.join(", "),
+        summary = if tuning.summary_in_passages { meta.summary.as_str() } else { "" },
+        heading = passage.heading.as_deref().unwrap_or_default(),
+        text = strip_markdown(&passage.text),
+    )
+}
+
+/// Link targets and Markdown punctuation are not words a founder types.
+pub fn strip_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            // `[label](target)`: keep the label, drop the target.
+            ']' if chars.peek() == Some(&'(') => {
+                for inner in chars.by_ref() {
+                    if inner == ')' {
+                        break;
+                    }
+                }
+                out.push(' ');
+            }
+            '[' | '*' | '`' | '#' | '>' | '|' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+impl Knowledge {
+    pub fn from_sources(sources: &[(&str, &str)]) -> Result<Self, ArticleError> {
+        Self::tuned(sources, Tuning::default())
+    }
+
+    /// The embedded articles indexed with other settings (the evaluation's tuning runs).
+    pub fn embedded_with(tuning: Tuning) -> Self {
+        Self::tuned(sources::SOURCES, tuning).expect("the help articles parse")
+    }
+
+    pub fn tuned(sources: &[(&str, &str)], tuning: Tuning) -> Result<Self, ArticleError> {
+        let articles = sources.iter().map(|(file, source)| parse_article(file, source)).collect::<Result<Vec<_>, _>>()?;
+        let passages: Vec<Passage> = articles.iter().enumerate().flat_map(|(i, article)| passages_of(i, article)).collect();
+        let documents: Vec<Document<u32>> = passages
+            .iter()
+            .enumerate()
+            .map(|(i, passage)| Document::new(i as u32, indexed_text(&articles[passage.article], passage, &tuning)))
+            .collect();
+        let engine = SearchEngineBuilder::<u32>::with_documents(Language::English, documents).k1(tuning.k1).b(tuning.b).build();
+        let cards: Vec<Document<u32>> = articles
+            .iter()
+            .enumerate()
+            .map(|(i, article)| Document::new(i as u32, format!("{}. {}. {}", article.meta.title, article.meta.summary, article.meta.tags.join(", "))))
+            .collect();
+        let cards = SearchEngineBuilder::<u32>::with_documents(Language::English, cards).k1(tuning.k1).b(tuning.b).build();
+        Ok(Self { tuning, articles, passages, engine, cards })
+    }
+
+    /// The articles compiled into this binary (parsed once).
+    pub fn embedded() -> &'static Knowledge {
+        static KNOWLEDGE: OnceLock<Knowledge> = OnceLock::new();
+        KNOWLEDGE.get_or_init(|| Knowledge::from_sources(sources::SOURCES).expect("the help articles parse (checked by the tests)"))
+    }
+
+    pub fn article(&self, slug: &str) -> Option<&Article> {
+        self.articles.iter().find(|article| article.meta.slug == slug)
+    }
+
+    /// The best passages for a question, best first.
+    pub fn search(&self, query: &str, limit: usize) -> Vec<Hit<'_>> {
+        self.engine
+            .search(query, limit)
+            .into_iter()
+            .filter_map(|result| {
+                let passage = self.passages.get(result.document.id as usize)?;
+                Some(Hit { article: &self.articles[passage.article], passage, score: result.score })
+            })
+            .collect()
+    }
+
+    /// Articles ranked by their best passage plus their card, best first; each with its best
+    /// passage (its introduction when only the card matched).
+    pub fn rank_articles(&self, query: &str, limit: usize) -> Vec<Hit<'_>> {
+        let mut best: Vec<Option<Hit<'_>>> = vec![None; self.articles.len()];
+        for hit in self.search(query, self.passages.len()) {
+            let slot = &mut best[hit.passage.article];
+            if slot.is_none() {
+                *slot = Some(hit);
+            }
+        }
+        for card in self.cards.search(query, self.articles.len()) {
+            let index = card.document.id as usize;
+            let boost = self.tuning.card_weight * card.score;
+            match &mut best[index] {
+                Some(hit) => hit.score += boost,
+                slot @ None => {
+                    if let Some(passage) = self.passages.iter().find(|p| p.article == index) {
+                        *slot = Some(Hit { article: &self.articles[index], passage, score: boost });
+                    }
+                }
+            }
+        }
+        let mut ranked: Vec<Hit<'_>> = best.into_iter().flatten().collect();
+        ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
+        ranked.truncate(limit);
+        ranked
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "---\ntitle: Embed on WordPress\nslug: embed-wordpress\nsummary: Paste the snippet.\ntags: [embed, wordpress]\nupdated: 2026-11-23\n---\n\nIntro text.\n\n## Steps\n\n1. Open [Investor Forms](/forms).\n\n## Troubleshooting\n\nPublish first.\n";
+
+    #[test]
+    fn an_article_is_cut_into_its_introduction_and_sections() {
+        let article = parse_article("embed-wordpress.md", SAMPLE).unwrap();
+        assert_eq!(article.meta.tags, ["embed", "wordpress"]);
+        let passages = passages_of(0, &article);
+        let headings: Vec<_> = passages.iter().map(|p| p.heading.as_deref()).collect();
+        assert_eq!(headings, [None, Some("Steps"), Some("Troubleshooting")]);
+        assert_eq!(passages[1].text, "1. Open [Investor Forms](/forms).");
+    }
+
+    #[test]
+    fn a_slug_must_match_its_file_and_front_matter_is_required() {
+        assert!(matches!(parse_article("other.md", SAMPLE), Err(ArticleError::SlugMismatch { .. })));
+        assert!(matches!(parse_article("x.md", "no front matter"), Err(ArticleError::NoFrontMatter(_))));
+    }
+
+    #[test]
+    fn link_targets_are_not_indexed() {
+        assert_eq!(strip_markdown("Open [Investor Forms](/forms) **now**").split_whitespace().collect::<Vec<_>>(), ["Open", "Investor", "Forms", "now"]);
+    }
+
+    #[test]
+    fn every_embedded_article_parses_and_has_a_unique_slug() {
+        let knowledge = Knowledge::embedded();
+        assert!(knowledge.articles.len() >= 25, "only {} articles", knowledge.articles.len());
+        let mut slugs: Vec<_> = knowledge.articles.iter().map(|a| a.meta.slug.as_str()).collect();
+        slugs.sort();
+        slugs.dedup();
+        assert_eq!(slugs.len(), knowledge.articles.len());
+    }
+}

@@ -1,0 +1,278 @@
+//! `ai-chat`: Sparky, the assistant (spec 4, Chat; spec 7, `ai-chat` and `ai_chat_questions`).
+//!
+//! - `POST /api/ai-chat` `{messages:[{role,content}], context:{currentPage,userAgent}}` → `{message}`
+//! - `GET  /api/ai-chat/popular` — the 5 most popular questions others may see
+//! - `GET  /api/ai-chat/contact` — the chat's contact strip (e-mail, text message)
+//! - `GET  /api/ai-chat/gaps`    — questions Sparky could not ground (admins only)
+//!
+//! Answers come from the Help Center (BM25 over `help/*.md`, compiled in) and, for questions
+//! about the caller's own account, from the caller's own counters and forms. With
+//! `AI_PROVIDER=bedrock | openai` a model phrases the answer from the same passages; any
+//! failure of the model falls back to the built-in answer.
+
+pub mod account;
+pub mod answer;
+pub mod knowledge;
+pub mod providers;
+pub mod questions;
+
+use std::sync::Arc;
+
+use axum::{
+    Json, Router,
+    extract::State,
+    http::StatusCode,
+    routing::{get, post},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    auth::AuthUser,
+    http::JsonBody,
+    rate_limit::{self, Rule},
+    repo::{forms::list_forms, profiles::get_profile},
+};
+use tokio::sync::OnceCell;
+
+use crate::{
+    account::{AccountFacts, FormFacts},
+    answer::{Contact, Grounding},
+    knowledge::Knowledge,
+    providers::Llm,
+};
+
+/// Spec 8: the toast the SPA shows on failure; also the message of a 5xx here.
+pub const FAILED: &str = "Failed to get AI response";
+pub const MAX_MESSAGES: usize = 20;
+pub const MAX_CHARS: usize = 2_000;
+/// 30 questions per user per 10 minutes.
+pub const PER_USER: Rule = Rule::new("ai-chat-user", 600, 30);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    User,
+    Assistant,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "user",
+            Role::Assistant => "assistant",
+        }
+    }
+}
+
+/// Spec 3: a chat message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChatMessage {
+    pub role: Role,
+    pub content: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct ChatContext {
+    #[serde(default)]
+    current_page: Option<String>,
+    /// Accepted (the spec's body) but not kept: it describes a browser, not a question.
+    #[serde(default, rename = "userAgent")]
+    _user_agent: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatRequest {
+    messages: Vec<ChatMessage>,
+    #[serde(default)]
+    context: Option<ChatContext>,
+}
+
+#[derive(Clone)]
+struct ChatState {
+    app: AppState,
+    llm: Arc<OnceCell<Option<Llm>>>,
+}
+
+impl axum::extract::FromRef<ChatState> for shared::auth::TokenKeys {
+    fn from_ref(state: &ChatState) -> Self {
+        state.app.tokens.clone()
+    }
+}
+
+impl ChatState {
+    async fn llm(&self) -> Option<&Llm> {
+        self.llm
+            .get_or_init(|| async {
+                let sdk = shared::state::aws_sdk_config(&self.app.config).await;
+                Llm::from_config(&self.app.config.ai, &sdk, &self.app.http)
+            })
+            .await
+            .as_ref()
+    }
+
+    fn contact(&self) -> Contact {
+        Contact { email: self.app.config.support_email.clone(), sms: self.app.config.support_sms.clone() }
+    }
+}
+
+pub fn router(state: AppState) -> Router {
+    let chat = ChatState { app: state.clone(), llm: Arc::new(OnceCell::new()) };
+    let router = Router::new()
+        .route("/", post(chat_reply))
+        .route("/popular", get(popular))
+        .route("/contact", get(contact))
+        .route("/gaps", get(gaps))
+        .with_state(chat);
+    shared::impersonation::audited("ai-chat", router, &state)
+}
+
+/// The conversation as the model and the built-in provider get it: at most 20 messages of at
+/// most 2,000 characters, ending with the founder's question.
+fn validate(messages: &[ChatMessage]) -> Result<&str> {
+    if messages.is_empty() || messages.len() > MAX_MESSAGES {
+        return Err(ApiError::bad_request("invalid_messages", format!("Send between 1 and {MAX_MESSAGES} messages.")));
+    }
+    if messages.iter().any(|m| m.content.chars().count() > MAX_CHARS) {
+        return Err(ApiError::bad_request("message_too_long", format!("A message can be at most {MAX_CHARS} characters long.")));
+    }
+    let last = messages.last().expect("not empty");
+    if last.role != Role::User || last.content.trim().is_empty() {
+        return Err(ApiError::bad_request("empty_question", "Please type a question."));
+    }
+    Ok(last.content.trim())
+}
+
+/// The caller's own figures: two reads (profile counters, forms), whatever the data size.
+async fn load_facts(state: &AppState, user_id: &str) -> Result<AccountFacts> {
+    let tables = &state.config.tables;
+    let (profile, forms) = tokio::try_join!(get_profile(&state.dynamo, &tables.profiles, user_id), list_forms(&state.dynamo, &tables.forms, user_id))?;
+    let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(user_id));
+    Ok(AccountFacts {
+        leads: profile.interested_investors_count,
+        hot: profile.hot_leads,
+        warm: profile.warm_leads,
+        cold: profile.cold_leads,
+        estimated_interest: profile.estimated_interest,
+        forms: forms
+            .into_iter()
+            .filter(|form| !form.is_archived)
+            .map(|form| FormFacts { views: form.views, leads: form.leads_count, published: form.is_published, id: form.id, name: form.name })
+            .collect(),
+    })
+}
+
+fn account_summary(facts: &AccountFacts) -> String {
+    let forms: Vec<String> = facts
+        .forms
+        .iter()
+        .map(|f| format!("- {} (id {}, {}, {} views, {} leads)", f.name, f.id, if f.published { "published" } else { "draft" }, f.views, f.leads))
+        .collect();
+    format!(
+        "Leads: {} ({} hot, {} warm, {} cold); estimated interest ${}.\nForms:\n{}",
+        facts.leads,
+        facts.hot,
+        facts.warm,
+        facts.cold,
+        facts.estimated_interest,
+        if forms.is_empty() { "(none)".to_owned() } else { forms.join("\n") }
+    )
+}
+
+#[tracing::instrument(skip(chat, body), fields(user_id = %user.id))]
+async fn chat_reply(State(chat): State<ChatState>, user: AuthUser, JsonBody(body): JsonBody<ChatRequest, 65_536>) -> Result<Json<Value>> {
+    let question = validate(&body.messages)?.to_owned();
+    let state = &chat.app;
+    let tables = &state.config.tables;
+    if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &PER_USER, &user.id).await?.is_none() {
+        return Err(ApiError {
+            retry_after: Some(60),
+            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "chat_rate_limited", "You have asked a lot of questions in a short time. Please wait a few minutes.")
+        });
+    }
+    let page = body.context.as_ref().and_then(|c| c.current_page.clone()).unwrap_or_default();
+    let facts = load_facts(state, &user.id).await?;
+
+    let (message, grounded) = if let Some(intent) = account::intent(&question, &facts) {
+        (account::answer(&intent, &facts), true)
+    } else {
+        let knowledge = Knowledge::embedded();
+        let grounding = Grounding::find(knowledge, &question);
+        let builtin = || answer::builtin(&grounding, &chat.contact());
+        let message = match chat.llm().await {
+            None => builtin(),
+            Some(llm) => {
+                let system = providers::system_prompt(&grounding.hits, &account_summary(&facts));
+                match llm.complete(&system, &body.messages).await {
+                    Ok(answer) => answer,
+                    Err(err) => {
+                        tracing::warn!(provider = llm.name(), error = %err, "the model failed: answering from the Help Center");
+                        builtin()
+                    }
+                }
+            }
+        };
+        (message, grounding.is_grounded())
+    };
+
+    // Spec 8: saving the question only logs its failures.
+    let now = state.clock.now_iso();
+    let salt = state.config.jwt_secret_fingerprint();
+    if let Err(err) = questions::record(&state.dynamo, &tables.ai_chat_questions, &salt, &user.id, &question, &page, &now).await {
+        tracing::warn!(error = %err, "chat question not saved");
+    }
+    if !grounded {
+        if let Err(err) = questions::record_gap(&state.dynamo, &tables.ai_chat_questions, &question, &page, &now).await {
+            tracing::warn!(error = %err, "coverage gap not saved");
+        }
+    }
+    Ok(Json(json!({ "message": message })))
+}
+
+/// Spec 7: the most popular questions (5).
+#[tracing::instrument(skip(chat))]
+async fn popular(State(chat): State<ChatState>, _user: AuthUser) -> Result<Json<Value>> {
+    let state = &chat.app;
+    let questions = questions::popular(&state.dynamo, &state.config.tables.ai_chat_questions).await?;
+    Ok(Json(json!({ "questions": questions })))
+}
+
+#[tracing::instrument(skip(chat))]
+async fn contact(State(chat): State<ChatState>, _user: AuthUser) -> Json<Value> {
+    let contact = chat.contact();
+    Json(json!({ "email": contact.email, "sms": contact.sms }))
+}
+
+/// Coverage gaps for the Help Center's authors: admins only.
+#[tracing::instrument(skip(chat))]
+async fn gaps(State(chat): State<ChatState>, user: AuthUser) -> Result<Json<Value>> {
+    let state = &chat.app;
+    user.refuse_impersonation()?;
+    if !state.is_admin(&user.id) {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "Only administrators can use the admin area."));
+    }
+    let gaps = questions::gaps(&state.dynamo, &state.config.tables.ai_chat_questions, 50).await?;
+    Ok(Json(json!({ "gaps": gaps })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn user(text: &str) -> ChatMessage {
+        ChatMessage { role: Role::User, content: text.into() }
+    }
+
+    #[test]
+    fn the_history_is_bounded_and_ends_with_a_question() {
+        assert_eq!(validate(&[user("  hi  ")]).unwrap(), "hi");
+        assert_eq!(validate(&[]).unwrap_err().status, StatusCode::BAD_REQUEST);
+        assert_eq!(validate(&vec![user("q"); 21]).unwrap_err().code, "invalid_messages");
+        assert_eq!(validate(&[user(&"x".repeat(2_001))]).unwrap_err().code, "message_too_long");
+        assert_eq!(validate(&[user("   ")]).unwrap_err().code, "empty_question");
+        assert_eq!(validate(&[user("q"), ChatMessage { role: Role::Assistant, content: "a".into() }]).unwrap_err().code, "empty_question");
+    }
+}

@@ -1,0 +1,78 @@
+//! The retrieval evaluation: realistic founder questions (`eval/questions.json`), each with the
+//! article that must rank first. The built-in provider answers from the top passages, so this
+//! is its accuracy.
+
+use ai_chat::knowledge::Knowledge;
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct Case {
+    question: String,
+    expected: String,
+}
+
+fn cases() -> Vec<Case> {
+    serde_json::from_str(include_str!("../eval/questions.json")).expect("eval/questions.json")
+}
+
+fn accuracy(knowledge: &Knowledge, cases: &[Case]) -> (f64, f64) {
+    let (mut top1, mut top3) = (0u32, 0u32);
+    for case in cases {
+        let ranked: Vec<&str> = knowledge.rank_articles(&case.question, 3).iter().map(|hit| hit.article.meta.slug.as_str()).collect();
+        top1 += u32::from(ranked.first() == Some(&case.expected.as_str()));
+        top3 += u32::from(ranked.contains(&case.expected.as_str()));
+    }
+    (f64::from(top1) / cases.len() as f64, f64::from(top3) / cases.len() as f64)
+}
+
+/// `cargo test -p ai-chat --test retrieval -- --ignored --nocapture`: the settings compared
+/// when choosing `Tuning::default()`.
+#[test]
+#[ignore]
+fn tuning_grid() {
+    use ai_chat::knowledge::Tuning;
+    let cases = cases();
+    for card_weight in [0.0, 0.5, 1.0, 1.5, 2.0, 3.0] {
+        for title_repeats in [0, 1, 2] {
+            for summary_in_passages in [false, true] {
+                for (k1, b) in [(1.2, 0.75), (1.5, 0.5), (0.9, 0.4), (1.2, 0.3)] {
+                    let tuning = Tuning { card_weight, title_repeats, summary_in_passages, k1, b };
+                    let (p1, p3) = accuracy(&Knowledge::embedded_with(tuning), &cases);
+                    println!("{:.3} {:.3} {tuning:?}", p1, p3);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_built_in_retrieval_ranks_the_expected_article_first_for_90_percent_and_in_the_top_three_for_98_percent() {
+    let knowledge = Knowledge::embedded();
+    let cases = cases();
+    assert!(cases.len() >= 40, "only {} questions", cases.len());
+    let (mut top1, mut top3) = (0, 0);
+    let mut misses = Vec::new();
+    for case in &cases {
+        assert!(knowledge.article(&case.expected).is_some(), "no article {}", case.expected);
+        let ranked: Vec<&str> = knowledge.rank_articles(&case.question, 3).iter().map(|hit| hit.article.meta.slug.as_str()).collect();
+        if ranked.first() == Some(&case.expected.as_str()) {
+            top1 += 1;
+        } else {
+            misses.push(format!("{:?}: expected {}, got {:?}", case.question, case.expected, ranked));
+        }
+        if ranked.contains(&case.expected.as_str()) {
+            top3 += 1;
+        }
+    }
+    // A founder's real question is answered, not turned away as off-topic.
+    let ungrounded: Vec<&str> = cases
+        .iter()
+        .filter(|case| !ai_chat::answer::Grounding::find(knowledge, &case.question).is_grounded())
+        .map(|case| case.question.as_str())
+        .collect();
+    assert!(ungrounded.is_empty(), "below the grounding threshold: {ungrounded:?}");
+    let n = cases.len() as f64;
+    let (p1, p3) = (f64::from(top1) / n, f64::from(top3) / n);
+    println!("retrieval: {} questions, top-1 {:.1} %, top-3 {:.1} %", cases.len(), p1 * 100.0, p3 * 100.0);
+    assert!(p1 >= 0.90 && p3 >= 0.98, "top-1 {:.1} %, top-3 {:.1} %; misses:\n{}", p1 * 100.0, p3 * 100.0, misses.join("\n"));
+}
