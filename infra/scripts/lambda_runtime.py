@@ -351,6 +351,9 @@ def main():
     check("create-checkout-session", "create-checkout-session", 200, "https://checkout.stripe.com/c/pay/cs_test_lambda")
     check("billing-portal", "billing-portal", 200, "https://billing.stripe.com/p/session/lambda")
     # The admin area: the demo administrator's figures and directory; a founder is refused.
+    check("ai-chat", "ai-chat", 200, "hot lead")
+    check("ai-chat", "ai-chat-help", 200, "/help/embed-wordpress")
+    check("ai-chat", "ai-chat-popular", 200, '"questions"')
     check("admin", "admin-stats", 200, '"mrr_cents"')
     check("admin", "admin-users", 200, demo["email"])
     check("admin", "admin-users-forbidden", 403, '"forbidden"')
