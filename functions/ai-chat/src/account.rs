@@ -88,7 +88,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
             .filter(|(_, form)| form.name.len() >= 3 && lower.contains(&form.name.to_lowercase()))
             .max_by_key(|(_, form)| form.name.len())
             .map(|(i, _)| i);
-        if named.is_some() || has("my") {
+        // "on WordPress" asks for the Help Center's steps, unless the founder names their form.
+        let platform = ["wordpress", "webflow", "wix", "squarespace", "shopify", "html", "iframe", "squarespace"].iter().any(|p| lower.contains(p));
+        if named.is_some() || (has("my") && !platform && !facts.forms.is_empty()) {
             return Some(Intent::Embed(named));
         }
     }
@@ -187,9 +189,7 @@ pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {
         }
         Intent::Embed(None) => {
             let list: Vec<String> = facts.forms.iter().map(|f| format!("- [{}](/embed-options/{})", f.name, f.id)).collect();
-            if list.is_empty() {
-                "You have no forms yet. [Create a form](/forms), publish it, then copy its embed snippet.".to_owned()
-            } else {
+            {
                 format!(
                     "Each form has its own embed snippet. Open the embed options of the one you want:\n{}\n\n\
                      Step-by-step guides: [WordPress](/help/embed-wordpress) · [Webflow](/help/embed-webflow) · [Wix](/help/embed-wix) · \
@@ -229,6 +229,9 @@ mod tests {
         assert_eq!(intent("how do I embed my form", &f), Some(Intent::Embed(None)));
         assert_eq!(intent("What can I say while testing the waters?", &f), None);
         assert_eq!(intent("How do I embed the form on WordPress?", &f), None);
+        assert_eq!(intent("How do I embed my investor form on WordPress?", &f), None);
+        assert_eq!(intent("How do I embed Sunrise Solar on WordPress?", &f), Some(Intent::Embed(Some(0))));
+        assert_eq!(intent("how do I embed my form", &AccountFacts::default()), None, "no forms: the Help Center answers");
         assert_eq!(intent("how are hot leads decided", &f), None);
     }
 
@@ -249,6 +252,5 @@ mod tests {
     fn a_founder_without_forms_is_pointed_to_create_one() {
         let empty = AccountFacts::default();
         assert!(answer(&Intent::BestForm, &empty).contains("no forms yet"));
-        assert!(answer(&Intent::Embed(None), &empty).contains("no forms yet"));
     }
 }

@@ -4,9 +4,12 @@
 
 use crate::knowledge::{Hit, Knowledge};
 
-/// Below this BM25 score a passage does not answer the question (measured on the evaluation
-/// questions and off-topic ones; see the tests).
-pub const MIN_SCORE: f32 = 6.0;
+/// A question is grounded when its best article's confidence — its score (BM25 of the best
+/// passage plus the article card) times the share of the question's words the article uses —
+/// reaches this. Measured with `tests/retrieval.rs` (`threshold_margins`): the weakest of the
+/// 106 evaluation questions scores 7.1, the strongest off-topic one 6.1 ("what is the capital
+/// of australia": one strong shared word, "capital").
+pub const MIN_CONFIDENCE: f32 = 6.6;
 /// The quoted passage is cut at a paragraph boundary past this many characters.
 const MAX_PASSAGE_CHARS: usize = 1_400;
 
@@ -24,7 +27,11 @@ pub struct Grounding<'a> {
 
 impl<'a> Grounding<'a> {
     pub fn find(knowledge: &'a Knowledge, question: &str) -> Self {
-        let hits = knowledge.rank_articles(question, 3).into_iter().filter(|hit| hit.score >= MIN_SCORE).collect();
+        let mut hits = knowledge.rank_articles(question, 3);
+        let grounded = hits.first().is_some_and(|best| best.score * knowledge.coverage(question, best.article) >= MIN_CONFIDENCE);
+        if !grounded {
+            hits.clear();
+        }
         Self { hits }
     }
 
@@ -104,7 +111,15 @@ mod tests {
     #[test]
     fn off_topic_questions_are_not_answered_with_a_guess() {
         let knowledge = Knowledge::embedded();
-        for question in ["What's the weather in Paris tomorrow?", "Write me a poem about cats", "zzzz qqqq"] {
+        for question in [
+            "What's the weather in Paris tomorrow?",
+            "Write me a poem about cats",
+            "zzzz qqqq",
+            "What is the best pizza topping in Naples? mail me at ada@example.com",
+            "what is the capital of australia",
+            "how do i fix my car's brakes",
+            "best way to learn the guitar",
+        ] {
             let grounding = Grounding::find(knowledge, question);
             assert!(!grounding.is_grounded(), "{question}: {:?}", grounding.hits.iter().map(|h| (&h.article.meta.slug, h.score)).collect::<Vec<_>>());
             let answer = builtin(&grounding, &contact());

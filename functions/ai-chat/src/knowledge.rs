@@ -4,7 +4,9 @@
 
 use std::sync::OnceLock;
 
-use bm25::{Document, Language, SearchEngine, SearchEngineBuilder};
+use std::collections::HashSet;
+
+use bm25::{DefaultTokenizer, Document, Language, SearchEngine, SearchEngineBuilder, Tokenizer};
 use serde::Deserialize;
 
 mod sources {
@@ -44,6 +46,9 @@ pub struct Knowledge {
     engine: SearchEngine<u32>,
     /// One card per article: title, summary and tags, what a question most often names.
     cards: SearchEngine<u32>,
+    /// Every (stemmed) word of each article, for how much of a question it covers.
+    vocabulary: Vec<HashSet<String>>,
+    tokenizer: DefaultTokenizer,
 }
 
 /// How the index is built and scored (the defaults are what the evaluation chose).
@@ -178,7 +183,15 @@ impl Knowledge {
             .map(|(i, article)| Document::new(i as u32, format!("{}. {}. {}", article.meta.title, article.meta.summary, article.meta.tags.join(", "))))
             .collect();
         let cards = SearchEngineBuilder::<u32>::with_documents(Language::English, cards).k1(tuning.k1).b(tuning.b).build();
-        Ok(Self { tuning, articles, passages, engine, cards })
+        let tokenizer = DefaultTokenizer::new(Language::English);
+        let vocabulary = articles
+            .iter()
+            .map(|article| {
+                let text = format!("{} {} {} {}", article.meta.title, article.meta.summary, article.meta.tags.join(" "), strip_markdown(&article.body));
+                tokenizer.tokenize(&text).into_iter().collect()
+            })
+            .collect();
+        Ok(Self { tuning, articles, passages, engine, cards, vocabulary, tokenizer })
     }
 
     /// The articles compiled into this binary (parsed once).
@@ -201,6 +214,20 @@ impl Knowledge {
                 Some(Hit { article: &self.articles[passage.article], passage, score: result.score })
             })
             .collect()
+    }
+
+    /// The share of the question's words (stemmed, without stop words) that the article uses:
+    /// a high BM25 score on one shared word ("capital", "mail") is not an answer.
+    pub fn coverage(&self, query: &str, article: &Article) -> f32 {
+        let Some(index) = self.articles.iter().position(|a| std::ptr::eq(a, article)) else { return 0.0 };
+        // Figures ("80k", "2021") are the question's data, not its topic.
+        let words: HashSet<String> =
+            self.tokenizer.tokenize(query).into_iter().filter(|word| !word.chars().any(|c| c.is_ascii_digit())).collect();
+        if words.is_empty() {
+            return 0.0;
+        }
+        let known = words.iter().filter(|word| self.vocabulary[index].contains(*word)).count();
+        known as f32 / words.len() as f32
     }
 
     /// Articles ranked by their best passage plus their card, best first; each with its best

@@ -3,7 +3,9 @@
 //! without punctuation) and a popularity score that grows once per distinct asker.
 //!
 //! Privacy beyond the spec: a question reaches other founders' 'Most Popular Questions' only
-//! once at least 3 distinct users asked in its similarity group, and never when it contains an
+//! once at least 3 distinct users asked in its similarity group *and* asked this question
+//! itself (its score counts distinct askers: one founder's wording is never shown on the
+//! strength of others asking something similar), and never when it contains an
 //! e-mail address, a phone number, a URL or a number of more than 3 digits. Askers are kept as
 //! salted hashes, never ids. Questions Sparky could not ground are kept as coverage gaps for
 //! admins, scrubbed of the same details.
@@ -251,7 +253,7 @@ pub async fn popular(client: &Client, table: &str) -> Result<Vec<String>, ApiErr
             counts.get(group).copied().unwrap_or(0) >= MIN_ASKERS
         })
         .filter_map(ranked_of)
-        .filter(|ranked| is_shareable(&ranked.question))
+        .filter(|ranked| ranked.popularity_score >= MIN_ASKERS && is_shareable(&ranked.question))
         .take(POPULAR)
         .map(|ranked| ranked.question)
         .collect())

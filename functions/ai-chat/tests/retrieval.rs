@@ -76,3 +76,50 @@ fn the_built_in_retrieval_ranks_the_expected_article_first_for_90_percent_and_in
     println!("retrieval: {} questions, top-1 {:.1} %, top-3 {:.1} %", cases.len(), p1 * 100.0, p3 * 100.0);
     assert!(p1 >= 0.90 && p3 >= 0.98, "top-1 {:.1} %, top-3 {:.1} %; misses:\n{}", p1 * 100.0, p3 * 100.0, misses.join("\n"));
 }
+
+/// `-- --ignored --nocapture`: the scores the grounding threshold (`answer::MIN_SCORE`) sits
+/// between: the weakest top score of a real question, and the strongest of off-topic ones.
+#[test]
+#[ignore]
+fn threshold_margins() {
+    let knowledge = Knowledge::embedded();
+    let mut real: Vec<(f32, String)> = cases()
+        .iter()
+        .map(|case| (knowledge.rank_articles(&case.question, 1).first().map_or(0.0, |hit| hit.score), case.question.clone()))
+        .collect();
+    real.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (score, question) in real.iter().take(8) {
+        println!("real {score:6.2} {question}");
+    }
+    let coverage = |question: &str| knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| knowledge.coverage(question, hit.article));
+    let mut covered: Vec<(f32, &str)> = cases().iter().map(|c| (coverage(&c.question), "")).collect();
+    covered.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let lowest: Vec<f32> = covered.iter().take(10).map(|c| c.0).collect();
+    println!("lowest real coverage: {lowest:?}");
+    for case in cases().iter().filter(|c| coverage(&c.question) < 0.7) {
+        println!("real coverage {:.2} {}", coverage(&case.question), case.question);
+    }
+    let confidence = |question: &str| knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| hit.score * knowledge.coverage(question, hit.article));
+    let mut real: Vec<(f32, String)> = cases().iter().map(|c| (confidence(&c.question), c.question.clone())).collect();
+    real.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (c, q) in real.iter().take(5) {
+        println!("real confidence {c:.2} {q}");
+    }
+    for question in OFF_TOPIC {
+        let score = knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| hit.score);
+        println!("off  {score:6.2} coverage {:.2} confidence {:.2} {question}", coverage(question), confidence(question));
+    }
+}
+
+const OFF_TOPIC: &[&str] = &[
+    "What is the best pizza topping in Naples? mail me at ada@example.com",
+    "What's the weather in Paris tomorrow?",
+    "Write me a poem about cats",
+    "who won the world cup in 2018",
+    "how do I bake sourdough bread",
+    "translate hello into japanese",
+    "what is the capital of australia",
+    "recommend a good sci-fi movie",
+    "how do i fix my car's brakes",
+    "best way to learn the guitar",
+];
