@@ -470,3 +470,38 @@ async fn behind_cloudfront_the_export_url_serves_only_requests_with_the_origin_s
     let through_cdn = Call::get("/api/leads/export").token(&user.token).header("x-origin-verify", "origin-secret-0123456789abcdef").send(&app).await;
     assert_eq!(through_cdn.status, StatusCode::OK);
 }
+
+async fn profile_counts(state: &AppState, user: &TestUser) -> (u64, u64, u64, u64) {
+    let profile = shared::repo::profiles::get_profile(&state.dynamo, &state.config.tables.profiles, &user.id).await.unwrap().unwrap();
+    (profile.interested_investors_count, profile.hot_leads, profile.warm_leads, profile.cold_leads)
+}
+
+async fn form_leads(state: &AppState, form: &Form) -> u64 {
+    shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap().leads_count
+}
+
+#[tokio::test]
+async fn temperature_and_form_counters_follow_capture_status_changes_and_deletes() {
+    let (app, state) = both().await;
+    let user = test_user(&state);
+    let form = published(&state, &user, "Counters Fund").await;
+    assert_eq!(submit(&app, &form, "Ada Hot", "Over $100,000", "counters-hot-xxxxxxxx").await, StatusCode::CREATED);
+    assert_eq!(submit(&app, &form, "Grace Cold", "Under $10,000", "counters-cold-xxxxxxxx").await, StatusCode::CREATED);
+    summary_with(&app, &user, 2).await;
+    assert_eq!(profile_counts(&state, &user).await, (2, 1, 0, 1));
+    assert_eq!(form_leads(&state, &form).await, 2);
+
+    let leads = Call::get("/api/leads?temperature=hot").token(&user.token).send(&app).await.body["leads"].clone();
+    let hot_id = leads[0]["id"].as_str().unwrap().to_owned();
+    let warmed = Call::patch(&format!("/api/leads/{hot_id}")).token(&user.token).json(json!({"status": "warm"})).send(&app).await;
+    assert_eq!(warmed.status, StatusCode::OK, "{}", warmed.text);
+    assert_eq!(profile_counts(&state, &user).await, (2, 0, 1, 1));
+    // Setting the same temperature again moves nothing.
+    Call::patch(&format!("/api/leads/{hot_id}")).token(&user.token).json(json!({"status": "warm"})).send(&app).await;
+    assert_eq!(profile_counts(&state, &user).await, (2, 0, 1, 1));
+
+    let deleted = Call::delete(&format!("/api/leads/{hot_id}")).token(&user.token).send(&app).await;
+    assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
+    assert_eq!(profile_counts(&state, &user).await, (1, 0, 0, 1));
+    assert_eq!(form_leads(&state, &form).await, 1);
+}
