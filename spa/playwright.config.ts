@@ -48,6 +48,9 @@ export default defineConfig({
       SPA_DIST: process.env.E2E_SPA_DIST ?? 'dist',
       LOCAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'raisespark-e2e-')),
       RUST_LOG: 'warn',
+      // The demo founder and the demo administrator (admin-impersonation.spec.ts); the other
+      // journeys make accounts of their own. Seeding takes about 4 s of the start-up.
+      SEED_DEMO: '1',
     },
   },
 });

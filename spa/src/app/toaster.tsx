@@ -1,5 +1,6 @@
-import type { CSSProperties } from 'react';
-import { Toaster as Sonner } from 'sonner';
+import { useEffect, type CSSProperties } from 'react';
+import { Toaster as Sonner, toast } from 'sonner';
+import { takePendingToast } from '@/lib/pending-toast';
 
 /**
  * Spec 9, toast settings: app-level limit 1, auto-close 5000 ms, hotkey F8. Sonner's swipe
@@ -20,6 +21,11 @@ const READABLE_COLOURS = {
 } as CSSProperties;
 
 export default function Toaster() {
+  // A toast shown just before the previous page of this tab was replaced (lib/pending-toast).
+  useEffect(() => {
+    const pending = takePendingToast();
+    if (pending) toast[pending.kind](pending.message);
+  }, []);
   return (
     <Sonner
       visibleToasts={TOAST_SETTINGS.visibleToasts}

@@ -59,7 +59,7 @@ export function PublicHeader() {
     <header
       data-scrolled={scrolled}
       className={cn(
-        'sticky top-0 z-40 w-full transition-[background-color,box-shadow,backdrop-filter] duration-200',
+        'sticky top-(--app-top) z-40 w-full transition-[background-color,box-shadow,backdrop-filter] duration-200',
         scrolled ? 'bg-white/75 shadow-sm ring-1 ring-gray-900/5 backdrop-blur-md' : 'bg-white',
       )}
     >

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
-import { removesInvestorWidgets, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
+import { isFormRoute, removesInvestorWidgets, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
 import { rememberReferral } from '@/features/rewards/referral';
 import { AppShell } from './app-shell';
@@ -81,6 +81,9 @@ function PublicHeader() {
   );
 }
 
+/** Only inside an impersonation session (spec 2): not part of the first download. */
+const ImpersonationBanner = lazy(() => import('@/features/impersonation/components/impersonation-banner'));
+
 /** Paths in the app shell that anonymous visitors may open. */
 const PUBLIC_APP_PATHS = ['/pricing'];
 
@@ -99,6 +102,14 @@ export function RootLayout() {
     return <Navigate to="/login" replace state={{ from: `${pathname}${location.search}` }} />;
   }
 
+  // Spec 2: at the top of every page of an impersonation session (form pages have no chrome).
+  const banner =
+    user?.impersonation && !isFormRoute(pathname) ? (
+      <Suspense fallback={null}>
+        <ImpersonationBanner />
+      </Suspense>
+    ) : null;
+
   const page = (
     <Suspense fallback={<PageLoading />}>
       {new URLSearchParams(location.search).get('payment_success') === 'true' ? <CheckoutReturn /> : null}
@@ -109,6 +120,7 @@ export function RootLayout() {
   if (usesAppShell(pathname)) {
     return (
       <>
+        {banner}
         {showsPublicHeader(pathname, Boolean(user)) ? <PublicHeader /> : null}
         <AppShell withSidebar={showsSidebar(pathname)}>{page}</AppShell>
       </>
@@ -116,6 +128,7 @@ export function RootLayout() {
   }
   return (
     <div className="flex min-h-dvh flex-col">
+      {banner}
       {showsPublicHeader(pathname, Boolean(user)) ? <PublicHeader /> : null}
       <div className="flex flex-1 flex-col">{page}</div>
     </div>

@@ -160,7 +160,7 @@ export function Sidebar({ state }: { state: SidebarState }) {
   if (mobile) {
     return (
       <>
-        <div className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-gray-200 bg-white/90 px-4 backdrop-blur">
+        <div className="sticky top-(--app-top) z-30 flex h-14 items-center gap-3 border-b border-gray-200 bg-white/90 px-4 backdrop-blur">
           <button
             type="button"
             onClick={() => setMobileOpen(true)}
@@ -189,7 +189,7 @@ export function Sidebar({ state }: { state: SidebarState }) {
         data-sidebar="desktop"
         data-state={expanded ? 'expanded' : 'collapsed'}
         className={cn(
-          'fixed inset-y-0 left-0 z-30 flex flex-col border-r border-gray-200 bg-white transition-[width] duration-200',
+          'fixed top-(--app-top) bottom-0 left-0 z-30 flex flex-col border-r border-gray-200 bg-white transition-[width] duration-200',
           expanded ? 'w-[var(--sidebar-width)]' : 'w-[var(--sidebar-width-icon)]',
         )}
       >
@@ -201,7 +201,7 @@ export function Sidebar({ state }: { state: SidebarState }) {
           onClick={() => setExpanded(true)}
           aria-label="Open sidebar"
           title="Open sidebar (Ctrl+B)"
-          className="fixed top-3 left-[calc(var(--sidebar-width-icon)+0.75rem)] z-40 flex size-10 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-700 shadow-md hover:bg-gray-50"
+          className="fixed top-[calc(var(--app-top)+0.75rem)] left-[calc(var(--sidebar-width-icon)+0.75rem)] z-40 flex size-10 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-700 shadow-md hover:bg-gray-50"
         >
           <PanelLeftOpen className="size-5" aria-hidden />
         </button>

@@ -1,14 +1,10 @@
-import { Shield } from 'lucide-react';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { useAuth } from '@/features/auth/auth-context';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { NotFound } from './not-found';
 
-export default function Page() {
-  return (
-    <>
-      <PageHeader title="Admin" description="Manage users and support sessions." />
-      <EmptyState icon={Shield} title="Administration">
-        Only administrators can use this area.
-      </EmptyState>
-    </>
-  );
+/** /admin: administrators only (the session's `app_metadata.role`); anyone else gets not-found. */
+export default function AdminRoute() {
+  const { user } = useAuth();
+  if (user?.app_metadata.role !== 'admin') return <NotFound />;
+  return <AdminPage />;
 }

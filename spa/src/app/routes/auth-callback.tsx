@@ -26,7 +26,29 @@ export default function AuthCallbackPage() {
   return <VerifyLinkPage />;
 }
 
-/** Confirmation (and sign-in) links: exchanges the one-time token for a session. */
+/** What the page says for each kind of link: confirmation, impersonation, the way back. */
+const COPY: Record<string, { title: string; subtitle: string; status: string; failed: string }> = {
+  signup: {
+    title: 'Signing you in',
+    subtitle: 'Confirming your e-mail address…',
+    status: 'Confirming your e-mail…',
+    failed: "We couldn't confirm your e-mail",
+  },
+  impersonation: {
+    title: 'Opening the support session',
+    subtitle: 'Signing in as the user you chose…',
+    status: 'Starting the support session…',
+    failed: "We couldn't open the support session",
+  },
+  magiclink: {
+    title: 'Returning to your account',
+    subtitle: 'Signing you back in…',
+    status: 'Signing you back in…',
+    failed: "We couldn't sign you back in",
+  },
+};
+
+/** Confirmation, impersonation and sign-in links: exchanges the one-time token for a session. */
 function VerifyLinkPage() {
   const { verifyLink } = useAuth();
   const navigate = useNavigate();
@@ -48,9 +70,10 @@ function VerifyLinkPage() {
       .catch((err: unknown) => setError(err instanceof Error ? err.message : 'We could not sign you in.'));
   }, [params, verifyLink, navigate]);
 
+  const copy = COPY[params.get('type') ?? 'signup'] ?? COPY.signup!;
   if (error) {
     return (
-      <AuthLayout title="We couldn't confirm your e-mail" subtitle="The link did not work." brand={false}>
+      <AuthLayout title={copy.failed} subtitle="The link did not work." brand={false}>
         <Alert>{error}</Alert>
         <Link to="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
           Go to sign in
@@ -59,10 +82,10 @@ function VerifyLinkPage() {
     );
   }
   return (
-    <AuthLayout title="Signing you in" subtitle="Confirming your e-mail address…" brand={false}>
+    <AuthLayout title={copy.title} subtitle={copy.subtitle} brand={false}>
       <div role="status" className="flex items-center justify-center gap-3 py-6 text-sm text-gray-600">
         <Loader2 className="size-5 animate-spin text-brand-600" aria-hidden />
-        Confirming your e-mail…
+        {copy.status}
       </div>
     </AuthLayout>
   );

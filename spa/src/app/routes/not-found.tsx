@@ -2,9 +2,10 @@ import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 
-export default function NotFoundPage() {
+/** The not-found content, also shown inside the app shell (e.g. /admin for non-administrators). */
+export function NotFound() {
   return (
-    <main className="flex flex-1 items-center justify-center px-6 py-24">
+    <div className="flex flex-1 items-center justify-center px-6 py-24">
       <title>Page not found | RaiseSpark</title>
       <div className="max-w-md text-center">
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
@@ -20,6 +21,14 @@ export default function NotFoundPage() {
           <Link to="/dashboard" className={buttonClasses('secondary')}>Open the dashboard</Link>
         </div>
       </div>
+    </div>
+  );
+}
+
+export default function NotFoundPage() {
+  return (
+    <main className="flex flex-1 flex-col">
+      <NotFound />
     </main>
   );
 }

@@ -1,9 +1,9 @@
-import { CreditCard, KeyRound, Loader2, LogOut, UserRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { CreditCard, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { billingPortalRequest } from '@/features/billing/api/checkout';
 import { useSubscription } from '@/features/billing/subscription-context';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,19 +11,26 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { displayName, useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
+import { SupportSessions } from '@/features/impersonation/components/support-sessions';
 
-function Section({ icon: Icon, title, description, children }: {
+function Section({ icon: Icon, title, description, level = 2, anchor, children }: {
   icon: typeof UserRound;
+  /** The section's id, for links to it. */
+  anchor?: string;
   title: string;
   description: string;
+  /** 3 inside a group with its own heading (Security). */
+  level?: 2 | 3;
   children: ReactNode;
 }) {
+  const Heading = level === 3 ? 'h3' : 'h2';
+  const id = `${title.toLowerCase().replace(/\s+/g, '-')}-heading`;
   return (
-    <section aria-labelledby={`${title}-heading`} className="grid gap-6 border-b border-gray-200 py-8 first:pt-0 last:border-0 md:grid-cols-3">
+    <section id={anchor} aria-labelledby={id} className="grid gap-6 border-b border-gray-200 py-8 first:pt-0 last:border-0 md:grid-cols-3">
       <div>
         <div className="flex items-center gap-2">
           <Icon className="size-5 text-brand-600" aria-hidden />
-          <h2 id={`${title}-heading`} className="text-base font-semibold text-gray-900">{title}</h2>
+          <Heading id={id} className="text-base font-semibold text-gray-900">{title}</Heading>
         </div>
         <p className="mt-1 text-sm text-gray-600">{description}</p>
       </div>
@@ -182,24 +189,57 @@ function BillingPanel() {
   );
 }
 
+/**
+ * `?tab=security` (the link in the e-mail sent after a support session) opens at Security →
+ * Support sessions.
+ */
+function useOpenAtTab() {
+  const [params] = useSearchParams();
+  const tab = params.get('tab');
+  useEffect(() => {
+    if (tab !== 'security') return;
+    // After the layout's scroll to the top on navigation, which runs after this effect.
+    const timer = window.setTimeout(() => {
+      document.getElementById('support-sessions')?.scrollIntoView({ block: 'start' });
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [tab]);
+}
+
 export default function SettingsPage() {
+  useOpenAtTab();
   return (
     <>
-      <PageHeader title="Settings" description="Your account, password, billing and sessions." />
+      <PageHeader title="Settings" description="Your account, billing and security." />
       <div>
         <Section icon={UserRound} title="Account" description="The name investors and your team see, and your sign-in e-mail.">
           <NameForm />
         </Section>
-        <Section icon={KeyRound} title="Password" description="Change the password you sign in with.">
-          <PasswordForm />
-        </Section>
         <Section icon={CreditCard} title="Billing" description="Your plan, trial and payment details.">
           <BillingPanel />
         </Section>
-        <Section icon={LogOut} title="Sessions" description="Lost a device or used a shared computer?">
+      </div>
+      <section id="security" aria-labelledby="security-group-heading" className="mt-2">
+        <div className="border-t border-gray-200 pt-8 pb-2">
+          <h2 id="security-group-heading" className="text-lg font-semibold text-gray-900">Security</h2>
+          <p className="mt-1 text-sm text-gray-600">Your password, where you are signed in, and when RaiseSpark support accessed your account.</p>
+        </div>
+        <Section level={3} icon={KeyRound} title="Password" description="Change the password you sign in with.">
+          <PasswordForm />
+        </Section>
+        <Section level={3} icon={LogOut} title="Sessions" description="Lost a device or used a shared computer?">
           <SessionsPanel />
         </Section>
-      </div>
+        <Section
+          level={3}
+          anchor="support-sessions"
+          icon={LifeBuoy}
+          title="Support sessions"
+          description="When our support team signed in to your account to help, why, and what they changed. Every session is time-limited and recorded."
+        >
+          <SupportSessions />
+        </Section>
+      </section>
     </>
   );
 }

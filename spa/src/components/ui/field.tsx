@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
 export const inputClasses =
@@ -36,6 +36,48 @@ export function Field({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A labelled multi-line input; `aside` sits at the right of the hint line (e.g. a counter). */
+export function TextareaField({
+  label,
+  hint,
+  error,
+  aside,
+  className,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode; error?: string; aside?: ReactNode }) {
+  const id = useId();
+  const note = error ?? hint;
+  const described = [note ? `${id}-note` : null, aside ? `${id}-aside` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-900">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={cn(inputClasses, 'mt-1.5 resize-y', error && 'ring-red-400 focus:ring-red-500')}
+        {...textarea}
+      />
+      <div className="mt-1.5 flex items-start justify-between gap-3 text-xs">
+        {note ? (
+          <p id={`${id}-note`} className={error ? 'text-red-600' : 'text-gray-500'}>
+            {note}
+          </p>
+        ) : (
+          <span />
+        )}
+        {aside ? (
+          <p id={`${id}-aside`} className="shrink-0 text-gray-500 tabular-nums">
+            {aside}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

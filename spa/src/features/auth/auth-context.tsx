@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError, onRefreshNeeded, setAccessToken } from '@/lib/api-client';
 import { setCacheUser } from '@/lib/user-cache';
+import { IMPERSONATION_KEY } from '@/features/impersonation/record-key';
 import {
   changePasswordRequest,
   completeRecoveryRequest,
@@ -20,6 +21,8 @@ export type User = {
   email: string;
   app_metadata: { trial_start_date?: string; is_trial_user?: boolean; role?: string };
   user_metadata: { name?: string; first_name?: string; [key: string]: unknown };
+  /** Present in an impersonation (support) session: the administrator acting, and its hard end. */
+  impersonation?: { id: string; admin_id: string; admin_email: string; expires_at: string };
 };
 
 /** Auth-provider events (spec 7). */
@@ -59,6 +62,11 @@ export type AuthActions = {
   verifyLink: (token: string, type: string) => Promise<User>;
   /** Global sign-out, falling back to a local one (see `SignOutScope`); throws `LocalSignOutError`. */
   signOut: () => Promise<SignOutScope>;
+  /**
+   * Signs out of this tab only, for a session the server already ended (a revert). With
+   * `leaving` the page is about to be replaced: only the tokens go, nothing re-renders.
+   */
+  endSessionLocally: (leaving?: boolean) => void;
   /** Sets a new password from a recovery link and signs in (event PASSWORD_RECOVERY). */
   completeRecovery: (token: string, newPassword: string) => Promise<User>;
   updateName: (name: string) => Promise<User>;
@@ -83,6 +91,22 @@ function announce(event: AuthEvent | null, user: User | null) {
 
 /** Set while a sign-out only happened locally: the refresh cookie must not restore the session. */
 export const PENDING_SIGN_OUT_KEY = 'raisespark.pendingSignOut';
+
+/** The callback page with a one-time link to exchange (all but password recovery). */
+function exchangesLink({ pathname, search }: Location): boolean {
+  const params = new URLSearchParams(search);
+  return pathname === '/auth/callback' && params.has('token') && params.get('type') !== 'recovery';
+}
+
+/** Whether an impersonation record is stored; `remove` clears it (logout). */
+function storedImpersonation(remove?: boolean): boolean {
+  try {
+    if (remove) localStorage.removeItem(IMPERSONATION_KEY);
+    return localStorage.getItem(IMPERSONATION_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 function pendingSignOut(): boolean {
   try {
@@ -149,8 +173,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     onRefreshNeeded(refresh);
+    // Spec 4: a stored impersonation record is restored at start-up, an unreadable one
+    // discarded (its reader loads only when there is one).
+    if (storedImpersonation()) void import('@/features/impersonation/record').then((record) => record.readImpersonationRecord());
     let cancelled = false;
-    if (pendingSignOut()) {
+    if (exchangesLink(window.location)) {
+      // A sign-in link replaces whatever session the cookie holds: restoring that one at the
+      // same time could answer after the link's exchange and overwrite its cookie.
+      clear('INITIAL_SESSION');
+    } else if (pendingSignOut()) {
       // The last sign-out only happened here: finish it on the server, never restore the session.
       signOutRequest()
         .then(forgetPendingSignOut, (error: unknown) => {
@@ -204,6 +235,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return session.user;
       },
       async signOut() {
+        // Spec 4: logout also clears the impersonation record.
+        storedImpersonation(true);
         try {
           await signOutRequest();
         } catch (error) {
@@ -222,6 +255,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clear('SIGNED_OUT');
         channel.current?.postMessage('SIGNED_OUT');
         return 'global';
+      },
+      endSessionLocally(leaving) {
+        if (!leaving) return clear('SIGNED_OUT');
+        window.clearTimeout(timer.current);
+        setAccessToken(null);
       },
       async completeRecovery(token, newPassword) {
         const session = await completeRecoveryRequest(token, newPassword);

@@ -1,0 +1,40 @@
+import { LayoutDashboard, ScrollText } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { TabList, tabPanelProps, type TabItem } from '@/components/ui/tabs';
+import { AuditLog } from './audit-log';
+import { PlatformFigures } from './platform-figures';
+import { UsersPanel } from './users-panel';
+
+type Tab = 'overview' | 'audit-log';
+
+const TABS: TabItem<Tab>[] = [
+  { value: 'overview', label: 'Overview', icon: LayoutDashboard },
+  { value: 'audit-log', label: 'Audit log', icon: ScrollText },
+];
+
+/** The admin area: platform figures and users (Overview), and the impersonation audit log. */
+export function AdminPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'audit-log' ? 'audit-log' : 'overview';
+
+  // Each tab keeps its own query: switching drops the other tab's search and filters.
+  const select = (next: Tab) => setParams(next === 'overview' ? {} : { tab: next });
+
+  return (
+    <>
+      <PageHeader title="Admin" description="Platform figures, accounts and support sessions." />
+      <TabList label="Admin sections" idPrefix="admin" tabs={TABS} value={tab} onChange={select} className="mb-8" />
+      <div {...tabPanelProps('admin', tab)}>
+        {tab === 'overview' ? (
+          <>
+            <PlatformFigures />
+            <UsersPanel />
+          </>
+        ) : (
+          <AuditLog />
+        )}
+      </div>
+    </>
+  );
+}
