@@ -34,6 +34,24 @@ if command -v cargo-lambda >/dev/null || python3 -m pip install --quiet --disabl
 fi
 python3 infra/scripts/bench_capture.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
 
+printf '\n== Sparky (ai-chat) ==\n'
+cargo run --release --quiet -p ai-chat --example bench
+if command -v cargo-lambda >/dev/null; then
+  say "Building the ai-chat Lambda (release, arm64, articles compiled in) ..."
+  if cargo lambda build --release --arm64 -p ai-chat >/dev/null 2>&1; then
+    python3 - "$CARGO_TARGET_DIR/lambda/ai-chat/bootstrap" <<'PY'
+import io, sys, zipfile
+binary = open(sys.argv[1], "rb").read()
+buffer = io.BytesIO()
+with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    z.writestr("bootstrap", binary)
+print(f"  ai-chat Lambda (arm64)  : binary {len(binary) / 1e6:.2f} MB (target <= 8 MB), zip {len(buffer.getvalue()) / 1e6:.2f} MB (target <= 4 MB)")
+PY
+  else
+    say "cargo lambda build failed; the ai-chat artefact size is skipped"
+  fi
+fi
+
 printf '\n== Leads and dashboard ==\n'
 python3 infra/scripts/bench_leads.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
 
