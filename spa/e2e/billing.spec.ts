@@ -115,11 +115,17 @@ test('a founder already on a trial who opens checkout again is sent to the billi
   await subscribedFounder(page);
   await page.goto('/pricing');
   const pro = page.getByRole('region', { name: 'RaiseSpark Pro' });
-  const refused = page.waitForResponse((response) => response.url().endsWith('/api/create-checkout-session'));
+  // The answer is read as it passes: the page goes on to the billing portal at once, after
+  // which the browser no longer holds the response body.
+  let refused: { status: number; body: { error: { message: string } } } | undefined;
+  await page.route('**/api/create-checkout-session', async (route) => {
+    const response = await route.fetch();
+    refused = { status: response.status(), body: await response.json() };
+    await route.fulfill({ response });
+  });
   await pro.getByRole('button', { name: /of RaiseSpark Pro$/ }).click();
-  const response = await refused;
-  expect(response.status()).toBe(409);
-  expect((await response.json()).error.message).toBe('You already have a subscription. Manage it from Billing in Settings.');
+  await expect.poll(() => refused?.status).toBe(409);
+  expect(refused!.body.error.message).toBe('You already have a subscription. Manage it from Billing in Settings.');
   await expect(page).toHaveURL(/\/dev\/billing\/cus_local_/);
   await expect(page.getByText('RaiseSpark Pro')).toHaveCount(0);
 });

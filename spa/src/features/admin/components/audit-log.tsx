@@ -33,12 +33,12 @@ function Filters({ filters, busy, onChange, onClear }: {
   const active = AUDIT_FILTER_KEYS.some((key) => filters[key]);
   const caption = 'mb-1.5 block text-xs font-medium text-gray-700';
   return (
-    <div className="mb-4 grid grid-cols-1 gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 xl:grid-cols-[1fr_1fr_10rem_10rem_auto] xl:items-end">
-      <div className="min-w-0">
+    <div className="mb-4 grid grid-cols-2 gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm xl:grid-cols-[1fr_1fr_10rem_10rem_auto] xl:items-end">
+      <div className="col-span-2 min-w-0 sm:col-span-1">
         <p aria-hidden className={caption}>Administrator</p>
         <SearchInput label="Administrator" placeholder="E-mail or user id" value={filters.admin} busy={busy} onCommit={(value) => onChange('admin', value)} />
       </div>
-      <div className="min-w-0">
+      <div className="col-span-2 min-w-0 sm:col-span-1">
         <p aria-hidden className={caption}>Target user</p>
         <SearchInput label="Target user" placeholder="E-mail or user id" value={filters.target} onCommit={(value) => onChange('target', value)} />
       </div>
@@ -50,7 +50,7 @@ function Filters({ filters, busy, onChange, onClear }: {
         <span className={caption}>To</span>
         <input type="date" className={inputClasses} value={filters.to} min={filters.from || undefined} onChange={(event) => onChange('to', event.target.value)} />
       </label>
-      <Button variant="ghost" disabled={!active} onClick={onClear} className="sm:col-span-2 xl:col-span-1">
+      <Button variant="ghost" disabled={!active} onClick={onClear} className="col-span-2 xl:col-span-1">
         <FilterX className="size-4" aria-hidden /> Clear
       </Button>
     </div>
