@@ -305,7 +305,7 @@ pub mod needs {
     };
     pub const BILLING_PORTAL: Needs =
         Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
-    pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions, Impersonations], access_tokens: true, plans: true, ..Needs::NONE };
+    pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions], access_tokens: true, plans: true, ..Needs::NONE };
     pub const CONTACT: Needs = Needs {
         tables: &[ContactMessages, RateLimits, Impersonations],
         access_tokens: true,

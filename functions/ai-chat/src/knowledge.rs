@@ -6,8 +6,54 @@ use std::sync::OnceLock;
 
 use std::collections::HashSet;
 
-use bm25::{DefaultTokenizer, Document, Language, SearchEngine, SearchEngineBuilder, Tokenizer};
+use bm25::{Document, SearchEngine, SearchEngineBuilder, Tokenizer};
 use serde::Deserialize;
+
+/// English words without meaning for retrieval (the common function words).
+const STOP_WORDS: &[&str] = &[
+    "a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "as", "at", "be",
+    "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does",
+    "doing", "down", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "he", "her",
+    "here", "hers", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself",
+    "just", "me", "more", "most", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or",
+    "other", "our", "ours", "ourselves", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than",
+    "that", "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those",
+    "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which",
+    "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves", "s", "t",
+    "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "ll", "re", "ve", "d", "m", "o", "y", "i'm",
+    "it's", "don't", "can't", "i've", "let", "also", "get", "got", "still", "yet",
+];
+
+/// Lower-cased words without stop words, Snowball-stemmed (English): small enough for the
+/// Lambda (only the English stemmer and stop list are compiled in).
+pub struct EnglishTokenizer {
+    stemmer: rust_stemmers::Stemmer,
+    stop_words: HashSet<&'static str>,
+}
+
+impl EnglishTokenizer {
+    pub fn new() -> Self {
+        Self { stemmer: rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English), stop_words: STOP_WORDS.iter().copied().collect() }
+    }
+}
+
+impl Default for EnglishTokenizer {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Tokenizer for EnglishTokenizer {
+    fn tokenize(&self, input_text: &str) -> Vec<String> {
+        input_text
+            .to_lowercase()
+            .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .map(|word| word.trim_matches('\''))
+            .filter(|word| !word.is_empty() && !self.stop_words.contains(word))
+            .map(|word| self.stemmer.stem(word).into_owned())
+            .collect()
+    }
+}
 
 mod sources {
     include!(concat!(env!("OUT_DIR"), "/articles.rs"));
@@ -43,12 +89,12 @@ pub struct Knowledge {
     pub articles: Vec<Article>,
     pub passages: Vec<Passage>,
     /// Every passage (with its article's title and tags).
-    engine: SearchEngine<u32>,
+    engine: SearchEngine<u32, u32, EnglishTokenizer>,
     /// One card per article: title, summary and tags, what a question most often names.
-    cards: SearchEngine<u32>,
+    cards: SearchEngine<u32, u32, EnglishTokenizer>,
     /// Every (stemmed) word of each article, for how much of a question it covers.
     vocabulary: Vec<HashSet<String>>,
-    tokenizer: DefaultTokenizer,
+    tokenizer: EnglishTokenizer,
 }
 
 /// How the index is built and scored (the defaults are what the evaluation chose).
@@ -176,14 +222,20 @@ impl Knowledge {
             .enumerate()
             .map(|(i, passage)| Document::new(i as u32, indexed_text(&articles[passage.article], passage, &tuning)))
             .collect();
-        let engine = SearchEngineBuilder::<u32>::with_documents(Language::English, documents).k1(tuning.k1).b(tuning.b).build();
+        let engine = SearchEngineBuilder::<u32, u32, EnglishTokenizer>::with_tokenizer_and_documents(EnglishTokenizer::new(), documents)
+            .k1(tuning.k1)
+            .b(tuning.b)
+            .build();
         let cards: Vec<Document<u32>> = articles
             .iter()
             .enumerate()
             .map(|(i, article)| Document::new(i as u32, format!("{}. {}. {}", article.meta.title, article.meta.summary, article.meta.tags.join(", "))))
             .collect();
-        let cards = SearchEngineBuilder::<u32>::with_documents(Language::English, cards).k1(tuning.k1).b(tuning.b).build();
-        let tokenizer = DefaultTokenizer::new(Language::English);
+        let cards = SearchEngineBuilder::<u32, u32, EnglishTokenizer>::with_tokenizer_and_documents(EnglishTokenizer::new(), cards)
+            .k1(tuning.k1)
+            .b(tuning.b)
+            .build();
+        let tokenizer = EnglishTokenizer::new();
         let vocabulary = articles
             .iter()
             .map(|article| {
