@@ -41,6 +41,8 @@ const EarnRewards = lazyPage('earn rewards', () => import('./routes/earn-rewards
 const Privacy = lazyPage('privacy policy', () => import('./routes/privacy'));
 const Terms = lazyPage('terms of service', () => import('./routes/terms'));
 const ContactUs = lazyPage('contact', () => import('./routes/contact-us'));
+const Help = lazyPage('help center', () => import('./routes/help'));
+const HelpArticle = lazyPage('help article', () => import('./routes/help-article'));
 const NotFound = lazyPage('not found', () => import('./routes/not-found'));
 
 export const router = createBrowserRouter([
@@ -70,6 +72,8 @@ export const router = createBrowserRouter([
       { path: '/privacy', element: <Privacy /> },
       { path: '/terms', element: <Terms /> },
       { path: '/contact-us', element: <ContactUs /> },
+      { path: '/help', element: <Help /> },
+      { path: '/help/:slug', element: <HelpArticle /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
-import { isFormRoute, removesInvestorWidgets, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
+import { isFormRoute, removesInvestorWidgets, showsAssistant, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
 import { rememberReferral } from '@/features/rewards/referral';
 import { AppShell } from './app-shell';
@@ -84,6 +84,9 @@ function PublicHeader() {
 /** Only inside an impersonation session (spec 2): not part of the first download. */
 const ImpersonationBanner = lazy(() => import('@/features/impersonation/components/impersonation-banner'));
 
+/** Sparky (spec 2, chat widgets): fetched after the page, only for signed-in users. */
+const Assistant = lazy(() => import('@/features/assistant/components/assistant-launcher'));
+
 /** Paths in the app shell that anonymous visitors may open. */
 const PUBLIC_APP_PATHS = ['/pricing'];
 
@@ -110,6 +113,12 @@ export function RootLayout() {
       </Suspense>
     ) : null;
 
+  const assistant = showsAssistant(pathname, Boolean(user)) ? (
+    <Suspense fallback={null}>
+      <Assistant />
+    </Suspense>
+  ) : null;
+
   const page = (
     <Suspense fallback={<PageLoading />}>
       {new URLSearchParams(location.search).get('payment_success') === 'true' ? <CheckoutReturn /> : null}
@@ -123,6 +132,7 @@ export function RootLayout() {
         {banner}
         {showsPublicHeader(pathname, Boolean(user)) ? <PublicHeader /> : null}
         <AppShell withSidebar={showsSidebar(pathname)}>{page}</AppShell>
+        {assistant}
       </>
     );
   }
@@ -131,6 +141,7 @@ export function RootLayout() {
       {banner}
       {showsPublicHeader(pathname, Boolean(user)) ? <PublicHeader /> : null}
       <div className="flex flex-1 flex-col">{page}</div>
+      {assistant}
     </div>
   );
 }

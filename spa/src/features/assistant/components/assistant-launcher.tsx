@@ -50,6 +50,7 @@ export default function AssistantLauncher() {
     return () => window.removeEventListener(OPEN_ASSISTANT_EVENT, show);
   }, [show]);
 
+  const markReady = useCallback(() => setReady(true), []);
   const preload = () => void loadPanel().catch(() => undefined);
   const Icon = open && !ready ? Loader2 : open ? X : Sparkles;
 
@@ -82,7 +83,7 @@ export default function AssistantLauncher() {
       </div>
       {mounted ? (
         <Suspense fallback={null}>
-          <AssistantPanel open={open} onOpenChange={setOpen} launcher={button} onReady={() => setReady(true)} />
+          <AssistantPanel open={open} onOpenChange={setOpen} launcher={button} onReady={markReady} />
         </Suspense>
       ) : null}
     </>

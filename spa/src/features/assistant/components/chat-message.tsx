@@ -14,7 +14,7 @@ const ANSWER_STYLES = [
   '[&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_li]:mt-1 [&_li>p]:mt-0',
   '[&_h1]:mt-3 [&_h1]:font-semibold [&_h2]:mt-3 [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:font-semibold [&_h4]:mt-3 [&_h4]:font-semibold',
   '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 hover:[&_a]:text-brand-600',
-  '[&_code]:rounded [&_code]:bg-white [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.8125rem] [&_code]:ring-1 [&_code]:ring-gray-200',
+  '[&_code]:rounded [&_code]:bg-white [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-xs [&_code]:ring-1 [&_code]:ring-gray-200',
   '[&_pre]:mt-2 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-gray-900 [&_pre]:p-3 [&_pre]:text-xs [&_pre]:leading-5 [&_pre]:text-gray-100',
   '[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-xs [&_pre_code]:ring-0',
   '[&_blockquote]:mt-2 [&_blockquote]:border-l-2 [&_blockquote]:border-gray-300 [&_blockquote]:pl-3 [&_blockquote]:text-gray-600',
@@ -31,7 +31,7 @@ export function ChatMessage({ message, onInternalLink, onRetry, retryDisabled }:
   if (message.role === 'user') {
     return (
       <li className="flex flex-col items-end">
-        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-600 px-3.5 py-2 text-sm leading-6 break-words whitespace-pre-wrap text-white shadow-sm">
+        <div className="max-w-[85%] rounded-2xl bg-brand-600 px-3.5 py-2 text-sm leading-6 break-words whitespace-pre-wrap text-white shadow-sm">
           <span className="sr-only">You: </span>
           {message.content}
         </div>
@@ -55,7 +55,7 @@ export function ChatMessage({ message, onInternalLink, onRetry, retryDisabled }:
   return (
     <li className="flex items-start gap-2.5">
       <SparkyAvatar className="mt-0.5" />
-      <div className="max-w-[85%] min-w-0 rounded-2xl rounded-tl-md bg-gray-100 px-3.5 py-2.5">
+      <div className="max-w-[85%] min-w-0 rounded-2xl bg-gray-100 px-3.5 py-2.5">
         <span className="sr-only">Sparky: </span>
         <div className={ANSWER_STYLES}>
           <Suspense fallback={<p className="whitespace-pre-wrap">{message.content}</p>}>
@@ -72,7 +72,7 @@ export function TypingIndicator() {
   return (
     <li className="flex items-start gap-2.5">
       <SparkyAvatar className="mt-0.5" />
-      <div role="status" className="rounded-2xl rounded-tl-md bg-gray-100 px-4 py-3.5">
+      <div role="status" className="rounded-2xl bg-gray-100 px-4 py-3.5">
         <span className="flex items-center gap-1" aria-hidden>
           <span className="size-1.5 animate-bounce rounded-full bg-gray-500 [animation-delay:-0.3s] motion-reduce:animate-none" />
           <span className="size-1.5 animate-bounce rounded-full bg-gray-500 [animation-delay:-0.15s] motion-reduce:animate-none" />

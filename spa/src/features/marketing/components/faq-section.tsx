@@ -81,6 +81,12 @@ export function FaqSection() {
         <div className="mt-12">
           <FaqAccordion items={FAQ} />
         </div>
+        <p className="mt-8 text-center text-sm text-gray-600">
+          More questions?{' '}
+          <Link to="/help" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600">
+            Browse the Help Center
+          </Link>
+        </p>
       </div>
     </section>
   );
