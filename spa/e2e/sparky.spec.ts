@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { expect, signedInFounder, test } from './support/fixtures';
+import { contextFromOwnAddress, expect, signedInFounder, test } from './support/fixtures';
 
 const SUGGESTED = [
   'How do I embed my form on WordPress?',
@@ -143,4 +143,33 @@ test('a visitor searches the Help Center for WordPress and reads the article', a
   await expect(page).toHaveURL(/\/help$/);
   await page.goto('/help/no-such-article');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('a question the Help Center cannot answer is not guessed, and shows in the admin\'s Help Center gaps', async ({ page, browser }) => {
+  await signedInFounder(page);
+  const question = `How do I repair a ${Math.random().toString(36).slice(2, 8)} bicycle chain?`;
+  const { launcher, dialog, messages, input } = sparky(page);
+  await launcher.click();
+  await input.fill(question);
+  await input.press('Enter');
+  await expect(messages.last()).toContainText("I couldn't find anything about that in the RaiseSpark Help Center");
+  await expect(messages.last().getByRole('link', { name: 'browse the Help Center' })).toHaveAttribute('href', '/help');
+  await expect(dialog.getByRole('link', { name: 'e-mail us' })).toHaveAttribute('href', /^mailto:/);
+
+  // The demo administrator (SEED_DEMO) reads it in the admin area.
+  const { context } = await contextFromOwnAddress(browser);
+  const admin = await context.newPage();
+  await admin.goto('/login');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await admin.getByLabel('Email').fill('admin@raisespark.local');
+  await admin.getByLabel('Password').fill('Demo-admin-2026!');
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(admin).toHaveURL(/\/dashboard$/);
+  await admin.goto('/admin');
+  await admin.getByRole('tab', { name: 'Help Center gaps' }).click();
+  await expect(admin).toHaveURL(/\/admin\?tab=help-gaps$/);
+  const gaps = admin.getByRole('region', { name: 'Help Center gaps' });
+  await expect(gaps.getByRole('row').filter({ hasText: question })).toContainText('/dashboard');
+  await expectAccessible(admin, 'the Help Center gaps');
+  await context.close();
 });

@@ -1,22 +1,24 @@
-import { LayoutDashboard, ScrollText } from 'lucide-react';
+import { BookOpen, LayoutDashboard, ScrollText } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { TabList, tabPanelProps, type TabItem } from '@/components/ui/tabs';
 import { AuditLog } from './audit-log';
+import { HelpCenterGaps } from './help-center-gaps';
 import { PlatformFigures } from './platform-figures';
 import { UsersPanel } from './users-panel';
 
-type Tab = 'overview' | 'audit-log';
+type Tab = 'overview' | 'audit-log' | 'help-gaps';
 
 const TABS: TabItem<Tab>[] = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard },
   { value: 'audit-log', label: 'Audit log', icon: ScrollText },
+  { value: 'help-gaps', label: 'Help Center gaps', icon: BookOpen },
 ];
 
-/** The admin area: platform figures and users (Overview), and the impersonation audit log. */
+/** The admin area: platform figures and users (Overview), the impersonation audit log and Sparky's Help Center gaps. */
 export function AdminPage() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'audit-log' ? 'audit-log' : 'overview';
+  const tab: Tab = TABS.find((item) => item.value === params.get('tab'))?.value ?? 'overview';
 
   // Each tab keeps its own query: switching drops the other tab's search and filters.
   const select = (next: Tab) => setParams(next === 'overview' ? {} : { tab: next });
@@ -31,8 +33,10 @@ export function AdminPage() {
             <PlatformFigures />
             <UsersPanel />
           </>
-        ) : (
+        ) : tab === 'audit-log' ? (
           <AuditLog />
+        ) : (
+          <HelpCenterGaps />
         )}
       </div>
     </>

@@ -70,10 +70,10 @@ function PanelHeader() {
         <div className="min-w-0 flex-1">
           <Dialog.Title className="text-base leading-6 font-semibold">Sparky AI Assistant</Dialog.Title>
           <Dialog.Description className="truncate text-xs text-brand-100">
-            Answers from the Help Center and your own account
+            Your guide to forms, leads and Reg CF
           </Dialog.Description>
         </div>
-        <Dialog.Close aria-label="Close" className="rounded-lg p-1.5 text-white/85 hover:bg-white/10 hover:text-white focus-visible:outline-white">
+        <Dialog.Close aria-label="Close" className="rounded-lg p-1.5 text-white/85 hover:bg-white/10 hover:text-white focus-visible:outline-white!">
           <X className="size-5" aria-hidden />
         </Dialog.Close>
       </div>
@@ -97,9 +97,12 @@ function Conversation({ input, close }: { input: RefObject<HTMLInputElement | nu
     following.current = on;
     setAutoScroll(on);
   }, []);
+  // The welcome and the suggestions are read from the top; a conversation from its end.
+  const talking = useRef(hasMessages);
+  talking.current = hasMessages;
   const scrollToBottom = useCallback(() => {
     const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
+    if (element && talking.current) element.scrollTop = element.scrollHeight;
   }, []);
 
   useLayoutEffect(() => {
@@ -120,13 +123,14 @@ function Conversation({ input, close }: { input: RefObject<HTMLInputElement | nu
   const ask = (question: string) => {
     if (!send(question)) return false;
     follow(true);
+    // A suggested or popular question's button goes away or is disabled: typing goes on here.
+    input.current?.focus();
     return true;
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (ask(text)) setText('');
-    input.current?.focus();
   };
 
   const name = displayName(user)?.split(/\s+/)[0];
@@ -143,7 +147,7 @@ function Conversation({ input, close }: { input: RefObject<HTMLInputElement | nu
             const next = autoScrollAfterScroll(following.current, event.currentTarget);
             if (next !== following.current) follow(next);
           }}
-          className="max-h-[400px] min-h-0 overflow-y-auto overscroll-contain px-4 py-4 focus-visible:outline-offset-[-2px]"
+          className="max-h-[400px] min-h-0 overflow-y-auto overscroll-contain px-4 py-4 focus-visible:outline-offset-[-2px]!"
         >
           <div ref={content}>
             {hasMessages ? (
@@ -190,7 +194,7 @@ function Conversation({ input, close }: { input: RefObject<HTMLInputElement | nu
             maxLength={MAX_MESSAGE_CHARS}
             autoComplete="off"
             enterKeyHint="send"
-            className="min-w-0 flex-1 border-0 bg-transparent py-1.5 text-sm text-gray-900 placeholder:text-gray-500 focus:outline-none focus-visible:outline-none"
+            className="min-w-0 flex-1 border-0 bg-transparent py-1.5 text-sm text-gray-900 placeholder:text-gray-500 focus-visible:outline-none!"
           />
           <button
             type="submit"

@@ -76,7 +76,7 @@ export function HelpArticlePage({ article }: { article: HelpArticle }) {
 
           <aside aria-label="About this article" className="space-y-8 lg:sticky lg:top-8 lg:self-start">
             {headings.length > 1 ? (
-              <nav aria-labelledby="on-this-page">
+              <nav aria-labelledby="on-this-page" className="hidden lg:block">
                 <h2 id="on-this-page" className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
                   On this page
                 </h2>

@@ -55,10 +55,10 @@ export function HelpCenter() {
                 type="search"
                 value={text}
                 onChange={(event) => onSearch(event.target.value)}
-                placeholder="Search articles: WordPress, hot leads, Form C..."
+                placeholder="Search articles, e.g. WordPress"
                 autoComplete="off"
                 spellCheck={false}
-                className="block h-13 w-full rounded-xl border-0 bg-white pr-4 pl-12 text-base text-gray-900 shadow-md ring-1 shadow-brand-900/5 ring-gray-200 placeholder:text-gray-500 focus:ring-2 focus:ring-brand-600 focus-visible:outline-none"
+                className="block h-13 w-full rounded-xl border-0 bg-white pr-4 pl-12 text-base text-gray-900 shadow-md ring-1 shadow-brand-900/5 ring-gray-200 placeholder:text-gray-500 focus:ring-2 focus:ring-brand-600 focus-visible:outline-none!"
               />
             </form>
             {popular.length > 0 ? (
@@ -101,12 +101,12 @@ function shortTitle(article: HelpArticle): string {
 
 function Sections({ groups }: { groups: ReturnType<typeof groupBySection> }) {
   return (
-    <div className="grid items-start gap-6 md:grid-cols-2">
+    <div className="gap-6 md:columns-2">
       {groups.map(({ section, articles }) => (
         <section
           key={section.id}
           aria-labelledby={`help-section-${section.id}`}
-          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+          className="mb-6 inline-block w-full rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
         >
           <div className="flex items-start gap-4">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 ring-1 ring-brand-100">
