@@ -10,6 +10,8 @@ use crate::knowledge::{Hit, Knowledge};
 /// 106 evaluation questions scores 8.75, the strongest off-topic one 6.10 ("what is the capital
 /// of australia": one strong shared word, "capital"); the threshold sits between them.
 pub const MIN_CONFIDENCE: f32 = 7.4;
+/// How much more a section with numbered steps counts for a "how" question.
+const STEPS_BOOST: f32 = 2.0;
 /// The quoted passage is cut at a paragraph boundary past this many characters.
 const MAX_PASSAGE_CHARS: usize = 1_400;
 
@@ -22,7 +24,10 @@ pub struct Contact {
 
 /// The grounding of an answer: the passages an LLM is given, and whether any cleared the bar.
 pub struct Grounding<'a> {
+    /// The best articles (at most 3), best first; empty when nothing answers the question.
     pub hits: Vec<Hit<'a>>,
+    /// The best article's three best sections, in reading order: what the built-in answer quotes.
+    pub sections: Vec<Hit<'a>>,
 }
 
 impl<'a> Grounding<'a> {
@@ -32,7 +37,29 @@ impl<'a> Grounding<'a> {
         if !grounded {
             hits.clear();
         }
-        Self { hits }
+        // A "how do I …" question wants the steps: sections with a numbered list count more.
+        let wants_steps = {
+            let lower = question.trim_start().to_lowercase();
+            lower.starts_with("how") || lower.contains("steps") || lower.contains("where do i")
+        };
+        let has_steps = |hit: &Hit<'_>| hit.passage.text.lines().any(|line| line.trim_start().starts_with("1. "));
+        let mut sections: Vec<Hit<'a>> = match hits.first() {
+            Some(best) => knowledge
+                .search(question, knowledge.passages.len())
+                .into_iter()
+                .filter(|hit| std::ptr::eq(hit.article, best.article))
+                .map(|hit| if wants_steps && has_steps(&hit) { Hit { score: hit.score * STEPS_BOOST, ..hit } } else { hit })
+                .collect(),
+            None => Vec::new(),
+        };
+        sections.sort_by(|a, b| b.score.total_cmp(&a.score));
+        sections.truncate(3);
+        if sections.is_empty() {
+            sections.extend(hits.first().copied());
+        }
+        let position = |hit: &Hit<'_>| knowledge.passages.iter().position(|p| std::ptr::eq(p, hit.passage));
+        sections.sort_by_key(position);
+        Self { hits, sections }
     }
 
     pub fn is_grounded(&self) -> bool {
@@ -40,13 +67,13 @@ impl<'a> Grounding<'a> {
     }
 }
 
-fn cut(text: &str) -> String {
-    if text.len() <= MAX_PASSAGE_CHARS {
+fn cut(text: &str, max: usize) -> String {
+    if text.len() <= max {
         return text.to_owned();
     }
     let mut out = String::new();
     for paragraph in text.split("\n\n") {
-        if !out.is_empty() && out.len() + paragraph.len() > MAX_PASSAGE_CHARS {
+        if !out.is_empty() && out.len() + paragraph.len() > max {
             break;
         }
         if !out.is_empty() {
@@ -63,11 +90,21 @@ pub fn builtin(grounding: &Grounding<'_>, contact: &Contact) -> String {
         return not_found(contact);
     };
     let meta = &best.article.meta;
-    let mut text = match &best.passage.heading {
-        Some(heading) => format!("From **{}** — *{heading}*:\n\n", meta.title),
-        None => format!("From **{}**:\n\n", meta.title),
-    };
-    text.push_str(&cut(&best.passage.text));
+    let mut text = format!("From **{}**:", meta.title);
+    // The sections in reading order, as many as fit the budget (the first always does, cut).
+    let mut used = 0;
+    for (i, section) in grounding.sections.iter().enumerate() {
+        let body = cut(&section.passage.text, MAX_PASSAGE_CHARS);
+        if i > 0 && used + body.len() > MAX_PASSAGE_CHARS + 300 {
+            continue;
+        }
+        used += body.len();
+        if let Some(heading) = &section.passage.heading {
+            text.push_str(&format!("\n\n**{heading}**"));
+        }
+        text.push_str("\n\n");
+        text.push_str(&body);
+    }
     text.push_str(&format!("\n\nRead the whole article: [{}](/help/{})", meta.title, meta.slug));
     let related: Vec<String> =
         grounding.hits.iter().skip(1).map(|hit| format!("[{}](/help/{})", hit.article.meta.title, hit.article.meta.slug)).collect();
@@ -107,6 +144,9 @@ mod tests {
         let answer = builtin(&grounding, &contact());
         let slug = &grounding.hits[0].article.meta.slug;
         assert_eq!(slug, "embed-wordpress");
+        println!("{answer}");
+        assert!(!grounding.sections.is_empty() && grounding.sections.iter().all(|s| s.article.meta.slug == "embed-wordpress"));
+        assert!(answer.contains("**Inline form on one page (block editor)**"), "the steps are quoted");
         assert!(answer.contains("(/help/embed-wordpress)"), "{answer}");
     }
 
@@ -132,6 +172,6 @@ mod tests {
     #[test]
     fn long_passages_are_cut_at_a_paragraph() {
         let text = format!("{}\n\n{}", "a".repeat(1_000), "b".repeat(1_000));
-        assert_eq!(cut(&text), "a".repeat(1_000));
+        assert_eq!(cut(&text, MAX_PASSAGE_CHARS), "a".repeat(1_000));
     }
 }
