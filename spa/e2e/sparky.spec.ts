@@ -15,7 +15,8 @@ function sparky(page: Page) {
     launcher: page.getByRole('button', { name: /^(Open|Close) Sparky AI Assistant$/ }),
     dialog,
     log: dialog.getByRole('log', { name: 'Conversation with Sparky' }),
-    messages: dialog.getByRole('list', { name: 'Messages' }).getByRole('listitem'),
+    // The messages themselves, not the list items inside an answer's Markdown.
+    messages: dialog.getByRole('list', { name: 'Messages' }).locator(':scope > li'),
     input: dialog.getByRole('textbox', { name: 'Message Sparky' }),
     send: dialog.getByRole('button', { name: 'Send message' }),
   };
