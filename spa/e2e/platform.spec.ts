@@ -74,8 +74,13 @@ test('the sidebar toggles with Ctrl+B and keeps its state across reloads', async
   await expect(menu.getByText('Investor Forms')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open sidebar' })).toBeVisible();
 
-  await menu.getByRole('link', { name: 'Investor Leads' }).hover();
-  await expect(page.getByRole('tooltip', { name: 'Investor Leads' })).toBeVisible();
+  // The collapsed rail may still be settling when the pointer first arrives: hover again until
+  // the tooltip shows (a fresh pointer entry each time).
+  await expect(async () => {
+    await page.mouse.move(600, 400);
+    await menu.getByRole('link', { name: 'Investor Leads' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Investor Leads' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Open sidebar' })).toBeVisible();
