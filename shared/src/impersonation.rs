@@ -130,17 +130,25 @@ pub fn minutes_between(from: &str, to: &str) -> i64 {
 pub fn ended_mail(record: &Impersonation, app_origin: &str) -> Email {
     let started = record.session_started_at.as_deref().unwrap_or(&record.started_at);
     let minutes = minutes_between(started, record.ended_at.as_deref().unwrap_or(started));
-    let changes: Vec<String> = record.actions.iter().map(|a| format!("{} {} ({})", a.method, a.path, a.status)).collect();
+    // Every write is listed, the refused ones marked: an attempt is part of the record too.
+    let changes: Vec<String> = record
+        .actions
+        .iter()
+        .map(|a| {
+            let outcome = if a.status < 400 { "done".to_owned() } else { format!("refused, {}", a.status) };
+            format!("{} {} ({outcome})", a.method, a.path)
+        })
+        .collect();
     let changed_text = if changes.is_empty() {
         "Nothing was changed.".to_owned()
     } else {
-        format!("Changes made:\n{}", changes.iter().map(|c| format!("- {c}")).collect::<Vec<_>>().join("\n"))
+        format!("Changes made or attempted:\n{}", changes.iter().map(|c| format!("- {c}")).collect::<Vec<_>>().join("\n"))
     };
     let changed_html = if changes.is_empty() {
         "<p>Nothing was changed.</p>".to_owned()
     } else {
         format!(
-            "<p>Changes made:</p><ul>{}</ul>",
+            "<p>Changes made or attempted:</p><ul>{}</ul>",
             changes.iter().map(|c| format!("<li><code>{}</code></li>", escape_html(c))).collect::<String>()
         )
     };
@@ -179,6 +187,35 @@ mod tests {
         assert_eq!(minutes_between("2026-11-23T10:00:00Z", "2026-11-23T10:30:00Z"), 30);
         assert_eq!(minutes_between("2026-11-23T10:00:00Z", "2026-11-23T10:30:01Z"), 31);
         assert_eq!(minutes_between("nonsense", "2026-11-23T10:30:01Z"), 1);
+    }
+
+    #[test]
+    fn the_mail_lists_every_write_and_marks_the_refused_ones() {
+        let record = Impersonation {
+            id: "a".into(),
+            admin_id: "admin".into(),
+            admin_email: "admin@example.com".into(),
+            target_id: "t".into(),
+            target_email: "founder@example.com".into(),
+            reason: "Asked for help".into(),
+            started_at: "2026-11-23T10:00:00Z".into(),
+            ip: "203.0.113.9".into(),
+            user_agent: "ua".into(),
+            ends_at: 0,
+            session_started_at: Some("2026-11-23T10:00:00Z".into()),
+            ended_at: Some("2026-11-23T10:12:00Z".into()),
+            ended_by: Some(EndedBy::Revert),
+            actions: vec![
+                Action { method: "PATCH".into(), path: "/api/auth/user".into(), status: 403, at: "x".into() },
+                Action { method: "PATCH".into(), path: "/api/leads/1".into(), status: 200, at: "x".into() },
+            ],
+            actions_dropped: 0,
+        };
+        let mail = ended_mail(&record, "https://app.example.com");
+        assert!(mail.text.contains("for 12 minutes") && mail.text.contains("Reason given: Asked for help"), "{}", mail.text);
+        assert!(mail.text.contains("- PATCH /api/auth/user (refused, 403)\n- PATCH /api/leads/1 (done)"), "{}", mail.text);
+        assert!(mail.text.contains("https://app.example.com/settings?tab=security"));
+        assert!(!mail.text.contains("admin@example.com"), "the administrator is RaiseSpark support, not named");
     }
 
     #[test]
