@@ -1,11 +1,8 @@
-import { Loader2, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { SearchInput } from '@/components/ui/search-input';
 import { inputClasses } from '@/components/ui/field';
 import type { Form } from '@/features/forms/types';
 import { cn } from '@/lib/utils';
 import type { LeadFilters, Temperature } from '../api/leads';
-
-const SEARCH_DELAY_MS = 300;
 
 const TEMPERATURE_OPTIONS: { value: Temperature | null; label: string }[] = [
   { value: null, label: 'All' },
@@ -13,48 +10,6 @@ const TEMPERATURE_OPTIONS: { value: Temperature | null; label: string }[] = [
   { value: 'warm', label: 'Warm' },
   { value: 'cold', label: 'Cold' },
 ];
-
-/** Search box that commits its text after the user pauses typing. */
-function SearchBox({ value, busy, onCommit }: { value: string; busy: boolean; onCommit: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const committed = useRef(value);
-  const commit = useRef(onCommit);
-  commit.current = onCommit;
-
-  // The address changed from elsewhere (Clear filters, back button): show it.
-  useEffect(() => {
-    if (value !== committed.current) {
-      committed.current = value;
-      setText(value);
-    }
-  }, [value]);
-
-  useEffect(() => {
-    const next = text.trim();
-    if (next === committed.current) return;
-    const timer = window.setTimeout(() => {
-      committed.current = next;
-      commit.current(next);
-    }, SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
-
-  return (
-    <div className="relative min-w-0 flex-1">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" aria-hidden />
-      <input
-        type="search"
-        aria-label="Search leads"
-        placeholder="Search by name or e-mail"
-        autoComplete="off"
-        className={cn(inputClasses, 'pr-9 pl-9')}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      {busy ? <Loader2 className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-gray-400" aria-hidden /> : null}
-    </div>
-  );
-}
 
 /** Search, form and temperature filters of the leads page; every value lives in the address. */
 export function LeadsToolbar({ filters, forms, busy, onChange }: {
@@ -68,7 +23,14 @@ export function LeadsToolbar({ filters, forms, busy, onChange }: {
   const selectedFormMissing = filters.formId && forms && !forms.some((form) => form.id === filters.formId);
   return (
     <div className="mb-4 flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-3 shadow-sm xl:flex-row xl:items-center">
-      <SearchBox value={filters.q ?? ''} busy={busy} onCommit={(value) => onChange('q', value || null)} />
+      <SearchInput
+        label="Search leads"
+        placeholder="Search by name or e-mail"
+        className="flex-1"
+        value={filters.q ?? ''}
+        busy={busy}
+        onCommit={(value) => onChange('q', value || null)}
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <select
           aria-label="Form"
