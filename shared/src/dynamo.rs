@@ -21,6 +21,17 @@ pub fn local_client(endpoint: &str) -> Client {
 
 pub type Item = std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>;
 
+/// Whether a conditional write (of any operation) failed its condition: the one check for
+/// "someone got there first / it does not hold", instead of matching each operation's error.
+pub fn is_condition_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(err: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
+    matches!(err, aws_sdk_dynamodb::error::SdkError::ServiceError(service) if service.err().code() == Some("ConditionalCheckFailedException"))
+}
+
+/// [`is_condition_failed`] for a call's result.
+pub fn condition_failed<T, E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(result: &Result<T, aws_sdk_dynamodb::error::SdkError<E>>) -> bool {
+    result.as_ref().err().is_some_and(is_condition_failed)
+}
+
 /// Serialises a record into a DynamoDB item.
 pub fn to_item<T: serde::Serialize>(value: &T) -> Result<Item, crate::ApiError> {
     serde_dynamo::to_item(value).map_err(|err| crate::ApiError::internal(anyhow::Error::new(err).context("to DynamoDB item")))

@@ -14,9 +14,9 @@
 //! `gap#<question>`. GSI `ranked` (partition `board`, sort `popularity_score`): board `popular`
 //! holds the clean questions, board `gaps` the coverage gaps.
 
-use aws_sdk_dynamodb::{Client, error::SdkError, types::AttributeValue};
+use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::Serialize;
-use shared::{ApiError, crypto::sha256_hex};
+use shared::{ApiError, crypto::sha256_hex, dynamo::condition_failed};
 
 /// Distinct askers a similarity group needs before its questions are shown to others.
 pub const MIN_ASKERS: u64 = 3;
@@ -101,10 +101,6 @@ pub fn scrub(question: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn condition_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(result: &Result<impl Sized, SdkError<E>>) -> bool {
-    matches!(result, Err(SdkError::ServiceError(service)) if service.err().code() == Some("ConditionalCheckFailedException"))
 }
 
 /// A salted hash of the asker: counts distinct people without storing who they are.

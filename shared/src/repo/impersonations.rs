@@ -11,14 +11,13 @@ use std::collections::HashMap;
 
 use aws_sdk_dynamodb::{
     Client,
-    error::SdkError,
     types::{AttributeValue, ReturnValue},
 };
 use serde::{Deserialize, Serialize};
 
 use crate::{
     time::iso_from_unix as iso,
-    dynamo::{Item, from_item, to_item},
+    dynamo::{Item, from_item, is_condition_failed, to_item},
     error::ApiError,
 };
 
@@ -83,10 +82,6 @@ impl Impersonation {
     }
 }
 
-fn condition_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(err: &SdkError<E>) -> bool {
-    matches!(err, SdkError::ServiceError(service) if service.err().code() == Some("ConditionalCheckFailedException"))
-}
-
 /// Stores a new record (open, ending when its link expires).
 pub async fn create(client: &Client, table: &str, record: &Impersonation) -> Result<(), ApiError> {
     let mut item = to_item(record)?;
@@ -130,7 +125,7 @@ pub async fn begin_session(client: &Client, table: &str, id: &str, now: i64) -> 
         .await;
     match result {
         Ok(output) => Ok(Some(from_item(output.attributes.unwrap_or_default())?)),
-        Err(err) if condition_failed(&err) => Ok(None),
+        Err(err) if is_condition_failed(&err) => Ok(None),
         Err(err) => Err(err.into()),
     }
 }
@@ -151,7 +146,7 @@ pub async fn record_action(client: &Client, table: &str, id: &str, action: &Acti
         .await;
     match result {
         Ok(_) => Ok(()),
-        Err(err) if condition_failed(&err) => {
+        Err(err) if is_condition_failed(&err) => {
             client
                 .update_item()
                 .table_name(table)
@@ -162,7 +157,7 @@ pub async fn record_action(client: &Client, table: &str, id: &str, action: &Acti
                 .send()
                 .await
                 .map(|_| ())
-                .or_else(|err| if condition_failed(&err) { Ok(()) } else { Err(err.into()) })
+                .or_else(|err| if is_condition_failed(&err) { Ok(()) } else { Err(err.into()) })
         }
         Err(err) => Err(err.into()),
     }
@@ -186,7 +181,7 @@ pub async fn end(client: &Client, table: &str, id: &str, by: EndedBy, now: i64) 
         .await;
     match result {
         Ok(output) => Ok(Some(from_item(output.attributes.unwrap_or_default())?)),
-        Err(err) if condition_failed(&err) => Ok(None),
+        Err(err) if is_condition_failed(&err) => Ok(None),
         Err(err) => Err(err.into()),
     }
 }
