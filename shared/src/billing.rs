@@ -303,9 +303,46 @@ pub async fn has_access(state: &AppState, user_id: &str) -> Result<bool, ApiErro
         .is_some_and(|subscription| subscription.grants_access(now)))
 }
 
+/// Whether the subscription is on the Pro plan (a Pro trial counts): its price is the Pro
+/// price, or, for records without a price, its plan name ends with Pro (spec 1).
+pub fn is_pro(subscription: &SubscriptionRecord, stripe: &StripeConfig) -> bool {
+    match subscription.price_id.as_deref() {
+        Some(price) if !price.is_empty() => price == stripe.price_pro,
+        _ => subscription.plan.as_deref().is_some_and(|plan| plan.trim_end().ends_with("Pro")),
+    }
+}
+
+/// The server-side gate of the Pro features (insights, campaigns, the vault): access now, on Pro.
+pub async fn has_pro(state: &AppState, user_id: &str) -> Result<bool, ApiError> {
+    let now = state.clock.unix();
+    Ok(get_subscription(&state.dynamo, &state.config.tables.subscriptions, user_id)
+        .await?
+        .is_some_and(|subscription| subscription.grants_access(now) && is_pro(&subscription, &state.config.stripe)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pro_is_read_from_the_price_else_the_plan_name() {
+        let stripe = StripeConfig {
+            payments: crate::config::PaymentsConfig::Disabled,
+            webhook_secret: "whsec".to_owned().into(),
+            price_standard: "price_std".into(),
+            price_pro: "price_pro".into(),
+        };
+        let mut pro = record("trialing");
+        pro.price_id = Some("price_pro".into());
+        assert!(is_pro(&pro, &stripe));
+        pro.price_id = Some("price_std".into());
+        pro.plan = Some("RaiseSpark Pro".into());
+        assert!(!is_pro(&pro, &stripe), "the price decides when there is one");
+        pro.price_id = None;
+        assert!(is_pro(&pro, &stripe));
+        pro.plan = Some("RaiseSpark".into());
+        assert!(!is_pro(&pro, &stripe));
+    }
 
     fn record(status: &str) -> SubscriptionRecord {
         SubscriptionRecord {

@@ -41,6 +41,7 @@ pub enum Table {
     Impersonations,
     PlatformStats,
     AiChatQuestions,
+    LeadStats,
 }
 
 impl Table {
@@ -63,6 +64,7 @@ impl Table {
         Table::Impersonations,
         Table::PlatformStats,
         Table::AiChatQuestions,
+        Table::LeadStats,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -85,6 +87,7 @@ impl Table {
             Table::Impersonations => "IMPERSONATIONS_TABLE",
             Table::PlatformStats => "PLATFORM_STATS_TABLE",
             Table::AiChatQuestions => "AI_CHAT_QUESTIONS_TABLE",
+            Table::LeadStats => "LEAD_STATS_TABLE",
         }
     }
 }
@@ -320,7 +323,7 @@ pub mod needs {
     pub const FORMS: Needs = Needs { tables: &[Forms, Leads, Subscriptions, Impersonations], access_tokens: true, ..Needs::NONE };
     /// The leads stream: counts each lead and mails its founder.
     pub const LEAD_NOTIFICATIONS: Needs =
-        Needs { tables: &[Forms, Leads, Profiles, Users, PlatformStats], app_origin: true, mail: true, ..Needs::NONE };
+        Needs { tables: &[Forms, Leads, Profiles, Users, PlatformStats, LeadStats], app_origin: true, mail: true, ..Needs::NONE };
     /// Admin only: the audit record first, then a one-time link for the target.
     pub const IMPERSONATE_USER: Needs = Needs {
         tables: &[Users, UserEmails, OneTimeTokens, Impersonations],
@@ -331,12 +334,21 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const LEADS: Needs =
-        Needs { tables: &[Leads, Forms, Profiles, Impersonations], access_tokens: true, response_streaming: true, ..Needs::NONE };
+        Needs { tables: &[Leads, Forms, Profiles, Impersonations, LeadStats], access_tokens: true, response_streaming: true, ..Needs::NONE };
+    /// Insights: the caller's aggregates, counters and forms, the plan that gates them, the
+    /// cached phrasing (in `lead_stats`), its rate limit; an LLM only when configured.
+    pub const GENERATE_INSIGHTS: Needs = Needs {
+        tables: &[LeadStats, Profiles, Forms, Subscriptions, RateLimits, Impersonations],
+        access_tokens: true,
+        plans: true,
+        ai: true,
+        ..Needs::NONE
+    };
     pub const PROFILES: Needs = Needs { tables: &[Profiles, Impersonations], access_tokens: true, ..Needs::NONE };
     /// Investor-facing: no payments, no Meta, no mail (the founder is told from the stream).
     /// `JWT_SECRET` salts the daily view key.
     pub const PUBLIC_FORMS: Needs = Needs {
-        tables: &[Forms, Leads, FormViews],
+        tables: &[Forms, Leads, FormViews, LeadStats],
         access_tokens: true,
         client_address: true,
         lead_capture: true,
@@ -382,6 +394,7 @@ pub mod needs {
         ("create-checkout-session", CREATE_CHECKOUT_SESSION),
         ("facebook-conversions", FACEBOOK_CONVERSIONS),
         ("forms", FORMS),
+        ("generate-insights", GENERATE_INSIGHTS),
         ("impersonate-user", IMPERSONATE_USER),
         ("lead-notifications", LEAD_NOTIFICATIONS),
         ("leads", LEADS),
@@ -421,6 +434,7 @@ pub struct Tables {
     pub impersonations: String,
     pub platform_stats: String,
     pub ai_chat_questions: String,
+    pub lead_stats: String,
 }
 
 /// Who tells founders about new leads: the request itself, after answering (local), or the
@@ -649,6 +663,7 @@ impl Config {
                 impersonations: table(Table::Impersonations)?,
                 platform_stats: table(Table::PlatformStats)?,
                 ai_chat_questions: table(Table::AiChatQuestions)?,
+                lead_stats: table(Table::LeadStats)?,
             },
             mail,
             admin_user_ids: if needs.admins {
@@ -756,6 +771,7 @@ mod tests {
         ("IMPERSONATIONS_TABLE", "impersonations"),
         ("PLATFORM_STATS_TABLE", "platform_stats"),
         ("AI_CHAT_QUESTIONS_TABLE", "ai_chat_questions"),
+        ("LEAD_STATS_TABLE", "lead_stats"),
         ("SUPPORT_EMAIL", "support@example.com"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),

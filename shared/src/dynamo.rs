@@ -32,6 +32,14 @@ pub fn condition_failed<T, E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(res
     result.as_ref().err().is_some_and(is_condition_failed)
 }
 
+/// Whether a transaction was cancelled because one of its conditions failed.
+pub fn cancelled_by_condition(err: &aws_sdk_dynamodb::error::SdkError<aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError>) -> bool {
+    use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+    matches!(err, aws_sdk_dynamodb::error::SdkError::ServiceError(service) if matches!(service.err(),
+        TransactWriteItemsError::TransactionCanceledException(cancelled)
+            if cancelled.cancellation_reasons().iter().any(|r| r.code() == Some("ConditionalCheckFailed"))))
+}
+
 /// Serialises a record into a DynamoDB item.
 pub fn to_item<T: serde::Serialize>(value: &T) -> Result<Item, crate::ApiError> {
     serde_dynamo::to_item(value).map_err(|err| crate::ApiError::internal(anyhow::Error::new(err).context("to DynamoDB item")))

@@ -62,6 +62,11 @@ fn find_answer<'a>(form: &Form, answers: &'a HashMap<String, String>, preset: &s
     by_preset.or_else(by_label).and_then(|field| answers.get(&field.id)).map(String::as_str)
 }
 
+/// The answer to the form's timeline question (its preset, else a label about timing).
+pub fn timeline_answer<'a>(form: &Form, answers: &'a HashMap<String, String>) -> Option<&'a str> {
+    find_answer(form, answers, "investment_timeline", &["timeline", "when"])
+}
+
 pub fn temperature_of(form: &Form, answers: &HashMap<String, String>) -> Temperature {
     let amount = find_answer(form, answers, "investment_amount", &["amount", "range", "how much"]);
     let timeline = find_answer(form, answers, "investment_timeline", &["timeline", "when"]);
@@ -180,6 +185,9 @@ pub struct LeadRecord {
     /// Set once the lead is added to its owner's counters (see `repo::leads::count_lead`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counted_at: Option<String>,
+    /// State, city, timeline and source page, read at capture for the founder's aggregates.
+    #[serde(default)]
+    pub facets: crate::lead_stats::Facets,
 }
 
 /// The founder's 'New investor lead' e-mail: the answers, the temperature and a link to the
@@ -463,6 +471,24 @@ const US_STATES: &[(&str, &str)] = &[
     ("south dakota", "SD"), ("tennessee", "TN"), ("texas", "TX"), ("utah", "UT"), ("vermont", "VT"),
     ("virginia", "VA"), ("washington", "WA"), ("west virginia", "WV"), ("wisconsin", "WI"), ("wyoming", "WY"),
 ];
+
+/// The 2-letter code of a US state (or DC, PR) given by name or code, any case.
+pub fn us_state_code(state: &str) -> Option<&'static str> {
+    let trimmed = state.trim();
+    let lower = trimmed.to_lowercase();
+    US_STATES.iter().find(|(name, code)| *name == lower || code.eq_ignore_ascii_case(trimmed)).map(|(_, code)| *code)
+}
+
+/// A US state's name ('TX' → 'Texas'), for sentences.
+pub fn us_state_name(code: &str) -> Option<String> {
+    let (name, _) = US_STATES.iter().find(|(_, c)| c.eq_ignore_ascii_case(code))?;
+    Some(name.split(' ').map(|word| if word == "of" { word.to_owned() } else { capitalised(word) }).collect::<Vec<_>>().join(" "))
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
 
 /// A US state name as its 2-letter code ('Texas' → 'TX', 'tx' → 'TX'); anything else as typed.
 pub fn state_code(state: &str) -> String {

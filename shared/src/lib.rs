@@ -1,6 +1,8 @@
 //! Everything the RaiseSpark functions share: configuration, AWS clients, tokens, the
 //! error shape, request extractors and one repository module per shared table.
 
+#[cfg(feature = "ai")]
+pub mod ai;
 pub mod auth;
 pub mod billing;
 pub mod config;
@@ -13,6 +15,7 @@ pub mod error;
 pub mod forms;
 pub mod http;
 pub mod impersonation;
+pub mod lead_stats;
 pub mod leads;
 pub mod mail;
 pub mod notify;

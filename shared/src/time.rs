@@ -39,6 +39,12 @@ impl Clock {
         iso(self.now())
     }
 
+    /// Sets this clock (and every state clone sharing it) `offset` away from the system clock:
+    /// the local demo seed dates its leads in the past this way, through the real routes.
+    pub fn set_offset(&self, offset: time::Duration) {
+        self.offset_secs.store(offset.whole_seconds(), std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// Moves this clock (and every state clone sharing it) forward.
     pub fn advance(&self, by: std::time::Duration) {
         let secs = i64::try_from(by.as_secs()).unwrap_or(i64::MAX);

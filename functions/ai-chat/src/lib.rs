@@ -24,7 +24,7 @@ use axum::{
     http::StatusCode,
     routing::{get, post},
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
@@ -49,29 +49,7 @@ pub const MAX_CHARS: usize = 2_000;
 /// 30 questions per user per 10 minutes.
 pub const PER_USER: Rule = Rule::new("ai-chat-user", 600, 30);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    User,
-    Assistant,
-}
-
-impl Role {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::User => "user",
-            Role::Assistant => "assistant",
-        }
-    }
-}
-
-/// Spec 3: a chat message.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChatMessage {
-    pub role: Role,
-    pub content: String,
-}
+pub use shared::ai::{ChatMessage, Role};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]

@@ -5,6 +5,7 @@
 //! - `GET    /api/leads?formId=&temperature=&q=&cursor=` — a page of leads, newest first
 //! - `GET    /api/leads/recent` — the 5 newest leads with their form
 //! - `GET    /api/leads/summary` — totals, conversion, estimated interest and achievements
+//! - `GET    /api/leads/trends?formId=` — leads per week (12) and per day (30), the temperatures
 //! - `GET    /api/leads/export?formId=` — every lead as CSV, streamed page by page
 //! - `PATCH  /api/leads/{id}` — `{status: cold|warm|hot}`
 //! - `DELETE /api/leads/{id}`
@@ -52,6 +53,7 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(list))
         .route("/recent", get(recent))
         .route("/summary", get(summary))
+        .route("/trends", get(trends))
         .route("/export", get(export))
         .route("/{id}", patch(set_status).delete(remove))
         .with_state(state.clone());
@@ -297,6 +299,47 @@ async fn summary(State(state): State<AppState>, user: AuthUser) -> Result<Json<S
         estimated_interest: profile.estimated_interest,
     };
     Ok(Json(Summary::of(totals)))
+}
+
+// ------------------------------------------------------------------ trends
+
+/// Weeks in the dashboard's chart; days in the leads page's chart.
+pub const TREND_WEEKS: u32 = 12;
+pub const TREND_DAYS: u32 = 30;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct TrendsQuery {
+    form_id: Option<String>,
+}
+
+/// The charts' figures from the aggregates kept on write: one Query of at most 84 day items
+/// and the profile, whatever the number of leads. With `formId` (the caller's form, else 404)
+/// the weeks and days are that form's.
+#[tracing::instrument(skip(state), fields(user_id = %user.id))]
+async fn trends(State(state): State<AppState>, user: AuthUser, shared::http::QueryParams(query): shared::http::QueryParams<TrendsQuery>) -> Result<Json<Value>> {
+    use shared::lead_stats::{daily, date_of, day_string, weekly, weeks_start};
+    let tables = &state.config.tables;
+    if let Some(form_id) = &query.form_id {
+        owned_form(&state.dynamo, &tables.forms, form_id, &user.id).await?;
+    }
+    let today = date_of(state.clock.now());
+    let start = weeks_start(today, TREND_WEEKS).min(today - time::Duration::days(i64::from(TREND_DAYS) - 1));
+    let (from, to) = (day_string(start), day_string(today));
+    let (profile, stats) = tokio::try_join!(
+        get_profile(&state.dynamo, &tables.profiles, &user.id),
+        shared::repo::lead_stats::days(&state.dynamo, &tables.lead_stats, &user.id, query.form_id.as_deref(), &from, &to),
+    )?;
+    let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(&user.id));
+    let all_days = daily(&stats, today, (today - start).whole_days() as u32 + 1);
+    let weeks: Vec<Value> = weekly(&all_days, today, TREND_WEEKS).into_iter().map(|(monday, leads)| json!({"start": day_string(monday), "leads": leads})).collect();
+    let days: Vec<Value> = all_days.iter().skip(all_days.len().saturating_sub(TREND_DAYS as usize)).map(|(date, leads)| json!({"date": day_string(*date), "leads": leads})).collect();
+    Ok(Json(json!({
+        "weeks": weeks,
+        "days": days,
+        "temperatures": {"hot": profile.hot_leads, "warm": profile.warm_leads, "cold": profile.cold_leads},
+        "formId": query.form_id,
+    })))
 }
 
 // ------------------------------------------------------------------ export

@@ -36,7 +36,8 @@ use shared::{
         Answer, ComplianceProof, LeadRecord, LeadSummary, LocationData, answers_in_order, estimated_investment, notify_owner_logged,
         preset_answer, search_text, temperature_of, validate_answers,
     },
-    repo::{forms::get_form, leads::count_lead_logged},
+    lead_stats::Facets,
+    repo::{forms::get_form, lead_stats::count_host_view, leads::count_lead_logged},
 };
 use tower_http::cors::{Any, CorsLayer};
 
@@ -119,9 +120,25 @@ fn visit_key(state: &AppState, form_id: &str, ip: &str) -> String {
 /// View pings per address per minute (in process; the WAF limits at the edge too).
 pub const VIEWS_PER_MINUTE: usize = 30;
 
-/// Counts at most one view per form, address and day; the endpoint itself is limited.
-#[tracing::instrument(skip(state, ip))]
-async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp) -> Result<StatusCode> {
+/// A view ping's optional body: the page that embedded the form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ViewPing {
+    #[serde(default)]
+    source: Option<String>,
+}
+
+/// View pings are tiny: a larger body is refused before it is read.
+pub const MAX_VIEW_BODY: usize = 4 * 1024;
+
+/// Counts at most one view per form, address and day (and one for the page that embedded it,
+/// in the founder's aggregates); the endpoint itself is limited.
+#[tracing::instrument(skip(state, ip, body))]
+async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
+    if body.len() > MAX_VIEW_BODY {
+        return Err(ApiError::payload_too_large(MAX_VIEW_BODY));
+    }
+    let ping: ViewPing = if body.iter().all(u8::is_ascii_whitespace) { ViewPing::default() } else { shared::http::parse_json(&body)? };
     if !state.memory_limits.allow(&format!("views|{}", ip.0), VIEWS_PER_MINUTE, std::time::Duration::from_secs(60)) {
         return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
     }
@@ -142,13 +159,19 @@ async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: C
                 .dynamo
                 .update_item()
                 .table_name(&state.config.tables.forms)
-                .key("id", AttributeValue::S(form.id))
+                .key("id", AttributeValue::S(form.id.clone()))
                 .update_expression("ADD #views :one")
                 .condition_expression("attribute_exists(id)")
                 .expression_attribute_names("#views", "views")
                 .expression_attribute_values(":one", AttributeValue::N("1".into()))
                 .send()
                 .await?;
+            if let Some(host) = ping.source.as_deref().and_then(shared::lead_stats::host_of) {
+                let counted = count_host_view(&state.dynamo, &state.config.tables.lead_stats, &form.user_id, &host).await;
+                if let Err(err) = counted {
+                    tracing::warn!(form_id = %form.id, error = %err, "source page view not counted");
+                }
+            }
             Ok(StatusCode::ACCEPTED)
         }
         Err(SdkError::ServiceError(err)) if matches!(err.err(), PutItemError::ConditionalCheckFailedException(_)) => Ok(StatusCode::OK),
@@ -231,7 +254,7 @@ async fn submit_lead(
         return Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))));
     }
     let answers = validate_answers(&form, submission.answers)?;
-    let now = shared::time::now_iso();
+    let now = state.clock.now_iso();
     let referrer = web_url(headers.get(header::REFERER).and_then(|v| v.to_str().ok()));
     let mut location = location(&state, &headers);
     if location.is_none() {
@@ -245,7 +268,10 @@ async fn submit_lead(
     let ordered: Vec<Answer> = answers_in_order(&form.fields, &data);
     let estimated_amount = estimated_investment(&ordered);
     let search_text = search_text(&LeadSummary::of(&ordered, location.as_ref()));
+    let source_url = web_url(submission.source.as_deref());
+    let facets = Facets::of(&form, &answers, location.as_ref(), source_url.as_deref());
     let lead = LeadRecord {
+        facets,
         estimated_amount,
         search_text,
         counted_at: None,
@@ -260,7 +286,7 @@ async fn submit_lead(
             legend_version: form.offering_settings.legend_version.clone(),
             legend_sha256: sha256_hex(&form.offering_settings.disclaimer),
             form_version: form.version,
-            source_url: web_url(submission.source.as_deref()),
+            source_url,
             referrer,
             submitted_at: now,
         },

@@ -1,13 +1,13 @@
-//! Demo data for `make dev`: on an empty local database, a demo founder with an active trial,
-//! two published forms, views and about 40 leads, so a newcomer sees a living dashboard.
+//! Demo data for `make dev`: on an empty local database, a demo founder on a Pro trial, two
+//! published forms embedded on three pages, views and 40 leads from nine states over five
+//! weeks, so a newcomer sees a living dashboard and its insights.
 //!
 //! Everything goes through the product's own routes (sign-up, e-mail confirmation, local
-//! checkout, the forms API, the public view and lead endpoints); the only direct write moves
-//! each lead's date into the past. This module is part of the local gateway only: it cannot
-//! run against AWS.
+//! checkout, the forms API, the public view and lead endpoints); each lead is dated in the past
+//! by setting the state's clock back while it is submitted. This module is part of the local
+//! gateway only: it cannot run against AWS.
 
 use anyhow::{Context, bail};
-use aws_sdk_dynamodb::types::AttributeValue;
 use axum::{
     Router,
     body::Body,
@@ -104,10 +104,19 @@ const LAST: [&str; 20] = [
     "Bennett", "Reid", "Shah", "Kim", "Alvarez", "O'Connor", "Mohammed", "Walker", "Fischer", "Moreau",
     "Chen", "Okafor", "Lindqvist", "Haddad", "Dubois", "Nakamura", "Rossi", "Patel", "Novak", "García",
 ];
-const STATES: [&str; 12] = [
-    "California", "Texas", "New York", "Washington", "Florida", "Massachusetts", "Illinois", "Colorado", "Oregon", "Georgia", "Arizona",
-    "North Carolina",
+/// Where the demo investors are: 20 (city, state) places, each used twice by the 40 leads
+/// (lead `i` takes place `(i * 7) % 20`). California 10, Texas 8, New York 6, Washington 4,
+/// Florida 4, Massachusetts, Illinois, Colorado and Georgia 2 each; San Francisco 6.
+pub const PLACES: [(&str, &str); 20] = [
+    ("San Francisco", "California"), ("San Francisco", "California"), ("San Francisco", "California"), ("Los Angeles", "California"),
+    ("San Diego", "California"), ("Austin", "Texas"), ("Austin", "Texas"), ("Houston", "Texas"), ("Dallas", "Texas"),
+    ("New York", "New York"), ("New York", "New York"), ("Brooklyn", "New York"), ("Seattle", "Washington"), ("Seattle", "Washington"),
+    ("Miami", "Florida"), ("Tampa", "Florida"), ("Boston", "Massachusetts"), ("Chicago", "Illinois"), ("Denver", "Colorado"),
+    ("Atlanta", "Georgia"),
 ];
+/// The pages the demo forms are embedded on: the first form on its site and its blog, the
+/// second on its own site.
+pub const PAGES: [&str; 3] = ["https://sunrisesolar.example/invest", "https://blog.sunrisesolar.example/community-solar", "https://harborcoffee.example/invest"];
 /// Amounts and timelines in proportions a real raise sees: many small, a few large.
 const AMOUNTS: [(&str, &str); 8] = [
     ("Under $10,000", "Just exploring"),
@@ -140,7 +149,9 @@ pub async fn seed(app: &Router, state: &AppState) -> anyhow::Result<()> {
 
     // The 7-day trial, through the local checkout and the webhook it sends.
     let (_, plans) = client.call(Method::GET, "/api/check-subscription/plans", None, &[], [127, 0, 0, 1]).await?;
-    let price = plans["plans"][0]["priceId"].as_str().or_else(|| plans["plans"][0]["price_id"].as_str()).context("a plan price")?.to_owned();
+    // The Pro plan: the demo shows everything the product sells, insights included.
+    let pro = plans["plans"].as_array().and_then(|all| all.iter().find(|p| p["key"] == "pro")).context("the Pro plan")?;
+    let price = pro["priceId"].as_str().or_else(|| pro["price_id"].as_str()).context("a plan price")?.to_owned();
     let checkout = client
         .post("/api/create-checkout-session", json!({"priceId": price, "successUrl": format!("{}/dashboard", state.config.app_origin)}))
         .await
@@ -149,16 +160,17 @@ pub async fn seed(app: &Router, state: &AppState) -> anyhow::Result<()> {
     let path = url.trim_start_matches(&state.config.app_origin).to_owned();
     client.call(Method::POST, &format!("{path}/complete"), None, &[], [127, 0, 0, 1]).await.context("complete checkout")?;
 
+    // Views per page: the first form 110 on its site and 40 on its blog, the second 90.
     let forms = [
-        ("Sunrise Solar — Reg CF Round", "Indications of interest for our community solar raise", 150),
-        ("Harbor Coffee Co. Expansion", "Tell us if you'd like to invest in our third roastery", 90),
+        ("Sunrise Solar — Reg CF Round", "Indications of interest for our community solar raise", [(PAGES[0], 110), (PAGES[1], 40)].as_slice()),
+        ("Harbor Coffee Co. Expansion", "Tell us if you'd like to invest in our third roastery", [(PAGES[2], 90)].as_slice()),
     ];
     let mut published = Vec::new();
-    for (name, description, views) in forms {
+    for (name, description, pages) in forms {
         let form = client.post("/api/forms", json!({})).await.context("create form")?;
         let id = form["id"].as_str().context("form id")?.to_owned();
         let mut fields = form["fields"].as_array().cloned().unwrap_or_default();
-        for key in ["investment_amount", "investment_timeline", "location_state"] {
+        for key in ["investment_amount", "investment_timeline", "location_city", "location_state"] {
             let preset = FieldPreset::find(key).context("preset")?;
             fields.push(serde_json::to_value(preset.to_field(fields.len() as u32, key == "investment_amount"))?);
         }
@@ -174,23 +186,29 @@ pub async fn seed(app: &Router, state: &AppState) -> anyhow::Result<()> {
         let updated = client.call(Method::PUT, &format!("/api/forms/{id}"), Some(content), &[], [127, 0, 0, 1]).await.context("save form")?.1;
         client.post(&format!("/api/forms/{id}/publish"), json!({})).await.context("publish")?;
         // Views: one per form, address and day, so each visitor comes from its own address.
-        for visitor in 0..views {
-            let agent = format!("Mozilla/5.0 (demo visitor {visitor})");
-            let address = [10, 0, (visitor / 250) as u8, (visitor % 250 + 1) as u8];
-            client.call(Method::POST, &format!("/api/public-forms/{id}/views"), None, &[("user-agent", &agent)], address).await?;
+        let mut visitor = 0usize;
+        for (page, views) in pages {
+            for _ in 0..*views {
+                let agent = format!("Mozilla/5.0 (demo visitor {visitor})");
+                let address = [10, 0, (visitor / 250) as u8, (visitor % 250 + 1) as u8];
+                let body = json!({"source": page});
+                client.call(Method::POST, &format!("/api/public-forms/{id}/views"), Some(body), &[("user-agent", &agent)], address).await?;
+                visitor += 1;
+            }
         }
         published.push(updated);
     }
 
     let public = Client { app, token: None };
-    let now = shared::time::now();
     for i in 0..40usize {
         let form = &published[i % 2];
         let fields = form["fields"].as_array().context("fields")?;
         let (first, last) = (FIRST[i % FIRST.len()], LAST[(i * 7 + i / FIRST.len()) % LAST.len()]);
         let name = format!("{first} {last}");
         let (amount, timeline) = AMOUNTS[(i * 3) % AMOUNTS.len()];
-        let us_state = STATES[(i * 5) % STATES.len()];
+        let (city, us_state) = PLACES[(i * 7) % PLACES.len()];
+        // The first form's leads alternate between its site and its blog.
+        let source = if i % 2 == 1 { PAGES[2] } else if i % 4 == 0 { PAGES[0] } else { PAGES[1] };
         let email = format!("{}.{}@example.com", first.to_lowercase(), last.to_lowercase().replace('\'', "")).replace('á', "a").replace('í', "i");
         let mut answers = serde_json::Map::new();
         for field in fields {
@@ -199,6 +217,7 @@ pub async fn seed(app: &Router, state: &AppState) -> anyhow::Result<()> {
                 (Some("investment_amount"), _) => amount.to_owned(),
                 (Some("investment_timeline"), _) => timeline.to_owned(),
                 (Some("location_state"), _) => us_state.to_owned(),
+                (Some("location_city"), _) => city.to_owned(),
                 (_, Some("email")) => email.clone(),
                 (_, Some("phone")) => format!("(555) {:03}-{:04}", 200 + i * 13, 1000 + i * 137),
                 _ => name.clone(),
@@ -207,19 +226,12 @@ pub async fn seed(app: &Router, state: &AppState) -> anyhow::Result<()> {
         }
         let uri = format!("/api/public-forms/{}/leads", form["id"].as_str().unwrap_or_default());
         let ip = [10, 1, (i / 200) as u8, (i % 200) as u8 + 1];
-        let (_, lead) = public.call(Method::POST, &uri, Some(json!({"answers": answers})), &[], ip).await.context("submit a lead")?;
-        // Spread over the last five weeks, newest last.
+        // Spread over the last five weeks, newest last: submitted with the clock set back.
         let seconds_ago = (40 - i as i64) * 20 * 3_600 + (i as i64 * 1_337) % 3_600;
-        let at = shared::time::iso(now - time::Duration::seconds(seconds_ago));
-        state
-            .dynamo
-            .update_item()
-            .table_name(&state.config.tables.leads)
-            .key("id", AttributeValue::S(lead["id"].as_str().context("lead id")?.to_owned()))
-            .update_expression("SET created_at = :at, compliance.submitted_at = :at")
-            .expression_attribute_values(":at", AttributeValue::S(at))
-            .send()
-            .await?;
+        state.clock.set_offset(-time::Duration::seconds(seconds_ago));
+        let submitted = public.call(Method::POST, &uri, Some(json!({"answers": answers, "source": source})), &[], ip).await;
+        state.clock.set_offset(time::Duration::ZERO);
+        submitted.context("submit a lead")?;
     }
     Ok(())
 }

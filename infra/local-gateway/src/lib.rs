@@ -29,6 +29,7 @@ pub const FUNCTIONS: &[&str] = &[
     "create-checkout-session",
     "facebook-conversions",
     "forms",
+    "generate-insights",
     "impersonate-user",
     "leads",
     "profiles",
@@ -160,6 +161,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("create-checkout-session", create_checkout_session::router(state.clone())))
         .merge(shared::http::mount("facebook-conversions", facebook_conversions::router(state.clone())))
         .merge(shared::http::mount("forms", forms::router(state.clone())))
+        .merge(shared::http::mount("generate-insights", generate_insights::router(state.clone())))
         .merge(shared::http::mount("impersonate-user", impersonate_user::router(state.clone())))
         .merge(shared::http::mount("leads", leads::router(state.clone())))
         .merge(shared::http::mount("profiles", profiles::router(state.clone())))

@@ -5,9 +5,10 @@
 //! after answering; in AWS, from the table's stream), as one transaction that marks the lead
 //! `counted_at` and adds to the profile, so a lead is counted exactly once however often the
 //! counting is retried. Deleting a counted lead takes it off the counters in the same
-//! transaction. The dashboard then reads two items, never a Scan.
+//! transaction. The dashboard then reads two items, never a Scan; the same transactions keep
+//! the founder's aggregates in `lead_stats` (see `repo::lead_stats`).
 
-use std::time::Duration;
+use std::{collections::HashMap, time::Duration};
 
 use aws_sdk_dynamodb::{
     Client,
@@ -16,7 +17,14 @@ use aws_sdk_dynamodb::{
     types::{AttributeValue, Delete, TransactWriteItem, Update},
 };
 
-use crate::{ApiError, config::Tables, dynamo::from_item, leads::LeadRecord};
+use crate::{
+    ApiError,
+    config::Tables,
+    dynamo::from_item,
+    lead_stats::Dimension,
+    leads::LeadRecord,
+    repo::lead_stats::{Planner, Slot},
+};
 
 pub fn not_found() -> ApiError {
     ApiError::not_found("Lead not found")
@@ -117,21 +125,27 @@ async fn back_off(attempt: u32) {
 
 const ATTEMPTS: u32 = 10;
 
-/// Adds a stored lead to its owner's counters, once. `Ok(false)` when it was already counted
-/// (or deleted before it could be).
+/// Adds a stored lead to its owner's counters and aggregates, once. `Ok(false)` when it was
+/// already counted (or deleted before it could be).
 pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> Result<bool, ApiError> {
-    let mut interest = Interest::Add(counted_amount(lead.estimated_amount));
+    let amount = counted_amount(lead.estimated_amount);
+    let mut interest = Interest::Add(amount);
+    let mut slots: HashMap<Dimension, Slot> = HashMap::new();
     for attempt in 0..ATTEMPTS {
+        let planned = Planner::new(&tables.lead_stats, &lead.owner_id, 2).lead(&lead.form_id, &lead.created_at, amount as u64, &lead.facets, &slots)?;
+        let keys = AttributeValue::L(planned.keys.iter().map(|k| AttributeValue::S(k.clone())).collect());
         let mark = built(
             Update::builder()
                 .table_name(&tables.leads)
                 .set_key(Some([key(&lead.id)].into()))
-                .update_expression("SET counted_at = :now")
+                .update_expression("SET counted_at = :now, counted_in = :keys")
                 .condition_expression("attribute_exists(id) AND attribute_not_exists(counted_at)")
                 .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+                .expression_attribute_values(":keys", keys)
                 .build(),
         )?;
-        let items = vec![TransactWriteItem::builder().update(mark).build(), counter_update(tables, &lead.owner_id, 1, interest, &lead.status)?];
+        let mut items = vec![TransactWriteItem::builder().update(mark).build(), counter_update(tables, &lead.owner_id, 1, interest, &lead.status)?];
+        items.extend(planned.items);
         match transact(client, items).await? {
             Outcome::Done => {
                 // Once per lead: only the call whose transaction set `counted_at` gets here.
@@ -141,9 +155,17 @@ pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> 
                 return Ok(true);
             }
             Outcome::ConditionFailed(0) => return Ok(false),
-            Outcome::ConditionFailed(_) => {
+            Outcome::ConditionFailed(1) => {
                 tracing::warn!(owner_id = %lead.owner_id, "estimated interest saturated at the ceiling");
                 interest = Interest::Saturate;
+            }
+            Outcome::ConditionFailed(index) => {
+                // An open dimension's value is new, or its cap is reached: try the next way.
+                let Some((_, dimension)) = planned.conditions.iter().find(|(at, _)| *at == index) else {
+                    return Err(ApiError::internal(anyhow::anyhow!("lead {}: unexpected failed condition at {index}", lead.id)));
+                };
+                let slot = slots.entry(*dimension).or_insert(Slot::Known);
+                *slot = slot.next();
             }
             Outcome::Conflict => back_off(attempt).await,
         }
@@ -189,6 +211,9 @@ pub struct LeadOwnership {
     pub counted_at: Option<String>,
     #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub estimated_amount: u64,
+    /// The aggregate items the lead was added to (older leads: none).
+    #[serde(default)]
+    pub counted_in: Vec<String>,
 }
 
 /// The caller's lead, or 404 (also when it belongs to someone else).
@@ -219,6 +244,7 @@ pub async fn delete_lead(client: &Client, tables: &Tables, id: &str, owner_id: &
         let mut items = vec![TransactWriteItem::builder().delete(delete).build()];
         if counted {
             items.push(counter_update(tables, owner_id, -1, Interest::Add(-counted_amount(lead.estimated_amount)), &lead.status)?);
+            items.extend(crate::repo::lead_stats::take_off(&tables.lead_stats, owner_id, &lead.counted_in, counted_amount(lead.estimated_amount) as u64)?);
         }
         match transact(client, items).await? {
             Outcome::Done => {

@@ -3,6 +3,7 @@
 
 pub mod forms;
 pub mod impersonations;
+pub mod lead_stats;
 pub mod leads;
 pub mod one_time_tokens;
 pub mod platform_stats;

@@ -1,0 +1,162 @@
+//! `generate-insights`: the dashboard's 'AI-Driven Investment Insights' (spec 2, 3, 7, 8).
+//!
+//! - `POST /api/generate-insights` `{forms, leads}` → `{insights: {<key>: {title, content, icon, color}}}`
+//!
+//! The body is the spec's, and ignored: insights are computed on the server from the caller's
+//! own aggregates (profile counters, forms, `lead_stats`), a bounded number of items whatever
+//! the number of leads. Pro only (a Pro trial counts): 402 otherwise. With
+//! `AI_PROVIDER=bedrock | openai` a model rephrases the computed insights; a rephrasing that
+//! states a number the facts do not is dropped for the template. The result is cached per
+//! founder for 15 minutes, keyed by the facts, so a new lead shows at once.
+
+pub mod facts;
+pub mod phrasing;
+
+use std::sync::Arc;
+
+use axum::{Json, Router, body::Bytes, extract::State, http::StatusCode, routing::post};
+use serde_json::{Map, Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    ai::{ChatMessage, Llm, Role},
+    auth::AuthUser,
+    crypto::sha256_hex,
+    lead_stats::{daily, date_of, day_string, weeks_start},
+    rate_limit::{self, Rule},
+    repo::{
+        forms::list_forms,
+        lead_stats::{cache_insights, cached_insights, days, dimensions},
+        profiles::{Profile, get_profile},
+    },
+};
+use tokio::sync::OnceCell;
+
+use crate::{
+    facts::{Facts, Inputs, WEEKS},
+    phrasing::Insight,
+};
+
+/// Spec 8: the toast the SPA shows on failure.
+pub const FAILED: &str = "Failed to generate AI insights";
+pub const PRO_REQUIRED: &str = "AI-driven investment insights are part of RaiseSpark Pro. Upgrade to see what your investor data says.";
+/// Spec 9: the insights cache, 900000 ms.
+pub const CACHE_SECONDS: i64 = 900;
+pub const MAX_BODY: usize = 64 * 1024;
+/// 30 requests per founder per 10 minutes (the cache answers most of them).
+pub const PER_USER: Rule = Rule::new("insights-user", 600, 30);
+
+#[derive(Clone)]
+struct InsightsState {
+    app: AppState,
+    llm: Arc<OnceCell<Option<Llm>>>,
+}
+
+impl axum::extract::FromRef<InsightsState> for shared::auth::TokenKeys {
+    fn from_ref(state: &InsightsState) -> Self {
+        state.app.tokens.clone()
+    }
+}
+
+impl InsightsState {
+    async fn llm(&self) -> Option<&Llm> {
+        self.llm
+            .get_or_init(|| async {
+                let sdk = shared::state::aws_sdk_config(&self.app.config).await;
+                Llm::from_config(&self.app.config.ai, &sdk, &self.app.http)
+            })
+            .await
+            .as_ref()
+    }
+}
+
+pub fn router(state: AppState) -> Router {
+    let insights = InsightsState { app: state.clone(), llm: Arc::new(OnceCell::new()) };
+    let router = Router::new().route("/", post(generate)).with_state(insights);
+    shared::impersonation::audited("generate-insights", router, &state)
+}
+
+/// The caller's facts: four bounded reads (profile, forms, dimensions, 12 weeks of days).
+pub async fn load_facts(state: &AppState, owner_id: &str) -> Result<Facts> {
+    let tables = &state.config.tables;
+    let today = date_of(state.clock.now());
+    let (from, to) = (day_string(weeks_start(today, WEEKS)), day_string(today));
+    let (profile, forms, dimensions, days) = tokio::try_join!(
+        get_profile(&state.dynamo, &tables.profiles, owner_id),
+        list_forms(&state.dynamo, &tables.forms, owner_id),
+        dimensions(&state.dynamo, &tables.lead_stats, owner_id),
+        days(&state.dynamo, &tables.lead_stats, owner_id, None, &from, &to),
+    )?;
+    let profile = profile.unwrap_or_else(|| Profile::empty(owner_id));
+    let span = (today - weeks_start(today, WEEKS)).whole_days() as u32 + 1;
+    let days = daily(&days, today, span);
+    Ok(facts::compute(&Inputs { profile: &profile, forms: &forms, dimensions: &dimensions, days: &days }))
+}
+
+fn as_map(insights: &[(&'static str, Insight)]) -> Map<String, Value> {
+    insights.iter().map(|(key, insight)| ((*key).to_owned(), json!(insight))).collect()
+}
+
+#[tracing::instrument(skip(insights, body), fields(user_id = %user.id))]
+async fn generate(State(insights): State<InsightsState>, user: AuthUser, body: Bytes) -> Result<Json<Value>> {
+    if body.len() > MAX_BODY {
+        return Err(ApiError::payload_too_large(MAX_BODY));
+    }
+    // The spec's `{forms, leads}` is read as JSON and then ignored: nothing in it is trusted.
+    if !body.iter().all(u8::is_ascii_whitespace) && serde_json::from_slice::<Value>(&body).is_err() {
+        return Err(ApiError::bad_request("invalid_json", "The request body must be JSON."));
+    }
+    let state = &insights.app;
+    if !shared::billing::has_pro(state, &user.id).await? {
+        return Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "pro_required", PRO_REQUIRED));
+    }
+    if rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, &PER_USER, &user.id).await?.is_none() {
+        return Err(ApiError {
+            retry_after: Some(60),
+            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "insights_rate_limited", "Insights were refreshed many times in a short while. Please wait a few minutes.")
+        });
+    }
+    let facts = load_facts(state, &user.id).await?;
+    let templates = phrasing::templates(&facts);
+    if templates.is_empty() {
+        return Ok(Json(json!({ "insights": {} })));
+    }
+
+    let llm = insights.llm().await;
+    let provider = llm.map_or("builtin", Llm::name);
+    let fingerprint = sha256_hex(&format!("{provider}|{}", Value::Object(as_map(&templates))));
+    let table = &state.config.tables.lead_stats;
+    let now = state.clock.unix();
+    match cached_insights(&state.dynamo, table, &user.id).await {
+        Ok(Some(cached)) if cached.fingerprint == fingerprint && cached.expires_at > now => {
+            if let Ok(body) = serde_json::from_str::<Value>(&cached.body) {
+                return Ok(Json(body));
+            }
+        }
+        Ok(_) => {}
+        Err(err) => tracing::warn!(error = %err, "insights cache not read"),
+    }
+
+    let (phrased, source) = match llm {
+        None => (templates, "builtin"),
+        Some(llm) => {
+            let message = ChatMessage { role: Role::User, content: phrasing::prompt(&templates) };
+            match llm.complete(phrasing::SYSTEM_PROMPT, &[message]).await {
+                Ok(answer) => {
+                    let parsed = phrasing::parse_answer(&answer);
+                    let (merged, accepted) = phrasing::merge(templates, parsed.as_ref());
+                    tracing::info!(provider = llm.name(), accepted, total = merged.len(), "insights rephrased");
+                    (merged, if accepted > 0 { llm.name() } else { "builtin" })
+                }
+                Err(err) => {
+                    tracing::warn!(provider = llm.name(), error = %err, "the model failed: insights from the templates");
+                    (templates, "builtin")
+                }
+            }
+        }
+    };
+    let response = json!({ "insights": as_map(&phrased), "generatedAt": state.clock.now_iso(), "source": source });
+    if let Err(err) = cache_insights(&state.dynamo, table, &user.id, &fingerprint, &response.to_string(), now + CACHE_SECONDS).await {
+        tracing::warn!(error = %err, "insights cache not written");
+    }
+    Ok(Json(response))
+}

@@ -1,0 +1,307 @@
+//! Table `lead_stats` (key `owner_id` + `stat`): the founder's aggregates kept on write (see
+//! [`crate::lead_stats`] for what a lead adds). Items hold `leads`, `amount` (whole dollars)
+//! and, for source pages, `views`, plus a display `label`.
+//!
+//! A lead is added inside the transaction that marks it counted (`repo::leads::count_lead`),
+//! so it is added once however often counting is retried, and taken off inside the one that
+//! deletes it. Reads are two Queries of bounded size: the dimensions (`d#…`) and a range of
+//! days (`t#…`).
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::{
+    Client,
+    types::{AttributeValue, TransactWriteItem, Update},
+};
+use serde::Deserialize;
+
+use crate::{
+    ApiError,
+    dynamo::{Item, from_item},
+    lead_stats::{DIMENSION_PREFIX, Dimension, Facets, INSIGHTS_CACHE_KEY, OTHER, amount_bucket, day_key, day_of, form_day_key, value_key},
+};
+
+/// One aggregate item, read leniently.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+pub struct Stat {
+    pub stat: String,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub leads: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub amount: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub views: u64,
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
+impl Stat {
+    /// The value part of the key (`CA` of `d#state#CA`, the date of `t#day#…`).
+    pub fn value(&self) -> &str {
+        self.stat.rsplit('#').next().unwrap_or_default()
+    }
+}
+
+/// How an open dimension's value is counted in one attempt of a transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    /// Its item exists: add to it (condition: it exists).
+    Known,
+    /// New: register it (condition: fewer than the cap registered), then add.
+    Register,
+    /// The cap is reached: add to the dimension's [`OTHER`] item.
+    Other,
+}
+
+impl Slot {
+    /// What to try after this slot's condition failed.
+    pub fn next(self) -> Self {
+        match self {
+            Self::Known => Self::Register,
+            Self::Register | Self::Other => Self::Other,
+        }
+    }
+}
+
+fn s(value: &str) -> AttributeValue {
+    AttributeValue::S(value.to_owned())
+}
+
+fn n(value: i64) -> AttributeValue {
+    AttributeValue::N(value.to_string())
+}
+
+fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, ApiError> {
+    result.map_err(|err| ApiError::internal(anyhow::Error::new(err)))
+}
+
+/// What one counting transaction adds: its items, the keys they add to (kept on the lead),
+/// and which item carries which open dimension's condition.
+#[derive(Default)]
+pub struct Planned {
+    pub items: Vec<TransactWriteItem>,
+    pub keys: Vec<String>,
+    pub conditions: Vec<(usize, Dimension)>,
+}
+
+/// What an update adds to an item.
+#[derive(Clone, Copy)]
+pub enum Adds {
+    /// A lead (or, negative, taking one off) with its amount.
+    Lead { sign: i64, amount: i64 },
+    /// A view of a source page.
+    View,
+}
+
+impl Adds {
+    fn expression(self) -> (&'static str, Vec<(&'static str, AttributeValue)>) {
+        match self {
+            Self::Lead { sign, amount } => ("ADD leads :leads, amount :amount", vec![(":leads", n(sign)), (":amount", n(sign * amount))]),
+            Self::View => ("ADD #views :one", vec![(":one", n(1))]),
+        }
+    }
+}
+
+pub struct Planner<'a> {
+    pub table: &'a str,
+    pub owner_id: &'a str,
+    /// Where in the whole transaction this planner's first item goes.
+    pub offset: usize,
+    pub planned: Planned,
+}
+
+impl<'a> Planner<'a> {
+    pub fn new(table: &'a str, owner_id: &'a str, offset: usize) -> Self {
+        Self { table, owner_id, offset, planned: Planned::default() }
+    }
+
+    fn update(&self, stat: &str, adds: Adds, label: Option<&str>, condition: Option<&str>) -> Result<TransactWriteItem, ApiError> {
+        let (add, values) = adds.expression();
+        let expression = match label {
+            Some(_) => format!("SET label = if_not_exists(label, :label) {add}"),
+            None => add.to_owned(),
+        };
+        let mut builder = Update::builder()
+            .table_name(self.table)
+            .key("owner_id", s(self.owner_id))
+            .key("stat", s(stat))
+            .update_expression(expression)
+            .set_expression_attribute_values(Some(values.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()));
+        if matches!(adds, Adds::View) {
+            builder = builder.expression_attribute_names("#views", "views");
+        }
+        if let Some(label) = label {
+            builder = builder.expression_attribute_values(":label", s(label));
+        }
+        if let Some(condition) = condition {
+            builder = builder.condition_expression(condition).expression_attribute_names("#stat", "stat");
+        }
+        Ok(TransactWriteItem::builder().update(built(builder.build())?).build())
+    }
+
+    fn push(&mut self, item: TransactWriteItem) -> usize {
+        self.planned.items.push(item);
+        self.offset + self.planned.items.len() - 1
+    }
+
+    /// Adds to a closed dimension's value or a day.
+    pub fn plain(&mut self, stat: String, adds: Adds, label: Option<&str>) -> Result<(), ApiError> {
+        let item = self.update(&stat, adds, label, None)?;
+        self.push(item);
+        self.planned.keys.push(stat);
+        Ok(())
+    }
+
+    /// Adds to an open dimension's value the way `slot` says.
+    pub fn open(&mut self, dimension: Dimension, value: &str, adds: Adds, slot: Slot) -> Result<(), ApiError> {
+        let cap = dimension.cap().unwrap_or(u64::MAX);
+        let stat = match slot {
+            Slot::Other => dimension.key(OTHER),
+            _ => dimension.key(&value_key(value)),
+        };
+        match slot {
+            Slot::Known => {
+                let item = self.update(&stat, adds, None, Some("attribute_exists(#stat)"))?;
+                let index = self.push(item);
+                self.planned.conditions.push((index, dimension));
+            }
+            Slot::Register => {
+                let registry = built(
+                    Update::builder()
+                        .table_name(self.table)
+                        .key("owner_id", s(self.owner_id))
+                        .key("stat", s(&dimension.registry_key()))
+                        .update_expression("ADD distinct_values :one")
+                        .condition_expression("attribute_not_exists(distinct_values) OR distinct_values < :cap")
+                        .expression_attribute_values(":one", n(1))
+                        .expression_attribute_values(":cap", AttributeValue::N(cap.to_string()))
+                        .build(),
+                )?;
+                let index = self.push(TransactWriteItem::builder().update(registry).build());
+                self.planned.conditions.push((index, dimension));
+                let item = self.update(&stat, adds, Some(value), None)?;
+                self.push(item);
+            }
+            Slot::Other => {
+                let item = self.update(&stat, adds, Some("Other"), None)?;
+                self.push(item);
+            }
+        }
+        self.planned.keys.push(stat);
+        Ok(())
+    }
+
+    /// Everything a counted lead adds: its facets, amount bucket, form and day.
+    pub fn lead(mut self, form_id: &str, created_at: &str, amount: u64, facets: &Facets, slots: &HashMap<Dimension, Slot>) -> Result<Planned, ApiError> {
+        let adds = Adds::Lead { sign: 1, amount: amount as i64 };
+        for (dimension, value) in facets.values() {
+            match dimension.cap() {
+                None => self.plain(dimension.key(value), adds, None)?,
+                Some(_) => self.open(dimension, value, adds, slots.get(&dimension).copied().unwrap_or(Slot::Known))?,
+            }
+        }
+        if let Some(bucket) = amount_bucket(amount) {
+            self.plain(Dimension::Amount.key(bucket), adds, None)?;
+        }
+        self.plain(Dimension::Form.key(form_id), adds, None)?;
+        if let Some(day) = day_of(created_at) {
+            self.plain(day_key(day), adds, None)?;
+            self.plain(form_day_key(form_id, day), adds, None)?;
+        }
+        Ok(self.planned)
+    }
+}
+
+/// The updates that take a deleted lead off the items it was added to.
+pub fn take_off(table: &str, owner_id: &str, keys: &[String], amount: u64) -> Result<Vec<TransactWriteItem>, ApiError> {
+    let planner = Planner::new(table, owner_id, 0);
+    keys.iter()
+        .filter(|key| key.starts_with(DIMENSION_PREFIX) || key.starts_with("t#"))
+        .map(|key| planner.update(key, Adds::Lead { sign: -1, amount: amount as i64 }, None, None))
+        .collect()
+}
+
+async fn query(client: &Client, table: &str, owner_id: &str, condition: &str, values: &[(&str, &str)]) -> Result<Vec<Stat>, ApiError> {
+    let mut stats = Vec::new();
+    let mut start: Option<Item> = None;
+    loop {
+        let mut request = client
+            .query()
+            .table_name(table)
+            .key_condition_expression(condition)
+            .expression_attribute_names("#stat", "stat")
+            .expression_attribute_values(":owner", s(owner_id))
+            .set_exclusive_start_key(start.take());
+        for (name, value) in values {
+            request = request.expression_attribute_values(*name, s(value));
+        }
+        let output = request.send().await?;
+        for item in output.items.unwrap_or_default() {
+            stats.push(from_item(item)?);
+        }
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok(stats),
+        }
+    }
+}
+
+/// Every dimension item of a founder: bounded by the caps, whatever the number of leads.
+pub async fn dimensions(client: &Client, table: &str, owner_id: &str) -> Result<Vec<Stat>, ApiError> {
+    query(client, table, owner_id, "owner_id = :owner AND begins_with(#stat, :prefix)", &[(":prefix", DIMENSION_PREFIX)]).await
+}
+
+/// Leads per day from `from` to `to` (inclusive, `YYYY-MM-DD`), of one form or all; days
+/// without leads have no item.
+pub async fn days(client: &Client, table: &str, owner_id: &str, form_id: Option<&str>, from: &str, to: &str) -> Result<Vec<Stat>, ApiError> {
+    let (low, high) = match form_id {
+        Some(form) => (form_day_key(form, from), form_day_key(form, to)),
+        None => (day_key(from), day_key(to)),
+    };
+    query(client, table, owner_id, "owner_id = :owner AND #stat BETWEEN :low AND :high", &[(":low", &low), (":high", &high)]).await
+}
+
+/// Counts a view of a source page (the view itself is counted once per visitor and day
+/// before this is called). Best effort like the form's own view counter.
+pub async fn count_host_view(client: &Client, table: &str, owner_id: &str, host: &str) -> Result<(), ApiError> {
+    let mut slot = Slot::Known;
+    for _ in 0..3 {
+        let mut planner = Planner::new(table, owner_id, 0);
+        planner.open(Dimension::Host, host, Adds::View, slot)?;
+        let result = client.transact_write_items().set_transact_items(Some(planner.planned.items)).send().await;
+        match result {
+            Ok(_) => return Ok(()),
+            Err(err) if crate::dynamo::cancelled_by_condition(&err) && slot != Slot::Other => slot = slot.next(),
+            Err(err) => return Err(err.into()),
+        }
+    }
+    Ok(())
+}
+
+/// The cached phrasing of a founder's insights: what it was computed from and when.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CachedInsights {
+    pub fingerprint: String,
+    pub body: String,
+    /// Unix seconds.
+    pub expires_at: i64,
+}
+
+pub async fn cached_insights(client: &Client, table: &str, owner_id: &str) -> Result<Option<CachedInsights>, ApiError> {
+    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("stat", s(INSIGHTS_CACHE_KEY)).send().await?;
+    Ok(output.item.map(from_item::<CachedInsights>).transpose().ok().flatten())
+}
+
+pub async fn cache_insights(client: &Client, table: &str, owner_id: &str, fingerprint: &str, body: &str, expires_at: i64) -> Result<(), ApiError> {
+    client
+        .put_item()
+        .table_name(table)
+        .item("owner_id", s(owner_id))
+        .item("stat", s(INSIGHTS_CACHE_KEY))
+        .item("fingerprint", s(fingerprint))
+        .item("body", s(body))
+        .item("expires_at", n(expires_at))
+        .send()
+        .await?;
+    Ok(())
+}
