@@ -46,7 +46,12 @@ function FormView() {
         setForm(data);
         document.title = data.name;
         setState('ready');
-        void fetch(`/api/public-forms/${encodeURIComponent(formId)}/views`, { method: 'POST' }).catch(() => undefined);
+        // The embedding page goes with the view, so the founder sees conversion per page.
+        void fetch(`/api/public-forms/${encodeURIComponent(formId)}/views`, {
+          method: 'POST',
+          headers: source ? { 'Content-Type': 'application/json' } : undefined,
+          body: source ? JSON.stringify({ source }) : undefined,
+        }).catch(() => undefined);
       })
       .catch(() => setState('error'));
   }, []);
