@@ -343,6 +343,9 @@ def main():
     check("forms", "forms-list", 200, form["name"])
     check("leads", "leads-summary", 200, "")
     check("leads", "leads-list", 200, lead_id)
+    check("leads", "leads-trends", 200, '"weeks"')
+    # The demo founder is on a Pro trial: insights computed from the seeded aggregates.
+    check("generate-insights", "generate-insights", 200, "Investors have indicated $")
     check("rewards", "rewards", 200, "code")
     check("check-subscription", "check-subscription", 200, "subscribed")
     check("send-event-notification", "send-event-notification", 202, "\"success\":true")

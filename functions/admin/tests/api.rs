@@ -89,6 +89,7 @@ impl World {
             estimated_amount: 25_000,
             search_text: String::new(),
             counted_at: None,
+            facets: Default::default(),
         };
         let tables = &self.state.config.tables;
         self.state.dynamo.put_item().table_name(&tables.leads).set_item(Some(to_item(&lead).unwrap())).send().await.unwrap();

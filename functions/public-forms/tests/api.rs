@@ -132,6 +132,41 @@ async fn a_view_counts_once_per_visitor_and_day() {
 }
 
 #[tokio::test]
+async fn a_view_and_a_lead_count_for_the_embedding_page_and_a_bad_ping_changes_nothing() {
+    let (app, state) = app().await;
+    let (owner, form) = published_form(&state).await;
+    let uri = format!("/api/public-forms/{}/views", form.id);
+    let page = json!({"source": "https://www.Startup.example/invest?utm_source=x"});
+    assert_eq!(Call::post(&uri).from_ip("10.0.4.1").json(page.clone()).send(&app).await.status, StatusCode::ACCEPTED);
+    assert_eq!(Call::post(&uri).from_ip("10.0.4.1").json(page.clone()).send(&app).await.status, StatusCode::OK, "once a day");
+    assert_eq!(Call::post(&uri).from_ip("10.0.4.2").json(json!({"source": "javascript:alert(1)"})).send(&app).await.status, StatusCode::ACCEPTED);
+    let bad = Call::post(&uri).from_ip("10.0.4.3").json(json!({"source": 42})).send(&app).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    let unknown = Call::post(&uri).from_ip("10.0.4.3").json(json!({"page": "x"})).send(&app).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    let huge = Call::post(&uri).from_ip("10.0.4.3").json(json!({"source": "x".repeat(5_000)})).send(&app).await;
+    assert_eq!(huge.status, StatusCode::PAYLOAD_TOO_LARGE);
+    let stored = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap();
+    assert_eq!(stored.views, 2, "bad pings change nothing");
+
+    let lead = submit(&app, &form, json!({"answers": answers(&form), "source": "https://startup.example/invest"}), "10.0.4.4", None).await;
+    assert_eq!(lead.status, StatusCode::CREATED);
+    let stats = shared::repo::lead_stats::dimensions(&state.dynamo, &state.config.tables.lead_stats, &owner.id).await.unwrap();
+    let mut host = None;
+    for _ in 0..100 {
+        let stats = shared::repo::lead_stats::dimensions(&state.dynamo, &state.config.tables.lead_stats, &owner.id).await.unwrap();
+        host = stats.into_iter().find(|s| s.stat == "d#host#startup.example").filter(|s| s.leads == 1);
+        if host.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+    }
+    let host = host.expect("the lead counted for its page");
+    assert_eq!((host.views, host.leads, host.label.as_deref()), (1, 1, Some("startup.example")));
+    assert!(stats.iter().all(|s| !s.stat.contains("javascript")));
+}
+
+#[tokio::test]
 async fn views_ignore_the_user_agent_and_the_endpoint_is_limited() {
     let (app, state) = app().await;
     let (_, form) = published_form(&state).await;

@@ -183,4 +183,56 @@ async fn the_demo_founder_is_seeded_through_the_products_routes() {
     assert_eq!(temperatures.len(), 3, "hot, warm and cold leads");
     let dates: std::collections::HashSet<&str> = leads["leads"].as_array().unwrap().iter().map(|l| &l["createdAt"].as_str().unwrap()[..10]).collect();
     assert!(dates.len() > 10, "spread over many days: {dates:?}");
+
+    // The insights of the demo founder (a Pro trial), against figures computed by hand from the
+    // seed: amounts cycle through 8 answers 5 times (Under $10,000 = $5,000 ×3, $10,000 - $25,000
+    // = $17,500 ×2, $25,000 - $50,000 = $37,500, $50,000 - $100,000 = $75,000, Over $100,000 =
+    // $120,000: $282,500 a cycle, $1,412,500 in all, $35,312.50 on average; 15 under $10,000
+    // and 10 from $10,000 put the 20th and 21st in the $10,000 to $25,000 range; 15 of 40 at
+    // $25,000 or more = 38%); places (see `demo::PLACES`): California 10 (25%), Texas 8 (20%),
+    // New York 6 (15%), San Francisco 6; temperatures: hot = the $25,000-$50,000, Within a week,
+    // $50,000+ and Immediately answers (4 of 8 × 5 = 20), warm = the other $10,000 - $25,000
+    // answers (10), cold 10; 'Within 3 months' answers 3 of 8 → 15 (38%); Within a week and
+    // Immediately → 10 ready within a week; views: Sunrise 150 (110 site + 40 blog), Harbor 90;
+    // leads: Sunrise 20 (10 site, 10 blog), Harbor 20 → Harbor 22%, Sunrise 13%, blog 25%.
+    let insights = Call::post("/api/generate-insights").token(&token).json(serde_json::json!({"forms": [], "leads": []})).send(&app).await;
+    assert_eq!(insights.status, StatusCode::OK, "{}", insights.text);
+    let cards = insights.body["insights"].as_object().unwrap();
+    assert_eq!(cards.keys().map(String::as_str).collect::<Vec<_>>(), ["pipeline", "geography", "momentum", "quality", "conversion", "next_action"]);
+    let content = |key: &str| cards[key]["content"].as_str().unwrap().to_owned();
+    assert_eq!(
+        content("pipeline"),
+        "Investors have indicated $1,412,500 of interest across 40 leads. The average indication is $35,313 and the median falls in \
+         the $10,000 to $25,000 range; 15 leads (38%) indicated $25,000 or more."
+    );
+    assert_eq!(
+        content("geography"),
+        "Most of your interested investors are in California (10 leads, 25%), Texas (8 leads, 20%) and New York (6 leads, 15%). \
+         Your top city is San Francisco, CA with 6 leads."
+    );
+    assert_eq!(
+        content("quality"),
+        "20 hot leads (50%), 10 warm (25%) and 10 cold (25%). 10 investors say they could invest within a week or sooner. \
+         The most common timeline is 'Within 3 months' (15 leads, 38%)."
+    );
+    assert_eq!(
+        content("conversion"),
+        "Harbor Coffee Co. Expansion converts best at 22% (20 leads from 90 views), against 13% for Sunrise Solar — Reg CF Round. \
+         By page, blog.sunrisesolar.example converts best: 25% (10 leads from 40 views)."
+    );
+    assert!(content("next_action").starts_with("20 hot leads are ready for a personal follow-up"), "{}", content("next_action"));
+    assert!(content("momentum").contains("Over the last 12 weeks"), "{}", content("momentum"));
+    for (key, card) in cards {
+        assert!(["dollar", "map-pin", "trending-up", "default"].contains(&card["icon"].as_str().unwrap()), "{key}");
+        assert!(["blue", "green", "amber", "gray"].contains(&card["color"].as_str().unwrap()), "{key}");
+    }
+    // The charts: every lead is in the last 12 weeks; the split is the profile's.
+    let trends = Call::get("/api/leads/trends").token(&token).send(&app).await.body;
+    let weekly: u64 = trends["weeks"].as_array().unwrap().iter().map(|w| w["leads"].as_u64().unwrap()).sum();
+    assert_eq!((weekly, trends["weeks"].as_array().unwrap().len(), trends["days"].as_array().unwrap().len()), (40, 12, 30));
+    assert_eq!(trends["temperatures"], serde_json::json!({"hot": 20, "warm": 10, "cold": 10}));
+    let sunrise = forms.iter().find(|f| f["name"].as_str().unwrap().starts_with("Sunrise")).unwrap()["id"].as_str().unwrap().to_owned();
+    let per_form = Call::get(&format!("/api/leads/trends?formId={sunrise}")).token(&token).send(&app).await.body;
+    let form_weekly: u64 = per_form["weeks"].as_array().unwrap().iter().map(|w| w["leads"].as_u64().unwrap()).sum();
+    assert_eq!(form_weekly, 20);
 }
