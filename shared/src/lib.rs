@@ -5,6 +5,7 @@
 pub mod ai;
 pub mod auth;
 pub mod billing;
+pub mod campaigns;
 pub mod config;
 pub mod counters;
 pub mod crypto;

@@ -1,0 +1,605 @@
+//! Campaign rules, once, in Rust: what a campaign holds and accepts, who it reaches (segments,
+//! de-duplication, suppressions), and the one renderer that both previews and sends — merge
+//! tags, the testing-the-waters legend, the sender's company and postal address, the
+//! unsubscribe link and headers (RFC 8058), and signed links.
+
+use std::collections::{HashMap, HashSet};
+
+use hmac::{Hmac, Mac};
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
+use serde::{Deserialize, Serialize};
+use sha2::Sha256;
+
+use crate::{ApiError, leads::Temperature};
+
+pub const MAX_NAME: usize = 120;
+pub const MAX_SUBJECT: usize = 200;
+pub const MAX_PREVIEW: usize = 200;
+pub const MAX_BODY: usize = 50_000;
+/// The merge tags a body or subject may use: `{{first_name}}` or `{{first_name|there}}`.
+pub const MERGE_TAGS: [&str; 4] = ["first_name", "name", "company_name", "form_name"];
+
+fn bad(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> ApiError {
+    ApiError::bad_request(code, message)
+}
+
+// ------------------------------------------------------------------ audience
+
+/// Who a campaign reaches, over the founder's own leads. Empty lists mean "any".
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Segment {
+    #[serde(default)]
+    pub form_ids: Vec<String>,
+    #[serde(default)]
+    pub temperatures: Vec<Temperature>,
+    /// US state codes ('CA').
+    #[serde(default)]
+    pub states: Vec<String>,
+    /// Captured on or after this day (`YYYY-MM-DD`, UTC).
+    #[serde(default)]
+    pub created_from: Option<String>,
+    /// Captured on or before this day.
+    #[serde(default)]
+    pub created_to: Option<String>,
+}
+
+fn valid_day(day: &str) -> bool {
+    crate::lead_stats::day_of(day).is_some_and(|d| d.len() == day.len())
+}
+
+impl Segment {
+    pub fn validate(&mut self) -> Result<(), ApiError> {
+        if self.form_ids.len() > 100 || self.states.len() > 60 {
+            return Err(bad("invalid_segment", "Choose at most 100 forms and 60 states."));
+        }
+        for state in &mut self.states {
+            *state = crate::leads::us_state_code(state).map(str::to_owned).ok_or_else(|| bad("invalid_segment", format!("'{state}' is not a US state.")))?;
+        }
+        for day in [&self.created_from, &self.created_to].into_iter().flatten() {
+            if !valid_day(day) {
+                return Err(bad("invalid_segment", "Dates must be written YYYY-MM-DD."));
+            }
+        }
+        if let (Some(from), Some(to)) = (&self.created_from, &self.created_to)
+            && from > to
+        {
+            return Err(bad("invalid_segment", "The start date must be on or before the end date."));
+        }
+        Ok(())
+    }
+
+    /// Whether a lead (its form, temperature, state code and creation time) is in the segment.
+    pub fn matches(&self, form_id: &str, temperature: Temperature, state: Option<&str>, created_at: &str) -> bool {
+        let day = created_at.get(..10).unwrap_or_default();
+        (self.form_ids.is_empty() || self.form_ids.iter().any(|f| f == form_id))
+            && (self.temperatures.is_empty() || self.temperatures.contains(&temperature))
+            && (self.states.is_empty() || state.is_some_and(|s| self.states.iter().any(|code| code.eq_ignore_ascii_case(s))))
+            && self.created_from.as_deref().is_none_or(|from| day >= from)
+            && self.created_to.as_deref().is_none_or(|to| day <= to)
+    }
+}
+
+/// One person a campaign goes to (the newest lead of that address).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recipient {
+    /// Lower-cased.
+    pub email: String,
+    pub lead_id: String,
+    pub name: Option<String>,
+    pub form_name: Option<String>,
+}
+
+/// A lead as the audience sees it.
+pub struct Candidate {
+    pub lead_id: String,
+    pub form_id: String,
+    pub form_name: Option<String>,
+    pub temperature: Temperature,
+    pub state: Option<String>,
+    pub created_at: String,
+    pub email: Option<String>,
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Default, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Audience {
+    #[serde(skip)]
+    pub recipients: Vec<Recipient>,
+    pub count: u64,
+    /// Leads in the segment whose address is unsubscribed, bounced or complained.
+    pub excluded_suppressed: u64,
+    /// Further leads of an address already in the audience (one copy each).
+    pub duplicates: u64,
+    /// Leads in the segment without a usable e-mail address.
+    pub without_email: u64,
+}
+
+/// The segment's recipients over `leads` (newest first): one per address, suppressed
+/// addresses excluded and counted.
+pub fn audience(leads: impl IntoIterator<Item = Candidate>, segment: &Segment, suppressed: &HashSet<String>) -> Audience {
+    let mut seen = HashSet::new();
+    let mut audience = Audience::default();
+    for lead in leads {
+        if !segment.matches(&lead.form_id, lead.temperature, lead.state.as_deref(), &lead.created_at) {
+            continue;
+        }
+        let Some(email) = lead.email.as_deref().map(|e| e.trim().to_lowercase()).filter(|e| crate::leads::is_email(e)) else {
+            audience.without_email += 1;
+            continue;
+        };
+        if suppressed.contains(&email) {
+            audience.excluded_suppressed += 1;
+        } else if !seen.insert(email.clone()) {
+            audience.duplicates += 1;
+        } else {
+            audience.recipients.push(Recipient { email, lead_id: lead.lead_id, name: lead.name, form_name: lead.form_name });
+        }
+    }
+    audience.count = audience.recipients.len() as u64;
+    audience
+}
+
+// ------------------------------------------------------------------ content
+
+/// What the founder writes.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Content {
+    pub name: String,
+    pub subject: String,
+    #[serde(default)]
+    pub preview_text: String,
+    /// Markdown.
+    pub body: String,
+    #[serde(default = "yes")]
+    pub track_opens: bool,
+    #[serde(default = "yes")]
+    pub track_clicks: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The merge tags a text uses, with their fallbacks: `(name, fallback)`.
+pub fn merge_tags(text: &str) -> Vec<(String, Option<String>)> {
+    let mut tags = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("{{") {
+        let Some(end) = rest[start + 2..].find("}}") else { break };
+        let inner = rest[start + 2..start + 2 + end].trim();
+        let (name, fallback) = match inner.split_once('|') {
+            Some((name, fallback)) => (name.trim().to_owned(), Some(fallback.trim().to_owned())),
+            None => (inner.to_owned(), None),
+        };
+        tags.push((name, fallback));
+        rest = &rest[start + 2 + end + 2..];
+    }
+    tags
+}
+
+impl Content {
+    pub fn validate(&mut self) -> Result<(), ApiError> {
+        self.name = self.name.trim().to_owned();
+        self.subject = self.subject.trim().to_owned();
+        self.preview_text = self.preview_text.trim().to_owned();
+        let checks = [
+            (&self.name, MAX_NAME, "The campaign name"),
+            (&self.subject, MAX_SUBJECT, "The subject"),
+            (&self.preview_text, MAX_PREVIEW, "The preview text"),
+            (&self.body, MAX_BODY, "The message"),
+        ];
+        for (value, max, what) in checks {
+            if value.chars().count() > max {
+                return Err(bad("too_long", format!("{what} can be at most {max} characters long.")));
+            }
+        }
+        if self.name.is_empty() {
+            return Err(bad("name_required", "Give the campaign a name."));
+        }
+        for text in [&self.subject, &self.preview_text, &self.body] {
+            if let Some((unknown, _)) = merge_tags(text).into_iter().find(|(name, _)| !MERGE_TAGS.contains(&name.as_str())) {
+                return Err(bad("unknown_merge_tag", format!("{{{{{unknown}}}}} is not a merge tag. Use {{{{first_name}}}}, {{{{name}}}}, {{{{company_name}}}} or {{{{form_name}}}}.")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether it can be sent (a draft may be incomplete).
+    pub fn ready(&self) -> Result<(), ApiError> {
+        if self.subject.is_empty() {
+            return Err(bad("subject_required", "Write a subject before sending."));
+        }
+        if self.body.trim().is_empty() {
+            return Err(bad("body_required", "Write the message before sending."));
+        }
+        Ok(())
+    }
+}
+
+// ------------------------------------------------------------------ rendering
+
+/// The values merge tags take for one recipient.
+#[derive(Debug, Clone, Default)]
+pub struct MergeValues {
+    pub first_name: Option<String>,
+    pub name: Option<String>,
+    pub company_name: Option<String>,
+    pub form_name: Option<String>,
+}
+
+impl MergeValues {
+    pub fn of(recipient: &Recipient, company_name: &str) -> Self {
+        let name = recipient.name.clone().filter(|n| !n.trim().is_empty());
+        Self {
+            first_name: name.as_deref().and_then(|n| n.split_whitespace().next()).map(str::to_owned),
+            name,
+            company_name: Some(company_name.to_owned()).filter(|c| !c.is_empty()),
+            form_name: recipient.form_name.clone(),
+        }
+    }
+
+    fn get(&self, tag: &str) -> Option<&str> {
+        match tag {
+            "first_name" => self.first_name.as_deref(),
+            "name" => self.name.as_deref(),
+            "company_name" => self.company_name.as_deref(),
+            "form_name" => self.form_name.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// Replaces merge tags with the recipient's values (or the tag's fallback, or nothing).
+pub fn merge(text: &str, values: &MergeValues) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{{") {
+        let Some(end) = rest[start + 2..].find("}}") else { break };
+        out.push_str(&rest[..start]);
+        let inner = rest[start + 2..start + 2 + end].trim();
+        let (name, fallback) = inner.split_once('|').map_or((inner, ""), |(n, f)| (n.trim(), f.trim()));
+        out.push_str(values.get(name).unwrap_or(fallback));
+        rest = &rest[start + 2 + end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What every campaign carries, whatever the founder writes.
+#[derive(Debug, Clone)]
+pub struct Compliance {
+    pub company_name: String,
+    pub postal_address: String,
+    /// The testing-the-waters legend, while the raise tests the waters.
+    pub legend: Option<String>,
+    /// The founder's address, for Reply-To.
+    pub reply_to: String,
+}
+
+/// The recipient's links: unsubscribe (page, one-click and mailto), and, when tracked, the
+/// open pixel and the click redirect of each link.
+pub struct Links<'a> {
+    pub unsubscribe_page: String,
+    pub one_click: String,
+    pub mailto: String,
+    pub open_pixel: Option<String>,
+    pub click: Option<&'a dyn Fn(&str) -> String>,
+}
+
+/// A rendered message, as previewed and as sent.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Rendered {
+    pub subject: String,
+    pub from_name: String,
+    pub reply_to: String,
+    pub html: String,
+    pub text: String,
+    /// In order: `List-Unsubscribe` before `List-Unsubscribe-Post`.
+    pub headers: Vec<(String, String)>,
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn is_web_link(url: &str) -> bool {
+    url.starts_with("https://") || url.starts_with("http://")
+}
+
+/// The body's HTML and text: the founder's Markdown (raw HTML shown as text), merge tags
+/// filled with escaped values, web links through the click redirect when tracked.
+fn body(markdown: &str, values: &MergeValues, links: &Links<'_>) -> (String, String) {
+    let mut events: Vec<Event<'_>> = Vec::new();
+    let mut text = String::new();
+    let mut pending_link: Option<String> = None;
+    for event in Parser::new_ext(markdown, Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES) {
+        let event = match event {
+            Event::Text(t) => Event::Text(CowStr::from(merge(&t, values))),
+            Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
+                let dest = if is_web_link(&dest_url) { dest_url.to_string() } else { "#".to_owned() };
+                pending_link = Some(dest.clone());
+                let href = match links.click {
+                    Some(click) if is_web_link(&dest) => click(&dest),
+                    _ => dest,
+                };
+                Event::Start(Tag::Link { link_type, dest_url: CowStr::from(href), title, id })
+            }
+            Event::Start(Tag::Image { dest_url, title, id, link_type }) if !dest_url.starts_with("https://") => {
+                Event::Start(Tag::Image { dest_url: CowStr::from(""), title, id, link_type })
+            }
+            other => other,
+        };
+        match &event {
+            Event::Text(t) | Event::Code(t) => text.push_str(t),
+            Event::SoftBreak | Event::HardBreak => text.push('\n'),
+            Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item | TagEnd::CodeBlock) => text.push_str("\n\n"),
+            Event::End(TagEnd::Link) => {
+                if let Some(url) = pending_link.take() {
+                    text.push_str(&format!(" ({url})"));
+                }
+            }
+            Event::Start(Tag::Item) => text.push_str("- "),
+            _ => {}
+        }
+        events.push(event);
+    }
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events.into_iter());
+    let text = text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
+    (html, text.trim().to_owned())
+}
+
+/// Renders a campaign for one recipient: the same function previews and sends.
+pub fn render(content: &Content, values: &MergeValues, compliance: &Compliance, links: &Links<'_>) -> Rendered {
+    let subject = merge(&content.subject, values);
+    let preview = merge(&content.preview_text, values);
+    let (body_html, body_text) = body(&content.body, values, links);
+    let company = escape(&compliance.company_name);
+    let address = escape(&compliance.postal_address).replace('\n', "<br>");
+    let legend_html = compliance
+        .legend
+        .as_deref()
+        .map(|legend| format!(r#"<div style="margin:24px 0 0;padding:12px 14px;border:1px solid #e5e7eb;border-radius:8px;background:#f9fafb;color:#4b5563;font-size:12px;line-height:1.5">{}</div>"#, escape(legend)))
+        .unwrap_or_default();
+    let pixel = links.open_pixel.as_deref().map(|src| format!(r#"<img src="{}" width="1" height="1" alt="" style="display:block;border:0">"#, escape(src))).unwrap_or_default();
+    let html = format!(
+        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>{subject}</title></head><body style="margin:0;padding:0;background:#f3f4f6"><span style="display:none;max-height:0;overflow:hidden;opacity:0">{preview}</span><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px"><tr><td style="padding:28px 28px 8px;font-family:Inter,Arial,sans-serif;font-size:16px;line-height:1.6;color:#1f2937">{body_html}{legend_html}</td></tr><tr><td style="padding:16px 28px 28px;font-family:Inter,Arial,sans-serif;font-size:12px;line-height:1.5;color:#6b7280;border-top:1px solid #f3f4f6">{company}<br>{address}<br><br>You receive this because you told {company} you might invest. <a href="{unsubscribe}" style="color:#4f46e5">Unsubscribe</a></td></tr></table></td></tr></table>{pixel}</body></html>"#,
+        subject = escape(&subject),
+        preview = escape(&preview),
+        unsubscribe = escape(&links.unsubscribe_page),
+    );
+    let mut text = body_text;
+    if let Some(legend) = &compliance.legend {
+        text.push_str(&format!("\n\n---\n{legend}"));
+    }
+    text.push_str(&format!(
+        "\n\n--\n{}\n{}\n\nYou receive this because you told {} you might invest. Unsubscribe: {}\n",
+        compliance.company_name, compliance.postal_address, compliance.company_name, links.unsubscribe_page
+    ));
+    Rendered {
+        subject,
+        from_name: format!("{} via RaiseSpark", compliance.company_name),
+        reply_to: compliance.reply_to.clone(),
+        html,
+        text,
+        headers: vec![
+            ("List-Unsubscribe".into(), format!("<{}>, <{}>", links.one_click, links.mailto)),
+            ("List-Unsubscribe-Post".into(), "List-Unsubscribe=One-Click".into()),
+        ],
+    }
+}
+
+// ------------------------------------------------------------------ signed tokens
+
+type HmacSha256 = Hmac<Sha256>;
+
+fn mac(secret: &[u8], kind: &str, payload: &str) -> Vec<u8> {
+    let mut mac = HmacSha256::new_from_slice(secret).expect("HMAC takes any key");
+    mac.update(kind.as_bytes());
+    mac.update(b"|");
+    mac.update(payload.as_bytes());
+    mac.finalize().into_bytes().to_vec()
+}
+
+/// A token carrying `claims`, signed for one `kind` of use ('unsubscribe', 'click', …).
+pub fn sign<T: Serialize>(secret: &[u8], kind: &str, claims: &T) -> String {
+    use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+    let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(claims).unwrap_or_default());
+    let signature = URL_SAFE_NO_PAD.encode(mac(secret, kind, &payload));
+    format!("{payload}.{signature}")
+}
+
+/// The claims of a token signed for `kind`; `None` if forged, altered or malformed.
+pub fn verify<T: for<'de> Deserialize<'de>>(secret: &[u8], kind: &str, token: &str) -> Option<T> {
+    use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+    let (payload, signature) = token.split_once('.')?;
+    let mut check = HmacSha256::new_from_slice(secret).ok()?;
+    check.update(kind.as_bytes());
+    check.update(b"|");
+    check.update(payload.as_bytes());
+    check.verify_slice(&URL_SAFE_NO_PAD.decode(signature).ok()?).ok()?;
+    serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).ok()?).ok()
+}
+
+/// An unsubscribe link's claims: the founder, the address, the campaign and an expiry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unsubscribe {
+    #[serde(rename = "o")]
+    pub owner_id: String,
+    #[serde(rename = "e")]
+    pub email: String,
+    #[serde(rename = "c")]
+    pub campaign_id: String,
+    /// Unix seconds.
+    #[serde(rename = "x")]
+    pub expires_at: i64,
+}
+
+/// How long an unsubscribe link works: long after the mail is read.
+pub const UNSUBSCRIBE_LINK_DAYS: i64 = 400;
+
+/// A tracked link's claims: where it goes and for whom.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Click {
+    #[serde(rename = "c")]
+    pub campaign_id: String,
+    #[serde(rename = "r")]
+    pub email: String,
+    #[serde(rename = "u")]
+    pub url: String,
+}
+
+/// Derives the campaign links' key from the function's secret (never the token key itself).
+pub fn link_key(secret: &str) -> Vec<u8> {
+    mac(secret.as_bytes(), "campaign-links", "v1")
+}
+
+/// Suppression reasons.
+pub const UNSUBSCRIBED: &str = "unsubscribed";
+pub const BOUNCED: &str = "bounced";
+pub const COMPLAINED: &str = "complained";
+
+/// The lower-cased addresses of a map of suppressions.
+pub fn suppressed_set(entries: &HashMap<String, String>) -> HashSet<String> {
+    entries.keys().map(|e| e.to_lowercase()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidate(id: &str, email: Option<&str>, temperature: Temperature, state: Option<&str>, day: &str) -> Candidate {
+        Candidate {
+            lead_id: id.into(),
+            form_id: "f1".into(),
+            form_name: Some("Seed".into()),
+            temperature,
+            state: state.map(str::to_owned),
+            created_at: format!("{day}T10:00:00Z"),
+            email: email.map(str::to_owned),
+            name: Some("Ada Lovelace".into()),
+        }
+    }
+
+    #[test]
+    fn an_audience_is_deduplicated_and_excludes_suppressed_addresses() {
+        let leads = vec![
+            candidate("1", Some("Ada@Example.com"), Temperature::Hot, Some("CA"), "2026-11-20"),
+            candidate("2", Some("ada@example.com "), Temperature::Hot, Some("CA"), "2026-11-10"),
+            candidate("3", Some("bounced@example.com"), Temperature::Hot, Some("CA"), "2026-11-10"),
+            candidate("4", None, Temperature::Hot, Some("CA"), "2026-11-10"),
+            candidate("5", Some("cold@example.com"), Temperature::Cold, Some("CA"), "2026-11-10"),
+            candidate("6", Some("tx@example.com"), Temperature::Hot, Some("TX"), "2026-11-10"),
+            candidate("7", Some("old@example.com"), Temperature::Hot, Some("CA"), "2026-01-01"),
+        ];
+        let mut segment = Segment { temperatures: vec![Temperature::Hot], states: vec!["california".into()], created_from: Some("2026-11-01".into()), ..Segment::default() };
+        segment.validate().unwrap();
+        assert_eq!(segment.states, ["CA"]);
+        let suppressed: HashSet<String> = ["bounced@example.com".to_owned()].into();
+        let audience = audience(leads, &segment, &suppressed);
+        assert_eq!(audience.recipients.iter().map(|r| (r.email.as_str(), r.lead_id.as_str())).collect::<Vec<_>>(), [("ada@example.com", "1")]);
+        assert_eq!((audience.count, audience.duplicates, audience.excluded_suppressed, audience.without_email), (1, 1, 1, 1));
+    }
+
+    #[test]
+    fn segments_and_content_are_validated() {
+        let mut bad_state = Segment { states: vec!["Atlantis".into()], ..Segment::default() };
+        assert_eq!(bad_state.validate().unwrap_err().code, "invalid_segment");
+        let mut backwards = Segment { created_from: Some("2026-11-02".into()), created_to: Some("2026-11-01".into()), ..Segment::default() };
+        assert!(backwards.validate().is_err());
+        let mut bad_day = Segment { created_from: Some("2026-13-01".into()), ..Segment::default() };
+        assert!(bad_day.validate().is_err());
+        let mut content = Content { name: " Update ".into(), subject: "Hi {{first_name|there}}".into(), body: "Hello {{nickname}}".into(), ..Content::default() };
+        assert_eq!(content.validate().unwrap_err().code, "unknown_merge_tag");
+        content.body = "Hello {{ name }}".into();
+        content.validate().unwrap();
+        assert_eq!(content.name, "Update");
+        assert!(Content { name: "x".into(), ..Content::default() }.ready().is_err());
+    }
+
+    fn compliance() -> Compliance {
+        Compliance {
+            company_name: "Sunrise & Co".into(),
+            postal_address: "1 Main St\nAustin, TX 78701".into(),
+            legend: Some("No money is being solicited.".into()),
+            reply_to: "founder@example.com".into(),
+        }
+    }
+
+    #[test]
+    fn the_renderer_carries_the_legend_address_unsubscribe_and_escaped_lead_data() {
+        let content = Content {
+            name: "n".into(),
+            subject: "{{first_name|Friend}}, an update".into(),
+            preview_text: "News from {{company_name}}".into(),
+            body: "Hi **{{first_name|there}}**, see [our page](https://sunrise.example/raise).\n\n<script>alert(1)</script>\n\n[bad](javascript:alert(1))".into(),
+            track_opens: true,
+            track_clicks: true,
+        };
+        let recipient = Recipient { email: "x@example.com".into(), lead_id: "l".into(), name: Some("<b>Eve</b> Smith".into()), form_name: None };
+        let values = MergeValues::of(&recipient, "Sunrise & Co");
+        let click = |url: &str| format!("https://app.example/r/{}", url.len());
+        let links = Links {
+            unsubscribe_page: "https://app.example/unsubscribe/TOKEN".into(),
+            one_click: "https://app.example/api/campaigns/unsubscribe/TOKEN".into(),
+            mailto: "mailto:founder@example.com?subject=unsubscribe".into(),
+            open_pixel: Some("https://app.example/api/campaigns/o/P".into()),
+            click: Some(&click),
+        };
+        let rendered = render(&content, &values, &compliance(), &links);
+        assert_eq!(rendered.subject, "<b>Eve</b>, an update", "subjects are text");
+        assert!(rendered.html.contains("Hi <strong>&lt;b&gt;Eve&lt;/b&gt;</strong>"), "{}", rendered.html);
+        assert!(!rendered.html.contains("<script>"));
+        assert!(rendered.html.contains("&lt;script&gt;"));
+        assert!(rendered.html.contains(r#"href="https://app.example/r/29""#), "web links go through the click redirect");
+        assert!(!rendered.html.contains("javascript:"));
+        assert!(rendered.html.contains("No money is being solicited."));
+        assert!(rendered.html.contains("Sunrise &amp; Co<br>1 Main St<br>Austin, TX 78701"));
+        assert!(rendered.html.contains(r#"href="https://app.example/unsubscribe/TOKEN""#));
+        assert!(rendered.html.contains("https://app.example/api/campaigns/o/P"));
+        assert!(rendered.text.contains("see our page (https://sunrise.example/raise)"), "{}", rendered.text);
+        assert!(rendered.text.contains("No money is being solicited.") && rendered.text.contains("Unsubscribe: https://app.example/unsubscribe/TOKEN"));
+        assert_eq!(rendered.from_name, "Sunrise & Co via RaiseSpark");
+        assert_eq!(rendered.headers[0].0, "List-Unsubscribe");
+        assert_eq!(rendered.headers[0].1, "<https://app.example/api/campaigns/unsubscribe/TOKEN>, <mailto:founder@example.com?subject=unsubscribe>");
+        assert_eq!(rendered.headers[1], ("List-Unsubscribe-Post".to_owned(), "List-Unsubscribe=One-Click".to_owned()));
+    }
+
+    #[test]
+    fn merge_tags_fall_back() {
+        let none = MergeValues::default();
+        assert_eq!(merge("Hi {{first_name|there}}, from {{company_name}}.", &none), "Hi there, from .");
+        let values = MergeValues { first_name: Some("Ada".into()), ..MergeValues::default() };
+        assert_eq!(merge("Hi {{ first_name | there }}! {{unclosed", &values), "Hi Ada! {{unclosed");
+    }
+
+    #[test]
+    fn tokens_are_signed_per_use() {
+        let key = link_key("secret");
+        let claims = Unsubscribe { owner_id: "o".into(), email: "a@example.com".into(), campaign_id: "c".into(), expires_at: 99 };
+        let token = sign(&key, "unsubscribe", &claims);
+        assert_eq!(verify::<Unsubscribe>(&key, "unsubscribe", &token), Some(claims.clone()));
+        assert_eq!(verify::<Unsubscribe>(&key, "click", &token), None, "signed for another use");
+        assert_eq!(verify::<Unsubscribe>(&link_key("other"), "unsubscribe", &token), None);
+        let (payload, signature) = token.split_once('.').unwrap();
+        let forged = format!("{}x.{signature}", payload);
+        assert_eq!(verify::<Unsubscribe>(&key, "unsubscribe", &forged), None);
+        assert_eq!(verify::<Unsubscribe>(&key, "unsubscribe", "garbage"), None);
+    }
+}
