@@ -346,6 +346,7 @@ def main():
     check("leads", "leads-trends", 200, '"weeks"')
     # The demo founder is on a Pro trial: insights computed from the seeded aggregates.
     check("generate-insights", "generate-insights", 200, "Investors have indicated $")
+    check("campaigns", "campaigns-list", 200, '"campaigns"')
     check("rewards", "rewards", 200, "code")
     check("check-subscription", "check-subscription", 200, "subscribed")
     check("send-event-notification", "send-event-notification", 202, "\"success\":true")

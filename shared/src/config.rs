@@ -42,6 +42,8 @@ pub enum Table {
     PlatformStats,
     AiChatQuestions,
     LeadStats,
+    Campaigns,
+    Suppressions,
 }
 
 impl Table {
@@ -65,6 +67,8 @@ impl Table {
         Table::PlatformStats,
         Table::AiChatQuestions,
         Table::LeadStats,
+        Table::Campaigns,
+        Table::Suppressions,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -88,6 +92,8 @@ impl Table {
             Table::PlatformStats => "PLATFORM_STATS_TABLE",
             Table::AiChatQuestions => "AI_CHAT_QUESTIONS_TABLE",
             Table::LeadStats => "LEAD_STATS_TABLE",
+            Table::Campaigns => "CAMPAIGNS_TABLE",
+            Table::Suppressions => "SUPPRESSIONS_TABLE",
         }
     }
 }
@@ -308,6 +314,14 @@ pub mod needs {
     };
     pub const BILLING_PORTAL: Needs =
         Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
+    /// Campaigns (Pro): drafts, audiences over the founder's leads and forms, suppressions.
+    pub const CAMPAIGNS: Needs = Needs {
+        tables: &[Campaigns, Suppressions, Leads, Forms, Subscriptions, Impersonations],
+        app_origin: true,
+        access_tokens: true,
+        plans: true,
+        ..Needs::NONE
+    };
     pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions], access_tokens: true, plans: true, ..Needs::NONE };
     pub const CONTACT: Needs = Needs {
         tables: &[ContactMessages, RateLimits, Impersonations],
@@ -389,6 +403,7 @@ pub mod needs {
         ("ai-chat", AI_CHAT),
         ("auth", AUTH),
         ("billing-portal", BILLING_PORTAL),
+        ("campaigns", CAMPAIGNS),
         ("check-subscription", CHECK_SUBSCRIPTION),
         ("contact", CONTACT),
         ("create-checkout-session", CREATE_CHECKOUT_SESSION),
@@ -435,6 +450,8 @@ pub struct Tables {
     pub platform_stats: String,
     pub ai_chat_questions: String,
     pub lead_stats: String,
+    pub campaigns: String,
+    pub suppressions: String,
 }
 
 /// Who tells founders about new leads: the request itself, after answering (local), or the
@@ -664,6 +681,8 @@ impl Config {
                 platform_stats: table(Table::PlatformStats)?,
                 ai_chat_questions: table(Table::AiChatQuestions)?,
                 lead_stats: table(Table::LeadStats)?,
+                campaigns: table(Table::Campaigns)?,
+                suppressions: table(Table::Suppressions)?,
             },
             mail,
             admin_user_ids: if needs.admins {
@@ -772,6 +791,8 @@ mod tests {
         ("PLATFORM_STATS_TABLE", "platform_stats"),
         ("AI_CHAT_QUESTIONS_TABLE", "ai_chat_questions"),
         ("LEAD_STATS_TABLE", "lead_stats"),
+        ("CAMPAIGNS_TABLE", "campaigns"),
+        ("SUPPRESSIONS_TABLE", "suppressions"),
         ("SUPPORT_EMAIL", "support@example.com"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),

@@ -24,6 +24,7 @@ pub const FUNCTIONS: &[&str] = &[
     "admin",
     "auth",
     "billing-portal",
+    "campaigns",
     "check-subscription",
     "contact",
     "create-checkout-session",
@@ -156,6 +157,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("ai-chat", ai_chat::router(state.clone())))
         .merge(shared::http::mount("auth", auth::router(state.clone())))
         .merge(shared::http::mount("billing-portal", billing_portal::router(state.clone())))
+        .merge(shared::http::mount("campaigns", campaigns::router(state.clone())))
         .merge(shared::http::mount("check-subscription", check_subscription::router(state.clone())))
         .merge(shared::http::mount("contact", contact::router(state.clone())))
         .merge(shared::http::mount("create-checkout-session", create_checkout_session::router(state.clone())))

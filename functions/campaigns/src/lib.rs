@@ -1,0 +1,277 @@
+//! `campaigns`: e-mail campaigns to the founder's own investor leads (Pro; a Pro trial counts).
+//!
+//! - `GET    /api/campaigns` — the caller's campaigns, newest first
+//! - `POST   /api/campaigns` `{template?}` — a new draft from a starter template
+//! - `GET    /api/campaigns/templates` — the three starter templates
+//! - `POST   /api/campaigns/audience` `{segment}` — the live recipient count of a segment
+//! - `GET    /api/campaigns/{id}` — one campaign
+//! - `PUT    /api/campaigns/{id}` — edit a draft (`version` of the edited copy; 409 if changed)
+//! - `DELETE /api/campaigns/{id}` — delete a draft
+//! - `POST   /api/campaigns/{id}/duplicate` — a new draft with the same content and audience
+//! - `POST   /api/campaigns/{id}/preview` — the message as a recipient gets it (the renderer
+//!   that sends), for the first recipient of its audience or a sample investor
+//!
+//! Another founder's campaign answers 404 on every route. Sending, scheduling, the results and
+//! unsubscribing come with the sending engine.
+
+pub mod starters;
+
+use std::collections::{HashMap, HashSet};
+
+use aws_sdk_dynamodb::types::AttributeValue;
+use axum::{
+    Json, Router,
+    extract::{Path, State},
+    http::StatusCode,
+    routing::{get, post},
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    auth::AuthUser,
+    campaigns::{Audience, Candidate, Compliance, Content, Links, MergeValues, Recipient, Segment, audience, render, suppressed_set},
+    dynamo::{Item, from_item},
+    forms::Form,
+    http::JsonBody,
+    leads::{LeadRecord, LeadSummary, Temperature, answers_in_order},
+    repo::{
+        campaigns::{self, Campaign, DRAFT},
+        forms::list_forms,
+    },
+};
+
+pub const PRO_REQUIRED: &str = "E-mail campaigns are part of RaiseSpark Pro. Upgrade to write to your investor leads.";
+
+pub fn router(state: AppState) -> Router {
+    let router = Router::new()
+        .route("/", get(list).post(create))
+        .route("/templates", get(templates))
+        .route("/audience", post(count_audience))
+        .route("/{id}", get(show).put(update).delete(remove))
+        .route("/{id}/duplicate", post(duplicate))
+        .route("/{id}/preview", post(preview))
+        .with_state(state.clone());
+    shared::impersonation::audited("campaigns", router, &state)
+}
+
+/// Campaigns are Pro: 402 otherwise.
+async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
+    if shared::billing::has_pro(state, &user.id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "pro_required", PRO_REQUIRED))
+    }
+}
+
+#[tracing::instrument(skip(state), fields(user_id = %user.id))]
+async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
+    pro(&state, &user).await?;
+    let campaigns = campaigns::list(&state.dynamo, &state.config.tables.campaigns, &user.id).await?;
+    Ok(Json(json!({ "campaigns": campaigns })))
+}
+
+async fn templates(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
+    pro(&state, &user).await?;
+    Ok(Json(json!({ "templates": starters::STARTERS.iter().map(|s| json!({"id": s.id, "name": s.name, "description": s.description, "subject": s.subject, "body": s.body})).collect::<Vec<_>>() })))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    #[serde(default)]
+    template: Option<String>,
+}
+
+#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
+async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<CreateBody, 4096>) -> Result<(StatusCode, Json<Campaign>)> {
+    pro(&state, &user).await?;
+    let starter = match body.template.as_deref() {
+        None | Some("") => None,
+        Some(id) => Some(starters::find(id).ok_or_else(|| ApiError::bad_request("unknown_template", "Choose one of the starter templates."))?),
+    };
+    let now = state.clock.now_iso();
+    let content = match starter {
+        Some(s) => Content { name: s.name.into(), subject: s.subject.into(), preview_text: s.preview.into(), body: s.body.into(), track_opens: true, track_clicks: true },
+        None => Content { name: "Untitled campaign".into(), track_opens: true, track_clicks: true, ..Content::default() },
+    };
+    let campaign = Campaign {
+        id: uuid::Uuid::new_v4().to_string(),
+        owner_id: user.id.clone(),
+        created_at: now.clone(),
+        updated_at: now,
+        status: DRAFT.into(),
+        content,
+        segment: Segment::default(),
+        scheduled_at: None,
+        version: 1,
+    };
+    campaigns::create(&state.dynamo, &state.config.tables.campaigns, &campaign).await?;
+    Ok((StatusCode::CREATED, Json(campaign)))
+}
+
+async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Campaign>> {
+    pro(&state, &user).await?;
+    Ok(Json(campaigns::owned(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct UpdateBody {
+    version: u64,
+    #[serde(flatten)]
+    content: Content,
+    #[serde(default)]
+    segment: Segment,
+}
+
+#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
+async fn update(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, JsonBody(body): JsonBody<UpdateBody, 131_072>) -> Result<Json<Campaign>> {
+    pro(&state, &user).await?;
+    let table = &state.config.tables.campaigns;
+    let mut campaign = campaigns::owned(&state.dynamo, table, &id, &user.id).await?;
+    let (mut content, mut segment) = (body.content, body.segment);
+    content.validate()?;
+    segment.validate()?;
+    let forms = forms_by_id(&state, &user.id).await?;
+    if let Some(unknown) = segment.form_ids.iter().find(|id| !forms.contains_key(*id)) {
+        return Err(ApiError::bad_request("invalid_segment", format!("The form {unknown} is not one of yours.")));
+    }
+    campaign.content = content;
+    campaign.segment = segment;
+    campaign.updated_at = state.clock.now_iso();
+    campaign.version = body.version.saturating_add(1);
+    campaigns::save_draft(&state.dynamo, table, &campaign, body.version).await?;
+    Ok(Json(campaign))
+}
+
+async fn remove(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
+    pro(&state, &user).await?;
+    campaigns::delete_draft(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn duplicate(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<(StatusCode, Json<Campaign>)> {
+    pro(&state, &user).await?;
+    let table = &state.config.tables.campaigns;
+    let original = campaigns::owned(&state.dynamo, table, &id, &user.id).await?;
+    let now = state.clock.now_iso();
+    let mut content = original.content;
+    content.name = format!("{} (copy)", content.name).chars().take(shared::campaigns::MAX_NAME).collect();
+    let copy = Campaign {
+        id: uuid::Uuid::new_v4().to_string(),
+        owner_id: user.id.clone(),
+        created_at: now.clone(),
+        updated_at: now,
+        status: DRAFT.into(),
+        content,
+        segment: original.segment,
+        scheduled_at: None,
+        version: 1,
+    };
+    campaigns::create(&state.dynamo, table, &copy).await?;
+    Ok((StatusCode::CREATED, Json(copy)))
+}
+
+async fn forms_by_id(state: &AppState, owner_id: &str) -> Result<HashMap<String, Form>> {
+    Ok(list_forms(&state.dynamo, &state.config.tables.forms, owner_id).await?.into_iter().map(|f| (f.id.clone(), f)).collect())
+}
+
+/// Every lead of the founder as the audience sees it, newest first.
+pub async fn candidates(state: &AppState, owner_id: &str, forms: &HashMap<String, Form>) -> Result<Vec<Candidate>> {
+    let mut candidates = Vec::new();
+    let mut start: Option<Item> = None;
+    loop {
+        let output = state
+            .dynamo
+            .query()
+            .table_name(&state.config.tables.leads)
+            .index_name("by_owner")
+            .key_condition_expression("owner_id = :owner")
+            .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+            .scan_index_forward(false)
+            .set_exclusive_start_key(start.take())
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            let lead: LeadRecord = from_item(item)?;
+            let form = forms.get(&lead.form_id);
+            let data: serde_json::Map<String, Value> = lead.data.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+            let summary = LeadSummary::of(&answers_in_order(form.map(|f| f.fields.as_slice()).unwrap_or_default(), &data), lead.location_data.as_ref());
+            candidates.push(Candidate {
+                lead_id: lead.id,
+                form_id: lead.form_id,
+                form_name: form.map(|f| f.name.clone()),
+                temperature: Temperature::from_status(&lead.status),
+                state: lead.facets.state.or(summary.state),
+                created_at: lead.created_at,
+                email: summary.email,
+                name: summary.name,
+            });
+        }
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok(candidates),
+        }
+    }
+}
+
+/// The segment's audience over the founder's leads and suppressions.
+pub async fn audience_of(state: &AppState, owner_id: &str, segment: &Segment) -> Result<Audience> {
+    let forms = forms_by_id(state, owner_id).await?;
+    let (leads, suppressed) = tokio::try_join!(
+        candidates(state, owner_id, &forms),
+        campaigns::suppressions(&state.dynamo, &state.config.tables.suppressions, owner_id),
+    )?;
+    let suppressed: HashSet<String> = suppressed_set(&suppressed);
+    Ok(audience(leads, segment, &suppressed))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AudienceBody {
+    #[serde(default)]
+    segment: Segment,
+}
+
+#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
+async fn count_audience(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<AudienceBody, 16_384>) -> Result<Json<Audience>> {
+    pro(&state, &user).await?;
+    let mut segment = body.segment;
+    segment.validate()?;
+    Ok(Json(audience_of(&state, &user.id, &segment).await?))
+}
+
+/// The sender's identity and the legend every campaign carries.
+pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
+    let forms = list_forms(&state.dynamo, &state.config.tables.forms, &user.id).await?;
+    let newest = forms.iter().filter(|f| f.is_published && !f.is_archived).max_by(|a, b| a.updated_at.cmp(&b.updated_at));
+    let legend = newest.map(|f| f.offering_settings.disclaimer.clone()).unwrap_or_else(|| shared::forms::DEFAULT_LEGEND.to_owned());
+    let company = newest.map(|f| f.content_settings.form_content.company_name.trim().to_owned()).filter(|c| !c.is_empty());
+    Ok(Compliance {
+        company_name: company.unwrap_or_else(|| "Your company".to_owned()),
+        postal_address: "Your postal address (add it in Settings before sending)".to_owned(),
+        legend: Some(legend),
+        reply_to: user.email.clone(),
+    })
+}
+
+#[tracing::instrument(skip(state), fields(user_id = %user.id))]
+async fn preview(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
+    pro(&state, &user).await?;
+    let campaign = campaigns::owned(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?;
+    let audience = audience_of(&state, &user.id, &campaign.segment).await?;
+    let sample = Recipient { email: "investor@example.com".into(), lead_id: String::new(), name: Some("Alex Investor".into()), form_name: None };
+    let recipient = audience.recipients.first().cloned().unwrap_or(sample);
+    let compliance = compliance(&state, &user).await?;
+    let origin = &state.config.app_origin;
+    let links = Links {
+        unsubscribe_page: format!("{origin}/unsubscribe/preview"),
+        one_click: format!("{origin}/api/campaigns/unsubscribe/preview"),
+        mailto: format!("mailto:{}?subject=unsubscribe", compliance.reply_to),
+        open_pixel: None,
+        click: None,
+    };
+    let rendered = render(&campaign.content, &MergeValues::of(&recipient, &compliance.company_name), &compliance, &links);
+    Ok(Json(json!({ "recipient": recipient.email, "rendered": rendered, "audience": audience })))
+}
