@@ -24,6 +24,9 @@ const ProfileHeader = lazy(() => panels().then((module) => ({ default: module.Pr
 const LeadStatCards = lazy(() => panels().then((module) => ({ default: module.LeadStatCards })));
 const RecentLeads = lazy(() => panels().then((module) => ({ default: module.RecentLeads })));
 const AchievementBadges = lazy(() => panels().then((module) => ({ default: module.AchievementBadges })));
+const insights = () => import('./dashboard-insights');
+const LeadTrends = lazy(() => insights().then((module) => ({ default: module.DashboardLeadTrends })));
+const Insights = lazy(() => insights().then((module) => ({ default: module.DashboardInsights })));
 
 function TopPanelsSkeleton() {
   return (
@@ -70,12 +73,18 @@ export default function DashboardPage() {
         <ProfileHeader estimatedInterest={stats?.estimatedInterest} />
         <LeadStatCards stats={stats} loading={statsLoading} />
       </Suspense>
+      <Suspense fallback={null}>
+        <LeadTrends />
+      </Suspense>
       <Suspense fallback={<Skeleton className="h-56 rounded-2xl" />}>
         <FormsList archived={showArchived} onArchivedChange={setShowArchived} />
       </Suspense>
       <Suspense fallback={<Skeleton className="mt-10 h-72 rounded-2xl" />}>
         <RecentLeads />
         <AchievementBadges stats={stats} loading={statsLoading} />
+      </Suspense>
+      <Suspense fallback={<Skeleton className="mt-10 h-80 rounded-2xl" />}>
+        <Insights />
       </Suspense>
       <DashboardFooter />
     </>

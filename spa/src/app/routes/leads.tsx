@@ -6,10 +6,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useForms } from '@/features/forms/api/forms';
+import { deleteLead, setLeadStatus } from '@/features/leads/api/lead-changes';
 import {
   TEMPERATURES,
-  deleteLead,
-  setLeadStatus,
   type LeadFilters,
   type LeadView,
   type LeadsPage,
@@ -18,6 +17,7 @@ import {
 import { useLeads } from '@/features/leads/api/use-leads';
 import { ExportLeadsButton } from '@/features/leads/components/export-leads-button';
 import { LeadDetailSheet } from '@/features/leads/components/lead-detail-sheet';
+import { LeadsPerDayCard } from '@/features/leads/components/leads-per-day-card';
 import { LeadsList, LeadsSkeleton } from '@/features/leads/components/leads-table';
 import { LeadsToolbar } from '@/features/leads/components/leads-toolbar';
 import { ApiError } from '@/lib/api-client';
@@ -177,6 +177,8 @@ export default function LeadsPage() {
         busy={isValidating}
         onChange={(key, value) => setParam(key, value)}
       />
+      {/* Leads per day of the chosen form; not for a founder (or form) without any lead yet. */}
+      {data && leads.length === 0 && !filtered ? null : <LeadsPerDayCard formId={filters.formId} forms={formsData?.forms} />}
       {body()}
       <LeadDetailSheet
         lead={selected}

@@ -1,8 +1,6 @@
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
-import { api, apiFile } from '@/lib/api-client';
-import { mutateUserKey, userFetcher } from '@/lib/user-cache';
-import { PROFILE_KEY } from '@/features/profiles/api/profile';
+import { userFetcher } from '@/lib/user-cache';
 
 export type Temperature = 'hot' | 'warm' | 'cold';
 
@@ -61,6 +59,8 @@ export type LeadStats = {
 
 export const RECENT_LEADS_KEY = '/leads/recent';
 export const LEAD_STATS_KEY = '/leads/summary';
+/** Charts (api/trends.ts); the key is here so a lead change can refresh them. */
+export const LEAD_TRENDS_KEY = '/leads/trends';
 
 /** The five newest leads, for the dashboard. */
 export function useRecentLeads() {
@@ -70,38 +70,4 @@ export function useRecentLeads() {
 /** Dashboard figures and achievement badges, all computed by the server. */
 export function useLeadStats() {
   return useSWR<LeadStats>(useUserKey(LEAD_STATS_KEY), userFetcher);
-}
-
-/** After a lead changed or went away, the dashboard figures are re-read. */
-async function refreshDashboard() {
-  await Promise.all([mutateUserKey(RECENT_LEADS_KEY), mutateUserKey(LEAD_STATS_KEY), mutateUserKey(PROFILE_KEY)]);
-}
-
-export const setLeadStatus = (id: string, status: Temperature) =>
-  api<{ id: string; temperature: Temperature }>(`/leads/${id}`, { method: 'PATCH', body: { status } }).then(async (result) => {
-    void refreshDashboard();
-    return result;
-  });
-
-export const deleteLead = (id: string) =>
-  api<void>(`/leads/${id}`, { method: 'DELETE' }).then(() => {
-    void refreshDashboard();
-  });
-
-/** The leads as CSV (all of them, or one form's), saved through the browser's download. */
-export async function exportLeads(formId: string | null) {
-  const { blob, filename } = await apiFile(`/leads/export${formId ? `?formId=${encodeURIComponent(formId)}` : ''}`, 'text/csv');
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename ?? 'leads.csv';
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes away.
-    window.setTimeout(() => URL.revokeObjectURL(url), 1_000);
-  }
 }

@@ -2,7 +2,7 @@ import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { exportLeads } from '../api/leads';
+import { exportLeads } from '../api/export-leads';
 
 /** Downloads the leads as CSV: every lead, or one form's when the page is filtered by it. */
 export function ExportLeadsButton({ formId, disabled }: { formId: string | null; disabled?: boolean }) {
