@@ -334,9 +334,18 @@ async fn trends(State(state): State<AppState>, user: AuthUser, shared::http::Que
     let all_days = daily(&stats, today, (today - start).whole_days() as u32 + 1);
     let weeks: Vec<Value> = weekly(&all_days, today, TREND_WEEKS).into_iter().map(|(monday, leads)| json!({"start": day_string(monday), "leads": leads})).collect();
     let days: Vec<Value> = all_days.iter().skip(all_days.len().saturating_sub(TREND_DAYS as usize)).map(|(date, leads)| json!({"date": day_string(*date), "leads": leads})).collect();
+    // This week so far against the same days of last week (a week in progress is never
+    // compared with a whole one).
+    let monday = shared::lead_stats::monday_of(today);
+    let between = |from: time::Date, to: time::Date| all_days.iter().filter(|(d, _)| *d >= from && *d <= to).map(|(_, n)| n).sum::<u64>();
+    let pace = json!({
+        "thisWeek": between(monday, today),
+        "lastWeekSameDays": between(monday - time::Duration::weeks(1), today - time::Duration::weeks(1)),
+    });
     Ok(Json(json!({
         "weeks": weeks,
         "days": days,
+        "pace": pace,
         "temperatures": {"hot": profile.hot_leads, "warm": profile.warm_leads, "cold": profile.cold_leads},
         "formId": query.form_id,
     })))

@@ -17,6 +17,8 @@ export type LeadTrends = {
   weeks: WeekCount[];
   temperatures: Record<Temperature, number>;
   days: DayCount[];
+  /** This week so far against the same days of last week (computed by the server). */
+  pace: { thisWeek: number; lastWeekSameDays: number };
   formId: string | null;
 };
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import type { Temperature } from '../api/leads';
-import { useLeadTrends, type WeekCount } from '../api/trends';
+import { type LeadTrends, useLeadTrends, type WeekCount } from '../api/trends';
 import { describeTemperatures, describeWeeks, formatShortDay, leadsCount, temperatureShares } from '../trends';
 import { BarChart, type ChartBar } from './bar-chart';
 import { TEMPERATURE_STYLES } from './temperature-badge';
@@ -18,26 +18,25 @@ function weekBars(weeks: WeekCount[]): ChartBar[] {
   });
 }
 
-/** This week against last week: '+2 vs last week'. */
-function WeekChange({ weeks }: { weeks: WeekCount[] }) {
-  const current = weeks[weeks.length - 1]?.leads ?? 0;
-  const previous = weeks[weeks.length - 2]?.leads ?? 0;
-  const change = current - previous;
+/** This week so far against the same days of last week: '+2 vs last week'. */
+function WeekChange({ pace }: { pace: LeadTrends['pace'] }) {
+  const change = pace.thisWeek - pace.lastWeekSameDays;
   const Icon = change > 0 ? ArrowUpRight : change < 0 ? ArrowDownRight : Minus;
   return (
     <span
+      title="This week so far, against the same days of last week"
       className={cn(
         'inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
         change > 0 ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-gray-50 text-gray-600 ring-gray-200',
       )}
     >
       <Icon className="size-3.5" aria-hidden />
-      {change === 0 ? 'Same as last week' : `${change > 0 ? '+' : '−'}${Math.abs(change).toLocaleString('en-US')} vs last week`}
+      {change === 0 ? 'Same pace as last week' : `${change > 0 ? '+' : '−'}${Math.abs(change).toLocaleString('en-US')} vs this point last week`}
     </span>
   );
 }
 
-export function LeadsPerWeekCard({ weeks }: { weeks: WeekCount[] }) {
+export function LeadsPerWeekCard({ weeks, pace }: { weeks: WeekCount[]; pace: LeadTrends['pace'] }) {
   const current = weeks[weeks.length - 1]?.leads ?? 0;
   return (
     <section aria-labelledby="leads-per-week-heading" className={cn(CARD, 'h-full')}>
@@ -50,7 +49,7 @@ export function LeadsPerWeekCard({ weeks }: { weeks: WeekCount[] }) {
           </p>
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
-          <WeekChange weeks={weeks} />
+          <WeekChange pace={pace} />
           <span className="text-xs text-gray-500">{`Last ${weeks.length} weeks`}</span>
         </div>
       </div>
@@ -166,7 +165,7 @@ export function LeadTrends() {
       {data ? (
         <div className="grid gap-4 lg:grid-cols-5">
           <div className="lg:col-span-3">
-            <LeadsPerWeekCard weeks={data.weeks} />
+            <LeadsPerWeekCard weeks={data.weeks} pace={data.pace} />
           </div>
           <div className="lg:col-span-2">
             <TemperatureSplitCard temperatures={data.temperatures} />
