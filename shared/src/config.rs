@@ -44,6 +44,7 @@ pub enum Table {
     LeadStats,
     Campaigns,
     Suppressions,
+    CampaignRecipients,
 }
 
 impl Table {
@@ -69,6 +70,7 @@ impl Table {
         Table::LeadStats,
         Table::Campaigns,
         Table::Suppressions,
+        Table::CampaignRecipients,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -94,6 +96,7 @@ impl Table {
             Table::LeadStats => "LEAD_STATS_TABLE",
             Table::Campaigns => "CAMPAIGNS_TABLE",
             Table::Suppressions => "SUPPRESSIONS_TABLE",
+            Table::CampaignRecipients => "CAMPAIGN_RECIPIENTS_TABLE",
         }
     }
 }
@@ -131,6 +134,9 @@ pub struct Needs {
     pub impersonation_sweep: bool,
     /// `AI_PROVIDER`, `AI_MODEL`, `AI_BASE_URL`, `AI_API_KEY`, `SUPPORT_SMS`: Sparky.
     pub ai: bool,
+    /// `CAMPAIGN_SEND_RATE` (messages a second across senders), `SES_CONFIGURATION_SET`,
+    /// `CAMPAIGN_DELIVERY` (`stream` in AWS): campaign sending.
+    pub campaign_sending: bool,
 }
 
 impl Needs {
@@ -151,6 +157,7 @@ impl Needs {
         response_streaming: false,
         impersonation_sweep: false,
         ai: false,
+        campaign_sending: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -170,6 +177,7 @@ impl Needs {
         response_streaming: false,
         impersonation_sweep: false,
         ai: true,
+        campaign_sending: true,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {
@@ -242,6 +250,12 @@ impl Needs {
         }
         if self.impersonation_sweep {
             add("IMPERSONATION_SWEEP", Optional, false);
+        }
+        if self.campaign_sending {
+            add("CAMPAIGN_SEND_RATE", Optional, false);
+            add("SES_CONFIGURATION_SET", Optional, false);
+            add("CAMPAIGN_DELIVERY", Optional, false);
+            add("SESV2_ENDPOINT", LocalOnly, false);
         }
         if self.response_streaming {
             add("RESPONSE_STREAMING", Optional, false);
@@ -316,10 +330,12 @@ pub mod needs {
         Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
     /// Campaigns (Pro): drafts, audiences over the founder's leads and forms, suppressions.
     pub const CAMPAIGNS: Needs = Needs {
-        tables: &[Campaigns, Suppressions, Leads, Forms, Subscriptions, Impersonations],
+        tables: &[Campaigns, CampaignRecipients, Suppressions, Leads, Forms, Profiles, Subscriptions, RateLimits, Impersonations],
         app_origin: true,
         access_tokens: true,
         plans: true,
+        mail: true,
+        campaign_sending: true,
         ..Needs::NONE
     };
     pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions], access_tokens: true, plans: true, ..Needs::NONE };
@@ -452,6 +468,7 @@ pub struct Tables {
     pub lead_stats: String,
     pub campaigns: String,
     pub suppressions: String,
+    pub campaign_recipients: String,
 }
 
 /// Who tells founders about new leads: the request itself, after answering (local), or the
@@ -565,6 +582,15 @@ pub struct Config {
     pub response_streaming: bool,
     /// Run as the scheduled sweep of expired support sessions instead of the HTTP API.
     pub impersonation_sweep: bool,
+    /// Campaign messages a second, across every sender (SES's maximum send rate).
+    pub campaign_send_rate: u32,
+    /// The SES configuration set whose events reach `ses-events`.
+    pub ses_configuration_set: Option<String>,
+    /// Who sends a started campaign: the request itself, after answering (local), or the
+    /// recipients table's stream (`stream`, AWS).
+    pub campaign_delivery: LeadNotifications,
+    /// SES v2 endpoint override (tests).
+    pub sesv2_endpoint: Option<String>,
 }
 
 impl Config {
@@ -683,6 +709,7 @@ impl Config {
                 lead_stats: table(Table::LeadStats)?,
                 campaigns: table(Table::Campaigns)?,
                 suppressions: table(Table::Suppressions)?,
+                campaign_recipients: table(Table::CampaignRecipients)?,
             },
             mail,
             admin_user_ids: if needs.admins {
@@ -723,6 +750,13 @@ impl Config {
             support_sms: if needs.ai { optional("SUPPORT_SMS") } else { None },
             response_streaming: needs.response_streaming && optional("RESPONSE_STREAMING").as_deref() == Some("true"),
             impersonation_sweep: needs.impersonation_sweep && optional("IMPERSONATION_SWEEP").as_deref() == Some("true"),
+            campaign_send_rate: match needs.campaign_sending.then(|| optional("CAMPAIGN_SEND_RATE")).flatten() {
+                Some(rate) => rate.trim().parse::<u32>().ok().filter(|r| *r > 0).ok_or(ConfigError::Invalid { name: "CAMPAIGN_SEND_RATE", reason: "a positive number of messages a second".into() })?,
+                None => 14,
+            },
+            ses_configuration_set: needs.campaign_sending.then(|| optional("SES_CONFIGURATION_SET")).flatten(),
+            campaign_delivery: if needs.campaign_sending && optional("CAMPAIGN_DELIVERY").as_deref() == Some("stream") { LeadNotifications::Stream } else { LeadNotifications::Inline },
+            sesv2_endpoint: needs.campaign_sending.then(|| optional("SESV2_ENDPOINT")).flatten(),
         })
     }
 }
@@ -793,6 +827,7 @@ mod tests {
         ("LEAD_STATS_TABLE", "lead_stats"),
         ("CAMPAIGNS_TABLE", "campaigns"),
         ("SUPPRESSIONS_TABLE", "suppressions"),
+        ("CAMPAIGN_RECIPIENTS_TABLE", "campaign_recipients"),
         ("SUPPORT_EMAIL", "support@example.com"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),

@@ -22,6 +22,30 @@ pub struct Email {
     pub text: String,
 }
 
+/// A campaign message: it goes out under the founder's name with Reply-To the founder, and
+/// its own headers (`List-Unsubscribe`, `List-Unsubscribe-Post`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CampaignEmail {
+    pub to: String,
+    pub from_name: String,
+    pub reply_to: String,
+    pub subject: String,
+    pub html: String,
+    pub text: String,
+    pub headers: Vec<(String, String)>,
+}
+
+/// The address part of `Name <address>` (or the whole text).
+pub fn address_of(from: &str) -> &str {
+    from.rsplit_once('<').map_or(from, |(_, rest)| rest.trim_end_matches('>')).trim()
+}
+
+/// `"Name" <address>` with the name's quotes and backslashes escaped.
+pub fn named_address(name: &str, address: &str) -> String {
+    let clean: String = name.chars().filter(|c| !c.is_control()).collect();
+    format!("\"{}\" <{address}>", clean.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
 #[derive(Clone)]
 pub enum Mailer {
     Ses(SesMailer),
@@ -99,6 +123,11 @@ pub struct StoredEmail {
     pub from: String,
     #[serde(flatten)]
     pub email: Email,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply_to: Option<String>,
+    /// A campaign's own headers, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub headers: Vec<(String, String)>,
 }
 
 impl StoredEmail {
@@ -146,14 +175,34 @@ impl Outbox {
             sent_at: crate::time::now_iso(),
             from: self.from.clone(),
             email: email.clone(),
+            reply_to: None,
+            headers: Vec::new(),
         };
+        self.keep(stored).map(|_| ())
+    }
+
+    /// Keeps a campaign message as SES would send it; returns its id (SES's message id).
+    pub fn push_campaign(&self, email: &CampaignEmail) -> anyhow::Result<String> {
+        self.keep(StoredEmail {
+            id: uuid::Uuid::new_v4().to_string(),
+            sent_at: crate::time::now_iso(),
+            from: named_address(&email.from_name, address_of(&self.from)),
+            email: Email { to: email.to.clone(), subject: email.subject.clone(), html: email.html.clone(), text: email.text.clone() },
+            reply_to: Some(email.reply_to.clone()),
+            headers: email.headers.clone(),
+        })
+    }
+
+    fn keep(&self, stored: StoredEmail) -> anyhow::Result<String> {
+        let email = &stored.email;
         if let Some(file) = &self.file {
             let mut handle = std::fs::OpenOptions::new().create(true).append(true).open(file)?;
             writeln!(handle, "{}", serde_json::to_string(&stored)?)?;
         }
         tracing::info!(to = %email.to, subject = %email.subject, "mail kept in the local outbox");
+        let id = stored.id.clone();
         self.messages.lock().map_err(|_| anyhow::anyhow!("outbox lock poisoned"))?.push(stored);
-        Ok(())
+        Ok(id)
     }
 
     /// Newest first.

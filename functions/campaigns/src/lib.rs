@@ -14,9 +14,15 @@
 //! Another founder's campaign answers 404 on every route. Sending, scheduling, the results and
 //! unsubscribing come with the sending engine.
 
+pub mod mailer;
+pub mod public;
+pub mod sending;
 pub mod starters;
 
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+};
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use axum::{
@@ -26,6 +32,7 @@ use axum::{
     routing::{get, post},
 };
 use serde::Deserialize;
+use tokio::sync::OnceCell;
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
@@ -36,23 +43,93 @@ use shared::{
     http::JsonBody,
     leads::{LeadRecord, LeadSummary, Temperature, answers_in_order},
     repo::{
+        campaign_recipients,
         campaigns::{self, Campaign, DRAFT},
         forms::list_forms,
     },
 };
 
+use crate::mailer::CampaignMailer;
+
 pub const PRO_REQUIRED: &str = "E-mail campaigns are part of RaiseSpark Pro. Upgrade to write to your investor leads.";
 
+/// The function's state: the product's, and the campaign mailer built once per cold start.
+#[derive(Clone)]
+pub struct CampaignsState {
+    pub app: AppState,
+    mailer: Arc<OnceCell<CampaignMailer>>,
+}
+
+impl CampaignsState {
+    pub fn new(app: AppState) -> Self {
+        Self { app, mailer: Arc::new(OnceCell::new()) }
+    }
+
+    pub async fn mailer(&self) -> Result<&CampaignMailer> {
+        self.mailer.get_or_try_init(|| CampaignMailer::from_state(&self.app)).await.map_err(ApiError::internal)
+    }
+}
+
+impl axum::extract::FromRef<CampaignsState> for AppState {
+    fn from_ref(state: &CampaignsState) -> Self {
+        state.app.clone()
+    }
+}
+
+impl axum::extract::FromRef<CampaignsState> for shared::auth::TokenKeys {
+    fn from_ref(state: &CampaignsState) -> Self {
+        state.app.tokens.clone()
+    }
+}
+
 pub fn router(state: AppState) -> Router {
+    let campaigns = CampaignsState::new(state.clone());
     let router = Router::new()
         .route("/", get(list).post(create))
         .route("/templates", get(templates))
+        .route("/sender", get(show_sender).put(update_sender))
         .route("/audience", post(count_audience))
         .route("/{id}", get(show).put(update).delete(remove))
         .route("/{id}/duplicate", post(duplicate))
         .route("/{id}/preview", post(preview))
-        .with_state(state.clone());
+        .route("/{id}/test", post(send_test))
+        .route("/{id}/send", post(send))
+        .route("/{id}/cancel", post(cancel))
+        .route("/{id}/results", get(results))
+        .route("/unsubscribe/{token}", get(public::unsubscribe_info).post(public::unsubscribe))
+        .route("/unsubscribe/{token}/resubscribe", post(public::resubscribe))
+        .route("/o/{token}", get(public::opened))
+        .route("/r/{token}", get(public::clicked))
+        .with_state(campaigns);
     shared::impersonation::audited("campaigns", router, &state)
+}
+
+// ------------------------------------------------------------------ the sender's identity
+
+const MAX_COMPANY: usize = 120;
+const MAX_ADDRESS: usize = 300;
+
+async fn show_sender(State(state): State<AppState>, user: AuthUser) -> Result<Json<campaigns::Sender>> {
+    pro(&state, &user).await?;
+    Ok(Json(campaigns::sender(&state.dynamo, &state.config.tables.profiles, &user.id).await?))
+}
+
+#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
+async fn update_sender(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<campaigns::Sender, 4096>) -> Result<Json<campaigns::Sender>> {
+    pro(&state, &user).await?;
+    user.refuse_impersonation()?;
+    let sender = campaigns::Sender { company_name: body.company_name.trim().to_owned(), postal_address: body.postal_address.trim().to_owned() };
+    if sender.company_name.is_empty() || sender.postal_address.is_empty() {
+        return Err(ApiError::bad_request("sender_required", "Enter your company name and postal address: the law requires both in every campaign."));
+    }
+    if sender.company_name.chars().count() > MAX_COMPANY || sender.postal_address.chars().count() > MAX_ADDRESS {
+        return Err(ApiError::bad_request("too_long", "The company name can be at most 120 characters and the address 300."));
+    }
+    if sender.company_name.chars().chain(sender.postal_address.chars()).any(|c| c.is_control() && c != '\n') {
+        return Err(ApiError::bad_request("invalid_sender", "Remove the control characters from the company name or address."));
+    }
+    campaigns::set_sender(&state.dynamo, &state.config.tables.profiles, &user.id, &sender).await?;
+    Ok(Json(sender))
 }
 
 /// Campaigns are Pro: 402 otherwise.
@@ -105,6 +182,11 @@ async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): J
         segment: Segment::default(),
         scheduled_at: None,
         version: 1,
+        started_at: None,
+        finished_at: None,
+        reply_to: None,
+        status_reason: None,
+        stats: Default::default(),
     };
     campaigns::create(&state.dynamo, &state.config.tables.campaigns, &campaign).await?;
     Ok((StatusCode::CREATED, Json(campaign)))
@@ -168,6 +250,11 @@ async fn duplicate(State(state): State<AppState>, user: AuthUser, Path(id): Path
         segment: original.segment,
         scheduled_at: None,
         version: 1,
+        started_at: None,
+        finished_at: None,
+        reply_to: None,
+        status_reason: None,
+        stats: Default::default(),
     };
     campaigns::create(&state.dynamo, table, &copy).await?;
     Ok((StatusCode::CREATED, Json(copy)))
@@ -242,18 +329,25 @@ async fn count_audience(State(state): State<AppState>, user: AuthUser, JsonBody(
     Ok(Json(audience_of(&state, &user.id, &segment).await?))
 }
 
-/// The sender's identity and the legend every campaign carries.
-pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
-    let forms = list_forms(&state.dynamo, &state.config.tables.forms, &user.id).await?;
+/// The testing-the-waters legend every campaign carries: the founder's newest live form's
+/// wording, or the default legend.
+pub async fn legend(state: &AppState, owner_id: &str) -> Result<String> {
+    let forms = list_forms(&state.dynamo, &state.config.tables.forms, owner_id).await?;
     let newest = forms.iter().filter(|f| f.is_published && !f.is_archived).max_by(|a, b| a.updated_at.cmp(&b.updated_at));
-    let legend = newest.map(|f| f.offering_settings.disclaimer.clone()).unwrap_or_else(|| shared::forms::DEFAULT_LEGEND.to_owned());
-    let company = newest.map(|f| f.content_settings.form_content.company_name.trim().to_owned()).filter(|c| !c.is_empty());
-    Ok(Compliance {
-        company_name: company.unwrap_or_else(|| "Your company".to_owned()),
-        postal_address: "Your postal address (add it in Settings before sending)".to_owned(),
-        legend: Some(legend),
-        reply_to: user.email.clone(),
-    })
+    Ok(newest.map(|f| f.offering_settings.disclaimer.clone()).unwrap_or_else(|| shared::forms::DEFAULT_LEGEND.to_owned()))
+}
+
+/// The sender's identity (from Settings), the legend and the founder's address.
+pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
+    let (sender, legend) = tokio::try_join!(campaigns::sender(&state.dynamo, &state.config.tables.profiles, &user.id), legend(state, &user.id))?;
+    let mut compliance = sending::compliance(&sender, legend, user.email.clone());
+    if compliance.company_name.is_empty() {
+        compliance.company_name = "Your company".into();
+    }
+    if compliance.postal_address.is_empty() {
+        compliance.postal_address = "Your postal address (add it in Settings before sending)".into();
+    }
+    Ok(compliance)
 }
 
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
@@ -274,4 +368,106 @@ async fn preview(State(state): State<AppState>, user: AuthUser, Path(id): Path<S
     };
     let rendered = render(&campaign.content, &MergeValues::of(&recipient, &compliance.company_name), &compliance, &links);
     Ok(Json(json!({ "recipient": recipient.email, "rendered": rendered, "audience": audience })))
+}
+
+// ------------------------------------------------------------------ sending
+
+/// Test sends per founder per hour.
+pub const TESTS_PER_HOUR: shared::rate_limit::Rule = shared::rate_limit::Rule::new("campaign-test", 3600, 20);
+
+/// Sends the campaign, as its first recipient (or a sample investor) would get it, to the
+/// founder's own address.
+#[tracing::instrument(skip(campaigns_state), fields(user_id = %user.id))]
+async fn send_test(State(campaigns_state): State<CampaignsState>, user: AuthUser, Path(id): Path<String>) -> Result<(StatusCode, Json<Value>)> {
+    let state = &campaigns_state.app;
+    pro(state, &user).await?;
+    let campaign = campaigns::owned(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?;
+    campaign.content.ready()?;
+    if shared::rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, &TESTS_PER_HOUR, &user.id).await?.is_none() {
+        return Err(ApiError { retry_after: Some(600), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "test_rate_limited", "You have sent many tests this hour. Please wait a little.") });
+    }
+    let audience = audience_of(state, &user.id, &campaign.segment).await?;
+    let sample = Recipient { email: user.email.clone(), lead_id: String::new(), name: Some("Alex Investor".into()), form_name: None };
+    let recipient = Recipient { email: user.email.clone(), ..audience.recipients.first().cloned().unwrap_or(sample) };
+    let mut test = Campaign { reply_to: Some(user.email.clone()), ..campaign };
+    test.content.subject = format!("[Test] {}", test.content.subject);
+    let mut job = sending::Job::load(state, test).await?;
+    job.compliance = compliance(state, &user).await?;
+    let email = job.message(state, &recipient);
+    campaigns_state.mailer().await?.send(&email).await.map_err(|err| ApiError::internal(anyhow::anyhow!("test send failed: {}", err.message)))?;
+    Ok((StatusCode::ACCEPTED, Json(json!({ "sentTo": user.email }))))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SendBody {
+    version: u64,
+}
+
+/// Starts sending a draft: the sender's identity must be complete and the audience not empty;
+/// the audience is snapshot and the senders take it from there.
+#[tracing::instrument(skip(campaigns_state, body), fields(user_id = %user.id))]
+async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Path(id): Path<String>, JsonBody(body): JsonBody<SendBody, 1024>) -> Result<(StatusCode, Json<Campaign>)> {
+    let state = &campaigns_state.app;
+    pro(state, &user).await?;
+    user.refuse_impersonation()?;
+    let tables = &state.config.tables;
+    let campaign = campaigns::owned(&state.dynamo, &tables.campaigns, &id, &user.id).await?;
+    if campaign.status != DRAFT {
+        return Err(ApiError::conflict("not_a_draft", "This campaign has already been sent or scheduled."));
+    }
+    campaign.content.ready()?;
+    let sender = campaigns::sender(&state.dynamo, &tables.profiles, &user.id).await?;
+    if sender.company_name.is_empty() || sender.postal_address.is_empty() {
+        return Err(ApiError::bad_request("sender_required", "Add your company name and postal address in Settings before sending: every campaign must carry them."));
+    }
+    let audience = audience_of(state, &user.id, &campaign.segment).await?;
+    if audience.count == 0 {
+        return Err(ApiError::bad_request("empty_audience", "No one is in this audience yet. Choose other leads, or wait for more investors."));
+    }
+    let now = state.clock.now_iso();
+    if !campaigns::start(&state.dynamo, &tables.campaigns, &id, body.version, audience.count, &user.email, &now).await? {
+        return Err(ApiError::conflict("campaign_changed", "This campaign changed since you opened it. Reload it to see the latest version."));
+    }
+    campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &id, &user.id, &audience.recipients).await?;
+    if state.config.campaign_delivery == shared::config::LeadNotifications::Inline {
+        let (background, id) = (campaigns_state.clone(), id.clone());
+        tokio::spawn(async move {
+            let result = match background.mailer().await {
+                Ok(mailer) => sending::drain(&background.app, mailer, &id).await,
+                Err(err) => Err(err),
+            };
+            if let Err(err) = result {
+                tracing::error!(campaign_id = %id, error = %err, "campaign sending stopped: the dispatcher's tick resumes it");
+            }
+        });
+    }
+    Ok((StatusCode::ACCEPTED, Json(campaigns::owned(&state.dynamo, &tables.campaigns, &id, &user.id).await?)))
+}
+
+/// Cancels a scheduled, sending or paused campaign: recipients not yet sent never are.
+async fn cancel(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Campaign>> {
+    pro(&state, &user).await?;
+    let table = &state.config.tables.campaigns;
+    campaigns::owned(&state.dynamo, table, &id, &user.id).await?;
+    if !campaigns::transition(&state.dynamo, table, &id, &["scheduled", "sending", "paused"], "cancelled", Some("Cancelled by you"), &state.clock.now_iso()).await? {
+        return Err(ApiError::conflict("not_cancellable", "Only a scheduled, sending or paused campaign can be cancelled."));
+    }
+    Ok(Json(campaigns::owned(&state.dynamo, table, &id, &user.id).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultsQuery {
+    #[serde(default)]
+    after: Option<String>,
+}
+
+/// The campaign's figures and a page of its recipients (50, by address).
+async fn results(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, shared::http::QueryParams(query): shared::http::QueryParams<ResultsQuery>) -> Result<Json<Value>> {
+    pro(&state, &user).await?;
+    let campaign = campaigns::owned(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?;
+    let (rows, next) = campaign_recipients::page(&state.dynamo, &state.config.tables.campaign_recipients, &id, query.after.as_deref(), 50).await?;
+    let waiting = campaign.stats.recipients.saturating_sub(campaign.stats.settled());
+    Ok(Json(json!({ "campaign": campaign, "waiting": waiting, "recipients": rows, "next": next })))
 }

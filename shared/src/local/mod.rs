@@ -126,6 +126,8 @@ pub fn local_default(name: &str) -> Option<&'static str> {
         "STRIPE_PRICE_STANDARD" => "price_local_standard",
         "STRIPE_PRICE_PRO" => "price_local_pro",
         "SUPPORT_EMAIL" => "support@raisespark.local",
+        // Locally the outbox takes any rate; SES accounts start at 14 a second.
+        "CAMPAIGN_SEND_RATE" => "500",
         _ => return None,
     })
 }

@@ -35,6 +35,140 @@ pub struct Campaign {
     pub scheduled_at: Option<String>,
     /// Raised by every change: an edit based on an older version is refused (409).
     pub version: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished_at: Option<String>,
+    /// The founder's address when sending started: Reply-To of every message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply_to: Option<String>,
+    /// Why a campaign paused itself, or was cancelled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status_reason: Option<String>,
+    #[serde(flatten)]
+    pub stats: Stats,
+}
+
+/// A campaign's figures, kept on write (each recipient counted once per figure).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub recipients: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub sent: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub failed: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub suppressed: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub unknown: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub delivered: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub bounced: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub complained: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub opened: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub clicked: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub unsubscribed: u64,
+}
+
+impl Stats {
+    /// Recipients whose outcome is recorded.
+    pub fn settled(&self) -> u64 {
+        self.sent + self.failed + self.suppressed + self.unknown
+    }
+}
+
+/// Adds to one of a campaign's figures.
+pub async fn count(client: &Client, table: &str, id: &str, figure: &'static str, by: i64) -> Result<(), ApiError> {
+    client
+        .update_item()
+        .table_name(table)
+        .key("id", s(id))
+        .update_expression("ADD #figure :by")
+        .condition_expression("attribute_exists(id)")
+        .expression_attribute_names("#figure", figure)
+        .expression_attribute_values(":by", AttributeValue::N(by.to_string()))
+        .send()
+        .await?;
+    Ok(())
+}
+
+/// Moves a campaign from one of `from` to `to` (with an optional reason): `false` if it was
+/// in another state.
+pub async fn transition(client: &Client, table: &str, id: &str, from: &[&str], to: &str, reason: Option<&str>, now: &str) -> Result<bool, ApiError> {
+    let mut values: HashMap<String, AttributeValue> = [(":to".to_owned(), s(to)), (":now".to_owned(), s(now))].into();
+    let mut allowed = Vec::new();
+    for (i, state) in from.iter().enumerate() {
+        values.insert(format!(":from{i}"), s(state));
+        allowed.push(format!(":from{i}"));
+    }
+    let mut expression = "SET #status = :to, updatedAt = :now".to_owned();
+    if to == "sending" {
+        expression.push_str(", startedAt = if_not_exists(startedAt, :now)");
+    }
+    if ["sent", "cancelled"].contains(&to) {
+        expression.push_str(", finishedAt = :now");
+    }
+    match reason {
+        Some(reason) => {
+            expression.push_str(", statusReason = :reason");
+            values.insert(":reason".into(), s(reason));
+        }
+        None => expression.push_str(" REMOVE statusReason"),
+    }
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", s(id))
+        .update_expression(expression)
+        .condition_expression(format!("#status IN ({})", allowed.join(", ")))
+        .expression_attribute_names("#status", "status")
+        .set_expression_attribute_values(Some(values))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Starts sending a draft (or a due scheduled campaign) of this version: its audience size is
+/// recorded with the change, once.
+pub async fn start(client: &Client, table: &str, id: &str, version: u64, recipients: u64, reply_to: &str, now: &str) -> Result<bool, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", s(id))
+        .update_expression("SET #status = :sending, startedAt = :now, updatedAt = :now, recipients = :recipients, replyTo = :reply, version = :next REMOVE due")
+        .expression_attribute_values(":reply", s(reply_to))
+        .condition_expression("version = :version AND #status IN (:draft, :scheduled)")
+        .expression_attribute_names("#status", "status")
+        .expression_attribute_values(":sending", s("sending"))
+        .expression_attribute_values(":draft", s(DRAFT))
+        .expression_attribute_values(":scheduled", s("scheduled"))
+        .expression_attribute_values(":now", s(now))
+        .expression_attribute_values(":recipients", AttributeValue::N(recipients.to_string()))
+        .expression_attribute_values(":version", AttributeValue::N(version.to_string()))
+        .expression_attribute_values(":next", AttributeValue::N(version.saturating_add(1).to_string()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// A campaign by id, whoever owns it (the sender, tracking links).
+pub async fn get(client: &Client, table: &str, id: &str) -> Result<Option<Campaign>, ApiError> {
+    let output = client.get_item().table_name(table).key("id", s(id)).consistent_read(true).send().await?;
+    output.item.map(from_item).transpose()
 }
 
 pub fn not_found() -> ApiError {
@@ -165,4 +299,58 @@ pub async fn suppress(client: &Client, table: &str, owner_id: &str, email: &str,
         .send()
         .await?;
     Ok(())
+}
+
+// ------------------------------------------------------------------ the sender's identity
+
+/// What every campaign of a founder is signed with (CAN-SPAM): kept on the profile.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Sender {
+    pub company_name: String,
+    pub postal_address: String,
+}
+
+pub async fn sender(client: &Client, profiles: &str, owner_id: &str) -> Result<Sender, ApiError> {
+    let output = client.get_item().table_name(profiles).key("id", s(owner_id)).projection_expression("sender_company, sender_address").send().await?;
+    let read = |item: &Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+    Ok(output.item.map(|item| Sender { company_name: read(&item, "sender_company"), postal_address: read(&item, "sender_address") }).unwrap_or_default())
+}
+
+pub async fn set_sender(client: &Client, profiles: &str, owner_id: &str, sender: &Sender) -> Result<(), ApiError> {
+    client
+        .update_item()
+        .table_name(profiles)
+        .key("id", s(owner_id))
+        .update_expression("SET sender_company = :company, sender_address = :address, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+        .expression_attribute_values(":company", s(&sender.company_name))
+        .expression_attribute_values(":address", s(&sender.postal_address))
+        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+        .send()
+        .await?;
+    Ok(())
+}
+
+/// Why an address is suppressed for a founder, if it is.
+pub async fn suppression(client: &Client, table: &str, owner_id: &str, email: &str) -> Result<Option<String>, ApiError> {
+    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("email", s(&email.to_lowercase())).consistent_read(true).send().await?;
+    Ok(output.item.and_then(|item| item.get("reason").and_then(|v| v.as_s().ok()).cloned()))
+}
+
+/// Lifts an unsubscribe (never a bounce or a complaint): `false` when there was none to lift.
+pub async fn resubscribe(client: &Client, table: &str, owner_id: &str, email: &str) -> Result<bool, ApiError> {
+    let result = client
+        .delete_item()
+        .table_name(table)
+        .key("owner_id", s(owner_id))
+        .key("email", s(&email.to_lowercase()))
+        .condition_expression("reason = :unsubscribed")
+        .expression_attribute_values(":unsubscribed", s(crate::campaigns::UNSUBSCRIBED))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
+        Err(err) => Err(err.into()),
+    }
 }

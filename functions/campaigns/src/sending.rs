@@ -1,0 +1,202 @@
+//! Sending: a started campaign's audience is snapshot into `campaign_recipients` (one
+//! `pending` item per address); senders then work through the pending recipients in chunks —
+//! locally right after the request answered (and again by the dispatcher's tick after a
+//! restart), in AWS from the recipients table's stream. Each recipient is claimed before the
+//! mail is handed over, so a retried or restarted chunk never sends a second copy; the send
+//! rate is shared by every sender through one limiter in DynamoDB.
+
+use std::collections::HashSet;
+
+use shared::{
+    ApiError, AppState, Result,
+    campaigns::{Click, Compliance, Links, MergeValues, Recipient, UNSUBSCRIBE_LINK_DAYS, Unsubscribe, link_key, render, sign, suppressed_set},
+    mail::CampaignEmail,
+    rate_limit::Rule,
+    repo::{
+        campaign_recipients::{self as recipients, FAILED, RecipientRow, SENT, SUPPRESSED},
+        campaigns::{self, Campaign, Sender},
+    },
+};
+
+use crate::mailer::{CampaignMailer, SendError};
+
+/// Recipients a sender takes at a time.
+pub const CHUNK: usize = 25;
+
+/// Everything a chunk's messages share.
+pub struct Job {
+    pub campaign: Campaign,
+    pub compliance: Compliance,
+    pub suppressed: HashSet<String>,
+    pub key: Vec<u8>,
+}
+
+impl Job {
+    pub async fn load(state: &AppState, campaign: Campaign) -> Result<Self> {
+        let owner = campaign.owner_id.clone();
+        let tables = &state.config.tables;
+        let (sender, suppressed, legend) = tokio::try_join!(
+            campaigns::sender(&state.dynamo, &tables.profiles, &owner),
+            campaigns::suppressions(&state.dynamo, &tables.suppressions, &owner),
+            crate::legend(state, &owner),
+        )?;
+        let reply_to = campaign.reply_to.clone().unwrap_or_default();
+        Ok(Self {
+            compliance: compliance(&sender, legend, reply_to),
+            suppressed: suppressed_set(&suppressed),
+            key: link_key(secrecy::ExposeSecret::expose_secret(&state.config.jwt_secret)),
+            campaign,
+        })
+    }
+
+    /// The recipient's links: unsubscribe (signed, long-lived), and tracking when turned on.
+    pub fn message(&self, state: &AppState, recipient: &Recipient) -> CampaignEmail {
+        let origin = &state.config.app_origin;
+        let campaign = &self.campaign;
+        let unsubscribe = sign(
+            &self.key,
+            "unsubscribe",
+            &Unsubscribe {
+                owner_id: campaign.owner_id.clone(),
+                email: recipient.email.clone(),
+                campaign_id: campaign.id.clone(),
+                expires_at: state.clock.unix() + UNSUBSCRIBE_LINK_DAYS * 86_400,
+            },
+        );
+        let track = |kind: &str, url: &str| sign(&self.key, kind, &Click { campaign_id: campaign.id.clone(), email: recipient.email.clone(), url: url.to_owned() });
+        let click = |url: &str| format!("{origin}/api/campaigns/r/{}", track("click", url));
+        let links = Links {
+            unsubscribe_page: format!("{origin}/unsubscribe/{unsubscribe}"),
+            one_click: format!("{origin}/api/campaigns/unsubscribe/{unsubscribe}"),
+            mailto: format!("mailto:{}?subject=unsubscribe", self.compliance.reply_to),
+            open_pixel: campaign.content.track_opens.then(|| format!("{origin}/api/campaigns/o/{}", track("open", ""))),
+            click: if campaign.content.track_clicks { Some(&click) } else { None },
+        };
+        let rendered = render(&campaign.content, &MergeValues::of(recipient, &self.compliance.company_name), &self.compliance, &links);
+        CampaignEmail {
+            to: recipient.email.clone(),
+            from_name: rendered.from_name,
+            reply_to: rendered.reply_to,
+            subject: rendered.subject,
+            html: rendered.html,
+            text: rendered.text,
+            headers: rendered.headers,
+        }
+    }
+}
+
+pub fn compliance(sender: &Sender, legend: String, reply_to: String) -> Compliance {
+    Compliance { company_name: sender.company_name.clone(), postal_address: sender.postal_address.clone(), legend: Some(legend), reply_to }
+}
+
+/// One chunk of recipients (as the stream or the local drain gives them).
+pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &str, rows: &[RecipientRow]) -> Result<()> {
+    let tables = &state.config.tables;
+    let Some(campaign) = campaigns::get(&state.dynamo, &tables.campaigns, campaign_id).await? else {
+        tracing::warn!(campaign_id, "recipients of a campaign that no longer exists");
+        return Ok(());
+    };
+    match campaign.status.as_str() {
+        "sending" => {}
+        "cancelled" => return settle_cancelled(state, &campaign, rows).await,
+        // Paused (or not started): the recipients wait.
+        _ => return Ok(()),
+    }
+    let job = Job::load(state, campaign).await?;
+    let rule = Rule::new("campaign-send", 1, state.config.campaign_send_rate);
+    for row in rows.iter().filter(|r| r.status == recipients::PENDING) {
+        let recipient = Recipient { email: row.email.clone(), lead_id: row.lead_id.clone(), name: row.name.clone(), form_name: row.form_name.clone() };
+        if job.suppressed.contains(&row.email) {
+            if recipients::claim(&state.dynamo, &tables.campaign_recipients, campaign_id, &row.email, &state.clock.now_iso()).await? {
+                settle(state, campaign_id, &row.email, SUPPRESSED, None, Some("unsubscribed, bounced or complained")).await?;
+            }
+            continue;
+        }
+        wait_for_slot(state, &rule).await?;
+        if !recipients::claim(&state.dynamo, &tables.campaign_recipients, campaign_id, &row.email, &state.clock.now_iso()).await? {
+            continue;
+        }
+        let email = job.message(state, &recipient);
+        match send_with_retries(mailer, &email).await {
+            Ok(message_id) => settle(state, campaign_id, &row.email, SENT, Some(&message_id), None).await?,
+            Err(err) => {
+                tracing::warn!(campaign_id, error = %err.message, "campaign message not sent");
+                settle(state, campaign_id, &row.email, FAILED, None, Some(&err.message.chars().take(300).collect::<String>())).await?;
+            }
+        }
+    }
+    Ok(())
+}
+
+async fn settle(state: &AppState, campaign_id: &str, email: &str, status: &'static str, message_id: Option<&str>, reason: Option<&str>) -> Result<()> {
+    let tables = &state.config.tables;
+    if recipients::finish(&state.dynamo, &tables.campaign_recipients, campaign_id, email, status, message_id, reason, &state.clock.now_iso()).await? {
+        campaigns::count(&state.dynamo, &tables.campaigns, campaign_id, status, 1).await?;
+    }
+    Ok(())
+}
+
+/// A cancelled campaign's waiting recipients end `failed` ("cancelled"), never sent.
+async fn settle_cancelled(state: &AppState, campaign: &Campaign, rows: &[RecipientRow]) -> Result<()> {
+    let tables = &state.config.tables;
+    for row in rows.iter().filter(|r| r.status == recipients::PENDING) {
+        if recipients::claim(&state.dynamo, &tables.campaign_recipients, &campaign.id, &row.email, &state.clock.now_iso()).await? {
+            settle(state, &campaign.id, &row.email, FAILED, None, Some("cancelled")).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Waits for a slot of the shared send rate (never longer than a minute).
+async fn wait_for_slot(state: &AppState, rule: &Rule) -> Result<()> {
+    for _ in 0..1200 {
+        if shared::rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, rule, "ses").await?.is_some() {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    Err(ApiError::internal(anyhow::anyhow!("no send slot within a minute")))
+}
+
+/// SES throttling is retried with backoff; other errors are final.
+async fn send_with_retries(mailer: &CampaignMailer, email: &CampaignEmail) -> std::result::Result<String, SendError> {
+    let mut attempt = 0;
+    loop {
+        match mailer.send(email).await {
+            Err(err) if err.throttled && attempt < 5 => {
+                attempt += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(200 << attempt)).await;
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Works through every pending recipient of a campaign, then marks it sent when none is left.
+pub async fn drain(state: &AppState, mailer: &CampaignMailer, campaign_id: &str) -> Result<()> {
+    let table = &state.config.tables.campaign_recipients;
+    loop {
+        let pending = recipients::pending_rows(&state.dynamo, table, campaign_id).await?;
+        if pending.is_empty() {
+            break;
+        }
+        let before = pending.len();
+        for chunk in pending.chunks(CHUNK) {
+            process(state, mailer, campaign_id, chunk).await?;
+        }
+        // Paused or not sending: what is left waits.
+        if recipients::pending_rows(&state.dynamo, table, campaign_id).await?.len() >= before {
+            return Ok(());
+        }
+    }
+    complete(state, campaign_id).await
+}
+
+/// A sending campaign with no recipient left waiting or in flight is sent.
+pub async fn complete(state: &AppState, campaign_id: &str) -> Result<()> {
+    let rows = recipients::all(&state.dynamo, &state.config.tables.campaign_recipients, campaign_id).await?;
+    if rows.iter().all(|r| r.status != recipients::PENDING && r.status != recipients::SENDING) {
+        campaigns::transition(&state.dynamo, &state.config.tables.campaigns, campaign_id, &["sending"], "sent", None, &state.clock.now_iso()).await?;
+    }
+    Ok(())
+}

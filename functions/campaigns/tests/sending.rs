@@ -1,0 +1,236 @@
+//! Sending through the local stack against DynamoDB Local and the outbox: the sender's
+//! identity first, one message per recipient with the unsubscribe headers, claims that make a
+//! retried chunk send nothing twice, suppressions at send time, the unsubscribe link (and
+//! forged or expired ones), signed click redirects, and another founder's campaign → 404.
+
+use axum::{Router, http::StatusCode};
+use serde_json::{Value, json};
+use shared::{
+    AppState,
+    billing::SubscriptionRecord,
+    forms::{FieldPreset, Form},
+    leads::{ComplianceProof, LeadRecord},
+    mail::StoredEmail,
+    repo::campaign_recipients,
+    testing::{Call, TestUser, test_state, test_user},
+};
+
+fn app(state: &AppState) -> Router {
+    shared::http::mount("campaigns", campaigns::router(state.clone()))
+}
+
+async fn pro_founder(state: &AppState, leads: &[(&str, &str)]) -> (TestUser, Form) {
+    let user = test_user(state);
+    let now = state.clock.unix();
+    let record = SubscriptionRecord {
+        user_id: user.id.clone(),
+        customer_id: None,
+        subscription_id: None,
+        status: Some("trialing".into()),
+        price_id: Some(state.config.stripe.price_pro.clone()),
+        plan: None,
+        trial_end: Some(now + 86_400),
+        current_period_end: None,
+        last_event_created: now,
+        first_paid_at: None,
+        payment_failed_at: None,
+    };
+    state.dynamo.put_item().table_name(&state.config.tables.subscriptions).set_item(Some(shared::dynamo::to_item(&record).unwrap())).send().await.unwrap();
+    let mut form = Form::new_default(&user.id);
+    form.name = "Seed Round".into();
+    form.is_published = true;
+    form.fields.push(FieldPreset::find("location_state").unwrap().to_field(3, false));
+    shared::repo::forms::create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    for (name, email) in leads {
+        let data = [(form.fields[0].id.clone(), (*name).to_owned()), (form.fields[1].id.clone(), (*email).to_owned())].into();
+        let lead = LeadRecord {
+            id: uuid::Uuid::new_v4().to_string(),
+            form_id: form.id.clone(),
+            owner_id: user.id.clone(),
+            created_at: state.clock.now_iso(),
+            data,
+            status: "hot".into(),
+            location_data: None,
+            compliance: ComplianceProof { legend_version: "1".into(), legend_sha256: "x".into(), form_version: 1, source_url: None, referrer: None, submitted_at: state.clock.now_iso() },
+            estimated_amount: 0,
+            search_text: String::new(),
+            counted_at: None,
+            facets: Default::default(),
+        };
+        state.dynamo.put_item().table_name(&state.config.tables.leads).set_item(Some(shared::dynamo::to_item(&lead).unwrap())).send().await.unwrap();
+    }
+    (user, form)
+}
+
+async fn draft(app: &Router, user: &TestUser) -> Value {
+    let created = Call::post("/api/campaigns").token(&user.token).json(json!({"template": "ttw-update"})).send(app).await;
+    assert_eq!(created.status, StatusCode::CREATED);
+    created.body
+}
+
+async fn set_sender(app: &Router, user: &TestUser) {
+    let saved = Call::put("/api/campaigns/sender").token(&user.token).json(json!({"companyName": "Sunrise Solar", "postalAddress": "1 Main St\nAustin, TX 78701"})).send(app).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+}
+
+/// Waits until the campaign is sent (the local sender works after the request answered).
+async fn wait_sent(app: &Router, user: &TestUser, id: &str) -> Value {
+    for _ in 0..200 {
+        let results = Call::get(&format!("/api/campaigns/{id}/results")).token(&user.token).send(app).await;
+        if results.body["campaign"]["status"] == "sent" {
+            return results.body;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("campaign {id} was not sent");
+}
+
+fn campaign_mail(state: &AppState, to: &str) -> Vec<StoredEmail> {
+    shared::testing::mail_to(state, to).into_iter().filter(|m| !m.headers.is_empty()).collect()
+}
+
+#[tokio::test]
+async fn a_campaign_reaches_each_address_once_with_its_unsubscribe_headers() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (user, _) = pro_founder(&state, &[("Ada Lovelace", "ada@example.com"), ("Grace Hopper", "grace@example.com"), ("Ada again", "ADA@example.com")]).await;
+    let campaign = draft(&app, &user).await;
+    let id = campaign["id"].as_str().unwrap().to_owned();
+
+    let early = Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(&app).await;
+    assert_eq!((early.status, early.error_code()), (StatusCode::BAD_REQUEST, "sender_required"), "the postal address comes first");
+    set_sender(&app, &user).await;
+    let sent = Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(&app).await;
+    assert_eq!(sent.status, StatusCode::ACCEPTED, "{}", sent.text);
+    let again = Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(&app).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "a campaign is sent once");
+
+    let results = wait_sent(&app, &user, &id).await;
+    assert_eq!((results["campaign"]["recipients"].as_u64(), results["campaign"]["sent"].as_u64(), results["waiting"].as_u64()), (Some(2), Some(2), Some(0)));
+    let rows = results["recipients"].as_array().unwrap();
+    assert!(rows.iter().all(|r| r["status"] == "sent" && r["message_id"].as_str().is_some_and(|m| !m.is_empty())));
+
+    let ada = campaign_mail(&state, "ada@example.com");
+    assert_eq!(ada.len(), 1, "one copy for the address of two leads");
+    let mail = &ada[0];
+    assert_eq!(mail.from, "\"Sunrise Solar via RaiseSpark\" <hello@raisespark.local>");
+    assert_eq!(mail.reply_to.as_deref(), Some(user.email.as_str()));
+    assert_eq!(mail.headers[0].0, "List-Unsubscribe");
+    assert!(mail.headers[0].1.starts_with("<http://localhost:3000/api/campaigns/unsubscribe/"));
+    assert_eq!(mail.headers[1], ("List-Unsubscribe-Post".to_owned(), "List-Unsubscribe=One-Click".to_owned()));
+    assert!(mail.email.html.contains("1 Main St<br>Austin, TX 78701") && mail.email.html.contains("We are testing the waters"));
+    assert!(mail.email.text.contains("Hi Ada,"));
+
+    // A retried chunk (a stream redelivery) finds every recipient claimed: nothing more is sent.
+    let rows = campaign_recipients::all(&state.dynamo, &state.config.tables.campaign_recipients, &id).await.unwrap();
+    let mut replay = rows.clone();
+    for row in &mut replay {
+        row.status = "pending".into();
+    }
+    let mailer = campaigns::mailer::CampaignMailer::from_state(&state).await.unwrap();
+    campaigns::sending::process(&state, &mailer, &id, &replay).await.unwrap();
+    assert_eq!(campaign_mail(&state, "ada@example.com").len() + campaign_mail(&state, "grace@example.com").len(), 2);
+}
+
+#[tokio::test]
+async fn unsubscribing_excludes_the_address_from_the_next_campaign() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (user, _) = pro_founder(&state, &[("Ada Lovelace", "ada@example.com"), ("Grace Hopper", "grace@example.com")]).await;
+    set_sender(&app, &user).await;
+    let first = draft(&app, &user).await;
+    let id = first["id"].as_str().unwrap();
+    Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": first["version"]})).send(&app).await;
+    wait_sent(&app, &user, id).await;
+
+    let mail = campaign_mail(&state, "grace@example.com").remove(0);
+    let page = mail.links().into_iter().find(|l| l.contains("/unsubscribe/")).unwrap();
+    let token = page.rsplit('/').next().unwrap().to_owned();
+    let uri = format!("/api/campaigns/unsubscribe/{token}");
+    let info = Call::get(&uri).send(&app).await;
+    assert_eq!((info.status, info.body["company"].as_str(), info.body["unsubscribed"].as_bool()), (StatusCode::OK, Some("Sunrise Solar"), Some(false)));
+    assert_eq!(info.body["email"], "g•••@example.com");
+    // The mail client's one-click POST (RFC 8058), no sign-in.
+    let done = Call::post(&uri).raw_json("List-Unsubscribe=One-Click").header("content-type", "application/x-www-form-urlencoded").send(&app).await;
+    assert_eq!((done.status, done.body["unsubscribed"].as_bool()), (StatusCode::OK, Some(true)), "{}", done.text);
+
+    let mut forged = token.clone();
+    forged.insert(3, 'x');
+    assert_eq!(Call::get(&format!("/api/campaigns/unsubscribe/{forged}")).send(&app).await.error_code(), "invalid_link");
+
+    let audience = Call::post("/api/campaigns/audience").token(&user.token).json(json!({"segment": {}})).send(&app).await;
+    assert_eq!((audience.body["count"].as_u64(), audience.body["excludedSuppressed"].as_u64()), (Some(1), Some(1)));
+    let second = draft(&app, &user).await;
+    let second_id = second["id"].as_str().unwrap();
+    Call::post(&format!("/api/campaigns/{second_id}/send")).token(&user.token).json(json!({"version": second["version"]})).send(&app).await;
+    wait_sent(&app, &user, second_id).await;
+    assert_eq!(campaign_mail(&state, "grace@example.com").len(), 1, "no second campaign for the unsubscribed address");
+    assert_eq!(campaign_mail(&state, "ada@example.com").len(), 2);
+    let results = Call::get(&format!("/api/campaigns/{id}/results")).token(&user.token).send(&app).await;
+    assert_eq!(results.body["campaign"]["unsubscribed"], 1);
+
+    let back = Call::post(&format!("{uri}/resubscribe")).send(&app).await;
+    assert_eq!((back.status, back.body["unsubscribed"].as_bool()), (StatusCode::OK, Some(false)));
+
+    // Long after, the link has expired.
+    state.clock.advance(std::time::Duration::from_secs(401 * 86_400));
+    assert_eq!(Call::get(&uri).send(&app).await.error_code(), "link_expired");
+}
+
+#[tokio::test]
+async fn clicks_redirect_only_through_signed_links_and_count_once() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (user, _) = pro_founder(&state, &[("Ada Lovelace", "ada@example.com")]).await;
+    set_sender(&app, &user).await;
+    let campaign = draft(&app, &user).await;
+    let id = campaign["id"].as_str().unwrap();
+    let mut body = campaign.clone();
+    body["body"] = json!("Read [our deck](https://sunrise.example/deck).");
+    let edited = Call::put(&format!("/api/campaigns/{id}")).token(&user.token).json(json!({
+        "version": body["version"], "name": body["name"], "subject": body["subject"], "previewText": body["previewText"],
+        "body": body["body"], "trackOpens": true, "trackClicks": true, "segment": {}
+    })).send(&app).await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
+    Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": edited.body["version"]})).send(&app).await;
+    wait_sent(&app, &user, id).await;
+
+    let mail = campaign_mail(&state, "ada@example.com").remove(0);
+    let tracked = mail.links().into_iter().find(|l| l.contains("/api/campaigns/r/")).expect("a tracked link");
+    let path = tracked.trim_start_matches("http://localhost:3000");
+    for _ in 0..2 {
+        let redirect = Call::get(path).send(&app).await;
+        assert_eq!(redirect.status, StatusCode::FOUND);
+        assert_eq!(redirect.headers["location"], "https://sunrise.example/deck");
+    }
+    let tampered = format!("{}A", path);
+    assert_eq!(Call::get(&tampered).send(&app).await.status, StatusCode::BAD_REQUEST, "no open redirect");
+    let results = Call::get(&format!("/api/campaigns/{id}/results")).token(&user.token).send(&app).await;
+    assert_eq!((results.body["campaign"]["clicked"].as_u64(), results.body["campaign"]["opened"].as_u64()), (Some(1), Some(1)));
+    let pixel = mail.email.html.split("src=\"").nth(1).unwrap().split('"').next().unwrap().replace("&amp;", "&");
+    let image = Call::get(pixel.trim_start_matches("http://localhost:3000")).send(&app).await;
+    assert_eq!(image.headers["content-type"], "image/gif");
+
+    let (other, _) = pro_founder(&state, &[]).await;
+    for call in [Call::get(&format!("/api/campaigns/{id}/results")), Call::post(&format!("/api/campaigns/{id}/test")), Call::post(&format!("/api/campaigns/{id}/send")).json(json!({"version": 1}))] {
+        assert_eq!(call.token(&other.token).send(&app).await.status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[tokio::test]
+async fn a_test_goes_to_the_founder_only() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (user, _) = pro_founder(&state, &[("Ada Lovelace", "ada@example.com")]).await;
+    let campaign = draft(&app, &user).await;
+    let id = campaign["id"].as_str().unwrap();
+    let test = Call::post(&format!("/api/campaigns/{id}/test")).token(&user.token).send(&app).await;
+    assert_eq!((test.status, test.body["sentTo"].as_str()), (StatusCode::ACCEPTED, Some(user.email.as_str())), "{}", test.text);
+    let mine = campaign_mail(&state, &user.email);
+    assert_eq!(mine.len(), 1);
+    assert!(mine[0].email.subject.starts_with("[Test] "));
+    assert!(mine[0].email.text.contains("Hi Ada,"), "rendered as the first recipient");
+    assert!(campaign_mail(&state, "ada@example.com").is_empty());
+    let status = Call::get(&format!("/api/campaigns/{id}")).token(&user.token).send(&app).await;
+    assert_eq!(status.body["status"], "draft");
+}
