@@ -199,9 +199,10 @@ def main():
 
     # Every function of template.yaml but the streaming export (same binary as leads) and the
     # impersonation sweep (the revert-impersonation binary again; started after its API, below).
-    later = ("LeadsExportFunction", "ImpersonationSweepFunction")
+    later = ("LeadsExportFunction", "ImpersonationSweepFunction", "CampaignDispatcherFunction", "CampaignSenderFunction")
     functions = {f["binary"]: f for f in setup["functions"] if f["logical_id"] not in later}
     sweep_function = next(f for f in setup["functions"] if f["logical_id"] == "ImpersonationSweepFunction")
+    campaign_roles = {f["logical_id"]: f for f in setup["functions"] if f["logical_id"] in ("CampaignDispatcherFunction", "CampaignSenderFunction")}
     started_processes = {}
 
     def start_function(binary, function):
@@ -347,6 +348,16 @@ def main():
     # The demo founder is on a Pro trial: insights computed from the seeded aggregates.
     check("generate-insights", "generate-insights", 200, "Investors have indicated $")
     check("campaigns", "campaigns-list", 200, '"campaigns"')
+    # The same binary as the dispatcher's minute (EventBridge) and the stream sender.
+    for logical_id, event, expected in (("CampaignDispatcherFunction", "campaign-dispatcher", '"started"'), ("CampaignSenderFunction", "campaign-sender-insert", '"processed":1')):
+        started_processes["campaigns"].terminate()
+        started_processes["campaigns"].wait(timeout=10)
+        start_function("campaigns", campaign_roles[logical_id])
+        at = time.monotonic()
+        answer = invoke("campaigns", load(event))
+        if expected not in json.dumps(answer, separators=(",", ":")):
+            fail(f"{logical_id} answered {answer}, expected {expected}")
+        results.append(("campaigns", f"{event} ({logical_id})", "ok", round((time.monotonic() - at) * 1000)))
     check("rewards", "rewards", 200, "code")
     check("check-subscription", "check-subscription", 200, "subscribed")
     check("send-event-notification", "send-event-notification", 202, "\"success\":true")

@@ -255,6 +255,7 @@ impl Needs {
             add("CAMPAIGN_SEND_RATE", Optional, false);
             add("SES_CONFIGURATION_SET", Optional, false);
             add("CAMPAIGN_DELIVERY", Optional, false);
+            add("CAMPAIGN_ROLE", Optional, false);
             add("SESV2_ENDPOINT", LocalOnly, false);
         }
         if self.response_streaming {

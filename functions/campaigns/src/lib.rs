@@ -14,6 +14,7 @@
 //! Another founder's campaign answers 404 on every route. Sending, scheduling, the results and
 //! unsubscribing come with the sending engine.
 
+pub mod dispatch;
 pub mod mailer;
 pub mod public;
 pub mod sending;
@@ -94,6 +95,7 @@ pub fn router(state: AppState) -> Router {
         .route("/{id}/preview", post(preview))
         .route("/{id}/test", post(send_test))
         .route("/{id}/send", post(send))
+        .route("/{id}/schedule", post(schedule))
         .route("/{id}/cancel", post(cancel))
         .route("/{id}/results", get(results))
         .route("/unsubscribe/{token}", get(public::unsubscribe_info).post(public::unsubscribe))
@@ -470,4 +472,40 @@ async fn results(State(state): State<AppState>, user: AuthUser, Path(id): Path<S
     let (rows, next) = campaign_recipients::page(&state.dynamo, &state.config.tables.campaign_recipients, &id, query.after.as_deref(), 50).await?;
     let waiting = campaign.stats.recipients.saturating_sub(campaign.stats.settled());
     Ok(Json(json!({ "campaign": campaign, "waiting": waiting, "recipients": rows, "next": next })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ScheduleBody {
+    version: u64,
+    /// RFC 3339 with an offset (the SPA sends the founder's local time as UTC).
+    scheduled_at: String,
+}
+
+/// Schedules a draft: the dispatcher starts it at that time, with the audience of that moment.
+#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
+async fn schedule(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, JsonBody(body): JsonBody<ScheduleBody, 1024>) -> Result<Json<Campaign>> {
+    pro(&state, &user).await?;
+    user.refuse_impersonation()?;
+    let tables = &state.config.tables;
+    let campaign = campaigns::owned(&state.dynamo, &tables.campaigns, &id, &user.id).await?;
+    if campaign.status != DRAFT {
+        return Err(ApiError::conflict("not_a_draft", "This campaign has already been sent or scheduled."));
+    }
+    campaign.content.ready()?;
+    let at = time::OffsetDateTime::parse(body.scheduled_at.trim(), &time::format_description::well_known::Rfc3339)
+        .map_err(|_| ApiError::bad_request("invalid_schedule", "Choose a date and time for the campaign."))?;
+    let now = state.clock.now();
+    if at < now + time::Duration::minutes(2) || at > now + time::Duration::days(365) {
+        return Err(ApiError::bad_request("invalid_schedule", "Choose a time at least a few minutes from now and within a year."));
+    }
+    let sender = campaigns::sender(&state.dynamo, &tables.profiles, &user.id).await?;
+    if sender.company_name.is_empty() || sender.postal_address.is_empty() {
+        return Err(ApiError::bad_request("sender_required", "Add your company name and postal address in Settings before sending: every campaign must carry them."));
+    }
+    let when = shared::time::iso(at.to_offset(time::UtcOffset::UTC));
+    if !campaigns::schedule(&state.dynamo, &tables.campaigns, &id, body.version, &when, &user.email, &state.clock.now_iso()).await? {
+        return Err(ApiError::conflict("campaign_changed", "This campaign changed since you opened it. Reload it to see the latest version."));
+    }
+    Ok(Json(campaigns::owned(&state.dynamo, &tables.campaigns, &id, &user.id).await?))
 }

@@ -234,3 +234,45 @@ async fn a_test_goes_to_the_founder_only() {
     let status = Call::get(&format!("/api/campaigns/{id}")).token(&user.token).send(&app).await;
     assert_eq!(status.body["status"], "draft");
 }
+
+#[tokio::test]
+async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end_unknown() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (user, _) = pro_founder(&state, &[("Ada Lovelace", "ada@example.com"), ("Grace Hopper", "grace@example.com")]).await;
+    set_sender(&app, &user).await;
+    let campaign = draft(&app, &user).await;
+    let id = campaign["id"].as_str().unwrap().to_owned();
+    let uri = format!("/api/campaigns/{id}/schedule");
+    let past = Call::post(&uri).token(&user.token).json(json!({"version": campaign["version"], "scheduledAt": "2020-01-01T00:00:00Z"})).send(&app).await;
+    assert_eq!((past.status, past.error_code()), (StatusCode::BAD_REQUEST, "invalid_schedule"));
+    let at = shared::time::iso(state.clock.now() + time::Duration::minutes(10));
+    let scheduled = Call::post(&uri).token(&user.token).json(json!({"version": campaign["version"], "scheduledAt": at})).send(&app).await;
+    assert_eq!((scheduled.status, scheduled.body["status"].as_str()), (StatusCode::OK, Some("scheduled")), "{}", scheduled.text);
+
+    let dispatcher = campaigns::CampaignsState::new(state.clone());
+    let early = campaigns::dispatch::tick(&dispatcher).await.unwrap();
+    assert_eq!(early.started, 0, "not yet");
+    assert!(campaign_mail(&state, "ada@example.com").is_empty());
+    state.clock.advance(std::time::Duration::from_secs(11 * 60));
+    let due = campaigns::dispatch::tick(&dispatcher).await.unwrap();
+    assert_eq!(due.started, 1);
+    let results = wait_sent(&app, &user, &id).await;
+    assert_eq!(results["campaign"]["sent"], 2);
+    assert_eq!(campaign_mail(&state, "ada@example.com").len(), 1);
+
+    // A sender that died after claiming: the recipient ends `unknown`, and is never sent again.
+    let second = draft(&app, &user).await;
+    let second_id = second["id"].as_str().unwrap().to_owned();
+    let tables = &state.config.tables;
+    assert!(shared::repo::campaigns::start(&state.dynamo, &tables.campaigns, &second_id, second["version"].as_u64().unwrap(), 1, &user.email, &state.clock.now_iso()).await.unwrap());
+    let recipient = shared::campaigns::Recipient { email: "ada@example.com".into(), lead_id: "l".into(), name: None, form_name: None };
+    campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &second_id, &user.id, &[recipient]).await.unwrap();
+    assert!(campaign_recipients::claim(&state.dynamo, &tables.campaign_recipients, &second_id, "ada@example.com", &state.clock.now_iso()).await.unwrap());
+    state.clock.advance(std::time::Duration::from_secs(16 * 60));
+    let recovered = campaigns::dispatch::tick(&dispatcher).await.unwrap();
+    assert_eq!(recovered.unknown, 1);
+    let results = wait_sent(&app, &user, &second_id).await;
+    assert_eq!((results["campaign"]["unknown"].as_u64(), results["campaign"]["sent"].as_u64()), (Some(1), Some(0)));
+    assert_eq!(campaign_mail(&state, "ada@example.com").len(), 1, "an unknown outcome is never resent");
+}

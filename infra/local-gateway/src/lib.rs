@@ -106,6 +106,9 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
     }
     let app = router(state.clone(), settings);
     spawn_impersonation_sweep(state.clone());
+    // What EventBridge runs every minute in AWS: due scheduled campaigns start, interrupted
+    // sends resume. Same code, on a tick.
+    campaigns::dispatch::spawn_local(state.clone(), std::time::Duration::from_secs(15));
     let seed_admin = settings.seed_demo;
     if settings.seed_demo && demo::is_empty(&state).await? {
         // A failed seed is reported, never a reason not to start.

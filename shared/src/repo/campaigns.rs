@@ -108,8 +108,12 @@ pub async fn transition(client: &Client, table: &str, id: &str, from: &[&str], t
         allowed.push(format!(":from{i}"));
     }
     let mut expression = "SET #status = :to, updatedAt = :now".to_owned();
+    let mut removed = Vec::new();
     if to == "sending" {
-        expression.push_str(", startedAt = if_not_exists(startedAt, :now)");
+        expression.push_str(", startedAt = if_not_exists(startedAt, :now), phase = :to, phase_at = :now");
+    } else {
+        removed.push("phase");
+        removed.push("phase_at");
     }
     if ["sent", "cancelled"].contains(&to) {
         expression.push_str(", finishedAt = :now");
@@ -119,7 +123,10 @@ pub async fn transition(client: &Client, table: &str, id: &str, from: &[&str], t
             expression.push_str(", statusReason = :reason");
             values.insert(":reason".into(), s(reason));
         }
-        None => expression.push_str(" REMOVE statusReason"),
+        None => removed.push("statusReason"),
+    }
+    if !removed.is_empty() {
+        expression.push_str(&format!(" REMOVE {}", removed.join(", ")));
     }
     let result = client
         .update_item()
@@ -145,7 +152,7 @@ pub async fn start(client: &Client, table: &str, id: &str, version: u64, recipie
         .update_item()
         .table_name(table)
         .key("id", s(id))
-        .update_expression("SET #status = :sending, startedAt = :now, updatedAt = :now, recipients = :recipients, replyTo = :reply, version = :next REMOVE due")
+        .update_expression("SET #status = :sending, startedAt = :now, updatedAt = :now, recipients = :recipients, replyTo = :reply, version = :next, phase = :sending, phase_at = :now")
         .expression_attribute_values(":reply", s(reply_to))
         .condition_expression("version = :version AND #status IN (:draft, :scheduled)")
         .expression_attribute_names("#status", "status")
@@ -352,5 +359,56 @@ pub async fn resubscribe(client: &Client, table: &str, owner_id: &str, email: &s
         Ok(_) => Ok(true),
         Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
         Err(err) => Err(err.into()),
+    }
+}
+
+/// Schedules a draft of this version for `at` (RFC 3339, UTC): the dispatcher starts it then.
+pub async fn schedule(client: &Client, table: &str, id: &str, version: u64, at: &str, reply_to: &str, now: &str) -> Result<bool, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", s(id))
+        .update_expression("SET #status = :scheduled, scheduledAt = :at, updatedAt = :now, replyTo = :reply, version = :next, phase = :scheduled, phase_at = :at")
+        .condition_expression("version = :version AND #status = :draft")
+        .expression_attribute_names("#status", "status")
+        .expression_attribute_values(":scheduled", s("scheduled"))
+        .expression_attribute_values(":draft", s(DRAFT))
+        .expression_attribute_values(":at", s(at))
+        .expression_attribute_values(":now", s(now))
+        .expression_attribute_values(":reply", s(reply_to))
+        .expression_attribute_values(":version", AttributeValue::N(version.to_string()))
+        .expression_attribute_values(":next", AttributeValue::N(version.saturating_add(1).to_string()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Campaigns in a phase (`scheduled` or `sending`) whose phase time is at or before `until`,
+/// through the sparse `active` index: never a Scan.
+pub async fn in_phase(client: &Client, table: &str, phase: &str, until: &str) -> Result<Vec<Campaign>, ApiError> {
+    let mut campaigns = Vec::new();
+    let mut start: Option<Item> = None;
+    loop {
+        let output = client
+            .query()
+            .table_name(table)
+            .index_name("active")
+            .key_condition_expression("phase = :phase AND phase_at <= :until")
+            .expression_attribute_values(":phase", s(phase))
+            .expression_attribute_values(":until", s(until))
+            .set_exclusive_start_key(start.take())
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            campaigns.push(from_item(item)?);
+        }
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok(campaigns),
+        }
     }
 }
