@@ -348,6 +348,7 @@ def main():
     # The demo founder is on a Pro trial: insights computed from the seeded aggregates.
     check("generate-insights", "generate-insights", 200, "Investors have indicated $")
     check("campaigns", "campaigns-list", 200, '"campaigns"')
+    check("ses-events", "ses-events-forged", 400, '"invalid_sns_message"')
     # The same binary as the dispatcher's minute (EventBridge) and the stream sender.
     for logical_id, event, expected in (("CampaignDispatcherFunction", "campaign-dispatcher", '"started"'), ("CampaignSenderFunction", "campaign-sender-insert", '"processed":1')):
         started_processes["campaigns"].terminate()

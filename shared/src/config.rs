@@ -137,6 +137,8 @@ pub struct Needs {
     /// `CAMPAIGN_SEND_RATE` (messages a second across senders), `SES_CONFIGURATION_SET`,
     /// `CAMPAIGN_DELIVERY` (`stream` in AWS): campaign sending.
     pub campaign_sending: bool,
+    /// `SES_EVENTS_TOPIC_ARN`: the SNS topic whose messages `ses-events` accepts.
+    pub ses_events: bool,
 }
 
 impl Needs {
@@ -158,6 +160,7 @@ impl Needs {
         impersonation_sweep: false,
         ai: false,
         campaign_sending: false,
+        ses_events: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -178,6 +181,7 @@ impl Needs {
         impersonation_sweep: false,
         ai: true,
         campaign_sending: true,
+        ses_events: true,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {
@@ -257,6 +261,10 @@ impl Needs {
             add("CAMPAIGN_DELIVERY", Optional, false);
             add("CAMPAIGN_ROLE", Optional, false);
             add("SESV2_ENDPOINT", LocalOnly, false);
+        }
+        if self.ses_events {
+            add("SES_EVENTS_TOPIC_ARN", Optional, false);
+            add("SNS_CERT_URL_PREFIX", LocalOnly, false);
         }
         if self.response_streaming {
             add("RESPONSE_STREAMING", Optional, false);
@@ -339,6 +347,9 @@ pub mod needs {
         campaign_sending: true,
         ..Needs::NONE
     };
+    /// SES events through SNS (signature verified): deliveries, bounces, complaints, opens and
+    /// clicks of campaign messages; bounces and complaints suppress the address.
+    pub const SES_EVENTS: Needs = Needs { tables: &[CampaignRecipients, Campaigns, Suppressions], ses_events: true, ..Needs::NONE };
     pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions], access_tokens: true, plans: true, ..Needs::NONE };
     pub const CONTACT: Needs = Needs {
         tables: &[ContactMessages, RateLimits, Impersonations],
@@ -436,6 +447,7 @@ pub mod needs {
         ("revert-impersonation", REVERT_IMPERSONATION),
         ("rewards", REWARDS),
         ("send-event-notification", SEND_EVENT_NOTIFICATION),
+        ("ses-events", SES_EVENTS),
         ("stripe-webhook", STRIPE_WEBHOOK),
     ];
 
@@ -592,6 +604,10 @@ pub struct Config {
     pub campaign_delivery: LeadNotifications,
     /// SES v2 endpoint override (tests).
     pub sesv2_endpoint: Option<String>,
+    /// The SNS topic of the SES configuration set's events; other topics are refused.
+    pub ses_events_topic_arn: Option<String>,
+    /// Tests only: one more URL prefix a signing certificate may come from.
+    pub sns_cert_url_prefix: Option<String>,
 }
 
 impl Config {
@@ -758,6 +774,8 @@ impl Config {
             ses_configuration_set: needs.campaign_sending.then(|| optional("SES_CONFIGURATION_SET")).flatten(),
             campaign_delivery: if needs.campaign_sending && optional("CAMPAIGN_DELIVERY").as_deref() == Some("stream") { LeadNotifications::Stream } else { LeadNotifications::Inline },
             sesv2_endpoint: needs.campaign_sending.then(|| optional("SESV2_ENDPOINT")).flatten(),
+            ses_events_topic_arn: needs.ses_events.then(|| optional("SES_EVENTS_TOPIC_ARN")).flatten(),
+            sns_cert_url_prefix: needs.ses_events.then(|| optional("SNS_CERT_URL_PREFIX")).flatten(),
         })
     }
 }

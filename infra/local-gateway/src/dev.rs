@@ -36,6 +36,7 @@ pub fn router(app: AppState, settings: &Settings) -> Router {
         .route("/dev/mail.json", get(mail_json))
         .route("/dev/mail/{id}", get(mail_message))
         .route("/dev/mail/{id}/html", get(mail_html))
+        .route("/dev/mail/{id}/events/{kind}", axum::routing::post(simulate_event))
         .with_state(state)
 }
 
@@ -156,10 +157,25 @@ async fn mail_message(State(state): State<DevState>, Path(id): Path<String>) -> 
     };
     let links: String =
         m.links().iter().map(|l| format!("<li><a href=\"{0}\">{0}</a></li>", escape(l))).collect();
+    // A campaign message: its own headers, and SES's events for it, posted through the same
+    // `ses-events` code SNS delivers them to in AWS.
+    let campaign = if m.headers.is_empty() {
+        String::new()
+    } else {
+        let headers: String = m.headers.iter().map(|(name, value)| format!("<tr><th>{}</th><td><code>{}</code></td></tr>", escape(name), escape(value))).collect();
+        let buttons: String = [("delivery", "Simulate delivery"), ("bounce", "Simulate bounce"), ("complaint", "Simulate complaint"), ("open", "Simulate open"), ("click", "Simulate click")]
+            .iter()
+            .map(|(kind, label)| format!("<form method=\"post\" action=\"/dev/mail/{}/events/{kind}\" style=\"display:inline\"><button type=\"submit\">{label}</button></form> ", escape(&m.id)))
+            .collect();
+        format!(
+            "<h2>Headers</h2><table><tr><th>Reply-To</th><td>{}</td></tr>{headers}</table><h2>SES events</h2><p>{buttons}</p>",
+            escape(m.reply_to.as_deref().unwrap_or_default())
+        )
+    };
     page(
         &m.email.subject,
         &format!(
-            "<h1>{}</h1><p class=\"muted\">From {} to {} · {}</p><h2>Links</h2><ul>{links}</ul>\
+            "<h1>{}</h1><p class=\"muted\">From {} to {} · {}</p>{campaign}<h2>Links</h2><ul>{links}</ul>\
              <h2>HTML</h2><iframe title=\"Message\" src=\"/dev/mail/{}/html\"></iframe><h2>Plain text</h2><pre>{}</pre>",
             escape(&m.email.subject),
             escape(&m.from),
@@ -176,5 +192,44 @@ async fn mail_html(State(state): State<DevState>, Path(id): Path<String>) -> Res
     match find(&state, &id) {
         Some(m) => Html(m.email.html).into_response(),
         None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// `/dev/mail/{id}` buttons: an SES-shaped event for the message (its outbox id is its SES
+/// message id), applied by `ses_events::apply`, the code SNS notifications reach in AWS.
+async fn simulate_event(State(state): State<DevState>, Path((id, kind)): Path<(String, String)>) -> Response {
+    let event_type = match kind.as_str() {
+        "delivery" => "Delivery",
+        "bounce" => "Bounce",
+        "complaint" => "Complaint",
+        "open" => "Open",
+        "click" => "Click",
+        _ => return (StatusCode::NOT_FOUND, page("Not found", "<h1>No such event</h1>")).into_response(),
+    };
+    let Some(message) = find(&state, &id) else {
+        return (StatusCode::NOT_FOUND, page("Not found", "<h1>No such message</h1>")).into_response();
+    };
+    let event: ses_events::SesEvent = match serde_json::from_value(json!({
+        "eventType": event_type,
+        "mail": {"messageId": message.id, "destination": [message.email.to]},
+        "bounce": {"bounceType": "Permanent"},
+    })) {
+        Ok(event) => event,
+        Err(err) => return (StatusCode::INTERNAL_SERVER_ERROR, page("Error", &format!("<p>{}</p>", escape(&err.to_string())))).into_response(),
+    };
+    match ses_events::apply(&state.app, &event).await {
+        Ok(applied) => page(
+            "SES event",
+            &format!(
+                "<h1>{event_type}</h1><p>{}</p><p><a href=\"/dev/mail/{}\">Back to the message</a></p>",
+                match applied {
+                    Some(figure) => format!("Recorded: the campaign's {figure} figure counts this recipient."),
+                    None => "Nothing new to record (not a campaign message, already recorded, or not tracked).".to_owned(),
+                },
+                escape(&id)
+            ),
+        )
+        .into_response(),
+        Err(err) => (StatusCode::INTERNAL_SERVER_ERROR, page("Error", &format!("<p>{}</p>", escape(&err.to_string())))).into_response(),
     }
 }

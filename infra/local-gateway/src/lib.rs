@@ -39,6 +39,7 @@ pub const FUNCTIONS: &[&str] = &[
     "revert-impersonation",
     "rewards",
     "send-event-notification",
+    "ses-events",
     "stripe-webhook",
 ];
 
@@ -175,6 +176,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("revert-impersonation", revert_impersonation::router(state.clone())))
         .merge(shared::http::mount("rewards", rewards::router(state.clone())))
         .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())))
+        .merge(shared::http::mount("ses-events", ses_events::router(state.clone())))
         .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));
     api.merge(dev_billing::router(state.clone())).merge(dev::router(state, settings))
         .fallback_service(spa::service(&settings.spa_dist))

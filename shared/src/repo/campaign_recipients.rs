@@ -236,3 +236,20 @@ pub async fn page(client: &Client, table: &str, campaign_id: &str, after: Option
     let next = output.last_evaluated_key.and_then(|key| key.get("email").and_then(|v| v.as_s().ok()).cloned());
     Ok((rows, next))
 }
+
+/// The recipient an SES message id was sent to (`by_message`), if any.
+pub async fn by_message(client: &Client, table: &str, message_id: &str) -> Result<Option<RecipientRow>, ApiError> {
+    let output = client
+        .query()
+        .table_name(table)
+        .index_name("by_message")
+        .key_condition_expression("message_id = :id")
+        .expression_attribute_values(":id", s(message_id))
+        .limit(1)
+        .send()
+        .await?;
+    let Some(keys) = output.items.unwrap_or_default().into_iter().next() else { return Ok(None) };
+    let campaign_id = keys.get("campaign_id").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+    let email = keys.get("email").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+    get(client, table, &campaign_id, &email).await
+}

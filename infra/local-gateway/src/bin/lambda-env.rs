@@ -73,6 +73,9 @@ async fn main() -> anyhow::Result<()> {
             ("AppOrigin", "http://localhost:3000".to_owned()),
             ("MailFrom", "RaiseSpark <hello@raisespark.local>".to_owned()),
             ("SupportEmail", "support@raisespark.local".to_owned()),
+            // Resources the campaign functions name (SES configuration set, the events topic).
+            ("CampaignConfigurationSet", "raisespark-campaigns".to_owned()),
+            ("CampaignEventsTopic", "arn:aws:sns:us-east-1:123456789012:raisespark-CampaignEventsTopic".to_owned()),
             // The demo administrator the gateway seeded (impersonate-user, revert-impersonation).
             ("AdminUserIds", local_gateway::demo::ADMIN_ID.to_owned()),
             ("StripePriceStandard", "price_local_standard".to_owned()),

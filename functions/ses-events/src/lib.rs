@@ -1,0 +1,171 @@
+//! `ses-events`: SES's events about campaign messages, from the configuration set's SNS topic
+//! (an HTTPS subscription to `POST /api/ses-events`).
+//!
+//! Every SNS message is verified first (signing certificate from Amazon's SNS host, RSA
+//! signature over the canonical string, the expected topic); a forged or altered one is 400
+//! and changes nothing. A subscription confirmation is confirmed; a notification's SES event
+//! (delivery, bounce, complaint, open, click) is applied to its recipient once: a hard bounce
+//! or a complaint suppresses the address for that founder, and a campaign pauses itself when
+//! its complaints pass 0.1 % or its bounces 5 % of what it sent. Locally `/dev/mail` posts
+//! SES-shaped events through the same [`apply`].
+
+pub mod sns;
+
+use axum::{Json, Router, body::Bytes, extract::State, routing::post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    campaigns::{BOUNCED, COMPLAINED},
+    repo::{campaign_recipients, campaigns},
+};
+
+pub const MAX_BODY: usize = 256 * 1024;
+/// A campaign pauses itself above these shares of its sent messages.
+pub const COMPLAINT_PAUSE_PER_MILLE: u64 = 1;
+pub const BOUNCE_PAUSE_PERCENT: u64 = 5;
+
+pub fn router(state: AppState) -> Router {
+    Router::new().route("/", post(receive)).with_state(state)
+}
+
+fn refused(reason: &str) -> ApiError {
+    tracing::warn!(reason, "SNS message refused");
+    ApiError::bad_request("invalid_sns_message", format!("The SNS message was refused: {reason}."))
+}
+
+async fn receive(State(state): State<AppState>, body: Bytes) -> Result<Json<Value>> {
+    if body.len() > MAX_BODY {
+        return Err(ApiError::payload_too_large(MAX_BODY));
+    }
+    let message: sns::SnsMessage = serde_json::from_slice(&body).map_err(|_| refused("not an SNS message"))?;
+    if state.config.ses_events_topic_arn.as_deref().is_some_and(|topic| topic != message.topic_arn) {
+        return Err(refused("another topic"));
+    }
+    let prefix = state.config.sns_cert_url_prefix.as_deref();
+    if !sns::is_sns_url(&message.signing_cert_url, prefix) {
+        return Err(refused("the signing certificate is not on Amazon's SNS host"));
+    }
+    let certificate = state
+        .http
+        .get(&message.signing_cert_url)
+        .send()
+        .await
+        .and_then(|r| r.error_for_status())
+        .map_err(|err| ApiError::internal(anyhow::anyhow!("signing certificate not fetched: {err}")))?
+        .bytes()
+        .await
+        .map_err(|err| ApiError::internal(anyhow::anyhow!("signing certificate not read: {err}")))?;
+    sns::verify(&message, &certificate, state.clock.unix()).map_err(refused)?;
+
+    match message.kind.as_str() {
+        "SubscriptionConfirmation" => {
+            let url = message.subscribe_url.as_deref().filter(|u| sns::is_sns_url(u, prefix)).ok_or_else(|| refused("the subscribe URL is not Amazon's"))?;
+            state.http.get(url).send().await.and_then(|r| r.error_for_status()).map_err(|err| ApiError::internal(anyhow::anyhow!("subscription not confirmed: {err}")))?;
+            tracing::info!(topic = %message.topic_arn, "SNS subscription confirmed");
+            Ok(Json(json!({ "confirmed": true })))
+        }
+        "Notification" => {
+            let event: SesEvent = serde_json::from_str(&message.message).map_err(|_| refused("the notification is not an SES event"))?;
+            let applied = apply(&state, &event).await?;
+            Ok(Json(json!({ "applied": applied })))
+        }
+        _ => Ok(Json(json!({ "ignored": message.kind }))),
+    }
+}
+
+/// An SES event (event publishing: `eventType`; feedback notifications: `notificationType`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SesEvent {
+    #[serde(default, alias = "notificationType")]
+    pub event_type: String,
+    pub mail: SesMail,
+    #[serde(default)]
+    pub bounce: Option<SesBounce>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SesMail {
+    pub message_id: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SesBounce {
+    #[serde(default)]
+    pub bounce_type: String,
+}
+
+/// Applies one SES event to the recipient its message went to. Returns what it recorded
+/// (`None` for an event of no campaign message, a repeat, or a type we do not track).
+pub async fn apply(state: &AppState, event: &SesEvent) -> Result<Option<&'static str>> {
+    let tables = &state.config.tables;
+    let Some(recipient) = campaign_recipients::by_message(&state.dynamo, &tables.campaign_recipients, &event.mail.message_id).await? else {
+        tracing::info!(message_id = %event.mail.message_id, "SES event for no campaign recipient");
+        return Ok(None);
+    };
+    let (attribute, figure, suppress) = match event.event_type.as_str() {
+        "Delivery" => ("delivered_at", "delivered", None),
+        "Open" => ("opened_at", "opened", None),
+        "Click" => ("clicked_at", "clicked", None),
+        "Complaint" => ("complained_at", "complained", Some(COMPLAINED)),
+        "Bounce" if event.bounce.as_ref().is_some_and(|b| b.bounce_type == "Permanent") => ("bounced_at", "bounced", Some(BOUNCED)),
+        other => {
+            tracing::info!(event_type = other, "SES event not tracked");
+            return Ok(None);
+        }
+    };
+    let now = state.clock.now_iso();
+    if let Some(reason) = suppress {
+        campaigns::suppress(&state.dynamo, &tables.suppressions, &recipient.owner_id, &recipient.email, reason, &now).await?;
+    }
+    if !campaign_recipients::first_event(&state.dynamo, &tables.campaign_recipients, &recipient.campaign_id, &recipient.email, attribute, &now).await? {
+        return Ok(None);
+    }
+    campaigns::count(&state.dynamo, &tables.campaigns, &recipient.campaign_id, figure, 1).await?;
+    if suppress.is_some() {
+        pause_if_unhealthy(state, &recipient.campaign_id).await?;
+    }
+    Ok(Some(figure))
+}
+
+/// Why a campaign with these figures should stop, if it should.
+pub fn unhealthy(sent: u64, bounced: u64, complained: u64) -> Option<String> {
+    if sent == 0 {
+        return None;
+    }
+    if complained * 1000 > sent * COMPLAINT_PAUSE_PER_MILLE {
+        return Some(format!("Paused: {complained} of {sent} recipients reported it as spam (over 0.1 %). Check your audience before resuming."));
+    }
+    if bounced * 100 > sent * BOUNCE_PAUSE_PERCENT {
+        return Some(format!("Paused: {bounced} of {sent} messages bounced (over 5 %). Check your audience's addresses before resuming."));
+    }
+    None
+}
+
+async fn pause_if_unhealthy(state: &AppState, campaign_id: &str) -> Result<()> {
+    let table = &state.config.tables.campaigns;
+    let Some(campaign) = campaigns::get(&state.dynamo, table, campaign_id).await? else { return Ok(()) };
+    if let Some(reason) = unhealthy(campaign.stats.sent, campaign.stats.bounced, campaign.stats.complained)
+        && campaigns::transition(&state.dynamo, table, campaign_id, &["sending"], "paused", Some(&reason), &state.clock.now_iso()).await?
+    {
+        tracing::warn!(campaign_id, reason, "campaign paused itself");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_campaign_pauses_past_the_complaint_and_bounce_rates() {
+        assert_eq!(unhealthy(0, 0, 0), None);
+        assert_eq!(unhealthy(1000, 50, 1), None, "exactly 0.1 % and 5 % are allowed");
+        assert!(unhealthy(1000, 0, 2).unwrap().contains("spam"));
+        assert!(unhealthy(1000, 51, 0).unwrap().contains("bounced"));
+        assert!(unhealthy(10, 0, 1).is_some());
+    }
+}
