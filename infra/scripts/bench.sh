@@ -55,6 +55,9 @@ fi
 printf '\n== AI insights: 50,000 leads, aggregates vs querying every lead ==\n'
 DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p generate-insights --example bench
 
+printf '\n== Campaigns: 10,000 recipients, and SIGKILL of the sender mid-campaign ==\n'
+DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p campaigns --example bench
+
 printf '\n== Leads and dashboard ==\n'
 python3 infra/scripts/bench_leads.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
 

@@ -33,10 +33,17 @@ pub async fn test_state() -> AppState {
 
 /// A fresh state whose configuration `adjust` changes first (e.g. to point a provider at a stub).
 pub async fn test_state_with(adjust: impl FnOnce(&mut Config)) -> AppState {
+    let prefix = format!("t-{}-", &uuid::Uuid::new_v4().simple().to_string()[..12]);
+    state_on(&prefix, adjust).await
+}
+
+/// A state over the tables under `prefix` (created if missing): benches whose processes share
+/// one set of tables.
+pub async fn state_on(prefix: &str, adjust: impl FnOnce(&mut Config)) -> AppState {
     let endpoint = std::env::var("DYNAMODB_ENDPOINT").unwrap_or_else(|_| {
         panic!("DYNAMODB_ENDPOINT is not set: run the integration tests with `make test`, which starts DynamoDB Local")
     });
-    let prefix = format!("t-{}-", &uuid::Uuid::new_v4().simple().to_string()[..12]);
+    let prefix = prefix.to_owned();
     let env = table_env(&prefix, specs());
     let lookup = |name: &str| match name {
         "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),

@@ -22,6 +22,8 @@ use crate::mailer::{CampaignMailer, SendError};
 
 /// Recipients a sender takes at a time.
 pub const CHUNK: usize = 25;
+/// Chunks sent at once by a local drain.
+pub const SENDERS: usize = 4;
 
 /// Everything a chunk's messages share.
 pub struct Job {
@@ -181,8 +183,14 @@ pub async fn drain(state: &AppState, mailer: &CampaignMailer, campaign_id: &str)
             break;
         }
         let before = pending.len();
-        for chunk in pending.chunks(CHUNK) {
-            process(state, mailer, campaign_id, chunk).await?;
+        // A few chunks at a time, as the stream's parallel batches do in AWS: the claims keep
+        // them from sending to anyone twice, the shared limiter keeps the rate.
+        for group in pending.chunks(CHUNK * SENDERS) {
+            let mut senders = Vec::with_capacity(SENDERS);
+            for chunk in group.chunks(CHUNK) {
+                senders.push(process(state, mailer, campaign_id, chunk));
+            }
+            futures::future::join_all(senders).await.into_iter().collect::<Result<Vec<()>>>()?;
         }
         // Paused or not sending: what is left waits.
         if recipients::pending_rows(&state.dynamo, table, campaign_id).await?.len() >= before {
