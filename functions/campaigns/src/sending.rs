@@ -105,6 +105,13 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
         _ => return Ok(()),
     }
     let job = Job::load(state, campaign).await?;
+    if let Some(first) = rows.first() {
+        // The record of what went out (kept once, with the first chunk).
+        let sample = Recipient { email: first.email.clone(), lead_id: first.lead_id.clone(), name: first.name.clone(), form_name: first.form_name.clone() };
+        let message = job.message(state, &sample);
+        let record = serde_json::json!({"renderedFor": message.to, "fromName": message.from_name, "replyTo": message.reply_to, "subject": message.subject, "html": message.html, "text": message.text, "headers": message.headers, "keptAt": state.clock.now_iso()});
+        campaigns::keep_as_sent(&state.dynamo, &tables.campaigns, campaign_id, &record.to_string()).await?;
+    }
     let rule = Rule::new("campaign-send", 1, state.config.campaign_send_rate);
     for row in rows.iter().filter(|r| r.status == recipients::PENDING) {
         let recipient = Recipient { email: row.email.clone(), lead_id: row.lead_id.clone(), name: row.name.clone(), form_name: row.form_name.clone() };

@@ -120,6 +120,11 @@ async fn a_campaign_reaches_each_address_once_with_its_unsubscribe_headers() {
     assert_eq!(mail.headers[1], ("List-Unsubscribe-Post".to_owned(), "List-Unsubscribe=One-Click".to_owned()));
     assert!(mail.email.html.contains("1 Main St<br>Austin, TX 78701") && mail.email.html.contains("We are testing the waters"));
     assert!(mail.email.text.contains("Hi Ada,"));
+    let stored = shared::repo::campaigns::get(&state.dynamo, &state.config.tables.campaigns, &id).await.unwrap().unwrap();
+    assert_eq!(stored.stats.sent, 2);
+    let kept = state.dynamo.get_item().table_name(&state.config.tables.campaigns).key("id", aws_sdk_dynamodb::types::AttributeValue::S(id.clone())).send().await.unwrap().item.unwrap();
+    let as_sent: Value = serde_json::from_str(kept["asSent"].as_s().unwrap()).unwrap();
+    assert!(as_sent["html"].as_str().unwrap().contains("1 Main St") && as_sent["headers"][1][0] == "List-Unsubscribe-Post", "the message is kept as sent");
 
     // A retried chunk (a stream redelivery) finds every recipient claimed: nothing more is sent.
     let rows = campaign_recipients::all(&state.dynamo, &state.config.tables.campaign_recipients, &id).await.unwrap();

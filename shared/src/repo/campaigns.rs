@@ -412,3 +412,22 @@ pub async fn in_phase(client: &Client, table: &str, phase: &str, until: &str) ->
         }
     }
 }
+
+/// Keeps the message as it went out (rendered for its first recipient: subject, HTML, text,
+/// headers), once, with the campaign: the record the compliance vault files.
+pub async fn keep_as_sent(client: &Client, table: &str, id: &str, rendered: &str) -> Result<(), ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", s(id))
+        .update_expression("SET asSent = :rendered")
+        .condition_expression("attribute_exists(id) AND attribute_not_exists(asSent)")
+        .expression_attribute_values(":rendered", s(rendered))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(()),
+        Err(err) => Err(err.into()),
+    }
+}
