@@ -186,6 +186,12 @@ async fn the_preview_is_the_message_a_recipient_gets() {
     lead(&state, &user, &form, "<script>Eve</script> Doe", "eve@example.com", "hot", "California", "2026-11-20").await;
     let created = create(&app, &user, Some("live")).await;
     let id = created.body["id"].as_str().unwrap();
+    let before = Call::post(&format!("/api/campaigns/{id}/preview")).token(&user.token).send(&app).await;
+    assert!(before.body["rendered"]["html"].as_str().unwrap().contains("add it in Settings"), "the preview says what is missing");
+    let sender = Call::put("/api/campaigns/sender").token(&user.token).json(json!({"companyName": "Sunrise Solar", "postalAddress": "1 Main St"})).send(&app).await;
+    assert_eq!(sender.status, StatusCode::OK);
+    let empty = Call::put("/api/campaigns/sender").token(&user.token).json(json!({"companyName": " ", "postalAddress": "1 Main St"})).send(&app).await;
+    assert_eq!(empty.error_code(), "sender_required");
     let preview = Call::post(&format!("/api/campaigns/{id}/preview")).token(&user.token).send(&app).await;
     assert_eq!(preview.status, StatusCode::OK, "{}", preview.text);
     let rendered = &preview.body["rendered"];
