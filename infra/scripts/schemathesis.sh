@@ -64,6 +64,8 @@ include-operation-id = "sendEventNotification"
 parameters = { "body.userEmail" = "$(field email)" }
 TOML
 
+# One worker: with two threads, hypothesis's lambda descriptions (ast.parse) trip CPython
+# 3.11's "AST constructor recursion depth mismatch" now and then (a runtime error, not a finding).
 # Left out: sign-out would end the run's own session. Everything else is fuzzed, including the
 # webhook (bad signatures must answer 400) and the sign-in and sign-up limiters (429 is documented).
 started=$SECONDS
@@ -77,7 +79,7 @@ timeout --kill-after=10 "$LIMIT" python3 -c 'import sys; from schemathesis.cli i
   --phases examples,coverage,fuzzing \
   --max-examples "$EXAMPLES" \
   --exclude-operation-id signOut \
-  --workers 2 \
+  --workers 1 \
   --seed 20261122 \
   --request-timeout 10 \
   --continue-on-failure \
