@@ -180,7 +180,7 @@ fn next_action(f: &Facts) -> Insight {
     let q = &f.quality;
     let content = if q.hot > 0 {
         format!(
-            "{} {} ready for a personal follow-up: export them from the Leads page (filter Hot, then Export CSV) and reach out while their interest is fresh.",
+            "{} {} ready for a personal follow-up: write to them with a campaign (audience Hot) or export them from the Leads page, and reach out while their interest is fresh.",
             plural(q.hot, "hot lead", "hot leads"),
             if q.hot == 1 { "is" } else { "are" }
         )
