@@ -141,7 +141,7 @@ async fn mail_json(State(state): State<DevState>) -> impl IntoResponse {
         .map(|m| {
             let links = m.links();
             json!({"id": m.id, "sent_at": m.sent_at, "from": m.from, "to": m.email.to, "subject": m.email.subject,
-                   "text": m.email.text, "html": m.email.html, "links": links})
+                   "text": m.email.text, "html": m.email.html, "links": links, "reply_to": m.reply_to, "headers": m.headers})
         })
         .collect();
     Json(json!({ "messages": messages }))
