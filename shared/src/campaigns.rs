@@ -422,13 +422,14 @@ pub fn sign<T: Serialize>(secret: &[u8], kind: &str, claims: &T) -> String {
     use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
     let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(claims).unwrap_or_default());
     let signature = URL_SAFE_NO_PAD.encode(mac(secret, kind, &payload));
-    format!("{payload}.{signature}")
+    // '~' (not '.'): a link path ending in `.something` reads as a file to static hosting.
+    format!("{payload}~{signature}")
 }
 
 /// The claims of a token signed for `kind`; `None` if forged, altered or malformed.
 pub fn verify<T: for<'de> Deserialize<'de>>(secret: &[u8], kind: &str, token: &str) -> Option<T> {
     use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
-    let (payload, signature) = token.split_once('.')?;
+    let (payload, signature) = token.split_once('~')?;
     let mut check = HmacSha256::new_from_slice(secret).ok()?;
     check.update(kind.as_bytes());
     check.update(b"|");
@@ -597,8 +598,9 @@ mod tests {
         assert_eq!(verify::<Unsubscribe>(&key, "unsubscribe", &token), Some(claims.clone()));
         assert_eq!(verify::<Unsubscribe>(&key, "click", &token), None, "signed for another use");
         assert_eq!(verify::<Unsubscribe>(&link_key("other"), "unsubscribe", &token), None);
-        let (payload, signature) = token.split_once('.').unwrap();
-        let forged = format!("{}x.{signature}", payload);
+        let (payload, signature) = token.split_once('~').unwrap();
+        let forged = format!("{}x~{signature}", payload);
+        assert!(!token.contains('.'), "no dot: static hosting would take the link for a file");
         assert_eq!(verify::<Unsubscribe>(&key, "unsubscribe", &forged), None);
         assert_eq!(verify::<Unsubscribe>(&key, "unsubscribe", "garbage"), None);
     }

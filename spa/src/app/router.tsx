@@ -43,6 +43,7 @@ const Terms = lazyPage('terms of service', () => import('./routes/terms'));
 const ContactUs = lazyPage('contact', () => import('./routes/contact-us'));
 const Help = lazyPage('help center', () => import('./routes/help'));
 const HelpArticle = lazyPage('help article', () => import('./routes/help-article'));
+const Unsubscribe = lazyPage('unsubscribe', () => import('./routes/unsubscribe'));
 const NotFound = lazyPage('not found', () => import('./routes/not-found'));
 
 export const router = createBrowserRouter([
@@ -74,6 +75,7 @@ export const router = createBrowserRouter([
       { path: '/contact-us', element: <ContactUs /> },
       { path: '/help', element: <Help /> },
       { path: '/help/:slug', element: <HelpArticle /> },
+      { path: '/unsubscribe/:token', element: <Unsubscribe /> },
       { path: '*', element: <NotFound /> },
     ],
   },
