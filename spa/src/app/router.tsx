@@ -34,6 +34,8 @@ const EmbedOptions = lazyPage('embed options', () => import('./routes/embed-opti
 const Leads = lazyPage('leads', () => import('./routes/leads'));
 const Settings = lazyPage('settings', () => import('./routes/settings'));
 const Campaigns = lazyPage('campaigns', () => import('./routes/campaigns'));
+const CampaignEditor = lazyPage('campaign editor', () => import('./routes/campaigns-editor'));
+const CampaignResults = lazyPage('campaign results', () => import('./routes/campaigns-results'));
 const ComplianceVault = lazyPage('compliance vault', () => import('./routes/compliance-vault'));
 const RaiseCapital = lazyPage('raise capital', () => import('./routes/raise-capital'));
 const Admin = lazyPage('admin', () => import('./routes/admin'));
@@ -66,6 +68,8 @@ export const router = createBrowserRouter([
       { path: '/leads', element: <Leads /> },
       { path: '/settings', element: <Settings /> },
       { path: '/campaigns', element: <Campaigns /> },
+      { path: '/campaigns/:campaignId', element: <CampaignEditor /> },
+      { path: '/campaigns/:campaignId/results', element: <CampaignResults /> },
       { path: '/compliance-vault', element: <ComplianceVault /> },
       { path: '/raise-capital', element: <RaiseCapital /> },
       { path: '/admin', element: <Admin /> },

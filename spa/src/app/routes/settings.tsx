@@ -1,4 +1,4 @@
-import { CreditCard, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
+import { Building2, CreditCard, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { billingPortalRequest } from '@/features/billing/api/checkout';
@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { displayName, useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { SupportSessions } from '@/features/impersonation/components/support-sessions';
+import { SenderIdentityForm } from '@/features/campaigns/components/sender-identity-form';
 
 function Section({ icon: Icon, title, description, level = 2, anchor, children }: {
   icon: typeof UserRound;
@@ -189,18 +190,19 @@ function BillingPanel() {
   );
 }
 
-/**
- * `?tab=security` (the link in the e-mail sent after a support session) opens at Security →
- * Support sessions.
- */
+/** Sections a link can open the page at: `?tab=security` (the e-mail sent after a support session), `?tab=sender` (campaigns). */
+const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity' };
+
+/** `?tab=…` opens the page at that section. */
 function useOpenAtTab() {
   const [params] = useSearchParams();
   const tab = params.get('tab');
   useEffect(() => {
-    if (tab !== 'security') return;
+    const anchor = tab ? TAB_ANCHORS[tab] : undefined;
+    if (!anchor) return;
     // After the layout's scroll to the top on navigation, which runs after this effect.
     const timer = window.setTimeout(() => {
-      document.getElementById('support-sessions')?.scrollIntoView({ block: 'start' });
+      document.getElementById(anchor)?.scrollIntoView({ block: 'start' });
     }, 0);
     return () => window.clearTimeout(timer);
   }, [tab]);
@@ -210,13 +212,21 @@ export default function SettingsPage() {
   useOpenAtTab();
   return (
     <>
-      <PageHeader title="Settings" description="Your account, billing and security." />
+      <PageHeader title="Settings" description="Your account, billing, campaign sender and security." />
       <div>
         <Section icon={UserRound} title="Account" description="The name investors and your team see, and your sign-in e-mail.">
           <NameForm />
         </Section>
         <Section icon={CreditCard} title="Billing" description="Your plan, trial and payment details.">
           <BillingPanel />
+        </Section>
+        <Section
+          anchor="sender-identity"
+          icon={Building2}
+          title="Sender identity"
+          description="The company name and postal address every campaign e-mail carries, as the CAN-SPAM Act requires. Needed before your first send."
+        >
+          <SenderIdentityForm />
         </Section>
       </div>
       <section id="security" aria-labelledby="security-group-heading" className="mt-2">

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { describeSegment, EVERYONE, isEveryone, normalizeSegment, segmentBody, segmentKey, toggle } from './segment';
+
+describe('segments', () => {
+  it('reads a stored segment with missing lists as everyone', () => {
+    expect(isEveryone(normalizeSegment({}))).toBe(true);
+    expect(isEveryone(normalizeSegment({ temperatures: ['hot'] }))).toBe(false);
+  });
+
+  it('gives equal segments the same key whatever the order of choices', () => {
+    const a = normalizeSegment({ temperatures: ['warm', 'hot'], states: ['TX', 'CA'] });
+    const b = normalizeSegment({ temperatures: ['hot', 'warm'], states: ['CA', 'TX'] });
+    expect(segmentKey(a)).toBe(segmentKey(b));
+  });
+
+  it('leaves empty dates out of the body', () => {
+    expect(segmentBody({ ...EVERYONE, createdFrom: '', createdTo: null })).toEqual({ formIds: [], temperatures: [], states: [] });
+    expect(segmentBody({ ...EVERYONE, createdFrom: '2026-11-01' })).toMatchObject({ createdFrom: '2026-11-01' });
+  });
+
+  it('toggles a choice on and off', () => {
+    expect(toggle(['hot'], 'warm')).toEqual(['hot', 'warm']);
+    expect(toggle(['hot', 'warm'], 'hot')).toEqual(['warm']);
+  });
+});
+
+describe('describeSegment', () => {
+  it('says all leads for the empty segment', () => {
+    expect(describeSegment(EVERYONE)).toBe('All leads');
+  });
+
+  it('names temperatures, forms, states and dates', () => {
+    expect(describeSegment(normalizeSegment({ temperatures: ['hot'] }))).toBe('Hot leads');
+    expect(
+      describeSegment(normalizeSegment({ temperatures: ['cold', 'hot'], formIds: ['f1'], states: ['TX', 'CA'], createdFrom: '2026-11-01' }), { f1: 'Sunrise Solar' }),
+    ).toBe('Hot or cold leads · from Sunrise Solar · in CA or TX · captured since Nov 1, 2026');
+    expect(describeSegment(normalizeSegment({ formIds: ['a', 'b'], states: ['CA', 'TX', 'NY', 'WA'], createdTo: '2026-11-30' }))).toBe(
+      'Leads · from 2 forms · in 4 states · captured until Nov 30, 2026',
+    );
+  });
+});

@@ -1,0 +1,74 @@
+import type { Temperature } from '@/features/leads/api/leads';
+import { stateName } from './us-states';
+import type { Segment } from './types';
+
+export const EVERYONE: Segment = { formIds: [], temperatures: [], states: [], createdFrom: null, createdTo: null };
+
+/** The segment as the server stores it, with every list present and empty dates as null. */
+export function normalizeSegment(segment: Partial<Segment> | null | undefined): Segment {
+  return {
+    formIds: [...(segment?.formIds ?? [])],
+    temperatures: [...(segment?.temperatures ?? [])],
+    states: [...(segment?.states ?? [])],
+    createdFrom: segment?.createdFrom || null,
+    createdTo: segment?.createdTo || null,
+  };
+}
+
+/** What is sent: lists sorted, empty dates left out (two equal segments give the same body). */
+export function segmentBody(segment: Segment): Partial<Segment> {
+  const body: Partial<Segment> = {
+    formIds: [...segment.formIds].sort(),
+    temperatures: [...segment.temperatures].sort(),
+    states: [...segment.states].sort(),
+  };
+  if (segment.createdFrom) body.createdFrom = segment.createdFrom;
+  if (segment.createdTo) body.createdTo = segment.createdTo;
+  return body;
+}
+
+/** A stable text for a segment (cache keys, "changed?" checks). */
+export function segmentKey(segment: Segment): string {
+  return JSON.stringify(segmentBody(segment));
+}
+
+export function isEveryone(segment: Segment): boolean {
+  return segmentKey(segment) === segmentKey(EVERYONE);
+}
+
+/** Adds or removes one value of a list. */
+export function toggle<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}
+
+const TEMPERATURE_ORDER: Temperature[] = ['hot', 'warm', 'cold'];
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+function listed(words: string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const day = (value: string) => DAY.format(new Date(`${value}T00:00:00Z`));
+
+/**
+ * The segment in words: 'All leads', or 'Hot or warm leads · Sunrise Solar form · in CA or TX ·
+ * captured since Nov 1, 2026'. `formNames` maps form ids to names.
+ */
+export function describeSegment(segment: Segment, formNames: Record<string, string> = {}): string {
+  if (isEveryone(segment)) return 'All leads';
+  const parts: string[] = [];
+  const temperatures = TEMPERATURE_ORDER.filter((t) => segment.temperatures.includes(t));
+  parts.push(temperatures.length ? `${capital(listed(temperatures))} leads` : 'Leads');
+  if (segment.formIds.length === 1) parts.push(`from ${formNames[segment.formIds[0]!] ?? 'one form'}`);
+  else if (segment.formIds.length > 1) parts.push(`from ${segment.formIds.length} forms`);
+  if (segment.states.length > 0 && segment.states.length <= 3) parts.push(`in ${listed([...segment.states].sort())}`);
+  else if (segment.states.length > 3) parts.push(`in ${segment.states.length} states`);
+  if (segment.createdFrom && segment.createdTo) parts.push(`captured ${day(segment.createdFrom)} – ${day(segment.createdTo)}`);
+  else if (segment.createdFrom) parts.push(`captured since ${day(segment.createdFrom)}`);
+  else if (segment.createdTo) parts.push(`captured until ${day(segment.createdTo)}`);
+  return parts.join(' · ');
+}
+
+export { stateName };

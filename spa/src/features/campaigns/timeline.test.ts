@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { campaignMoment } from './timeline';
+
+const base = { updatedAt: '2026-11-24T15:00:00Z' };
+
+describe('campaignMoment', () => {
+  it('shows a scheduled time in the founder’s zone with its abbreviation', () => {
+    expect(campaignMoment({ ...base, status: 'scheduled', scheduledAt: '2026-12-01T14:30:00Z' }, 'America/New_York')).toBe(
+      'Scheduled for Dec 1, 2026, 9:30 AM EST',
+    );
+    expect(campaignMoment({ ...base, status: 'scheduled', scheduledAt: '2026-12-01T14:30:00Z' }, 'America/Los_Angeles')).toBe(
+      'Scheduled for Dec 1, 2026, 6:30 AM PST',
+    );
+  });
+
+  it('dates drafts by their last edit and sent campaigns by when they finished', () => {
+    expect(campaignMoment({ ...base, status: 'draft' }, 'UTC')).toBe('Edited Nov 24, 2026');
+    expect(campaignMoment({ ...base, status: 'sent', startedAt: '2026-11-24T15:00:00Z', finishedAt: '2026-11-24T15:01:00Z' }, 'UTC')).toBe(
+      'Sent Nov 24, 2026, 3:01 PM UTC',
+    );
+    expect(campaignMoment({ ...base, status: 'cancelled', finishedAt: '2026-11-25T01:00:00Z' }, 'America/New_York')).toBe('Cancelled Nov 24, 2026');
+  });
+});
