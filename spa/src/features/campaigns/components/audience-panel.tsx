@@ -8,7 +8,7 @@ import { TEMPERATURE_STYLES } from '@/features/leads/components/temperature-badg
 import { cn } from '@/lib/utils';
 import { useAudienceCount } from '../api/audience';
 import { formatCount, plural } from '../figures';
-import { EVERYONE, isEveryone, toggle } from '../segment';
+import { EVERYONE, isEveryone, segmentKey, toggle } from '../segment';
 import type { Segment } from '../types';
 import { stateName, US_STATES } from '../us-states';
 
@@ -40,7 +40,8 @@ function Group({ label, children, hint }: { label: string; hint?: string; childr
 export function AudienceCountSummary({ segment }: { segment: Segment }) {
   const settled = useDebounced(segment, 400);
   const { data, error, isValidating } = useAudienceCount(settled);
-  const counting = !data || isValidating;
+  // Counting from the first change: the number shown is never that of another segment.
+  const counting = !data || isValidating || segmentKey(settled) !== segmentKey(segment);
   return (
     <div className="rounded-xl bg-gradient-to-br from-brand-50 to-white p-4 ring-1 ring-brand-100">
       <div role="status" aria-live="polite" aria-atomic="true">
@@ -52,7 +53,7 @@ export function AudienceCountSummary({ segment }: { segment: Segment }) {
           <p className="mt-1 text-sm text-red-600">{error.message || 'The audience could not be counted.'}</p>
         ) : data ? (
           <>
-            <p className="mt-1 text-3xl font-semibold tracking-tight text-gray-900 tabular-nums">
+            <p className={cn('mt-1 text-3xl font-semibold tracking-tight tabular-nums transition-colors', counting ? 'text-gray-500' : 'text-gray-900')}>
               {plural(data.count, 'recipient')}
             </p>
             <p className="mt-1 text-sm text-gray-600">

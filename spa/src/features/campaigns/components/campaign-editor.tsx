@@ -159,7 +159,9 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
   const { data: sender } = useSender();
   const { data: formsData } = useForms();
   const settledSegment = useDebounced(draft.segment, 400);
-  const { data: audience } = useAudienceCount(settledSegment);
+  const { data: audienceData, isValidating: counting } = useAudienceCount(settledSegment);
+  // The count of the segment on screen, or none while it is being counted.
+  const audience = audienceData && !counting && segmentKey(settledSegment) === segmentKey(draft.segment) ? audienceData : undefined;
 
   const dirty = !sameDraft(draft, draftOf(saved));
   const busy = update.isMutating || test.isMutating || send.isMutating || schedule.isMutating;

@@ -19,7 +19,7 @@ import { CampaignsUpgradePrompt } from './upgrade-prompt';
 /** Radix's menu loads with the rows, not before the page. */
 const CampaignRowMenu = lazy(() => import('./campaign-row-menu'));
 
-const dash = <span className="text-gray-400">—</span>;
+const dash = <span className="text-gray-500">—</span>;
 
 /** The campaign's main link: the editor for a draft, the results for the others. */
 const campaignHref = (campaign: Campaign) => (campaign.status === 'draft' ? `/campaigns/${campaign.id}` : `/campaigns/${campaign.id}/results`);
@@ -83,7 +83,7 @@ function CampaignsTable({ campaigns, onAction }: { campaigns: Campaign[]; onActi
                     {started ? (
                       <span className="block">
                         <span className="font-medium text-gray-900 tabular-nums">
-                          {formatCount(stats.delivered)} <span className="font-normal text-gray-400">/</span> {formatCount(stats.sent)}
+                          {formatCount(stats.delivered)} <span className="font-normal text-gray-500">/</span> {formatCount(stats.sent)}
                         </span>
                         <span className="block text-xs text-gray-500 tabular-nums">{percent(stats.delivered, stats.sent) === '—' ? 'none sent yet' : `${percent(stats.delivered, stats.sent)} delivered`}</span>
                       </span>

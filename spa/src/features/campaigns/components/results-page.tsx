@@ -30,12 +30,12 @@ const RECIPIENT_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
 
 function MainFigure({ label, value, note, icon: Icon }: { label: string; value: number; note: string; icon: typeof Send }) {
   return (
-    <div className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
-      <dt className="flex items-center gap-2 text-xs font-medium text-gray-500">
+    <div role="group" aria-label={label} className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <p className="flex items-center gap-2 text-xs font-medium text-gray-500">
         <Icon className="size-4 text-brand-600" aria-hidden /> {label}
-      </dt>
-      <dd className="mt-2 text-2xl font-semibold tracking-tight text-gray-900 tabular-nums">{formatCount(value)}</dd>
-      <dd className="mt-0.5 text-xs text-gray-500 tabular-nums">{note}</dd>
+      </p>
+      <p className="mt-2 text-2xl font-semibold tracking-tight text-gray-900 tabular-nums">{formatCount(value)}</p>
+      <p className="mt-0.5 text-xs text-gray-500 tabular-nums">{note}</p>
     </div>
   );
 }
@@ -61,19 +61,19 @@ function Figures({ stats, waiting }: { stats: CampaignStats; waiting: number }) 
   ];
   return (
     <section aria-label="Figures" className="space-y-3">
-      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {main.map(([label, value, note, icon]) => (
           <MainFigure key={label} label={label} value={value} note={note} icon={icon} />
         ))}
-      </dl>
-      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-gray-200 bg-gray-200 shadow-sm sm:grid-cols-3 xl:grid-cols-6">
+      </div>
+      <div className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-gray-200 bg-gray-200 shadow-sm sm:grid-cols-3 xl:grid-cols-6">
         {more.map(([label, value, hint]) => (
-          <div key={label} className="bg-white px-4 py-3" title={hint}>
-            <dt className="text-xs font-medium text-gray-500">{label}</dt>
-            <dd className={cn('mt-0.5 text-lg font-semibold tabular-nums', value > 0 && label !== 'Waiting' ? 'text-gray-900' : 'text-gray-700')}>{formatCount(value)}</dd>
+          <div key={label} role="group" aria-label={label} className="bg-white px-4 py-3" title={hint}>
+            <p className="text-xs font-medium text-gray-500">{label}</p>
+            <p className={cn('mt-0.5 text-lg font-semibold tabular-nums', value > 0 && label !== 'Waiting' ? 'text-gray-900' : 'text-gray-700')}>{formatCount(value)}</p>
           </div>
         ))}
-      </dl>
+      </div>
     </section>
   );
 }
@@ -110,7 +110,7 @@ const EVENTS: [keyof RecipientRow, string][] = [
 
 function Activity({ row }: { row: RecipientRow }) {
   const events = EVENTS.filter(([key]) => row[key]);
-  if (events.length === 0) return <span className="text-gray-400">{row.status === 'sent' ? 'No activity yet' : '—'}</span>;
+  if (events.length === 0) return <span className="text-gray-500">{row.status === 'sent' ? 'No activity yet' : '—'}</span>;
   return (
     <ul className="flex flex-wrap gap-1">
       {events.map(([key, label]) => (

@@ -1,0 +1,244 @@
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
+import { expect, subscribedFounder, test } from './support/fixtures';
+
+/**
+ * Seeded with SEED_DEMO=1: on a Pro trial, two published forms and 40 leads. Other journeys
+ * (insights, unsubscribe, admin) use the same founder at the same time, so this one never
+ * changes its leads, sets the same sender identity as unsubscribe.spec.ts, writes with another
+ * template (its messages have another subject), and resubscribes the investor it unsubscribed.
+ */
+const DEMO = { email: 'demo@raisespark.local', password: 'Demo-founder-2026!' };
+const SENDER = { company: 'Sunrise Solar', address: '1 Main St, Austin, TX 78701' };
+const LIVE_SUBJECT = 'Sunrise Solar is live: our offering is open';
+
+type Mail = { id: string; to: string; subject: string; links: string[]; headers?: [string, string][] };
+
+async function signInAsDemoFounder(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Settings → Sender identity, filled in unless it already reads the demo's company. */
+async function ensureSenderIdentity(page: Page) {
+  await page.goto('/settings?tab=sender');
+  const section = page.getByRole('region', { name: 'Sender identity' });
+  const company = section.getByLabel('Company name');
+  await expect(company).toBeVisible();
+  await expectAccessible(page, 'settings with the sender identity');
+  const address = section.getByLabel('Postal address');
+  if ((await company.inputValue()) === SENDER.company && (await address.inputValue()) === SENDER.address) return;
+  await company.fill(SENDER.company);
+  await address.fill(SENDER.address);
+  await section.getByRole('button', { name: 'Save sender identity' }).click();
+  await expect(page.getByText('Sender identity saved')).toBeVisible();
+}
+
+/** 'New campaign' → a starter template → the editor of the new draft. */
+async function newCampaignFrom(page: Page, template: RegExp) {
+  await page.goto('/campaigns');
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  const chooser = page.getByRole('dialog', { name: 'New campaign' });
+  await expect(chooser.getByRole('button', { name: /Blank campaign/ })).toBeVisible();
+  await chooser.getByRole('button', { name: template }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('tab', { name: 'Compose' })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Chooses hot leads and reads the live count once it has settled. */
+async function audienceOfHotLeads(page: Page) {
+  const audience = page.getByRole('region', { name: 'Audience' });
+  await audience.getByRole('group', { name: 'Temperature' }).getByRole('button', { name: 'Hot' }).click();
+  await expect(audience.getByRole('button', { name: 'Hot', pressed: true })).toBeVisible();
+  await expect(page.getByText(/^To Hot leads · \d+ recipients?$/)).toBeVisible();
+  const status = audience.getByRole('status').filter({ hasText: 'Recipients' });
+  await expect(status.getByLabel('Counting')).toHaveCount(0);
+  const text = (await status.textContent()) ?? '';
+  const count = Number(/([\d,]+) recipients?/.exec(text)?.[1]?.replace(/,/g, ''));
+  const excluded = text.includes('No one excluded') ? 0 : Number(/([\d,]+) excluded/.exec(text)?.[1]?.replace(/,/g, ''));
+  expect(count).toBeGreaterThan(1);
+  return { status, count, excluded };
+}
+
+test('the demo founder writes to hot leads from a starter template, tests, sends and reads the results; an unsubscribed investor leaves the next audience', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsDemoFounder(page);
+  await ensureSenderIdentity(page);
+
+  // A campaign from the 'we are live' starter template, to hot leads.
+  await newCampaignFrom(page, /We are live on the funding portal/);
+  await expect(page.getByRole('heading', { level: 1, name: 'We are live on the funding portal' })).toBeVisible();
+  await expect(page.getByLabel('Subject')).toHaveValue('{{company_name}} is live: our offering is open');
+  await expect(page.getByRole('alert').filter({ hasText: 'Add your sender identity' })).toHaveCount(0);
+  const before = await audienceOfHotLeads(page);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+  // The toolbar and the merge-tag inserter write Markdown into the message.
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await message.focus();
+  await message.press('ControlOrMeta+End');
+  await message.press('Enter');
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('See you there');
+  await message.press('End');
+  await page.getByRole('button', { name: 'Insert merge tag' }).click();
+  await page.getByRole('menuitem', { name: /First name/ }).click();
+  await expect(message).toHaveValue(/\*\*See you there\*\*\{\{first_name\|there\}\}$/);
+  await expectAccessible(page, 'the campaign editor');
+
+  // A test to the founder's own address (pending edits are saved first).
+  await page.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText(`Test sent to ${DEMO.email}`)).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  // The preview: the renderer that sends, in a sandboxed frame, with the compliance footer.
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Message preview' });
+  await expect(preview.getByText(LIVE_SUBJECT)).toBeVisible();
+  await expect(preview.getByText('Sunrise Solar via RaiseSpark')).toBeVisible();
+  const frame = page.getByTitle('E-mail preview, desktop width');
+  await expect(frame).toHaveAttribute('sandbox', /^(?!.*allow-scripts).*$/);
+  await expect(frame.contentFrame().getByText(SENDER.address)).toBeVisible();
+  await expect(frame.contentFrame().getByRole('link', { name: 'Unsubscribe' })).toBeVisible();
+  await preview.getByRole('button', { name: /Mobile/ }).click();
+  await expect(page.getByTitle('E-mail preview, mobile width (375 px)')).toBeVisible();
+  const compliance = page.getByRole('complementary', { name: 'Compliance' });
+  for (const item of ['Testing-the-waters legend', 'Company name and postal address', 'Unsubscribe link', 'One-click unsubscribe headers']) {
+    await expect(compliance.getByText(item)).toBeVisible();
+  }
+  await expect(compliance.getByLabel('Missing')).toHaveCount(0);
+  await expectAccessible(page, 'the campaign preview', { exclude: ['iframe'] });
+
+  // Send now: the confirmation names the recipient count.
+  await page.getByRole('button', { name: 'Send now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send this campaign now?' });
+  await expect(confirm).toContainText(`${before.count} recipients`);
+  await confirm.getByRole('button', { name: `Send to ${before.count} recipients` }).click();
+  await expect(page.getByText('Your campaign is on its way')).toBeVisible();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}\/results$/);
+
+  // The results refresh by themselves until every recipient is sent.
+  await expect(page.getByRole('heading', { level: 1, name: 'We are live on the funding portal' })).toBeVisible();
+  const figures = page.getByRole('region', { name: 'Figures' });
+  await expect(figures.getByRole('group', { name: 'Recipients', exact: true })).toContainText(String(before.count));
+  await expect(figures.getByRole('group', { name: 'Sent', exact: true })).toContainText(`${before.count}100% of recipients`, { timeout: 45_000 });
+  await expect(figures.getByRole('group', { name: 'Waiting', exact: true })).toContainText('0');
+  for (const figure of ['Delivered', 'Opened', 'Clicked', 'Unsubscribed', 'Bounced', 'Complained', 'Suppressed', 'Failed', 'Unknown']) {
+    await expect(figures.getByRole('group', { name: figure, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/· Sent \w{3} \d{1,2}, \d{4}/)).toBeVisible();
+  const recipients = page.getByRole('region', { name: 'Recipients' });
+  await expect(recipients.getByRole('row')).toHaveCount(before.count + 1);
+  await expect(recipients.getByRole('cell', { name: 'Sent', exact: true })).toHaveCount(before.count);
+  await expectAccessible(page, 'the campaign results');
+
+  // The list shows it sent, with its figures.
+  await page.getByRole('link', { name: 'Campaigns' }).first().click();
+  const row = page.getByRole('row').filter({ hasText: 'We are live on the funding portal' }).filter({ hasText: 'Sent' }).first();
+  await expect(row).toContainText(String(before.count));
+  await expectAccessible(page, 'the campaign list');
+
+  // An investor opens the unsubscribe link of this campaign's e-mail and unsubscribes.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get('/dev/mail.json')).json()) as { messages: Mail[] };
+      const ours = messages.filter((m) => m.subject === LIVE_SUBJECT && m.to !== DEMO.email).sort((a, b) => a.to.localeCompare(b.to));
+      link = ours[0]?.links.find((l) => l.includes('/unsubscribe/')) ?? '';
+      return ours.length;
+    }, { message: 'the campaign e-mails in the outbox' })
+    .toBe(before.count);
+  const unsubscribePath = new URL(link).pathname;
+  await page.goto(unsubscribePath);
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from Sunrise Solar?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
+
+  // The next campaign to hot leads: one fewer recipient, one more excluded.
+  await newCampaignFrom(page, /Testing-the-waters update/);
+  const audience = page.getByRole('region', { name: 'Audience' });
+  await audience.getByRole('group', { name: 'Temperature' }).getByRole('button', { name: 'Hot' }).click();
+  const count = audience.getByRole('status').filter({ hasText: 'Recipients' });
+  await expect(count).toContainText(`${before.count - 1} recipients`);
+  await expect(count).toContainText(`${before.excluded + 1} excluded (unsubscribed, bounced or complained)`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Campaign saved')).toBeVisible();
+
+  // That draft is deleted from the list, after a confirmation.
+  await page.getByRole('link', { name: 'Campaigns' }).first().click();
+  const draft = page.getByRole('row').filter({ hasText: 'Testing-the-waters update' }).filter({ hasText: 'Draft' }).first();
+  await draft.getByRole('button', { name: /^Actions for/ }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const deleting = page.getByRole('dialog', { name: 'Delete this draft?' });
+  await deleting.getByRole('button', { name: 'Delete campaign' }).click();
+  await expect(page.getByText('Campaign deleted')).toBeVisible();
+
+  // The investor changes their mind: the demo founder's audience is as it was.
+  await page.goto(unsubscribePath);
+  await page.getByRole('button', { name: 'Resubscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'Unsubscribe from Sunrise Solar?' })).toBeVisible();
+});
+
+test.describe('scheduling', () => {
+  test.use({ contextOptions: { timezoneId: 'America/New_York' } });
+
+  test('the founder schedules a campaign in their own time zone, sees it in the list, and cancels it', async ({ page }) => {
+    await signInAsDemoFounder(page);
+    await ensureSenderIdentity(page);
+    await newCampaignFrom(page, /We have filed our Form C/);
+    await audienceOfHotLeads(page);
+
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule this campaign' });
+    await expect(dialog.getByText('Your time zone: Eastern')).toContainText('(America/New_York)');
+    // Tomorrow at 9:30 in New York, whatever the machine's own zone.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(tomorrow);
+    await dialog.getByLabel('Send at').fill(`${day}T09:30`);
+    const request = page.waitForRequest((r) => r.url().endsWith('/schedule') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Schedule campaign' }).click();
+    const body = (await request).postDataJSON() as { scheduledAt: string };
+    const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).format(new Date(body.scheduledAt));
+    expect(body.scheduledAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/);
+    expect(local).toBe('09:30');
+    await expect(page.getByText('Campaign scheduled')).toBeVisible();
+    await expect(page).toHaveURL(/\/results$/);
+    await expect(page.getByText(/^Scheduled for .* 9:30 AM E[SD]T\.$/)).toBeVisible();
+
+    await page.getByRole('link', { name: 'Campaigns' }).first().click();
+    const row = page.getByRole('row').filter({ hasText: 'We have filed our Form C' }).filter({ hasText: 'Scheduled' }).first();
+    await expect(row).toContainText(/Scheduled for .*, 9:30 AM E[SD]T/);
+    await row.getByRole('button', { name: /^Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Cancel sending' }).click();
+    await page.getByRole('dialog', { name: 'Cancel this campaign?' }).getByRole('button', { name: 'Cancel campaign' }).click();
+    await expect(page.getByText('Campaign cancelled')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'We have filed our Form C' }).filter({ hasText: 'Cancelled' }).first()).toBeVisible();
+  });
+});
+
+test('a standard-plan founder sees the upgrade prompt instead of campaigns, and no error', async ({ page }) => {
+  await subscribedFounder(page);
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/campaigns' && r.request().method() === 'GET');
+  await page.goto('/campaigns');
+  expect((await answered).status()).toBe(402);
+  const prompt = page.getByRole('region', { name: 'Upgrade to RaiseSpark Pro' });
+  await expect(prompt.getByText(/E-mail campaigns are part of RaiseSpark Pro/)).toBeVisible();
+  const upgrade = prompt.getByRole('link', { name: 'See Pro plans' });
+  await expect(upgrade).toHaveAttribute('href', '/pricing?returnTo=%2Fcampaigns');
+  await expect(page.getByRole('button', { name: 'New campaign' })).toHaveCount(0);
+  await expect(page.getByText(/^Failed/)).toHaveCount(0);
+  await expectAccessible(page, 'campaigns with the upgrade prompt');
+
+  // Settings says the same about the sender identity.
+  await page.goto('/settings');
+  const sender = page.getByRole('region', { name: 'Sender identity' });
+  await expect(sender.getByText('Upgrade to RaiseSpark Pro')).toBeVisible();
+  await expect(sender.getByLabel('Company name')).toHaveCount(0);
+
+  await page.goto('/campaigns');
+  await prompt.getByRole('link', { name: 'See Pro plans' }).click();
+  await expect(page).toHaveURL(/\/pricing\?returnTo=%2Fcampaigns$/);
+});
