@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
+import { withDemoAudience } from './support/demo-audience';
 import { expect, subscribedFounder, test } from './support/fixtures';
 
 /**
  * Seeded with SEED_DEMO=1: on a Pro trial, two published forms and 40 leads. Other journeys
  * (insights, unsubscribe, admin) use the same founder at the same time, so this one never
  * changes its leads, sets the same sender identity as unsubscribe.spec.ts, writes with another
- * template (its messages have another subject), and resubscribes the investor it unsubscribed.
+ * template (its messages have another subject), and sends and unsubscribes while holding the
+ * demo audience lock (support/demo-audience.ts), resubscribing the investor before letting go.
  */
 const DEMO = { email: 'demo@raisespark.local', password: 'Demo-founder-2026!' };
 const SENDER = { company: 'Sunrise Solar', address: '1 Main St, Austin, TX 78701' };
@@ -64,7 +66,7 @@ async function audienceOfHotLeads(page: Page) {
 }
 
 test('the demo founder writes to hot leads from a starter template, tests, sends and reads the results; an unsubscribed investor leaves the next audience', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInAsDemoFounder(page);
   await ensureSenderIdentity(page);
 
@@ -73,7 +75,7 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
   await expect(page.getByRole('heading', { level: 1, name: 'We are live on the funding portal' })).toBeVisible();
   await expect(page.getByLabel('Subject')).toHaveValue('{{company_name}} is live: our offering is open');
   await expect(page.getByRole('alert').filter({ hasText: 'Add your sender identity' })).toHaveCount(0);
-  const before = await audienceOfHotLeads(page);
+  await audienceOfHotLeads(page);
   await expect(page.getByText('Unsaved changes')).toBeVisible();
 
   // The toolbar and the merge-tag inserter write Markdown into the message.
@@ -112,60 +114,78 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
   await expect(compliance.getByLabel('Missing')).toHaveCount(0);
   await expectAccessible(page, 'the campaign preview', { exclude: ['iframe'] });
 
-  // Send now: the confirmation names the recipient count.
-  await page.getByRole('button', { name: 'Send now' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Send this campaign now?' });
-  await expect(confirm).toContainText(`${before.count} recipients`);
-  await confirm.getByRole('button', { name: `Send to ${before.count} recipients` }).click();
-  await expect(page.getByText('Your campaign is on its way')).toBeVisible();
-  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}\/results$/);
+  // From sending to resubscribing, no other journey changes this founder's suppressions.
+  await withDemoAudience(async () => {
+    const { access_token } = await (await page.request.post('/api/auth/token')).json();
+    const headers = { authorization: `Bearer ${access_token}` };
+    const hot = (async () => (await page.request.post('/api/campaigns/audience', { headers, data: { segment: { temperatures: ['hot'] } } })).json());
+    const baseline = (await hot()) as { count: number; excludedSuppressed: number };
 
-  // The results refresh by themselves until every recipient is sent.
-  await expect(page.getByRole('heading', { level: 1, name: 'We are live on the funding portal' })).toBeVisible();
-  const figures = page.getByRole('region', { name: 'Figures' });
-  await expect(figures.getByRole('group', { name: 'Recipients', exact: true })).toContainText(String(before.count));
-  await expect(figures.getByRole('group', { name: 'Sent', exact: true })).toContainText(`${before.count}100% of recipients`, { timeout: 45_000 });
-  await expect(figures.getByRole('group', { name: 'Waiting', exact: true })).toContainText('0');
-  for (const figure of ['Delivered', 'Opened', 'Clicked', 'Unsubscribed', 'Bounced', 'Complained', 'Suppressed', 'Failed', 'Unknown']) {
-    await expect(figures.getByRole('group', { name: figure, exact: true })).toBeVisible();
-  }
-  await expect(page.getByText(/· Sent \w{3} \d{1,2}, \d{4}/)).toBeVisible();
-  const recipients = page.getByRole('region', { name: 'Recipients' });
-  await expect(recipients.getByRole('row')).toHaveCount(before.count + 1);
-  await expect(recipients.getByRole('cell', { name: 'Sent', exact: true })).toHaveCount(before.count);
-  await expectAccessible(page, 'the campaign results');
+    // Send now: the confirmation names the recipient count.
+    await page.getByRole('tab', { name: 'Compose' }).click();
+    await page.getByRole('button', { name: 'Send now' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send this campaign now?' });
+    const send = confirm.getByRole('button', { name: /^Send to \d+ recipients$/ });
+    await expect(send).toHaveText(`Send to ${baseline.count} recipients`);
+    await expect(confirm).toContainText(`${baseline.count} recipients (hot leads) right away`);
+    await send.click();
+    await expect(page.getByText('Your campaign is on its way')).toBeVisible();
+    await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}\/results$/);
 
-  // The list shows it sent, with its figures.
-  await page.getByRole('link', { name: 'Campaigns' }).first().click();
-  const row = page.getByRole('row').filter({ hasText: 'We are live on the funding portal' }).filter({ hasText: 'Sent' }).first();
-  await expect(row).toContainText(String(before.count));
-  await expectAccessible(page, 'the campaign list');
+    // The results refresh by themselves until every recipient is sent.
+    await expect(page.getByRole('heading', { level: 1, name: 'We are live on the funding portal' })).toBeVisible();
+    const figures = page.getByRole('region', { name: 'Figures' });
+    await expect(figures.getByRole('group', { name: 'Recipients', exact: true })).toContainText(String(baseline.count));
+    await expect(figures.getByRole('group', { name: 'Sent', exact: true })).toContainText(`${baseline.count}100% of recipients`, { timeout: 45_000 });
+    await expect(figures.getByRole('group', { name: 'Waiting', exact: true })).toContainText('0');
+    for (const figure of ['Delivered', 'Opened', 'Clicked', 'Unsubscribed', 'Bounced', 'Complained', 'Suppressed', 'Failed', 'Unknown']) {
+      await expect(figures.getByRole('group', { name: figure, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText(/· Sent \w{3} \d{1,2}, \d{4}/)).toBeVisible();
+    const recipients = page.getByRole('region', { name: 'Recipients' });
+    await expect(recipients.getByRole('row')).toHaveCount(baseline.count + 1);
+    await expect(recipients.getByRole('cell', { name: 'Sent', exact: true })).toHaveCount(baseline.count);
+    await expectAccessible(page, 'the campaign results');
 
-  // An investor opens the unsubscribe link of this campaign's e-mail and unsubscribes.
-  let link = '';
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await page.request.get('/dev/mail.json')).json()) as { messages: Mail[] };
-      const ours = messages.filter((m) => m.subject === LIVE_SUBJECT && m.to !== DEMO.email).sort((a, b) => a.to.localeCompare(b.to));
-      link = ours[0]?.links.find((l) => l.includes('/unsubscribe/')) ?? '';
-      return ours.length;
-    }, { message: 'the campaign e-mails in the outbox' })
-    .toBe(before.count);
-  const unsubscribePath = new URL(link).pathname;
-  await page.goto(unsubscribePath);
-  await expect(page.getByRole('heading', { name: 'Unsubscribe from Sunrise Solar?' })).toBeVisible();
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
+    // The list shows it sent, with its figures.
+    await page.getByRole('link', { name: 'Campaigns' }).first().click();
+    const row = page.getByRole('row').filter({ hasText: 'We are live on the funding portal' }).filter({ hasText: 'Sent' }).first();
+    await expect(row).toContainText(String(baseline.count));
+    await expectAccessible(page, 'the campaign list');
 
-  // The next campaign to hot leads: one fewer recipient, one more excluded.
-  await newCampaignFrom(page, /Testing-the-waters update/);
-  const audience = page.getByRole('region', { name: 'Audience' });
-  await audience.getByRole('group', { name: 'Temperature' }).getByRole('button', { name: 'Hot' }).click();
-  const count = audience.getByRole('status').filter({ hasText: 'Recipients' });
-  await expect(count).toContainText(`${before.count - 1} recipients`);
-  await expect(count).toContainText(`${before.excluded + 1} excluded (unsubscribed, bounced or complained)`);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Campaign saved')).toBeVisible();
+    // An investor opens the unsubscribe link of this campaign's e-mail and unsubscribes.
+    let link = '';
+    await expect
+      .poll(async () => {
+        const { messages } = (await (await page.request.get('/dev/mail.json')).json()) as { messages: Mail[] };
+        const ours = messages.filter((m) => m.subject === LIVE_SUBJECT && m.to !== DEMO.email).sort((a, b) => a.to.localeCompare(b.to));
+        link = ours[0]?.links.find((l) => l.includes('/unsubscribe/')) ?? '';
+        return ours.length;
+      }, { message: 'the campaign e-mails in the outbox' })
+      .toBe(baseline.count);
+    const token = new URL(link).pathname.split('/').pop()!;
+    try {
+      await page.goto(new URL(link).pathname);
+      await expect(page.getByRole('heading', { name: 'Unsubscribe from Sunrise Solar?' })).toBeVisible();
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await expect(page.getByRole('heading', { name: "You're unsubscribed" })).toBeVisible();
+
+      // The next campaign to hot leads: one fewer recipient, one more excluded.
+      await newCampaignFrom(page, /Testing-the-waters update/);
+      const audience = page.getByRole('region', { name: 'Audience' });
+      await audience.getByRole('group', { name: 'Temperature' }).getByRole('button', { name: 'Hot' }).click();
+      const count = audience.getByRole('status').filter({ hasText: 'Recipients' });
+      await expect(count).toContainText(`${baseline.count - 1} recipients`);
+      await expect(count).toContainText(`${baseline.excludedSuppressed + 1} excluded (unsubscribed, bounced or complained)`);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Campaign saved')).toBeVisible();
+    } finally {
+      // The investor changes their mind: the demo founder's audience is as it was.
+      const resubscribed = await page.request.post(`/api/campaigns/unsubscribe/${token}/resubscribe`);
+      expect(resubscribed.ok()).toBe(true);
+    }
+    expect(((await hot()) as { count: number }).count).toBe(baseline.count);
+  });
 
   // That draft is deleted from the list, after a confirmation.
   await page.getByRole('link', { name: 'Campaigns' }).first().click();
@@ -175,11 +195,7 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
   const deleting = page.getByRole('dialog', { name: 'Delete this draft?' });
   await deleting.getByRole('button', { name: 'Delete campaign' }).click();
   await expect(page.getByText('Campaign deleted')).toBeVisible();
-
-  // The investor changes their mind: the demo founder's audience is as it was.
-  await page.goto(unsubscribePath);
-  await page.getByRole('button', { name: 'Resubscribe' }).click();
-  await expect(page.getByRole('heading', { name: 'Unsubscribe from Sunrise Solar?' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Testing-the-waters update' }).filter({ hasText: 'Draft' })).toHaveCount(0);
 });
 
 test.describe('scheduling', () => {

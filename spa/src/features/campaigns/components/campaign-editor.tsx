@@ -159,7 +159,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
   const { data: sender } = useSender();
   const { data: formsData } = useForms();
   const settledSegment = useDebounced(draft.segment, 400);
-  const { data: audienceData, isValidating: counting } = useAudienceCount(settledSegment);
+  const { data: audienceData, isValidating: counting, mutate: recount } = useAudienceCount(settledSegment);
   // The count of the segment on screen, or none while it is being counted.
   const audience = audienceData && !counting && segmentKey(settledSegment) === segmentKey(draft.segment) ? audienceData : undefined;
 
@@ -220,7 +220,10 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
   };
 
   const openSend = async () => {
-    if (await current()) setConfirmSend(true);
+    if (!(await current())) return;
+    // The confirmation states the count of this moment.
+    void recount();
+    setConfirmSend(true);
   };
 
   const openSchedule = async () => {
@@ -399,6 +402,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
         confirmLabel={audience ? `Send to ${plural(audience.count, 'recipient')}` : 'Send now'}
         pendingLabel="Sending..."
         pending={send.isMutating}
+        confirmDisabled={!audience || audience.count === 0}
         onConfirm={() => void sendNow()}
       >
         {senderMissing ? (

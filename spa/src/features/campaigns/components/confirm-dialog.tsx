@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 
 /** A yes/no question before an action that cannot be taken back (delete, cancel, send). */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel, cancelLabel = 'Cancel', variant = 'primary', pending, onConfirm, children }: {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel, cancelLabel = 'Cancel', variant = 'primary', pending, confirmDisabled = false, onConfirm, children }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -15,6 +15,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
   cancelLabel?: string;
   variant?: ButtonVariant;
   pending: boolean;
+  /** E.g. while the figure the question states is being read. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   children?: ReactNode;
 }) {
@@ -25,7 +27,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
           {cancelLabel}
         </Button>
-        <Button variant={variant} onClick={onConfirm} disabled={pending}>
+        <Button variant={variant} onClick={onConfirm} disabled={pending || confirmDisabled}>
           {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
           {pending ? pendingLabel : confirmLabel}
         </Button>
