@@ -42,6 +42,9 @@ test('a founder sees no Admin item and the not-found page at /admin, and the adm
 
 test.describe.serial('the demo administrator and the demo founder', () => {
   test('the administrator impersonates the founder in a new tab and exits back to the admin account', async ({ page, context }) => {
+    // The longest journey (two tabs, four axe scans): on a loaded 2-core machine it has taken
+    // just over the default 60 s.
+    test.slow();
     await signIn(page, ADMIN);
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Admin' }).click();
     await expect(page).toHaveURL(/\/admin$/);
