@@ -235,6 +235,33 @@ test.describe('scheduling', () => {
   });
 });
 
+test('a draft changed in another tab is not overwritten: the founder is told and reloads it', async ({ page }) => {
+  await signInAsDemoFounder(page);
+  await newCampaignFrom(page, /Blank campaign/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Untitled campaign' })).toBeVisible();
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+
+  // Another tab saves the draft first.
+  const { access_token } = await (await page.request.post('/api/auth/token')).json();
+  const headers = { authorization: `Bearer ${access_token}` };
+  const elsewhere = await page.request.put(`/api/campaigns/${id}`, {
+    headers,
+    data: { version: 1, name: 'Renamed in another tab', subject: 'Hello {{first_name|there}}', body: 'Written elsewhere.', trackOpens: true, trackClicks: true },
+  });
+  expect(elsewhere.ok()).toBe(true);
+
+  await page.getByLabel('Subject').fill('My own subject');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const conflict = page.getByRole('dialog', { name: 'This campaign changed elsewhere' });
+  await expect(conflict).toContainText('Reloading replaces the changes you made here.');
+  await expectAccessible(page, 'the changed-elsewhere dialog');
+  await conflict.getByRole('button', { name: 'Reload campaign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Renamed in another tab' })).toBeVisible();
+  await expect(page.getByLabel('Subject')).toHaveValue('Hello {{first_name|there}}');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Written elsewhere.');
+  expect((await page.request.delete(`/api/campaigns/${id}`, { headers })).status()).toBe(204);
+});
+
 test('a standard-plan founder sees the upgrade prompt instead of campaigns, and no error', async ({ page }) => {
   await subscribedFounder(page);
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/campaigns' && r.request().method() === 'GET');

@@ -156,7 +156,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
   const test = useSendTest(saved.id);
   const send = useSendCampaign(saved.id);
   const schedule = useScheduleCampaign(saved.id);
-  const { data: sender } = useSender();
+  const { data: sender, mutate: rereadSender } = useSender();
   const { data: formsData } = useForms();
   const settledSegment = useDebounced(draft.segment, 400);
   const { data: audienceData, isValidating: counting, mutate: recount } = useAudienceCount(settledSegment);
@@ -165,7 +165,8 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
 
   const dirty = !sameDraft(draft, draftOf(saved));
   const busy = update.isMutating || test.isMutating || send.isMutating || schedule.isMutating;
-  const senderMissing = Boolean(senderError) || (sender !== undefined && !senderComplete(sender));
+  // Read again on focus: completed in Settings in another tab, the warning goes.
+  const senderMissing = sender !== undefined ? !senderComplete(sender) : Boolean(senderError);
   const formNames = Object.fromEntries((formsData?.forms ?? []).map((form) => [form.id, form.name]));
   const recipients = audience ? plural(audience.count, 'recipient') : null;
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
@@ -187,6 +188,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
     }
     if (failure instanceof ApiError && failure.code === 'sender_required') {
       setSenderError(failure.message);
+      void rereadSender();
       toast.error(title, { description: failure.message });
       return;
     }

@@ -168,7 +168,7 @@ function Totals({ campaigns }: { campaigns: Campaign[] }) {
   const sum = (key: 'sent' | 'opened' | 'clicked' | 'delivered') => sent.reduce((total, stats) => total + stats[key], 0);
   const cards: { label: string; value: string; note: string; icon: typeof Send }[] = [
     { label: 'Campaigns sent', value: formatCount(sent.length), note: `${formatCount(sum('sent'))} messages`, icon: Send },
-    { label: 'Delivered', value: percent(sum('delivered'), sum('sent')), note: `${formatCount(sum('delivered'))} confirmed by the mail service`, icon: MailCheck },
+    { label: 'Delivered', value: percent(sum('delivered'), sum('sent')), note: `${formatCount(sum('delivered'))} of ${formatCount(sum('sent'))} messages`, icon: MailCheck },
     { label: 'Open rate', value: percent(sum('opened'), sum('sent')), note: `${formatCount(sum('opened'))} investors opened`, icon: Mail },
     { label: 'Click rate', value: percent(sum('clicked'), sum('sent')), note: `${formatCount(sum('clicked'))} investors clicked`, icon: MousePointerClick },
   ];

@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextareaField } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,8 +25,12 @@ export function SenderIdentityForm() {
   const [postalAddress, setPostalAddress] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
+  // The server's values fill the fields when they change there, never over what is being typed.
+  const applied = useRef<string | null>(null);
   useEffect(() => {
-    if (!data) return;
+    const key = data ? JSON.stringify([data.companyName, data.postalAddress]) : null;
+    if (!data || key === applied.current) return;
+    applied.current = key;
     setCompanyName(data.companyName);
     setPostalAddress(data.postalAddress);
   }, [data]);
