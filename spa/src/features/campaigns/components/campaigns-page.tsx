@@ -66,15 +66,15 @@ function CampaignsTable({ campaigns, onAction }: { campaigns: Campaign[]; onActi
               const started = campaign.status !== 'draft' && campaign.status !== 'scheduled';
               return (
                 <tr key={campaign.id} className="transition-colors hover:bg-gray-50/70">
-                  <td className="max-w-0 py-3.5 pr-3 pl-5 @3xl:max-w-none">
-                    <Link to={campaignHref(campaign)} className="block max-w-80 truncate font-medium text-gray-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+                  <td className="w-full max-w-0 py-3.5 pr-3 pl-5">
+                    <Link to={campaignHref(campaign)} className="block truncate font-medium text-gray-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
                       {campaign.name}
                     </Link>
-                    <p className="max-w-80 truncate text-gray-500">{campaign.subject || <span className="italic">No subject yet</span>}</p>
+                    <p className="truncate text-gray-500">{campaign.subject || <span className="italic">No subject yet</span>}</p>
+                    <p className="mt-0.5 truncate text-xs text-gray-500">{campaignMoment(campaign)}</p>
                   </td>
                   <td className="px-3 py-3.5">
                     <CampaignStatusBadge status={campaign.status} />
-                    <p className="mt-1 text-xs whitespace-nowrap text-gray-500">{campaignMoment(campaign)}</p>
                   </td>
                   <td className="px-3 py-3.5 text-right">
                     <Figure label="Recipients" value={started ? stats.recipients : null} />
