@@ -10,8 +10,9 @@ npm_deps spa
 say "Building release binaries (slow the first time) ..."
 cargo build --release --quiet -p local-gateway
 
-trap 'stop_pid "${DDB_PID:-}"' EXIT
+trap 'stop_pid "${DDB_PID:-}"; stop_pid "${S3_PID:-}"' EXIT
 start_dynamodb "$(free_port)" in-memory
+start_s3 "$(free_port)"
 
 printf '\n== Local gateway ==\n'
 python3 infra/scripts/bench_gateway.py "$CARGO_TARGET_DIR/release/local-gateway"
@@ -21,7 +22,7 @@ BENCH_PORT=$(free_port)
 PORT=$BENCH_PORT TABLE_PREFIX="bench-auth-" LOCAL_DATA_DIR="$(mktemp -d)" RUST_LOG=warn \
   "$CARGO_TARGET_DIR/release/local-gateway" >/dev/null 2>&1 &
 GATEWAY_PID=$!
-trap 'stop_pid "$GATEWAY_PID"; stop_pid "${DDB_PID:-}"' EXIT
+trap 'stop_pid "$GATEWAY_PID"; stop_pid "${DDB_PID:-}"; stop_pid "${S3_PID:-}"' EXIT
 wait_for_http "http://127.0.0.1:$BENCH_PORT/" 60 || die "the gateway did not start"
 python3 infra/scripts/bench_auth.py "http://127.0.0.1:$BENCH_PORT"
 
@@ -58,6 +59,9 @@ DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p generate-i
 printf '\n== Campaigns: 10,000 recipients, and SIGKILL of the sender mid-campaign ==\n'
 DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p campaigns --example bench
 
+printf '\n== Compliance vault: the exhibit pack of 1,000 records (time, peak memory) ==\n'
+cargo run --release --quiet -p compliance-vault --example bench
+
 printf '\n== Leads and dashboard ==\n'
 python3 infra/scripts/bench_leads.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
 
@@ -78,7 +82,7 @@ LH_PORT=$(free_port)
 PORT=$LH_PORT TABLE_PREFIX="bench-lh-" LOCAL_DATA_DIR="$(mktemp -d)" RUST_LOG=warn \
   "$CARGO_TARGET_DIR/release/local-gateway" >/dev/null 2>&1 &
 LH_PID=$!
-trap 'stop_pid "$LH_PID"; stop_pid "${GATEWAY_PID:-}"; stop_pid "${DDB_PID:-}"' EXIT
+trap 'stop_pid "$LH_PID"; stop_pid "${GATEWAY_PID:-}"; stop_pid "${DDB_PID:-}"; stop_pid "${S3_PID:-}"' EXIT
 wait_for_http "http://127.0.0.1:$LH_PORT/" 60 || die "the gateway did not start"
 LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS:-5} node infra/lighthouse/bench.mjs "http://127.0.0.1:$LH_PORT/" "http://127.0.0.1:$LH_PORT/test-the-waters"
 stop_pid "$LH_PID"

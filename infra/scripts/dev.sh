@@ -25,16 +25,21 @@ cargo build --quiet -p local-gateway 2>"$LOGS/cargo-build.log" || { cat "$LOGS/c
 DDB_PORT=${DYNAMODB_PORT:-8000}
 port_is_free "$DDB_PORT" || DDB_PORT=$(free_port)
 
+S3_PORT=${S3_PORT:-9090}
+port_is_free "$S3_PORT" || S3_PORT=$(free_port)
+
 GATEWAY_PID=
 cleanup() {
   trap - INT TERM EXIT
   stop_pid "$GATEWAY_PID"
   stop_pid "${DDB_PID:-}"
+  stop_pid "${S3_PID:-}"
   say "Stopped."
 }
 trap cleanup INT TERM EXIT
 
 start_dynamodb "$DDB_PORT" "$DATA/dynamodb" "$LOGS/dynamodb.log"
+start_s3 "$S3_PORT" "$DATA/s3" "$LOGS/s3.log"
 
 # An empty database gets the demo founder, and the demo admin is created if missing (local
 # only: the gateway never runs in AWS).
@@ -60,6 +65,7 @@ cat <<INFO
   Local mail       http://localhost:$PORT/dev/mail
   Local stack      http://localhost:$PORT/dev
   DynamoDB Local   $DYNAMODB_ENDPOINT   (data in .local/dynamodb)
+  Local S3 (moto)  $S3_ENDPOINT   (compliance vault files in .local/s3)
   Logs             .local/logs/
 $DEMO
 

@@ -8,7 +8,7 @@ and parameters, the endpoint overrides of its needs pointed at a stub of SES, St
 plus the variables Lambda itself sets. Then each event of events/ is invoked through the
 emulator's invoke API, and the status code and a body fragment of every answer are asserted.
 
-Needs DYNAMODB_ENDPOINT (make test starts DynamoDB Local) and the workspace's debug binaries
+Needs DYNAMODB_ENDPOINT and S3_ENDPOINT (make test starts DynamoDB Local and the local S3) and the workspace's debug binaries
 (built here when missing; CARGO_TARGET_DIR as in make test). Fails after LAMBDA_STAGE_TIMEOUT
 seconds (default 240).
 """
@@ -166,6 +166,7 @@ def ensure_cargo_lambda():
 
 def main():
     endpoint = os.environ.get("DYNAMODB_ENDPOINT") or fail("DYNAMODB_ENDPOINT is not set (make test starts DynamoDB Local)")
+    s3_endpoint = os.environ.get("S3_ENDPOINT") or fail("S3_ENDPOINT is not set (make test starts the local S3)")
     started = time.monotonic()
     ensure_cargo_lambda()
     # The workspace's debug binaries: already built by the Rust tests, so this only checks.
@@ -179,7 +180,7 @@ def main():
     data_dir = tempfile.mkdtemp(prefix="raisespark-lambda-")
     prepared = subprocess.run(
         [str(TARGET / "debug/lambda-env")],
-        env={"PATH": os.environ["PATH"], "DYNAMODB_ENDPOINT": endpoint, "TABLE_PREFIX": prefix, "STUB_URL": stub_url,
+        env={"PATH": os.environ["PATH"], "DYNAMODB_ENDPOINT": endpoint, "S3_ENDPOINT": s3_endpoint, "TABLE_PREFIX": prefix, "STUB_URL": stub_url,
              "JWT_SECRET": JWT_SECRET, "LOCAL_DATA_DIR": data_dir, "RUST_LOG": "off"},
         capture_output=True, text=True, timeout=remaining(),
     )
@@ -199,10 +200,12 @@ def main():
 
     # Every function of template.yaml but the streaming export (same binary as leads) and the
     # impersonation sweep (the revert-impersonation binary again; started after its API, below).
-    later = ("LeadsExportFunction", "ImpersonationSweepFunction", "CampaignDispatcherFunction", "CampaignSenderFunction")
+    later = ("LeadsExportFunction", "ImpersonationSweepFunction", "CampaignDispatcherFunction", "CampaignSenderFunction",
+             "ComplianceVaultExportFunction", "VaultDigestFunction")
     functions = {f["binary"]: f for f in setup["functions"] if f["logical_id"] not in later}
     sweep_function = next(f for f in setup["functions"] if f["logical_id"] == "ImpersonationSweepFunction")
     campaign_roles = {f["logical_id"]: f for f in setup["functions"] if f["logical_id"] in ("CampaignDispatcherFunction", "CampaignSenderFunction")}
+    digest_function = next(f for f in setup["functions"] if f["logical_id"] == "VaultDigestFunction")
     started_processes = {}
 
     def start_function(binary, function):
@@ -359,6 +362,20 @@ def main():
         if expected not in json.dumps(answer, separators=(",", ":")):
             fail(f"{logical_id} answered {answer}, expected {expected}")
         results.append(("campaigns", f"{event} ({logical_id})", "ok", round((time.monotonic() - at) * 1000)))
+    # The compliance vault: the demo founder's forms were published through the forms API while
+    # seeding, so their snapshots are in the vault (S3 through the local S3 server); an upload
+    # gets its presigned POST; the offering's status. Then the same binary as the daily digest.
+    check("compliance-vault", "compliance-vault-records", 200, '"kind":"form_snapshot"')
+    check("compliance-vault", "compliance-vault-upload", 201, '"x-amz-signature"')
+    check("compliance-vault", "compliance-vault-offering", 200, '"testing_the_waters"')
+    started_processes["compliance-vault"].terminate()
+    started_processes["compliance-vault"].wait(timeout=10)
+    start_function("compliance-vault", digest_function)
+    at = time.monotonic()
+    digest = invoke("compliance-vault", load("vault-digest"))
+    if not isinstance(digest, dict) or "filed" not in digest or len(digest.get("days", [])) != 2:
+        fail(f"the vault digest answered {digest}")
+    results.append(("compliance-vault", "vault-digest (VaultDigestFunction)", "ok", round((time.monotonic() - at) * 1000)))
     check("rewards", "rewards", 200, "code")
     check("check-subscription", "check-subscription", 200, "subscribed")
     check("send-event-notification", "send-event-notification", 202, "\"success\":true")

@@ -59,6 +59,29 @@ start_dynamodb() {
   wait_for_http "$DYNAMODB_ENDPOINT" 60 || die "DynamoDB Local did not start on port $port (see $log)"
 }
 
+# moto's S3 server (PyPI), installed on first use like cfn-lint.
+need_moto() {
+  python3 -c 'import moto.server, flask' 2>/dev/null && return 0
+  say "Installing moto's S3 server (PyPI: moto[server]) ..."
+  python3 -m pip install --quiet --disable-pip-version-check 'moto[server]>=5.1,<6' >/dev/null \
+    || die "could not install moto[server] with pip"
+}
+
+# Starts the local S3 (moto, infra/scripts/s3_local.py) in the background; sets S3_PID and
+# S3_ENDPOINT.
+#   start_s3 PORT                (tests: in memory)
+#   start_s3 PORT DATA_DIR LOG   (make dev: buckets kept in DATA_DIR)
+start_s3() {
+  local port=$1 data=${2:-} log=${3:-/dev/null}
+  need_moto
+  local args=(--port "$port")
+  [[ -n $data ]] && args+=(--data "$data")
+  python3 "$ROOT/infra/scripts/s3_local.py" "${args[@]}" >"$log" 2>&1 &
+  S3_PID=$!
+  export S3_ENDPOINT="http://127.0.0.1:$port"
+  wait_for_http "$S3_ENDPOINT" 60 || die "the local S3 server did not start on port $port (see $log)"
+}
+
 stop_pid() {
   local pid=${1:-}
   [[ -n $pid ]] || return 0

@@ -27,10 +27,12 @@ say "template.yaml: no errors"
 step "OpenAPI covers every route"
 python3 infra/scripts/check_openapi.py
 
-trap 'stop_pid "${DDB_PID:-}"' EXIT
-step "DynamoDB Local (in memory)"
+trap 'stop_pid "${DDB_PID:-}"; stop_pid "${S3_PID:-}"' EXIT
+step "DynamoDB Local and the local S3 (in memory)"
 start_dynamodb "$(free_port)" in-memory
 say "DynamoDB Local at $DYNAMODB_ENDPOINT"
+start_s3 "$(free_port)"
+say "Local S3 (moto) at $S3_ENDPOINT"
 
 step "Rust: unit and integration tests"
 cargo test --workspace --quiet 2>&1

@@ -45,6 +45,7 @@ pub enum Table {
     Campaigns,
     Suppressions,
     CampaignRecipients,
+    VaultRecords,
 }
 
 impl Table {
@@ -71,6 +72,7 @@ impl Table {
         Table::Campaigns,
         Table::Suppressions,
         Table::CampaignRecipients,
+        Table::VaultRecords,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -97,6 +99,7 @@ impl Table {
             Table::Campaigns => "CAMPAIGNS_TABLE",
             Table::Suppressions => "SUPPRESSIONS_TABLE",
             Table::CampaignRecipients => "CAMPAIGN_RECIPIENTS_TABLE",
+            Table::VaultRecords => "VAULT_RECORDS_TABLE",
         }
     }
 }
@@ -139,6 +142,13 @@ pub struct Needs {
     pub campaign_sending: bool,
     /// `SES_EVENTS_TOPIC_ARN`: the SNS topic whose messages `ses-events` accepts.
     pub ses_events: bool,
+    /// `VAULT_BUCKET`: the compliance vault's objects (S3, Object Lock). Functions that file
+    /// records declare it.
+    pub vault: bool,
+    /// `VAULT_UPLOADS_BUCKET`: the staging bucket browsers upload to (the vault's own function).
+    pub vault_uploads: bool,
+    /// `VAULT_ROLE`: the compliance-vault binary as the daily digest instead of the HTTP API.
+    pub vault_digest: bool,
 }
 
 impl Needs {
@@ -161,6 +171,9 @@ impl Needs {
         ai: false,
         campaign_sending: false,
         ses_events: false,
+        vault: false,
+        vault_uploads: false,
+        vault_digest: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -182,6 +195,9 @@ impl Needs {
         ai: true,
         campaign_sending: true,
         ses_events: true,
+        vault: true,
+        vault_uploads: true,
+        vault_digest: false,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {
@@ -266,6 +282,16 @@ impl Needs {
             add("SES_EVENTS_TOPIC_ARN", Optional, false);
             add("SNS_CERT_URL_PREFIX", LocalOnly, false);
         }
+        if self.vault {
+            add("VAULT_BUCKET", Required, false);
+            add("S3_ENDPOINT", LocalOnly, false);
+        }
+        if self.vault_uploads {
+            add("VAULT_UPLOADS_BUCKET", Required, false);
+        }
+        if self.vault_digest {
+            add("VAULT_ROLE", Optional, false);
+        }
         if self.response_streaming {
             add("RESPONSE_STREAMING", Optional, false);
         }
@@ -337,14 +363,30 @@ pub mod needs {
     };
     pub const BILLING_PORTAL: Needs =
         Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
-    /// Campaigns (Pro): drafts, audiences over the founder's leads and forms, suppressions.
+    /// Campaigns (Pro): drafts, audiences over the founder's leads and forms, suppressions; each
+    /// campaign's message is filed in the compliance vault as it goes out.
     pub const CAMPAIGNS: Needs = Needs {
-        tables: &[Campaigns, CampaignRecipients, Suppressions, Leads, Forms, Profiles, Subscriptions, RateLimits, Impersonations],
+        tables: &[Campaigns, CampaignRecipients, Suppressions, Leads, Forms, Profiles, Subscriptions, RateLimits, Impersonations, VaultRecords],
         app_origin: true,
         access_tokens: true,
         plans: true,
         mail: true,
         campaign_sending: true,
+        vault: true,
+        ..Needs::NONE
+    };
+    /// The compliance vault (Pro) and the offering's lifecycle: records (hash chain), uploads
+    /// through the staging bucket, integrity checks, the exhibit pack (also behind a streaming
+    /// function URL), the offering status copied onto the founder's forms, and the daily digest.
+    pub const COMPLIANCE_VAULT: Needs = Needs {
+        tables: &[VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations],
+        app_origin: true,
+        access_tokens: true,
+        plans: true,
+        vault: true,
+        vault_uploads: true,
+        vault_digest: true,
+        response_streaming: true,
         ..Needs::NONE
     };
     /// SES events through SNS (signature verified): deliveries, bounces, complaints, opens and
@@ -362,7 +404,10 @@ pub mod needs {
     pub const CREATE_CHECKOUT_SESSION: Needs =
         Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, plans: true, payments: true, ..Needs::NONE };
     pub const FACEBOOK_CONVERSIONS: Needs = Needs { tables: &[Impersonations], access_tokens: true, client_address: true, meta: true, ..Needs::NONE };
-    pub const FORMS: Needs = Needs { tables: &[Forms, Leads, Subscriptions, Impersonations], access_tokens: true, ..Needs::NONE };
+    /// Forms; every publish (and every edit of a live form) is filed in the compliance vault
+    /// with the embedding pages seen, and a new form takes the offering's current status.
+    pub const FORMS: Needs =
+        Needs { tables: &[Forms, Leads, Subscriptions, Impersonations, Profiles, LeadStats, VaultRecords], access_tokens: true, vault: true, ..Needs::NONE };
     /// The leads stream: counts each lead and mails its founder.
     pub const LEAD_NOTIFICATIONS: Needs =
         Needs { tables: &[Forms, Leads, Profiles, Users, PlatformStats, LeadStats], app_origin: true, mail: true, ..Needs::NONE };
@@ -433,6 +478,7 @@ pub mod needs {
         ("billing-portal", BILLING_PORTAL),
         ("campaigns", CAMPAIGNS),
         ("check-subscription", CHECK_SUBSCRIPTION),
+        ("compliance-vault", COMPLIANCE_VAULT),
         ("contact", CONTACT),
         ("create-checkout-session", CREATE_CHECKOUT_SESSION),
         ("facebook-conversions", FACEBOOK_CONVERSIONS),
@@ -482,6 +528,7 @@ pub struct Tables {
     pub campaigns: String,
     pub suppressions: String,
     pub campaign_recipients: String,
+    pub vault_records: String,
 }
 
 /// Who tells founders about new leads: the request itself, after answering (local), or the
@@ -608,6 +655,23 @@ pub struct Config {
     pub ses_events_topic_arn: Option<String>,
     /// Tests only: one more URL prefix a signing certificate may come from.
     pub sns_cert_url_prefix: Option<String>,
+    /// The compliance vault's buckets; `None` unless the function declared the vault.
+    pub vault: Option<VaultConfig>,
+    /// Run as the vault's daily digest (`VAULT_ROLE=digest`) instead of the HTTP API.
+    pub vault_digest: bool,
+}
+
+/// Where the compliance vault keeps its objects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VaultConfig {
+    /// Object Lock and versioning on, public access blocked: every record's files.
+    pub bucket: String,
+    /// Where browsers upload with a presigned POST; objects are checked, copied into the
+    /// vault and removed (a lifecycle rule expires what is left after a day). Empty unless
+    /// the function declared uploads.
+    pub uploads_bucket: String,
+    /// An S3-compatible endpoint (moto's server locally); path-style addressing with it.
+    pub endpoint: Option<String>,
 }
 
 impl Config {
@@ -727,6 +791,7 @@ impl Config {
                 campaigns: table(Table::Campaigns)?,
                 suppressions: table(Table::Suppressions)?,
                 campaign_recipients: table(Table::CampaignRecipients)?,
+                vault_records: table(Table::VaultRecords)?,
             },
             mail,
             admin_user_ids: if needs.admins {
@@ -776,6 +841,16 @@ impl Config {
             sesv2_endpoint: needs.campaign_sending.then(|| optional("SESV2_ENDPOINT")).flatten(),
             ses_events_topic_arn: needs.ses_events.then(|| optional("SES_EVENTS_TOPIC_ARN")).flatten(),
             sns_cert_url_prefix: needs.ses_events.then(|| optional("SNS_CERT_URL_PREFIX")).flatten(),
+            vault: if needs.vault {
+                Some(VaultConfig {
+                    bucket: required("VAULT_BUCKET")?,
+                    uploads_bucket: if needs.vault_uploads { required("VAULT_UPLOADS_BUCKET")? } else { String::new() },
+                    endpoint: optional("S3_ENDPOINT"),
+                })
+            } else {
+                None
+            },
+            vault_digest: needs.vault_digest && optional("VAULT_ROLE").as_deref() == Some("digest"),
         })
     }
 }
@@ -847,6 +922,9 @@ mod tests {
         ("CAMPAIGNS_TABLE", "campaigns"),
         ("SUPPRESSIONS_TABLE", "suppressions"),
         ("CAMPAIGN_RECIPIENTS_TABLE", "campaign_recipients"),
+        ("VAULT_RECORDS_TABLE", "vault_records"),
+        ("VAULT_BUCKET", "vault"),
+        ("VAULT_UPLOADS_BUCKET", "vault-uploads"),
         ("SUPPORT_EMAIL", "support@example.com"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),

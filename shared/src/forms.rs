@@ -197,6 +197,10 @@ pub struct Form {
     /// Raised by every change: an edit based on an older version is refused (409).
     #[serde(default)]
     pub version: u64,
+    /// The founder's offering status, copied here whenever it changes so the public form
+    /// reads it with the form (see `vault::offering`). Set by the server only.
+    #[serde(default)]
+    pub offering_stage: crate::vault::offering::OfferingStage,
 }
 
 fn default_true() -> bool {
@@ -243,6 +247,7 @@ impl Form {
             created_at: now.clone(),
             updated_at: now,
             version: 1,
+            offering_stage: Default::default(),
         }
     }
 }

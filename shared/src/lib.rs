@@ -25,8 +25,11 @@ pub mod rate_limit;
 pub mod repo;
 pub mod rewards;
 pub mod state;
+#[cfg(feature = "vault")]
+pub mod storage;
 pub mod telemetry;
 pub mod time;
+pub mod vault;
 
 #[cfg(feature = "local")]
 pub mod local;

@@ -28,6 +28,9 @@ pub struct AppState {
     pub memory_limits: Arc<crate::rate_limit::MemoryLimiter>,
     /// The time rules read (see `time::Clock`); shared by every clone of the state.
     pub clock: crate::time::Clock,
+    /// The compliance vault's buckets, for the functions that declared the vault.
+    #[cfg(feature = "vault")]
+    pub storage: Option<crate::storage::Storage>,
 }
 
 impl AppState {
@@ -45,7 +48,20 @@ impl AppState {
         let mailer = Mailer::from_config(config.mail.as_ref(), &sdk)?;
         let payments = Payments::from_config(&config.stripe, &config.app_origin);
         let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(20)).build()?;
-        Ok(Self { config: Arc::new(config), dynamo, tokens, mailer, payments, http, memory_limits: Default::default(), clock: Default::default() })
+        #[cfg(feature = "vault")]
+        let storage = config.vault.as_ref().map(|vault| crate::storage::Storage::new(&sdk, vault));
+        Ok(Self {
+            config: Arc::new(config),
+            dynamo,
+            tokens,
+            mailer,
+            payments,
+            http,
+            memory_limits: Default::default(),
+            clock: Default::default(),
+            #[cfg(feature = "vault")]
+            storage,
+        })
     }
 
     pub fn is_admin(&self, user_id: &str) -> bool {
@@ -54,7 +70,7 @@ impl AppState {
 }
 
 /// The one AWS SDK configuration every client of a function is built from (DynamoDB, SES,
-/// and later S3 / SQS): credentials, region and retries are resolved once per cold start.
+/// S3): credentials, region and retries are resolved once per cold start.
 /// With an endpoint override (DynamoDB Local, an SES stub) it is the fixed local
 /// configuration, so no credential chain or instance metadata is probed.
 pub async fn aws_sdk_config(config: &Config) -> SdkConfig {

@@ -15,7 +15,7 @@ use crate::{
     AppState,
     auth::ACCESS_TOKEN_TTL,
     config::Config,
-    local::{TEMPLATE, TableSpec, ensure_tables, local_default, table_env, table_specs},
+    local::{BucketSpec, TEMPLATE, TableSpec, bucket_env, bucket_specs, ensure_buckets, ensure_tables, local_default, table_env, table_specs},
 };
 
 /// The webhook secret of test states (sign test events with it).
@@ -24,6 +24,11 @@ pub const TEST_WEBHOOK_SECRET: &str = "whsec_test_secret_for_integration_tests";
 fn specs() -> &'static [TableSpec] {
     static SPECS: OnceLock<Vec<TableSpec>> = OnceLock::new();
     SPECS.get_or_init(|| table_specs(TEMPLATE).expect("template.yaml tables"))
+}
+
+fn buckets() -> &'static [BucketSpec] {
+    static SPECS: OnceLock<Vec<BucketSpec>> = OnceLock::new();
+    SPECS.get_or_init(|| bucket_specs(TEMPLATE).expect("template.yaml buckets"))
 }
 
 /// A fresh state over freshly created tables.
@@ -43,12 +48,17 @@ pub async fn state_on(prefix: &str, adjust: impl FnOnce(&mut Config)) -> AppStat
     let endpoint = std::env::var("DYNAMODB_ENDPOINT").unwrap_or_else(|_| {
         panic!("DYNAMODB_ENDPOINT is not set: run the integration tests with `make test`, which starts DynamoDB Local")
     });
+    let s3_endpoint = std::env::var("S3_ENDPOINT").unwrap_or_else(|_| {
+        panic!("S3_ENDPOINT is not set: run the integration tests with `make test`, which starts the local S3 server (moto)")
+    });
     let prefix = prefix.to_owned();
-    let env = table_env(&prefix, specs());
+    let mut env = table_env(&prefix, specs());
+    env.extend(bucket_env(&prefix, buckets()));
     let lookup = |name: &str| match name {
         "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
         "JWT_SECRET" => Some("test-secret-test-secret-test-secret!".to_owned()),
         "DYNAMODB_ENDPOINT" => Some(endpoint.clone()),
+        "S3_ENDPOINT" => Some(s3_endpoint.clone()),
         "STRIPE_WEBHOOK_SECRET" => Some(TEST_WEBHOOK_SECRET.to_owned()),
         _ if local_default(name).is_some() => local_default(name).map(str::to_owned),
         _ => env.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()),
@@ -57,6 +67,9 @@ pub async fn state_on(prefix: &str, adjust: impl FnOnce(&mut Config)) -> AppStat
     adjust(&mut config);
     let state = AppState::from_config(config).await.expect("test state");
     ensure_tables(&state.dynamo, &prefix, specs()).await.expect("create test tables in DynamoDB Local");
+    if let Some(storage) = &state.storage {
+        ensure_buckets(storage.client(), &prefix, buckets()).await.expect("create test buckets in the local S3 server");
+    }
     state
 }
 
@@ -213,4 +226,24 @@ pub async fn stored_user(state: &AppState, prefix: &str) -> crate::repo::users::
     };
     crate::repo::users::create_user(&state.dynamo, &state.config.tables, &user).await.expect("store test user");
     user
+}
+
+/// Puts the user on a trial of the standard plan or of Pro (a trial counts for both gates).
+pub async fn subscribe_trial(state: &AppState, user_id: &str, pro: bool) {
+    let now = state.clock.unix();
+    let record = crate::billing::SubscriptionRecord {
+        user_id: user_id.to_owned(),
+        customer_id: None,
+        subscription_id: None,
+        status: Some("trialing".into()),
+        price_id: Some(if pro { state.config.stripe.price_pro.clone() } else { state.config.stripe.price_standard.clone() }),
+        plan: None,
+        trial_end: Some(now + 86_400),
+        current_period_end: None,
+        last_event_created: now,
+        first_paid_at: None,
+        payment_failed_at: None,
+    };
+    let item = crate::dynamo::to_item(&record).expect("a subscription item");
+    state.dynamo.put_item().table_name(&state.config.tables.subscriptions).set_item(Some(item)).send().await.expect("store the subscription");
 }

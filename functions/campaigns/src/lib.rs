@@ -42,6 +42,7 @@ use shared::{
     dynamo::{Item, from_item},
     forms::Form,
     http::JsonBody,
+    vault::offering::{OfferingStage, OfferingStatus, notice},
     leads::{LeadRecord, LeadSummary, Temperature, answers_in_order},
     repo::{
         campaign_recipients,
@@ -170,8 +171,16 @@ async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): J
         Some(id) => Some(starters::find(id).ok_or_else(|| ApiError::bad_request("unknown_template", "Choose one of the starter templates."))?),
     };
     let now = state.clock.now_iso();
+    let offering = shared::repo::profiles::get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?;
     let content = match starter {
-        Some(s) => Content { name: s.name.into(), subject: s.subject.into(), preview_text: s.preview.into(), body: s.body.into(), track_opens: true, track_clicks: true },
+        Some(s) => Content {
+            name: s.name.into(),
+            subject: s.subject.into(),
+            preview_text: s.preview.into(),
+            body: starters::personalise(s.body, &offering),
+            track_opens: true,
+            track_clicks: true,
+        },
         None => Content { name: "Untitled campaign".into(), track_opens: true, track_clicks: true, ..Content::default() },
     };
     let campaign = Campaign {
@@ -331,17 +340,35 @@ async fn count_audience(State(state): State<AppState>, user: AuthUser, JsonBody(
     Ok(Json(audience_of(&state, &user.id, &segment).await?))
 }
 
-/// The testing-the-waters legend every campaign carries: the founder's newest live form's
-/// wording, or the default legend.
-pub async fn legend(state: &AppState, owner_id: &str) -> Result<String> {
-    let forms = list_forms(&state.dynamo, &state.config.tables.forms, owner_id).await?;
-    let newest = forms.iter().filter(|f| f.is_published && !f.is_archived).max_by(|a, b| a.updated_at.cmp(&b.updated_at));
-    Ok(newest.map(|f| f.offering_settings.disclaimer.clone()).unwrap_or_else(|| shared::forms::DEFAULT_LEGEND.to_owned()))
+/// The notice every campaign carries, and the offering's status it was chosen for: while the
+/// raise tests the waters, the Rule 206 legend of the founder's newest live form (or the
+/// default legend); after the Form C is filed, the offering notice Rule 204 permits (the
+/// intermediary and the link to the offering page).
+pub async fn legend(state: &AppState, owner_id: &str) -> Result<(String, OfferingStatus)> {
+    let (forms, offering) = tokio::try_join!(
+        list_forms(&state.dynamo, &state.config.tables.forms, owner_id),
+        shared::repo::profiles::get_offering(&state.dynamo, &state.config.tables.profiles, owner_id),
+    )?;
+    if offering.status.accepts_interest() {
+        let newest = forms.iter().filter(|f| f.is_published && !f.is_archived).max_by(|a, b| a.updated_at.cmp(&b.updated_at));
+        let text = newest.map(|f| f.offering_settings.disclaimer.clone()).unwrap_or_else(|| shared::forms::DEFAULT_LEGEND.to_owned());
+        return Ok((text, offering.status));
+    }
+    let company = campaigns::sender(&state.dynamo, &state.config.tables.profiles, owner_id).await?.company_name;
+    let stage = OfferingStage::from(&offering);
+    let text = match notice(&stage, &company) {
+        Some(n) => match n.link_url {
+            Some(url) => format!("{} {}", n.message, url),
+            None => n.message,
+        },
+        None => String::new(),
+    };
+    Ok((text, offering.status))
 }
 
 /// The sender's identity (from Settings), the legend and the founder's address.
 pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
-    let (sender, legend) = tokio::try_join!(campaigns::sender(&state.dynamo, &state.config.tables.profiles, &user.id), legend(state, &user.id))?;
+    let (sender, (legend, _)) = tokio::try_join!(campaigns::sender(&state.dynamo, &state.config.tables.profiles, &user.id), legend(state, &user.id))?;
     let mut compliance = sending::compliance(&sender, legend, user.email.clone());
     if compliance.company_name.is_empty() {
         compliance.company_name = "Your company".into();

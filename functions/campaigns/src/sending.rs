@@ -12,6 +12,10 @@ use shared::{
     campaigns::{Click, Compliance, Links, MergeValues, Recipient, UNSUBSCRIBE_LINK_DAYS, Unsubscribe, link_key, render, sign, suppressed_set},
     mail::CampaignEmail,
     rate_limit::Rule,
+    vault::{
+        filing::{SentCampaign, file_campaign},
+        offering::OfferingStatus,
+    },
     repo::{
         campaign_recipients::{self as recipients, FAILED, RecipientRow, SENT, SUPPRESSED},
         campaigns::{self, Campaign, Sender},
@@ -29,6 +33,8 @@ pub const SENDERS: usize = 4;
 pub struct Job {
     pub campaign: Campaign,
     pub compliance: Compliance,
+    /// The offering's status when the job was loaded (the vault files the message under it).
+    pub offering_status: OfferingStatus,
     pub suppressed: HashSet<String>,
     pub key: Vec<u8>,
 }
@@ -37,7 +43,7 @@ impl Job {
     pub async fn load(state: &AppState, campaign: Campaign) -> Result<Self> {
         let owner = campaign.owner_id.clone();
         let tables = &state.config.tables;
-        let (sender, suppressed, legend) = tokio::try_join!(
+        let (sender, suppressed, (legend, offering_status)) = tokio::try_join!(
             campaigns::sender(&state.dynamo, &tables.profiles, &owner),
             campaigns::suppressions(&state.dynamo, &tables.suppressions, &owner),
             crate::legend(state, &owner),
@@ -45,6 +51,7 @@ impl Job {
         let reply_to = campaign.reply_to.clone().unwrap_or_default();
         Ok(Self {
             compliance: compliance(&sender, legend, reply_to),
+            offering_status,
             suppressed: suppressed_set(&suppressed),
             key: link_key(secrecy::ExposeSecret::expose_secret(&state.config.jwt_secret)),
             campaign,
@@ -109,6 +116,25 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
         // The record of what went out (kept once, with the first chunk).
         let sample = Recipient { email: first.email.clone(), lead_id: first.lead_id.clone(), name: first.name.clone(), form_name: first.form_name.clone() };
         let message = job.message(state, &sample);
+        // Filed in the compliance vault once (the first chunk to get here), before the copy
+        // kept with the campaign: a failure retries the chunk, which sends nothing twice.
+        let audience = serde_json::json!({ "segment": job.campaign.segment, "recipients": job.campaign.stats.recipients, "rendered_for": message.to });
+        let headers = serde_json::json!({ "From": format!("{} <{}>", message.from_name, state.config.mail.as_ref().map(|m| shared::mail::address_of(m.from())).unwrap_or_default()), "Reply-To": message.reply_to, "Subject": message.subject, "extra": message.headers });
+        file_campaign(
+            state,
+            &SentCampaign {
+                owner_id: &job.campaign.owner_id,
+                campaign_id,
+                name: &job.campaign.content.name,
+                subject: &message.subject,
+                html: &message.html,
+                text: &message.text,
+                headers,
+                audience,
+                offering_status: job.offering_status,
+            },
+        )
+        .await?;
         let record = serde_json::json!({"renderedFor": message.to, "fromName": message.from_name, "replyTo": message.reply_to, "subject": message.subject, "html": message.html, "text": message.text, "headers": message.headers, "keptAt": state.clock.now_iso()});
         campaigns::keep_as_sent(&state.dynamo, &tables.campaigns, campaign_id, &record.to_string()).await?;
     }

@@ -43,10 +43,46 @@ pub fn find(id: &str) -> Option<&'static Starter> {
     STARTERS.iter().find(|s| s.id == id)
 }
 
+/// The placeholder link of the Form C and live starters.
+const PLACEHOLDER_URL: &str = "https://example.com/your-offering";
+
+/// Fills a starter's body with the offering's intermediary and page, once the founder has
+/// entered them (Settings → Offering): the 'Notify your leads' draft is ready to review.
+pub fn personalise(body: &str, offering: &shared::vault::offering::Offering) -> String {
+    let mut body = body.to_owned();
+    if let Some(url) = &offering.offering_url {
+        body = body.replace(PLACEHOLDER_URL, url);
+    }
+    let portal = offering.intermediary.trim();
+    if !portal.is_empty() {
+        body = body
+            .replace("[View the offering on the funding portal]", &format!("[View the offering on {portal}]"))
+            .replace("live on our funding portal", &format!("live on {portal}"))
+            .replace("the name of your intermediary", portal)
+            .replace("through the funding portal", &format!("through {portal}"));
+    }
+    body
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use shared::campaigns::Content;
+
+    #[test]
+    fn the_live_starter_takes_the_portal_and_the_offering_page() {
+        let offering = shared::vault::offering::Offering {
+            intermediary: "Wefunder".into(),
+            offering_url: Some("https://wefunder.com/harbor".into()),
+            ..Default::default()
+        };
+        let body = personalise(find("live").unwrap().body, &offering);
+        assert!(body.contains("[View the offering on Wefunder](https://wefunder.com/harbor)"), "{body}");
+        assert!(body.contains("live on Wefunder"));
+        assert!(!body.contains("example.com"));
+        // Without an offering page the placeholder stays for the founder to replace.
+        assert!(personalise(find("live").unwrap().body, &Default::default()).contains("example.com/your-offering"));
+    }
 
     #[test]
     fn every_starter_is_a_valid_campaign() {

@@ -135,6 +135,24 @@ async fn a_campaign_reaches_each_address_once_with_its_unsubscribe_headers() {
     let mailer = campaigns::mailer::CampaignMailer::from_state(&state).await.unwrap();
     campaigns::sending::process(&state, &mailer, &id, &replay).await.unwrap();
     assert_eq!(campaign_mail(&state, "ada@example.com").len() + campaign_mail(&state, "grace@example.com").len(), 2);
+
+    // Filed in the compliance vault once (the replayed chunk filed nothing more), as
+    // testing-the-waters material: the message as sent, its headers and its audience.
+    let chain = shared::repo::vault::chain(&state, &user.id).await.unwrap();
+    let filed: Vec<_> = chain.iter().filter(|r| r.kind == shared::vault::Kind::Campaign).collect();
+    assert_eq!(filed.len(), 1);
+    assert_eq!(filed[0].category, shared::vault::Category::TestingTheWaters);
+    assert_eq!(filed[0].meta["campaign_id"], id);
+    let names: Vec<&str> = filed[0].files.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(names, ["message.html", "message.txt", "headers.json", "audience.json"]);
+    let storage = state.storage.as_ref().unwrap();
+    let html = storage.stream(&filed[0].files[0].key, filed[0].files[0].version_id.as_deref()).await.unwrap().unwrap().collect().await.unwrap().into_bytes();
+    let html = String::from_utf8(html.to_vec()).unwrap();
+    assert!(html.contains("We are testing the waters") && html.contains("1 Main St"), "the legend and the address as sent");
+    let audience = storage.stream(&filed[0].files[3].key, None).await.unwrap().unwrap().collect().await.unwrap().into_bytes();
+    let audience: Value = serde_json::from_slice(&audience).unwrap();
+    assert_eq!(audience["recipients"], 2);
+    assert_eq!(shared::vault::check_chain(&chain), None);
 }
 
 #[tokio::test]

@@ -9,6 +9,10 @@
 //! - `PUT    /api/forms/{id}`            — replace its content; `version` must be current (else 409)
 //! - `POST   /api/forms/{id}/publish`    — and `/unpublish`, `/archive`, `/unarchive`
 //! - `DELETE /api/forms/{id}`            — permanently; its leads are kept
+//!
+//! Every publish (and every edit or unarchive of a live form) files the form as investors see
+//! it in the founder's compliance vault; a form carries the offering's status (see
+//! `shared::vault::offering`), taken from the profile when it is created and published.
 
 use axum::{
     Json, Router,
@@ -25,7 +29,8 @@ use shared::{
     billing::has_access,
     forms::{DEFAULT_LEGEND, Form, FormContentInput, LEGEND_VERSION, PRESETS},
     http::JsonBody,
-    repo::forms as repo,
+    repo::{forms as repo, profiles::get_offering},
+    vault::{Actor, filing::file_form_logged, offering::OfferingStage},
 };
 
 pub const SUBSCRIPTION_REQUIRED: &str = "Start your 7-day free trial to create investor forms";
@@ -71,7 +76,8 @@ async fn presets() -> Json<Value> {
 #[tracing::instrument(skip(state))]
 async fn create(State(state): State<AppState>, user: AuthUser) -> Result<(StatusCode, Json<Form>)> {
     require_subscription(&state, &user).await?;
-    let form = Form::new_default(&user.id);
+    let mut form = Form::new_default(&user.id);
+    form.offering_stage = OfferingStage::from(&get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?);
     repo::create_form(&state.dynamo, table(&state), &form).await?;
     Ok((StatusCode::CREATED, Json(form)))
 }
@@ -105,6 +111,9 @@ async fn update(
         .map_err(|err| ApiError::bad_request("invalid_body", format!("Invalid request body: {err}.")))?;
     let content = content.validate()?;
     let form = repo::update_content(&state.dynamo, table(&state), &id, &user.id, body.version, &content).await?;
+    if form.is_published && !form.is_archived {
+        file_form_logged(&state, &form, Actor::of(&user), "edited while live").await;
+    }
     Ok(Json(form))
 }
 
@@ -136,7 +145,23 @@ async fn flag(state: &AppState, user: &AuthUser, id: &str, flag: &'static str, v
 async fn publish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
     repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?;
     require_subscription(&state, &user).await?;
-    flag(&state, &user, &id, "is_published", true, body).await
+    let Json(mut form) = flag(&state, &user, &id, "is_published", true, body).await?;
+    file_live_form(&state, &user, &mut form, "published").await?;
+    Ok(Json(form))
+}
+
+/// A form that just went live: it takes the offering's current status (if it missed a
+/// change), and is filed in the vault as investors now see it.
+async fn file_live_form(state: &AppState, user: &AuthUser, form: &mut Form, event: &str) -> Result<()> {
+    let stage = OfferingStage::from(&get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?);
+    if stage.version > form.offering_stage.version {
+        repo::set_offering_stage(&state.dynamo, table(state), &form.id, &stage).await?;
+        form.offering_stage = stage;
+    }
+    if form.is_published && !form.is_archived {
+        file_form_logged(state, form, Actor::of(user), event).await;
+    }
+    Ok(())
 }
 
 #[tracing::instrument(skip(state, body))]
@@ -151,7 +176,9 @@ async fn archive(State(state): State<AppState>, user: AuthUser, Path(id): Path<S
 
 #[tracing::instrument(skip(state, body))]
 async fn unarchive(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
-    flag(&state, &user, &id, "is_archived", false, body).await
+    let Json(mut form) = flag(&state, &user, &id, "is_archived", false, body).await?;
+    file_live_form(&state, &user, &mut form, "unarchived").await?;
+    Ok(Json(form))
 }
 
 /// Deletes the form; the answer says whether it had leads (they are kept).

@@ -476,8 +476,19 @@ async fn profile_counts(state: &AppState, user: &TestUser) -> (u64, u64, u64, u6
     (profile.interested_investors_count, profile.hot_leads, profile.warm_leads, profile.cold_leads)
 }
 
-async fn form_leads(state: &AppState, form: &Form) -> u64 {
-    shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap().leads_count
+/// The form's `leads_count` once it reaches `expected` (it follows the lead's counting
+/// transaction with its own write, so it may lag the profile by a moment), or what it is after
+/// two seconds.
+async fn form_leads(state: &AppState, form: &Form, expected: u64) -> u64 {
+    let mut count = 0;
+    for _ in 0..40 {
+        count = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap().leads_count;
+        if count == expected {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    count
 }
 
 #[tokio::test]
@@ -489,7 +500,7 @@ async fn temperature_and_form_counters_follow_capture_status_changes_and_deletes
     assert_eq!(submit(&app, &form, "Grace Cold", "Under $10,000", "counters-cold-xxxxxxxx").await, StatusCode::CREATED);
     summary_with(&app, &user, 2).await;
     assert_eq!(profile_counts(&state, &user).await, (2, 1, 0, 1));
-    assert_eq!(form_leads(&state, &form).await, 2);
+    assert_eq!(form_leads(&state, &form, 2).await, 2);
 
     let leads = Call::get("/api/leads?temperature=hot").token(&user.token).send(&app).await.body["leads"].clone();
     let hot_id = leads[0]["id"].as_str().unwrap().to_owned();
@@ -503,5 +514,5 @@ async fn temperature_and_form_counters_follow_capture_status_changes_and_deletes
     let deleted = Call::delete(&format!("/api/leads/{hot_id}")).token(&user.token).send(&app).await;
     assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
     assert_eq!(profile_counts(&state, &user).await, (1, 0, 0, 1));
-    assert_eq!(form_leads(&state, &form).await, 1);
+    assert_eq!(form_leads(&state, &form, 1).await, 1);
 }

@@ -3,7 +3,8 @@
 //! - `GET  /api/public-forms/{id}`        — a published, non-archived form's public configuration
 //! - `POST /api/public-forms/{id}/views`  — counts a view, once per visitor, form and day
 //! - `POST /api/public-forms/{id}/leads`  — stores an indication of interest (≤ 32 KB,
-//!   `Idempotency-Key` for retries, honeypot, per-IP-and-form limit)
+//!   `Idempotency-Key` for retries, honeypot, per-IP-and-form limit); once the founder's
+//!   Form C is filed (or the offering is live or closed) 409 with what investors should do
 //!
 //! A 2xx to a lead means DynamoDB accepted the write. The founder's e-mail about it is sent
 //! after answering (locally) or from the leads table's stream (AWS): never on the investor's time.
@@ -38,6 +39,7 @@ use shared::{
     },
     lead_stats::Facets,
     repo::{forms::get_form, lead_stats::count_host_view, leads::count_lead_logged},
+    vault::offering::{Notice, OfferingStage, not_accepting_message, notice},
 };
 use tower_http::cors::{Any, CorsLayer};
 
@@ -80,6 +82,10 @@ pub struct PublicForm {
     offering_settings: OfferingSettings,
     show_branding: bool,
     version: u64,
+    /// Where the offering stands; past testing the waters, the notice investors see instead of
+    /// the form (Rule 204: the intermediary and a link to its platform).
+    offering_stage: OfferingStage,
+    notice: Option<Notice>,
 }
 
 async fn live_form(state: &AppState, id: &str) -> Result<Form> {
@@ -92,6 +98,7 @@ async fn live_form(state: &AppState, id: &str) -> Result<Form> {
 #[tracing::instrument(skip(state))]
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<([(header::HeaderName, &'static str); 1], Json<PublicForm>)> {
     let form = live_form(&state, &id).await?;
+    let notice = notice(&form.offering_stage, &form.content_settings.form_content.company_name);
     let public = PublicForm {
         id: form.id,
         name: form.name,
@@ -103,6 +110,8 @@ async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<(
         offering_settings: form.offering_settings,
         show_branding: form.show_branding,
         version: form.version,
+        offering_stage: form.offering_stage,
+        notice,
     };
     Ok(([(header::CACHE_CONTROL, "public, max-age=30")], Json(public)))
 }
@@ -249,6 +258,13 @@ async fn submit_lead(
         return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
     }
     let form = live_form(&state, &id).await?;
+    if !form.offering_stage.status.accepts_interest() {
+        // A retry of an indication sent before testing the waters ended keeps its answer.
+        if key.is_some() && lead(&state, &lead_id).await?.is_some() {
+            return Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))));
+        }
+        return Err(ApiError::conflict("not_accepting_interest", not_accepting_message(&form.offering_stage)));
+    }
     if submission.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
         tracing::info!(form_id = %id, "honeypot filled: not stored");
         return Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))));

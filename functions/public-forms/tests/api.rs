@@ -75,7 +75,12 @@ async fn a_published_form_is_public_without_any_owner_data() {
     assert_eq!(response.status, StatusCode::OK);
     let mut keys: Vec<&str> = response.body.as_object().unwrap().keys().map(String::as_str).collect();
     keys.sort_unstable();
-    assert_eq!(keys, vec!["content_settings", "description", "fields", "id", "name", "offering_settings", "show_branding", "styling", "version", "welcome_settings"]);
+    assert_eq!(
+        keys,
+        vec!["content_settings", "description", "fields", "id", "name", "notice", "offering_settings", "offering_stage", "show_branding", "styling", "version", "welcome_settings"]
+    );
+    assert_eq!(response.body["offering_stage"]["status"], "testing_the_waters");
+    assert_eq!(response.body["notice"], serde_json::Value::Null);
     assert!(!response.body.to_string().contains(&form.user_id));
     assert_eq!(response.body["offering_settings"]["disclaimer"], shared::forms::DEFAULT_LEGEND);
 }

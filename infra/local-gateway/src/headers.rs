@@ -2,15 +2,32 @@
 //! of `template.yaml`: only the public form view may be framed by other sites.
 
 use axum::{
-    extract::Request,
+    extract::{Request, State},
     http::{HeaderValue, header},
     middleware::Next,
     response::Response,
 };
 
+/// The app's policy. `{s3}` is the local S3 server, where the compliance vault's uploads go
+/// (connect) and its previews come from (frames, images); in AWS the same two buckets'
+/// domains (template.yaml, AppHeadersPolicy).
 const APP_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; \
+img-src 'self' data: https:{s3}; font-src 'self' data:; connect-src 'self'{s3}; frame-src 'self'{s3}; \
 object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// The policies of this gateway, with the local S3 server's origin filled in.
+#[derive(Clone)]
+pub struct Policies {
+    app: HeaderValue,
+}
+
+impl Policies {
+    pub fn new(s3_endpoint: Option<&str>) -> Self {
+        let s3 = s3_endpoint.map(|e| format!(" {}", e.trim_end_matches('/'))).unwrap_or_default();
+        let app = HeaderValue::from_str(&APP_CSP.replace("{s3}", &s3)).unwrap_or_else(|_| HeaderValue::from_static("default-src 'self'"));
+        Self { app }
+    }
+}
 
 const FORM_VIEW_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
 img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; \
@@ -24,14 +41,20 @@ pub fn may_be_framed(path: &str) -> bool {
     path.starts_with("/form-view/") || path == "/form-view"
 }
 
-pub async fn security_headers(request: Request, next: Next) -> Response {
+pub async fn security_headers(State(policies): State<Policies>, request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     let framed = may_be_framed(&path);
     let dev = path == "/dev" || path.starts_with("/dev/");
-    let csp = if framed { FORM_VIEW_CSP } else if dev { DEV_CSP } else { APP_CSP };
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(csp));
+    let csp = if framed {
+        HeaderValue::from_static(FORM_VIEW_CSP)
+    } else if dev {
+        HeaderValue::from_static(DEV_CSP)
+    } else {
+        policies.app.clone()
+    };
+    headers.insert(header::CONTENT_SECURITY_POLICY, csp);
     if dev {
         // The local mail viewer frames its own messages.
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN"));

@@ -101,6 +101,8 @@ fn parse_secret_refs(text: &str) -> Vec<SecretRef> {
 pub struct Localiser<'a> {
     pub table_prefix: &'a str,
     pub table_ids: Vec<String>,
+    /// Local bucket (logical id → local name).
+    pub buckets: BTreeMap<String, String>,
     /// Parameter → value.
     pub parameters: BTreeMap<&'a str, String>,
     /// `Secret` or `Secret:json_key` → value.
@@ -127,6 +129,8 @@ impl Localiser<'_> {
                 let name = tagged.value.as_str().context("!Ref of a non-string")?;
                 if self.table_ids.iter().any(|id| id == name) {
                     Ok(format!("{}{name}", self.table_prefix))
+                } else if let Some(bucket) = self.buckets.get(name) {
+                    Ok(bucket.clone())
                 } else {
                     self.parameters.get(name).cloned().with_context(|| format!("no local value for parameter {name}"))
                 }

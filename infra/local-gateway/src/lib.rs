@@ -15,7 +15,7 @@ use tower_http::compression::Predicate;
 use shared::{
     AppState,
     config::Config,
-    local::{TEMPLATE, ensure_tables, local_default, table_env, table_specs},
+    local::{TEMPLATE, bucket_env, bucket_specs, ensure_buckets, ensure_tables, local_default, table_env, table_specs},
 };
 
 /// Every function the gateway serves, in the order of `template.yaml`.
@@ -26,6 +26,7 @@ pub const FUNCTIONS: &[&str] = &[
     "billing-portal",
     "campaigns",
     "check-subscription",
+    "compliance-vault",
     "contact",
     "create-checkout-session",
     "facebook-conversions",
@@ -52,6 +53,9 @@ pub struct Settings {
     pub data_dir: PathBuf,
     /// Seed the demo founder into an empty database (`make dev`; off for tests and benches).
     pub seed_demo: bool,
+    /// The local S3 server (moto) holding the compliance vault's buckets; without it the
+    /// vault's routes fail and forms are published without their vault record (logged).
+    pub s3_endpoint: Option<String>,
 }
 
 impl Settings {
@@ -69,6 +73,7 @@ impl Settings {
             spa_dist: var("SPA_DIST").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("spa/dist")),
             data_dir: var("LOCAL_DATA_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(".local")),
             seed_demo: var("SEED_DEMO").is_some_and(|v| v == "true" || v == "1"),
+            s3_endpoint: var("S3_ENDPOINT"),
         })
     }
 
@@ -80,7 +85,9 @@ impl Settings {
 /// Creates missing tables, builds the shared state and returns the whole router.
 pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
     let specs = table_specs(TEMPLATE)?;
-    let tables = table_env(&settings.table_prefix, &specs);
+    let buckets = bucket_specs(TEMPLATE)?;
+    let mut tables = table_env(&settings.table_prefix, &specs);
+    tables.extend(bucket_env(&settings.table_prefix, &buckets));
     let jwt_secret = local_jwt_secret(settings)?;
     let origin = settings.origin();
     let lookup = |name: &str| {
@@ -90,6 +97,7 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
             .map(|(_, value)| value.clone())
             .or_else(|| match name {
                 "DYNAMODB_ENDPOINT" => Some(settings.dynamodb_endpoint.clone()),
+                "S3_ENDPOINT" => settings.s3_endpoint.clone(),
                 "JWT_SECRET" => std::env::var(name).ok().or_else(|| Some(jwt_secret.clone())),
                 "APP_ORIGIN" => std::env::var(name).ok().or_else(|| Some(origin.clone())),
                 "STRIPE_WEBHOOK_SECRET" => std::env::var(name).ok().or_else(|| Some(format!("whsec_{jwt_secret}"))),
@@ -105,11 +113,21 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
     if !created.is_empty() {
         tracing::info!(tables = ?created, "created tables from template.yaml");
     }
+    match (&settings.s3_endpoint, &state.storage) {
+        (Some(_), Some(storage)) => {
+            let created = ensure_buckets(storage.client(), &settings.table_prefix, &buckets).await?;
+            if !created.is_empty() {
+                tracing::info!(buckets = ?created, "created buckets from template.yaml");
+            }
+        }
+        _ => tracing::warn!("S3_ENDPOINT is not set: the compliance vault has no local S3 (make dev and make test start one)"),
+    }
     let app = router(state.clone(), settings);
     spawn_impersonation_sweep(state.clone());
     // What EventBridge runs every minute in AWS: due scheduled campaigns start, interrupted
     // sends resume. Same code, on a tick.
     campaigns::dispatch::spawn_local(state.clone(), std::time::Duration::from_secs(15));
+    spawn_vault_digest(state.clone());
     let seed_admin = settings.seed_demo;
     if settings.seed_demo && demo::is_empty(&state).await? {
         // A failed seed is reported, never a reason not to start.
@@ -154,6 +172,21 @@ fn spawn_impersonation_sweep(state: AppState) {
     });
 }
 
+/// What EventBridge runs daily in AWS (`compliance-vault` as the digest): the day before's
+/// leads per form, filed in each founder's vault. Locally at start-up and every hour (each
+/// digest is filed once, so the repeats do nothing).
+fn spawn_vault_digest(state: AppState) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
+        loop {
+            tick.tick().await;
+            if let Err(err) = compliance_vault::digest::run(&state).await {
+                tracing::warn!(error = %err, "vault digest failed");
+            }
+        }
+    });
+}
+
 /// The merged router: API functions, `/dev/*`, the SPA, and security headers on everything.
 pub fn router(state: AppState, settings: &Settings) -> Router {
     let api = Router::new()
@@ -163,6 +196,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("billing-portal", billing_portal::router(state.clone())))
         .merge(shared::http::mount("campaigns", campaigns::router(state.clone())))
         .merge(shared::http::mount("check-subscription", check_subscription::router(state.clone())))
+        .merge(shared::http::mount("compliance-vault", compliance_vault::router(state.clone())))
         .merge(shared::http::mount("contact", contact::router(state.clone())))
         .merge(shared::http::mount("create-checkout-session", create_checkout_session::router(state.clone())))
         .merge(shared::http::mount("facebook-conversions", facebook_conversions::router(state.clone())))
@@ -180,7 +214,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));
     api.merge(dev_billing::router(state.clone())).merge(dev::router(state, settings))
         .fallback_service(spa::service(&settings.spa_dist))
-        .layer(axum::middleware::from_fn(headers::security_headers))
+        .layer(axum::middleware::from_fn_with_state(headers::Policies::new(settings.s3_endpoint.as_deref()), headers::security_headers))
         // Brotli or gzip, as CloudFront serves in production. The CSV export is a long
         // stream and is left as it is (the encoder cut such streams short).
         .layer(tower_http::compression::CompressionLayer::new().compress_when(

@@ -22,6 +22,7 @@ fn settings(state: &shared::AppState, seed_demo: bool) -> Settings {
         spa_dist: temp_dist(),
         data_dir: std::env::temp_dir(),
         seed_demo,
+        s3_endpoint: state.config.vault.as_ref().and_then(|v| v.endpoint.clone()),
     }
 }
 

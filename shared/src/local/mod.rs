@@ -132,6 +132,103 @@ pub fn local_default(name: &str) -> Option<&'static str> {
     })
 }
 
+/// An S3 bucket of `template.yaml` that the local stack creates in moto's server: the ones
+/// marked `Metadata: { LocalBucket: true }` (the vault's), not the SPA's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BucketSpec {
+    pub logical_id: String,
+    pub object_lock: bool,
+    pub versioning: bool,
+}
+
+impl BucketSpec {
+    /// `VaultBucket` → `VAULT_BUCKET`.
+    pub fn env_var(&self) -> String {
+        env_var_name(&self.logical_id)
+    }
+}
+
+/// Reads the local buckets of a template.
+pub fn bucket_specs(template: &str) -> anyhow::Result<Vec<BucketSpec>> {
+    #[derive(Deserialize)]
+    struct Template {
+        #[serde(rename = "Resources")]
+        resources: BTreeMap<String, serde_yaml_ng::Value>,
+    }
+    let template: Template = serde_yaml_ng::from_str(template).context("template.yaml is not valid YAML")?;
+    Ok(template
+        .resources
+        .into_iter()
+        .filter(|(_, r)| r.get("Type").and_then(|t| t.as_str()) == Some("AWS::S3::Bucket"))
+        .filter(|(_, r)| r.get("Metadata").and_then(|m| m.get("LocalBucket")).and_then(|v| v.as_bool()) == Some(true))
+        .map(|(logical_id, r)| {
+            let properties = r.get("Properties");
+            BucketSpec {
+                logical_id,
+                object_lock: properties.and_then(|p| p.get("ObjectLockEnabled")).and_then(|v| v.as_bool()).unwrap_or(false),
+                versioning: properties.and_then(|p| p.get("VersioningConfiguration")).and_then(|v| v.get("Status")).and_then(|v| v.as_str()) == Some("Enabled"),
+            }
+        })
+        .collect())
+}
+
+/// The local name of a bucket under `prefix`: lower case, as S3 requires.
+pub fn local_bucket_name(prefix: &str, spec: &BucketSpec) -> String {
+    format!("{prefix}{}", spec.logical_id).to_lowercase().replace('_', "-")
+}
+
+/// `(VARIABLE, bucket name)` pairs to feed `Config::from_lookup`.
+pub fn bucket_env(prefix: &str, specs: &[BucketSpec]) -> Vec<(String, String)> {
+    specs.iter().map(|spec| (spec.env_var(), local_bucket_name(prefix, spec))).collect()
+}
+
+/// Creates each local bucket that does not exist yet, with versioning and Object Lock as the
+/// template declares them (default retention: compliance mode, 5 years, as in production).
+pub async fn ensure_buckets(client: &aws_sdk_s3::Client, prefix: &str, specs: &[BucketSpec]) -> anyhow::Result<Vec<String>> {
+    use aws_sdk_s3::types::{DefaultRetention, ObjectLockConfiguration, ObjectLockEnabled, ObjectLockRetentionMode, ObjectLockRule};
+    let existing: Vec<String> = client
+        .list_buckets()
+        .send()
+        .await
+        .context("cannot list buckets: is the local S3 server running?")?
+        .buckets
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|b| b.name)
+        .collect();
+    let mut created = Vec::new();
+    for spec in specs {
+        let name = local_bucket_name(prefix, spec);
+        if existing.contains(&name) {
+            continue;
+        }
+        client.create_bucket().bucket(&name).object_lock_enabled_for_bucket(spec.object_lock).send().await.with_context(|| format!("cannot create bucket {name}"))?;
+        if spec.object_lock {
+            let rule = ObjectLockRule::builder()
+                .default_retention(DefaultRetention::builder().mode(ObjectLockRetentionMode::Compliance).years(5).build())
+                .build();
+            client
+                .put_object_lock_configuration()
+                .bucket(&name)
+                .object_lock_configuration(ObjectLockConfiguration::builder().object_lock_enabled(ObjectLockEnabled::Enabled).rule(rule).build())
+                .send()
+                .await
+                .with_context(|| format!("cannot set Object Lock on {name}"))?;
+        } else if spec.versioning {
+            use aws_sdk_s3::types::{BucketVersioningStatus, VersioningConfiguration};
+            client
+                .put_bucket_versioning()
+                .bucket(&name)
+                .versioning_configuration(VersioningConfiguration::builder().status(BucketVersioningStatus::Enabled).build())
+                .send()
+                .await
+                .with_context(|| format!("cannot enable versioning on {name}"))?;
+        }
+        created.push(name);
+    }
+    Ok(created)
+}
+
 /// The local table name for a logical id under `prefix`.
 pub fn local_table_name(prefix: &str, spec: &TableSpec) -> String {
     format!("{prefix}{}", spec.logical_id)
@@ -163,12 +260,61 @@ pub async fn ensure_tables(client: &Client, prefix: &str, specs: &[TableSpec]) -
     for spec in specs {
         let name = local_table_name(prefix, spec);
         if existing.contains(&name) {
+            add_missing_indexes(client, &name, spec).await?;
             continue;
         }
         create_table(client, &name, spec).await?;
         created.push(name);
     }
     Ok(created)
+}
+
+/// A table kept in `.local` from before an index was added to the template gets the index.
+async fn add_missing_indexes(client: &Client, name: &str, spec: &TableSpec) -> anyhow::Result<()> {
+    use aws_sdk_dynamodb::types::{CreateGlobalSecondaryIndexAction, GlobalSecondaryIndexUpdate};
+    if spec.global_secondary_indexes.is_empty() {
+        return Ok(());
+    }
+    let table = client.describe_table().table_name(name).send().await.with_context(|| format!("cannot describe {name}"))?;
+    let present: Vec<String> = table
+        .table
+        .and_then(|t| t.global_secondary_indexes)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|index| index.index_name)
+        .collect();
+    for index in spec.global_secondary_indexes.iter().filter(|i| !present.contains(&i.index_name)) {
+        let projection = Projection::builder()
+            .projection_type(ProjectionType::from(index.projection.projection_type.as_str()))
+            .set_non_key_attributes((!index.projection.non_key_attributes.is_empty()).then(|| index.projection.non_key_attributes.clone()))
+            .build();
+        let attributes = spec
+            .attribute_definitions
+            .iter()
+            .filter(|a| index.key_schema.iter().any(|k| k.attribute_name == a.attribute_name))
+            .map(|a| AttributeDefinition::builder().attribute_name(&a.attribute_name).attribute_type(ScalarAttributeType::from(a.attribute_type.as_str())).build())
+            .collect::<Result<Vec<_>, _>>()?;
+        client
+            .update_table()
+            .table_name(name)
+            .set_attribute_definitions(Some(attributes))
+            .global_secondary_index_updates(
+                GlobalSecondaryIndexUpdate::builder()
+                    .create(
+                        CreateGlobalSecondaryIndexAction::builder()
+                            .index_name(&index.index_name)
+                            .set_key_schema(Some(key_schema(&index.key_schema)?))
+                            .projection(projection)
+                            .build()?,
+                    )
+                    .build(),
+            )
+            .send()
+            .await
+            .with_context(|| format!("cannot add index {} to {name}", index.index_name))?;
+        tracing::info!(table = name, index = %index.index_name, "added an index from template.yaml");
+    }
+    Ok(())
 }
 
 async fn create_table(client: &Client, name: &str, spec: &TableSpec) -> anyhow::Result<()> {
@@ -269,6 +415,25 @@ Resources:
     }
 
     #[test]
+    fn local_buckets_are_the_marked_ones_with_their_lock_and_versioning() {
+        let template = r#"
+Resources:
+  SpaBucket:
+    Type: AWS::S3::Bucket
+  VaultBucket:
+    Type: AWS::S3::Bucket
+    Metadata: { LocalBucket: true }
+    Properties:
+      ObjectLockEnabled: true
+      VersioningConfiguration: { Status: Enabled }
+"#;
+        let specs = bucket_specs(template).unwrap();
+        assert_eq!(specs, vec![BucketSpec { logical_id: "VaultBucket".into(), object_lock: true, versioning: true }]);
+        assert_eq!(local_bucket_name("t-AB12-", &specs[0]), "t-ab12-vaultbucket");
+        assert_eq!(specs[0].env_var(), "VAULT_BUCKET");
+    }
+
+    #[test]
     fn logical_ids_map_to_environment_variables() {
         assert_eq!(env_var_name("ProfilesTable"), "PROFILES_TABLE");
         assert_eq!(env_var_name("RefreshSessionsTable"), "REFRESH_SESSIONS_TABLE");
@@ -277,7 +442,8 @@ Resources:
     #[test]
     fn the_repository_template_declares_the_tables_the_config_needs() {
         let specs = table_specs(TEMPLATE).unwrap();
-        let env = table_env("x-", &specs);
+        let mut env = table_env("x-", &specs);
+        env.extend(bucket_env("x-", &bucket_specs(TEMPLATE).unwrap()));
         let lookup = |name: &str| match name {
             "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
             "JWT_SECRET" => Some("0123456789abcdef0123456789abcdef".to_owned()),

@@ -180,6 +180,27 @@ pub async fn set_flag(
     finish_update(client, table, id, user_id, result).await
 }
 
+/// Copies the offering's stage onto one form, unless it already carries that version or a
+/// newer one (so copies made in any order end at the newest). Not a content change: the
+/// form's version is left alone.
+pub async fn set_offering_stage(client: &Client, table: &str, id: &str, stage: &crate::vault::offering::OfferingStage) -> Result<(), ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET offering_stage = :stage")
+        .condition_expression("attribute_exists(id) AND (attribute_not_exists(offering_stage.version) OR offering_stage.version < :version)")
+        .expression_attribute_values(":stage", attribute(stage)?)
+        .expression_attribute_values(":version", AttributeValue::N(stage.version.to_string()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(()),
+        Err(err) => Err(err.into()),
+    }
+}
+
 /// Deletes the caller's form permanently. Its leads are kept.
 pub async fn delete_form(client: &Client, table: &str, id: &str, user_id: &str) -> Result<(), ApiError> {
     let result = client

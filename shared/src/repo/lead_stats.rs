@@ -117,9 +117,13 @@ impl<'a> Planner<'a> {
 
     fn update(&self, stat: &str, adds: Adds, label: Option<&str>, condition: Option<&str>) -> Result<TransactWriteItem, ApiError> {
         let (add, values) = adds.expression();
-        let expression = match label {
-            Some(_) => format!("SET label = if_not_exists(label, :label) {add}"),
-            None => add.to_owned(),
+        // A founder's day item also carries its day in `digest_day`, the key of the sparse
+        // `by_digest_day` index the vault's daily digest reads (who had leads that day).
+        let digest_day = stat.strip_prefix("t#day#").filter(|_| matches!(adds, Adds::Lead { sign: 1, .. }));
+        let expression = match (label, digest_day) {
+            (Some(_), _) => format!("SET label = if_not_exists(label, :label) {add}"),
+            (None, Some(_)) => format!("SET digest_day = :digest_day {add}"),
+            (None, None) => add.to_owned(),
         };
         let mut builder = Update::builder()
             .table_name(self.table)
@@ -132,6 +136,8 @@ impl<'a> Planner<'a> {
         }
         if let Some(label) = label {
             builder = builder.expression_attribute_values(":label", s(label));
+        } else if let Some(day) = digest_day {
+            builder = builder.expression_attribute_values(":digest_day", s(day));
         }
         if let Some(condition) = condition {
             builder = builder.condition_expression(condition).expression_attribute_names("#stat", "stat");
@@ -259,6 +265,32 @@ pub async fn days(client: &Client, table: &str, owner_id: &str, form_id: Option<
         None => (day_key(from), day_key(to)),
     };
     query(client, table, owner_id, "owner_id = :owner AND #stat BETWEEN :low AND :high", &[(":low", &low), (":high", &high)]).await
+}
+
+/// The founders who had a lead counted on `day` (the sparse `by_digest_day` index).
+pub async fn owners_with_leads_on(client: &Client, table: &str, day: &str) -> Result<Vec<String>, ApiError> {
+    let mut owners = Vec::new();
+    let mut start: Option<Item> = None;
+    loop {
+        let output = client
+            .query()
+            .table_name(table)
+            .index_name("by_digest_day")
+            .key_condition_expression("digest_day = :day")
+            .expression_attribute_values(":day", s(day))
+            .set_exclusive_start_key(start.take())
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            if let Some(AttributeValue::S(owner)) = item.get("owner_id") {
+                owners.push(owner.clone());
+            }
+        }
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok(owners),
+        }
+    }
 }
 
 /// Counts a view of a source page (the view itself is counted once per visitor and day

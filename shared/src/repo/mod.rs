@@ -13,3 +13,5 @@ pub mod profiles;
 pub mod rewards;
 pub mod sessions;
 pub mod users;
+#[cfg(feature = "vault")]
+pub mod vault;

@@ -63,3 +63,44 @@ pub async fn set_profile_name(client: &Client, table: &str, id: &str, name: &str
 }
 
 use crate::dynamo::from_item;
+
+/// The founder's offering (`offering` on the profile); the default while none was saved.
+#[tracing::instrument(skip(client))]
+pub async fn get_offering(client: &Client, table: &str, id: &str) -> Result<crate::vault::offering::Offering, ApiError> {
+    let output = client
+        .get_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .projection_expression("offering")
+        .consistent_read(true)
+        .send()
+        .await?;
+    match output.item.and_then(|mut item| item.remove("offering")) {
+        Some(value) => serde_dynamo::from_attribute_value(value).map_err(|err| ApiError::internal(anyhow::Error::new(err).context("profile offering"))),
+        None => Ok(Default::default()),
+    }
+}
+
+/// Saves the offering if the stored one is still at `expected` (its version); false if it
+/// changed meanwhile.
+#[tracing::instrument(skip(client, offering))]
+pub async fn save_offering(client: &Client, table: &str, id: &str, expected: u64, offering: &crate::vault::offering::Offering) -> Result<bool, ApiError> {
+    let value = serde_dynamo::to_attribute_value(offering).map_err(|err| ApiError::internal(anyhow::Error::new(err)))?;
+    let condition = if expected == 0 { "attribute_not_exists(offering) OR offering.version = :expected" } else { "offering.version = :expected" };
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET offering = :offering, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+        .condition_expression(condition)
+        .expression_attribute_values(":offering", value)
+        .expression_attribute_values(":expected", AttributeValue::N(expected.to_string()))
+        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}

@@ -4,8 +4,8 @@
 //! environment SAM would give it made local (and nothing else), plus the ids and tokens the
 //! events need.
 //!
-//! Input (environment): `DYNAMODB_ENDPOINT`, `TABLE_PREFIX`, `STUB_URL` (SES, Stripe and Meta
-//! stub), `JWT_SECRET`, `LOCAL_DATA_DIR`.
+//! Input (environment): `DYNAMODB_ENDPOINT`, `S3_ENDPOINT` (the local S3), `TABLE_PREFIX`,
+//! `STUB_URL` (SES, Stripe and Meta stub), `JWT_SECRET`, `LOCAL_DATA_DIR`.
 
 use std::collections::BTreeMap;
 
@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 use shared::{
     auth::{ACCESS_TOKEN_TTL, TokenKeys},
     config::{Presence, needs},
-    local::{TEMPLATE, table_specs},
+    local::{TEMPLATE, bucket_specs, local_bucket_name, table_specs},
 };
 use tower::ServiceExt;
 
@@ -47,6 +47,7 @@ async fn main() -> anyhow::Result<()> {
         spa_dist: data_dir.join("no-spa"),
         data_dir: data_dir.clone(),
         seed_demo: true,
+        s3_endpoint: std::env::var("S3_ENDPOINT").ok(),
     };
     let app = local_gateway::build(&settings).await?;
     let (_, session) = call(&app, "POST", "/api/auth/signin", None, Some(json!({"email": local_gateway::demo::EMAIL, "password": local_gateway::demo::PASSWORD}))).await?;
@@ -69,6 +70,7 @@ async fn main() -> anyhow::Result<()> {
     let localiser = Localiser {
         table_prefix: &prefix,
         table_ids: specs.iter().map(|spec| spec.logical_id.clone()).collect(),
+        buckets: bucket_specs(TEMPLATE)?.iter().map(|spec| (spec.logical_id.clone(), local_bucket_name(&prefix, spec))).collect(),
         parameters: BTreeMap::from([
             ("AppOrigin", "http://localhost:3000".to_owned()),
             ("MailFrom", "RaiseSpark <hello@raisespark.local>".to_owned()),
@@ -110,6 +112,7 @@ async fn main() -> anyhow::Result<()> {
         for variable in needs.variables().into_iter().filter(|v| v.presence == Presence::LocalOnly) {
             let value = match variable.name {
                 "DYNAMODB_ENDPOINT" => endpoint.clone(),
+                "S3_ENDPOINT" => var("S3_ENDPOINT")?,
                 "SES_ENDPOINT" => stub.clone(),
                 "STRIPE_API_BASE" => format!("{stub}/stripe"),
                 "META_API_BASE" => format!("{stub}/meta"),

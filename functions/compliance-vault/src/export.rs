@@ -1,0 +1,183 @@
+//! The Form C exhibit pack: every testing-the-waters record's files, the uploads the founder
+//! ticked, the manifests (CSV and JSON), every record of the chain in canonical form and a
+//! README on checking the hashes — one ZIP written as it is sent. Each file streams from S3
+//! into the archive through a small pipe, so memory stays bounded whatever the pack's size.
+//!
+//! Starting an export (`POST /exports`, signed in) answers a 10-minute link
+//! (`GET /exports/{token}`, an HMAC-signed token) that the browser downloads natively; in AWS
+//! that route runs behind a response-streaming function URL, like the leads export.
+
+use std::time::Duration;
+
+use async_zip::{Compression, ZipEntryBuilder, base::write::ZipFileWriter};
+use axum::{
+    Json,
+    body::Body,
+    extract::{Path, State},
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
+};
+use futures::AsyncWriteExt;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    auth::AuthUser,
+    http::JsonBody,
+    repo::vault::{self as repo, Pending},
+    vault::{
+        Kind, Record,
+        export::{Entry, entries, folder, is_ttw_material, manifest_csv, manifest_json, readme, records_jsonl},
+    },
+};
+use tokio::io::DuplexStream;
+
+use crate::pro;
+
+const LINK_LIFETIME: Duration = Duration::from_secs(10 * 60);
+/// The pipe between the archive writer and the response: what the pack holds in memory.
+const PIPE_BYTES: usize = 256 * 1024;
+pub const MAX_INCLUDED: usize = 500;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartExport {
+    /// Upload records to include besides the testing-the-waters material.
+    #[serde(default)]
+    include: Vec<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    /// Owner.
+    o: String,
+    /// Export id.
+    e: String,
+    /// Expires (Unix seconds).
+    x: i64,
+}
+
+fn key(state: &AppState) -> Vec<u8> {
+    use sha2::Digest;
+    sha2::Sha256::digest(format!("vault-export-links|{}", secrecy::ExposeSecret::expose_secret(&state.config.jwt_secret)).as_bytes()).to_vec()
+}
+
+/// Checks the selection and answers a short-lived link to the pack.
+#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
+pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<StartExport, 65_536>) -> Result<(StatusCode, Json<Value>)> {
+    pro(&state, &user).await?;
+    if body.include.len() > MAX_INCLUDED {
+        return Err(ApiError::bad_request("too_many", format!("Choose at most {MAX_INCLUDED} uploads.")));
+    }
+    let chain = repo::chain(&state, &user.id).await?;
+    let mut include = Vec::new();
+    for id in &body.include {
+        match chain.iter().find(|r| &r.id == id) {
+            Some(record) if record.kind == Kind::Upload => include.push(id.clone()),
+            Some(_) => {}
+            None => return Err(ApiError::bad_request("unknown_record", "One of the chosen uploads is not one of yours.")),
+        }
+    }
+    let selected = select(&chain, &include);
+    let export_id = uuid::Uuid::new_v4().to_string();
+    let expires_at = state.clock.unix() + LINK_LIFETIME.as_secs() as i64;
+    repo::put_pending(&state, &Pending { owner_id: user.id.clone(), sk: format!("export#{export_id}"), expires_at, data: json!({ "include": include }) }).await?;
+    let token = shared::campaigns::sign(&key(&state), "vault-export", &Claims { o: user.id.clone(), e: export_id, x: expires_at });
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({
+            "url": format!("/api/compliance-vault/exports/{token}"),
+            "expiresAt": shared::time::iso(time::OffsetDateTime::from_unix_timestamp(expires_at).unwrap_or(state.clock.now())),
+            "records": selected.len(),
+            "files": selected.iter().map(|r| r.files.len()).sum::<usize>(),
+        })),
+    ))
+}
+
+/// What goes in: testing-the-waters material and the chosen uploads, in chain order.
+fn select<'a>(chain: &'a [Record], include: &[String]) -> Vec<&'a Record> {
+    chain.iter().filter(|r| is_ttw_material(r) || include.contains(&r.id)).collect()
+}
+
+/// Streams the pack.
+#[tracing::instrument(skip(state, headers, token))]
+pub async fn download(State(state): State<AppState>, headers: HeaderMap, Path(token): Path<String>) -> Result<Response> {
+    if state.config.origin_verify_secret.is_some() && !shared::http::from_trusted_cdn(&headers, &state.config) {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "Download the pack through the RaiseSpark app."));
+    }
+    let invalid = || ApiError::bad_request("invalid_link", "This download link is not valid or has expired. Export the pack again.");
+    let claims: Claims = shared::campaigns::verify(&key(&state), "vault-export", &token).ok_or_else(invalid)?;
+    if claims.x <= state.clock.unix() {
+        return Err(invalid());
+    }
+    let pending = repo::get_pending(&state, &claims.o, &format!("export#{}", claims.e)).await?.ok_or_else(invalid)?;
+    let include: Vec<String> =
+        pending.data.get("include").and_then(Value::as_array).map(|ids| ids.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()).unwrap_or_default();
+    let chain = repo::chain(&state, &claims.o).await?;
+    let company = company_of(&state, &claims.o).await;
+    let name = format!("raisespark-exhibit-pack-{}.zip", &state.clock.now_iso()[..10]);
+    let (writer, reader) = tokio::io::duplex(PIPE_BYTES);
+    tokio::spawn(async move {
+        if let Err(err) = write_pack(&state, writer, &chain, &include, &company).await {
+            // The status line is gone: the archive ends early, so the download is visibly broken.
+            tracing::error!(error = %err, "exhibit pack stopped");
+        }
+    });
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        Body::from_stream(tokio_util::io::ReaderStream::new(reader)),
+    )
+        .into_response())
+}
+
+async fn company_of(state: &AppState, owner_id: &str) -> String {
+    match shared::repo::campaigns::sender(&state.dynamo, &state.config.tables.profiles, owner_id).await {
+        Ok(sender) if !sender.company_name.is_empty() => sender.company_name,
+        _ => "Your company".to_owned(),
+    }
+}
+
+fn compression(content_type: &str) -> Compression {
+    if content_type.starts_with("text/") || content_type.starts_with("application/json") { Compression::Deflate } else { Compression::Stored }
+}
+
+/// Writes the archive into the pipe: each file from S3, then the manifests and the README.
+pub async fn write_pack(state: &AppState, writer: DuplexStream, chain: &[Record], include: &[String], company: &str) -> Result<()> {
+    let zip_error = |err: async_zip::error::ZipError| ApiError::internal(anyhow::Error::new(err).context("writing the exhibit pack"));
+    let io_error = |err: std::io::Error| ApiError::internal(anyhow::Error::new(err).context("writing the exhibit pack"));
+    let storage = repo::storage(state)?;
+    let selected = select(chain, include);
+    let mut zip = ZipFileWriter::with_tokio(writer);
+    for record in &selected {
+        let dir = folder(record);
+        for file in &record.files {
+            let Some(mut body) = storage.stream(&file.key, file.version_id.as_deref()).await? else {
+                return Err(ApiError::internal(anyhow::anyhow!("vault object {} is missing", file.key)));
+            };
+            let mut entry = zip.write_entry_stream(ZipEntryBuilder::new(format!("{dir}/{}", file.name).into(), compression(&file.content_type))).await.map_err(zip_error)?;
+            while let Some(chunk) = body.try_next().await.map_err(|err| ApiError::internal(anyhow::Error::new(err).context("reading a vault object")))? {
+                entry.write_all(&chunk).await.map_err(io_error)?;
+            }
+            entry.close().await.map_err(zip_error)?;
+        }
+    }
+    let listed: Vec<Entry> = entries(&selected);
+    let generated_at = state.clock.now_iso();
+    let head = chain.last().map(|r| r.hash.clone()).unwrap_or_else(|| shared::vault::GENESIS.to_owned());
+    let text_files = [
+        ("manifest.csv", manifest_csv(&listed)),
+        ("manifest.json", manifest_json(&listed, company, &generated_at, chain.len() as u64, &head)),
+        ("records.jsonl", records_jsonl(chain)),
+        ("README.txt", readme(company, &generated_at, listed.len(), chain.len() as u64, &head)),
+    ];
+    for (name, text) in text_files {
+        zip.write_entry_whole(ZipEntryBuilder::new(name.to_owned().into(), Compression::Deflate), text.as_bytes()).await.map_err(zip_error)?;
+    }
+    let mut pipe = zip.close().await.map_err(zip_error)?;
+    futures::AsyncWriteExt::close(&mut pipe).await.map_err(io_error)?;
+    Ok(())
+}

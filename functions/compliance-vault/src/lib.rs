@@ -1,0 +1,234 @@
+//! `compliance-vault`: tamper-evident records of everything investors saw (Pro), and the
+//! offering's lifecycle.
+//!
+//! - `GET  /api/compliance-vault/records?kind=&category=&from=&to=&q=&before=` — a page of
+//!   records, newest first (25), with the vault's size and integrity facts
+//! - `GET  /api/compliance-vault/records/{id}` — one record (with what superseded it)
+//! - `GET  /api/compliance-vault/records/{id}/files/{index}?inline=` — a 5-minute link to one
+//!   of its files (inline for previews, else a download)
+//! - `POST /api/compliance-vault/uploads` — a presigned POST for one file (PDF, PNG, JPEG,
+//!   DOCX, XLSX; ≤ 25 MB) straight to S3
+//! - `POST /api/compliance-vault/uploads/{id}/complete` — checks the arrived file (size, type,
+//!   SHA-256 streamed), copies it into the vault and records it
+//! - `POST /api/compliance-vault/verify` — re-hashes every file and walks the chain
+//! - `POST /api/compliance-vault/exports` `{include}` — a 10-minute link to the exhibit pack
+//! - `GET  /api/compliance-vault/exports/{token}` — the pack, a ZIP streamed as it is built
+//! - `GET|PUT /api/compliance-vault/offering` — the offering's status (a subscription, not
+//!   Pro: every founder's forms must follow it)
+//!
+//! Another founder's records answer 404. Nothing is ever edited or deleted: a record can only
+//! be superseded by a newer upload.
+
+pub mod digest;
+pub mod export;
+pub mod offering;
+pub mod uploads;
+
+use axum::{
+    Json, Router,
+    extract::{Path, State},
+    http::StatusCode,
+    routing::{get, post},
+};
+use futures::StreamExt;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use shared::{
+    ApiError, AppState, Result,
+    auth::AuthUser,
+    http::QueryParams,
+    repo::vault::{self as repo, Filter},
+    vault::{Category, Failure, Kind, Record, check_chain},
+};
+
+pub const PRO_REQUIRED: &str = "The compliance vault is part of RaiseSpark Pro. Upgrade to keep tamper-evident records of your raise.";
+
+pub fn router(state: AppState) -> Router {
+    let router = Router::new()
+        .route("/records", get(list))
+        .route("/records/{id}", get(show))
+        .route("/records/{id}/files/{index}", get(uploads::file_link))
+        .route("/uploads", post(uploads::start))
+        .route("/uploads/{id}/complete", post(uploads::complete))
+        .route("/verify", post(verify))
+        .route("/exports", post(export::start))
+        .route("/exports/{token}", get(export::download))
+        .route("/offering", get(offering::show).put(offering::update))
+        .with_state(state.clone());
+    shared::impersonation::audited("compliance-vault", router, &state)
+}
+
+/// The vault is Pro (a Pro trial counts): 402 otherwise.
+pub async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
+    if shared::billing::has_pro(state, &user.id).await? {
+        Ok(())
+    } else {
+        Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "pro_required", PRO_REQUIRED))
+    }
+}
+
+/// A record as the API shows it.
+pub fn record_json(record: &Record, superseded_by: Option<&str>) -> Value {
+    let mut value = serde_json::to_value(record).unwrap_or_default();
+    if let Value::Object(map) = &mut value {
+        map.insert("kind_label".into(), json!(kind_label(record.kind)));
+        map.insert("category_label".into(), json!(record.category.label()));
+        map.insert("superseded_by".into(), json!(superseded_by));
+        map.remove("owner_id");
+        if let Some(Value::Array(files)) = map.get_mut("files") {
+            for file in files {
+                if let Value::Object(file) = file {
+                    file.remove("key");
+                }
+            }
+        }
+    }
+    value
+}
+
+pub fn kind_label(kind: Kind) -> &'static str {
+    match kind {
+        Kind::FormSnapshot => "Form published",
+        Kind::Campaign => "Campaign sent",
+        Kind::Legend => "Legend",
+        Kind::Offering => "Offering status",
+        Kind::Digest => "Daily lead digest",
+        Kind::Upload => "Upload",
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default)]
+    category: Option<String>,
+    #[serde(default)]
+    from: Option<String>,
+    #[serde(default)]
+    to: Option<String>,
+    #[serde(default)]
+    q: Option<String>,
+    #[serde(default)]
+    before: Option<u64>,
+}
+
+fn day(value: Option<String>, what: &str) -> Result<Option<String>> {
+    match value.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(day) if shared::lead_stats::day_of(day).is_some_and(|d| d.len() == day.len()) => Ok(Some(day.to_owned())),
+        Some(_) => Err(ApiError::bad_request("invalid_date", format!("Write the {what} date as YYYY-MM-DD."))),
+    }
+}
+
+pub const PAGE: usize = 25;
+
+#[tracing::instrument(skip(state), fields(user_id = %user.id))]
+async fn list(State(state): State<AppState>, user: AuthUser, QueryParams(query): QueryParams<ListQuery>) -> Result<Json<Value>> {
+    pro(&state, &user).await?;
+    let filter = Filter {
+        kind: match query.kind.as_deref().filter(|k| !k.is_empty()) {
+            None => None,
+            Some(kind) => Some(Kind::parse(kind).ok_or_else(|| ApiError::bad_request("invalid_kind", "Choose one of the record kinds."))?),
+        },
+        category: match query.category.as_deref().filter(|c| !c.is_empty()) {
+            None => None,
+            Some(category) => Some(Category::parse(category).ok_or_else(|| ApiError::bad_request("invalid_category", "Choose one of the categories."))?),
+        },
+        from: day(query.from, "start")?,
+        to: day(query.to, "end")?,
+        q: query.q.map(|q| q.chars().take(100).collect()),
+    };
+    let (records, next) = repo::page(&state, &user.id, &filter, query.before, PAGE).await?;
+    let (total, superseded) = tokio::try_join!(repo::count(&state, &user.id), repo::supersessions(&state, &user.id))?;
+    Ok(Json(json!({
+        "records": records.iter().map(|r| record_json(r, superseded.get(&r.id).map(String::as_str))).collect::<Vec<_>>(),
+        "next": next,
+        "total": total,
+        "kinds": Kind::ALL.iter().map(|k| json!({"id": k.as_str(), "label": kind_label(*k)})).collect::<Vec<_>>(),
+        "categories": Category::ALL.iter().map(|c| json!({"id": c.as_str(), "label": c.label(), "upload": c.for_upload()})).collect::<Vec<_>>(),
+    })))
+}
+
+async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
+    pro(&state, &user).await?;
+    let record = repo::get(&state, &user.id, &id).await?;
+    let superseded = repo::superseded_by(&state, &user.id, &id).await?;
+    Ok(Json(record_json(&record, superseded.as_deref())))
+}
+
+/// Verifications per founder per 10 minutes (each re-reads every file).
+pub const VERIFY_RULE: shared::rate_limit::Rule = shared::rate_limit::Rule::new("vault-verify", 600, 10);
+
+/// Files hashed at once while verifying.
+const VERIFY_CONCURRENCY: usize = 8;
+
+/// Re-hashes every file (the recorded version, and checks no newer version replaced it) and
+/// walks the chain. Answers the first record that fails, if any.
+#[tracing::instrument(skip(state), fields(user_id = %user.id))]
+async fn verify(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
+    pro(&state, &user).await?;
+    if shared::rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, &VERIFY_RULE, &user.id).await?.is_none() {
+        return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "You have verified the vault several times in the last minutes. Please wait a little.") });
+    }
+    let report = verify_vault(&state, &user.id).await?;
+    Ok(Json(report))
+}
+
+/// The integrity report of a founder's vault (also used by tests and the bench).
+pub async fn verify_vault(state: &AppState, owner_id: &str) -> Result<Value> {
+    let records = repo::chain(state, owner_id).await?;
+    let chain_failure = check_chain(&records);
+    let storage = repo::storage(state)?;
+    let files: Vec<(usize, shared::vault::FileRef)> =
+        records.iter().enumerate().flat_map(|(index, record)| record.files.iter().cloned().map(move |file| (index, file))).collect();
+    let checks = futures::stream::iter(files)
+        .map(|(index, file)| async move {
+            let hashed = storage.hash_of(&file.key, file.version_id.as_deref()).await?;
+            let failure = match hashed {
+                None => Some(Failure::FileMissing { file: file.name.clone() }),
+                Some((sha, size)) if sha != file.sha256 || size != file.size => Some(Failure::FileAltered { file: file.name.clone() }),
+                Some(_) => match storage.current_version(&file.key).await? {
+                    // A newer version written over the key replaces what a reader gets.
+                    current if file.version_id.is_some() && current != file.version_id => Some(Failure::FileAltered { file: file.name.clone() }),
+                    _ => None,
+                },
+            };
+            Ok::<_, ApiError>(failure.map(|f| (index, f)))
+        })
+        .buffer_unordered(VERIFY_CONCURRENCY)
+        .collect::<Vec<_>>()
+        .await;
+    let mut failures: Vec<(usize, Failure)> = Vec::new();
+    for check in checks {
+        if let Some(failure) = check? {
+            failures.push(failure);
+        }
+    }
+    failures.extend(chain_failure);
+    failures.sort_by_key(|(index, _)| *index);
+    let checked_at = state.clock.now_iso();
+    let files: usize = records.iter().map(|r| r.files.len()).sum();
+    Ok(match failures.first() {
+        None => json!({
+            "verified": true,
+            "records": records.len(),
+            "files": files,
+            "head_hash": records.last().map(|r| r.hash.clone()),
+            "message": format!("Verified: {} records, chain intact", records.len()),
+            "checked_at": checked_at,
+        }),
+        Some((index, failure)) => {
+            let record = &records[*index];
+            json!({
+                "verified": false,
+                "records": records.len(),
+                "files": files,
+                "message": format!("Record #{} “{}” failed: {}.", record.seq, record.title, failure.describe()),
+                "failure": { "record_id": record.id, "seq": record.seq, "title": record.title, "detail": failure },
+                "checked_at": checked_at,
+            })
+        }
+    })
+}

@@ -1,0 +1,522 @@
+//! `compliance-vault` through its router against DynamoDB Local and the local S3 (moto): records
+//! filed on publish, uploads (checked, hashed, copied, recorded; refused ones leave nothing),
+//! the chain under concurrent appends, tamper detection, the exhibit pack and its manifests,
+//! the offering's lifecycle on the public form, the daily digest, the Pro gate and another
+//! founder's records.
+
+use axum::{Router, http::StatusCode};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use shared::{
+    AppState,
+    repo::vault::{NewFile, NewRecord, append, chain},
+    testing::{Call, TestResponse, TestUser, subscribe_trial, test_state, test_user},
+    vault::{Actor, Category, Kind, check_chain},
+};
+
+fn app(state: &AppState) -> Router {
+    Router::new()
+        .merge(shared::http::mount("compliance-vault", compliance_vault::router(state.clone())))
+        .merge(shared::http::mount("forms", forms::router(state.clone())))
+        .merge(shared::http::mount("public-forms", public_forms::router(state.clone())))
+}
+
+async fn pro_founder(state: &AppState) -> TestUser {
+    let user = test_user(state);
+    subscribe_trial(state, &user.id, true).await;
+    user
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A small but real PDF.
+const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n";
+/// SHA-256 of [`PDF`], computed with Python's hashlib.
+const PDF_SHA256: &str = "ecbecf1cd983d89312637d5ed57ff33346fb7d65f5fcb817b921ca699b4637e8";
+
+async fn create_and_publish(app: &Router, user: &TestUser) -> Value {
+    let created = Call::post("/api/forms").token(&user.token).send(app).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let published = Call::post(&format!("/api/forms/{id}/publish")).token(&user.token).send(app).await;
+    assert_eq!(published.status, StatusCode::OK, "{}", published.text);
+    published.body
+}
+
+async fn records(app: &Router, user: &TestUser, query: &str) -> TestResponse {
+    Call::get(&format!("/api/compliance-vault/records{query}")).token(&user.token).send(app).await
+}
+
+/// Uploads through the presigned POST, as a browser does, and completes it.
+async fn upload(app: &Router, user: &TestUser, name: &str, content_type: &str, bytes: &[u8], category: &str, title: &str) -> TestResponse {
+    let started = Call::post("/api/compliance-vault/uploads")
+        .token(&user.token)
+        .json(json!({"fileName": name, "contentType": content_type, "size": bytes.len(), "category": category, "title": title}))
+        .send(app)
+        .await;
+    assert_eq!(started.status, StatusCode::CREATED, "{}", started.text);
+    post_file(&started.body, name, content_type, bytes).await;
+    let id = started.body["uploadId"].as_str().unwrap();
+    Call::post(&format!("/api/compliance-vault/uploads/{id}/complete")).token(&user.token).send(app).await
+}
+
+async fn post_file(presigned: &Value, name: &str, content_type: &str, bytes: &[u8]) {
+    let mut form = reqwest::multipart::Form::new();
+    for field in presigned["fields"].as_array().unwrap() {
+        form = form.text(field[0].as_str().unwrap().to_owned(), field[1].as_str().unwrap().to_owned());
+    }
+    let part = reqwest::multipart::Part::bytes(bytes.to_vec()).file_name(name.to_owned()).mime_str(content_type).unwrap();
+    form = form.part("file", part);
+    let response = reqwest::Client::new().post(presigned["url"].as_str().unwrap()).multipart(form).send().await.unwrap();
+    assert!(response.status().is_success(), "S3 POST answered {}", response.status());
+}
+
+async fn fetch(url: &str) -> Vec<u8> {
+    let response = reqwest::get(url).await.unwrap();
+    assert!(response.status().is_success(), "{url} answered {}", response.status());
+    response.bytes().await.unwrap().to_vec()
+}
+
+async fn file_bytes(app: &Router, user: &TestUser, record_id: &str, index: usize) -> Vec<u8> {
+    let link = Call::get(&format!("/api/compliance-vault/records/{record_id}/files/{index}?inline=true")).token(&user.token).send(app).await;
+    assert_eq!(link.status, StatusCode::OK, "{}", link.text);
+    fetch(link.body["url"].as_str().unwrap()).await
+}
+
+#[tokio::test]
+async fn publishing_a_form_files_its_snapshot_and_legend_which_another_founder_cannot_see() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let form = create_and_publish(&app, &founder).await;
+
+    let listed = records(&app, &founder, "").await;
+    assert_eq!(listed.status, StatusCode::OK, "{}", listed.text);
+    assert_eq!(listed.body["total"], 2);
+    let list = listed.body["records"].as_array().unwrap();
+    let snapshot = list.iter().find(|r| r["kind"] == "form_snapshot").expect("a form snapshot");
+    let legend = list.iter().find(|r| r["kind"] == "legend").expect("the legend");
+    assert_eq!(snapshot["category"], "testing_the_waters");
+    assert_eq!(snapshot["title"], "New Form (published)");
+    assert_eq!(snapshot["seq"], 2);
+    assert_eq!(legend["seq"], 1);
+    assert_eq!(snapshot["prev_hash"], legend["hash"]);
+    assert_eq!(snapshot["meta"]["form_id"], form["id"]);
+    assert_eq!(snapshot["actor"]["kind"], "founder");
+    assert!(snapshot.get("owner_id").is_none());
+    let names: Vec<&str> = snapshot["files"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["snapshot.html", "form.json"]);
+
+    // The files are what investors saw, with the recorded hashes.
+    let id = snapshot["id"].as_str().unwrap();
+    let html = file_bytes(&app, &founder, id, 0).await;
+    assert_eq!(hex(&Sha256::digest(&html)), snapshot["files"][0]["sha256"].as_str().unwrap());
+    let html = String::from_utf8(html).unwrap();
+    assert!(html.contains("We are testing the waters"), "the legend is in the snapshot");
+    assert!(html.contains("Full Name") && html.contains("Email Address"));
+    let json: Value = serde_json::from_slice(&file_bytes(&app, &founder, id, 1).await).unwrap();
+    assert_eq!(json["form"]["id"], form["id"]);
+    assert_eq!(json["legend"]["version"], shared::forms::LEGEND_VERSION);
+
+    // Editing the live form files it again; the same legend is not filed twice.
+    let form_id = form["id"].as_str().unwrap();
+    let mut content = form.clone();
+    content["name"] = json!("Harbor Coffee Seed");
+    let body = json!({"version": form["version"], "name": content["name"], "description": content["description"], "fields": content["fields"], "styling": content["styling"],
+        "content_settings": content["content_settings"], "welcome_settings": content["welcome_settings"], "offering_settings": content["offering_settings"], "show_branding": content["show_branding"]});
+    let edited = Call::put(&format!("/api/forms/{form_id}")).token(&founder.token).json(body).send(&app).await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
+    let listed = records(&app, &founder, "?kind=form_snapshot").await;
+    let titles: Vec<&str> = listed.body["records"].as_array().unwrap().iter().map(|r| r["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Harbor Coffee Seed (edited while live)", "New Form (published)"]);
+    assert_eq!(records(&app, &founder, "?kind=legend").await.body["records"].as_array().unwrap().len(), 1);
+
+    // Another founder: nothing listed, every record route 404.
+    let other = pro_founder(&state).await;
+    let theirs = records(&app, &other, "").await;
+    assert_eq!(theirs.body["total"], 0);
+    assert_eq!(theirs.body["records"], json!([]));
+    for path in [format!("/api/compliance-vault/records/{id}"), format!("/api/compliance-vault/records/{id}/files/0")] {
+        let answer = Call::get(&path).token(&other.token).send(&app).await;
+        assert_eq!(answer.status, StatusCode::NOT_FOUND, "{path}: {}", answer.text);
+    }
+    // And a malformed id is a 404 too, never a 500.
+    assert_eq!(Call::get("/api/compliance-vault/records/not-an-id").token(&founder.token).send(&app).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_pdf_upload_is_checked_hashed_copied_into_the_vault_and_recorded_once() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let done = upload(&app, &founder, "Form C (draft).pdf", "application/pdf", PDF, "form_c_draft", "Form C draft v1").await;
+    assert_eq!(done.status, StatusCode::CREATED, "{}", done.text);
+    assert_eq!(done.body["kind"], "upload");
+    assert_eq!(done.body["category"], "form_c_draft");
+    assert_eq!(done.body["title"], "Form C draft v1");
+    assert_eq!(done.body["files"][0]["name"], "Form C _draft.pdf");
+    assert_eq!(done.body["files"][0]["size"], PDF.len());
+    assert_eq!(done.body["content_sha256"], PDF_SHA256);
+    assert_eq!(done.body["files"][0]["sha256"], PDF_SHA256);
+    let id = done.body["id"].as_str().unwrap().to_owned();
+    assert_eq!(file_bytes(&app, &founder, &id, 0).await, PDF);
+
+    // The vault object is locked: S3 refuses to delete its version.
+    let storage = state.storage.as_ref().unwrap();
+    let record = shared::repo::vault::get(&state, &founder.id, &id).await.unwrap();
+    let file = &record.files[0];
+    let deleted = storage.client().delete_object().bucket(&storage.bucket).key(&file.key).set_version_id(file.version_id.clone()).send().await;
+    assert!(deleted.is_err(), "Object Lock keeps the recorded version");
+    let lock = storage.client().head_object().bucket(&storage.bucket).key(&file.key).send().await.unwrap();
+    assert_eq!(lock.object_lock_mode().map(|m| m.as_str()), Some("COMPLIANCE"));
+
+    // The upload itself is gone from the staging bucket; completing again answers the same record.
+    let uploads = storage.client().list_objects_v2().bucket(&storage.uploads_bucket).send().await.unwrap();
+    assert_eq!(uploads.key_count(), Some(0));
+    let count = records(&app, &founder, "").await.body["total"].clone();
+    assert_eq!(count, 1);
+
+    // A newer version supersedes it; the old one stays.
+    let started = Call::post("/api/compliance-vault/uploads")
+        .token(&founder.token)
+        .json(json!({"fileName": "form-c-v2.pdf", "contentType": "application/pdf", "size": PDF.len(), "category": "form_c_draft", "title": "Form C draft v2", "supersedes": id}))
+        .send(&app)
+        .await;
+    assert_eq!(started.status, StatusCode::CREATED, "{}", started.text);
+    post_file(&started.body, "form-c-v2.pdf", "application/pdf", PDF).await;
+    let upload_id = started.body["uploadId"].as_str().unwrap();
+    let second = Call::post(&format!("/api/compliance-vault/uploads/{upload_id}/complete")).token(&founder.token).send(&app).await;
+    assert_eq!(second.status, StatusCode::CREATED, "{}", second.text);
+    let again = Call::post(&format!("/api/compliance-vault/uploads/{upload_id}/complete")).token(&founder.token).send(&app).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.body["id"], second.body["id"]);
+    let old = Call::get(&format!("/api/compliance-vault/records/{id}")).token(&founder.token).send(&app).await;
+    assert_eq!(old.body["superseded_by"], second.body["id"]);
+    assert_eq!(records(&app, &founder, "").await.body["total"], 2);
+}
+
+#[tokio::test]
+async fn oversized_unsupported_or_disguised_files_are_refused_and_nothing_is_recorded() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let start = |body: Value| Call::post("/api/compliance-vault/uploads").token(&founder.token).json(body);
+
+    let big = start(json!({"fileName": "deck.pdf", "contentType": "application/pdf", "size": 25 * 1024 * 1024 + 1, "category": "pitch_deck"})).send(&app).await;
+    assert_eq!(big.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(big.error_message(), "Files can be at most 25 MB.");
+    let html = start(json!({"fileName": "page.html", "contentType": "text/html", "size": 10, "category": "other"})).send(&app).await;
+    assert_eq!(html.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(html.error_message(), "Upload a PDF, PNG, JPEG, Word (DOCX) or Excel (XLSX) file.");
+    let category = start(json!({"fileName": "x.pdf", "contentType": "application/pdf", "size": 10, "category": "lead_digest"})).send(&app).await;
+    assert_eq!(category.status, StatusCode::BAD_REQUEST);
+    let long = start(json!({"fileName": "x.pdf", "contentType": "application/pdf", "size": 10, "category": "other", "title": "x".repeat(201)})).send(&app).await;
+    assert_eq!(long.status, StatusCode::BAD_REQUEST);
+    let unknown = start(json!({"fileName": "x.pdf", "contentType": "application/pdf", "size": 10, "category": "other", "owner": "someone"})).send(&app).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+
+    // An HTML page declared as a PDF: refused after the upload, and the upload is removed.
+    let disguised = upload(&app, &founder, "report.pdf", "application/pdf", b"<html><script>alert(1)</script></html>", "other", "Report").await;
+    assert_eq!(disguised.status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{}", disguised.text);
+    assert_eq!(disguised.error_code(), "file_type_mismatch");
+    // More than 25 MB posted under a policy that says less (moto does not enforce the policy;
+    // S3 does, and the vault checks again).
+    let huge = vec![b'%'; 25 * 1024 * 1024 + 10];
+    let mut huge_pdf = b"%PDF-1.7\n".to_vec();
+    huge_pdf.extend_from_slice(&huge);
+    let oversized = {
+        let started = start(json!({"fileName": "big.pdf", "contentType": "application/pdf", "size": 1000, "category": "other"})).send(&app).await;
+        post_file(&started.body, "big.pdf", "application/pdf", &huge_pdf).await;
+        let id = started.body["uploadId"].as_str().unwrap();
+        Call::post(&format!("/api/compliance-vault/uploads/{id}/complete")).token(&founder.token).send(&app).await
+    };
+    assert_eq!(oversized.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", oversized.text);
+    // Completing an upload that never arrived, or someone else's.
+    let started = start(json!({"fileName": "x.pdf", "contentType": "application/pdf", "size": 10, "category": "other"})).send(&app).await;
+    let id = started.body["uploadId"].as_str().unwrap();
+    let missing = Call::post(&format!("/api/compliance-vault/uploads/{id}/complete")).token(&founder.token).send(&app).await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+    assert_eq!(missing.error_code(), "upload_missing");
+    let other = pro_founder(&state).await;
+    let stolen = Call::post(&format!("/api/compliance-vault/uploads/{id}/complete")).token(&other.token).send(&app).await;
+    assert_eq!(stolen.status, StatusCode::NOT_FOUND);
+
+    assert_eq!(records(&app, &founder, "").await.body["total"], 0, "nothing was recorded");
+    let storage = state.storage.as_ref().unwrap();
+    let uploads = storage.client().list_objects_v2().bucket(&storage.uploads_bucket).send().await.unwrap();
+    assert_eq!(uploads.key_count(), Some(0), "refused uploads are removed");
+    let kept = storage.client().list_objects_v2().bucket(&storage.bucket).send().await.unwrap();
+    assert_eq!(kept.key_count(), Some(0), "nothing reached the vault");
+}
+
+fn note(title: &str) -> NewRecord {
+    let mut record = NewRecord::new(Kind::Upload, Category::Other, title, Actor::system());
+    record.files = vec![NewFile::new("note.txt", "text/plain", title.as_bytes().to_vec())];
+    record
+}
+
+#[tokio::test]
+async fn twenty_records_appended_at_once_make_one_unbroken_chain() {
+    let state = test_state().await;
+    let owner = uuid::Uuid::new_v4().to_string();
+    let appends = (0..20).map(|i| {
+        let state = state.clone();
+        let owner = owner.clone();
+        tokio::spawn(async move { append(&state, &owner, note(&format!("note {i}"))).await.unwrap().unwrap() })
+    });
+    let made = futures::future::join_all(appends).await;
+    assert_eq!(made.len(), 20);
+    let records = chain(&state, &owner).await.unwrap();
+    let seqs: Vec<u64> = records.iter().map(|r| r.seq).collect();
+    assert_eq!(seqs, (1..=20).collect::<Vec<u64>>());
+    assert_eq!(check_chain(&records), None);
+    let report = compliance_vault::verify_vault(&state, &owner).await.unwrap();
+    assert_eq!(report["message"], "Verified: 20 records, chain intact");
+}
+
+#[tokio::test]
+async fn verify_names_the_first_record_whose_file_or_details_were_tampered_with() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    for title in ["first", "second", "third"] {
+        append(&state, &founder.id, note(title)).await.unwrap();
+    }
+    let verified = Call::post("/api/compliance-vault/verify").token(&founder.token).send(&app).await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
+    assert_eq!(verified.body["verified"], true);
+    assert_eq!(verified.body["message"], "Verified: 3 records, chain intact");
+
+    // A new version written over the second record's file (what a reader would now get).
+    let records = chain(&state, &founder.id).await.unwrap();
+    let storage = state.storage.as_ref().unwrap();
+    storage.client().put_object().bucket(&storage.bucket).key(&records[1].files[0].key).body(b"edited".to_vec().into()).send().await.unwrap();
+    let tampered = Call::post("/api/compliance-vault/verify").token(&founder.token).send(&app).await;
+    assert_eq!(tampered.body["verified"], false);
+    assert_eq!(tampered.body["failure"]["seq"], 2);
+    assert_eq!(tampered.body["message"], "Record #2 “second” failed: its file note.txt no longer matches the recorded SHA-256.");
+
+    // A record's details changed in the table.
+    let other = pro_founder(&state).await;
+    for title in ["one", "two", "three"] {
+        append(&state, &other.id, note(title)).await.unwrap();
+    }
+    state
+        .dynamo
+        .update_item()
+        .table_name(&state.config.tables.vault_records)
+        .key("owner_id", aws_sdk_dynamodb::types::AttributeValue::S(other.id.clone()))
+        .key("sk", aws_sdk_dynamodb::types::AttributeValue::S(shared::repo::vault::record_key(3)))
+        .update_expression("SET title = :t")
+        .expression_attribute_values(":t", aws_sdk_dynamodb::types::AttributeValue::S("three (backdated)".into()))
+        .send()
+        .await
+        .unwrap();
+    let altered = Call::post("/api/compliance-vault/verify").token(&other.token).send(&app).await;
+    assert_eq!(altered.body["verified"], false);
+    assert_eq!(altered.body["failure"]["detail"]["problem"], "record_altered");
+    assert_eq!(altered.body["message"], "Record #3 “three (backdated)” failed: its details were changed after it was recorded.");
+}
+
+#[tokio::test]
+#[allow(deprecated)] // async_zip 0.0.19 reads archives only through its `mem` reader
+async fn the_exhibit_pack_streams_ttw_material_the_ticked_uploads_manifests_and_the_chain() {
+    use async_zip::base::read::mem::ZipFileReader;
+    use futures::AsyncReadExt;
+
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    create_and_publish(&app, &founder).await;
+    let deck = upload(&app, &founder, "deck.pdf", "application/pdf", PDF, "pitch_deck", "Pitch deck").await;
+    let other_upload = upload(&app, &founder, "financials.pdf", "application/pdf", PDF, "financial_statements", "Financials").await;
+    assert_eq!(other_upload.status, StatusCode::CREATED);
+
+    let started = Call::post("/api/compliance-vault/exports").token(&founder.token).json(json!({"include": [deck.body["id"]]})).send(&app).await;
+    assert_eq!(started.status, StatusCode::CREATED, "{}", started.text);
+    assert_eq!(started.body["records"], 3, "the legend, the snapshot and the ticked upload");
+    let url = started.body["url"].as_str().unwrap();
+    let download = Call::get(url).send(&app).await;
+    assert_eq!(download.status, StatusCode::OK);
+    assert_eq!(download.headers["content-type"], "application/zip");
+    let bytes = {
+        // The raw body (TestResponse keeps text lossily): ask again for the bytes.
+        let response = tower::ServiceExt::oneshot(app.clone(), axum::http::Request::get(url).body(axum::body::Body::empty()).unwrap()).await.unwrap();
+        axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap().to_vec()
+    };
+    let zip = ZipFileReader::new(bytes).await.unwrap();
+    let mut files = std::collections::BTreeMap::new();
+    for index in 0..zip.file().entries().len() {
+        let name = zip.file().entries()[index].filename().as_str().unwrap().to_owned();
+        let mut reader = zip.reader_with_entry(index).await.unwrap();
+        let mut data = Vec::new();
+        reader.read_to_end(&mut data).await.unwrap();
+        files.insert(name, data);
+    }
+    let names: Vec<&String> = files.keys().collect();
+    assert!(names.iter().any(|n| n.starts_with("testing-the-waters/") && n.ends_with("/snapshot.html")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("testing-the-waters/") && n.ends_with("/legend.txt")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("uploads/") && n.contains("pitch-deck") && n.ends_with("/deck.pdf")), "{names:?}");
+    assert!(!names.iter().any(|n| n.contains("financials")), "an unticked upload stays out");
+    for required in ["manifest.csv", "manifest.json", "records.jsonl", "README.txt"] {
+        assert!(files.contains_key(required), "{required}");
+    }
+    // Every file's SHA-256 is the manifest's, and the chain recomputes from records.jsonl.
+    let manifest: Value = serde_json::from_slice(&files["manifest.json"]).unwrap();
+    let listed = manifest["files"].as_array().unwrap();
+    assert_eq!(listed.len(), 4, "snapshot.html, form.json, legend.txt, deck.pdf");
+    for entry in listed {
+        let data = &files[entry["file"].as_str().unwrap()];
+        assert_eq!(hex(&Sha256::digest(data)), entry["sha256"].as_str().unwrap(), "{}", entry["file"]);
+    }
+    let csv = String::from_utf8(files["manifest.csv"].clone()).unwrap();
+    assert_eq!(csv.lines().count(), 5);
+    assert!(csv.starts_with("id,kind,category,title,created_at,file,sha256,size,chain_position,record_hash,prev_hash"));
+    let mut prev = "0".repeat(64);
+    let lines: Vec<&str> = std::str::from_utf8(&files["records.jsonl"]).unwrap().lines().collect();
+    assert_eq!(lines.len(), 4, "every record of the chain, the unticked upload too");
+    for line in &lines {
+        let record: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["prev_hash"], prev);
+        prev = hex(&Sha256::digest(line.as_bytes()));
+    }
+    assert_eq!(manifest["chain"]["head_hash"], prev);
+    assert!(String::from_utf8_lossy(&files["README.txt"]).contains("How to verify"));
+
+    // The link is the founder's only: forged or altered, it is refused.
+    let forged = Call::get(&format!("{}x", url)).send(&app).await;
+    assert_eq!(forged.status, StatusCode::BAD_REQUEST);
+    // Another founder's upload cannot be ticked.
+    let other = pro_founder(&state).await;
+    let theirs = Call::post("/api/compliance-vault/exports").token(&other.token).json(json!({"include": [deck.body["id"]]})).send(&app).await;
+    assert_eq!(theirs.status, StatusCode::BAD_REQUEST);
+}
+
+async fn lead(app: &Router, form_id: &str, fields: &Value, key: &str) -> TestResponse {
+    let answers = json!({
+        fields[0]["id"].as_str().unwrap(): "Ada Lovelace",
+        fields[1]["id"].as_str().unwrap(): "ada@example.com",
+        fields[2]["id"].as_str().unwrap(): "+1 555 0100",
+    });
+    Call::post(&format!("/api/public-forms/{form_id}/leads")).header("idempotency-key", key).json(json!({"answers": answers})).send(app).await
+}
+
+#[tokio::test]
+async fn once_the_form_c_is_filed_the_public_form_links_the_portal_and_takes_no_new_interest() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let form = create_and_publish(&app, &founder).await;
+    let form_id = form["id"].as_str().unwrap();
+    let before = lead(&app, form_id, &form["fields"], "lead-before-filing").await;
+    assert_eq!(before.status, StatusCode::CREATED, "{}", before.text);
+
+    let offering = Call::get("/api/compliance-vault/offering").token(&founder.token).send(&app).await;
+    assert_eq!(offering.body["offering"]["status"], "testing_the_waters");
+    assert_eq!(offering.body["accepts_interest"], true);
+    let put = |body: Value| Call::put("/api/compliance-vault/offering").token(&founder.token).json(body);
+    // Filing needs its facts.
+    let incomplete = put(json!({"version": 0, "status": "form_c_filed"})).send(&app).await;
+    assert_eq!(incomplete.status, StatusCode::BAD_REQUEST);
+    assert_eq!(incomplete.error_code(), "filing_date_required");
+    let insecure = put(json!({"version": 0, "status": "live", "filingDate": "2026-01-05", "intermediary": "Wefunder", "offeringUrl": "http://wefunder.com/x"})).send(&app).await;
+    assert_eq!(insecure.error_code(), "invalid_url");
+    let live = put(json!({"version": 0, "status": "live", "filingDate": "2026-01-05", "intermediary": "Wefunder", "offeringUrl": "https://wefunder.com/harbor"})).send(&app).await;
+    assert_eq!(live.status, StatusCode::OK, "{}", live.text);
+    assert_eq!(live.body["offering"]["version"], 1);
+    assert_eq!(live.body["accepts_interest"], false);
+    // A stale copy, and going back, are refused.
+    assert_eq!(put(json!({"version": 0, "status": "closed"})).send(&app).await.status, StatusCode::CONFLICT);
+    assert_eq!(put(json!({"version": 1, "status": "testing_the_waters"})).send(&app).await.error_code(), "status_backwards");
+
+    // Investors see the notice and the portal link; a new indication is refused, clearly.
+    let public = Call::get(&format!("/api/public-forms/{form_id}")).send(&app).await;
+    assert_eq!(public.body["offering_stage"]["status"], "live");
+    assert_eq!(public.body["notice"]["linkUrl"], "https://wefunder.com/harbor");
+    assert_eq!(public.body["notice"]["linkLabel"], "View the offering on Wefunder");
+    let refused = lead(&app, form_id, &form["fields"], "lead-after-going-live").await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text);
+    assert_eq!(refused.error_code(), "not_accepting_interest");
+    assert!(refused.error_message().contains("https://wefunder.com/harbor"), "{}", refused.error_message());
+    // The indication sent before is kept, and its retry still answers as before.
+    let retried = lead(&app, form_id, &form["fields"], "lead-before-filing").await;
+    assert_eq!(retried.status, StatusCode::CREATED);
+    assert_eq!(retried.body["id"], before.body["id"]);
+    assert!(public_forms::lead(&state, before.body["id"].as_str().unwrap()).await.unwrap().is_some());
+
+    // A form created or published afterwards follows the status too.
+    let second = create_and_publish(&app, &founder).await;
+    assert_eq!(second["offering_stage"]["status"], "live");
+
+    // The change is in the vault, by the founder; then closing.
+    let filed = records(&app, &founder, "?kind=offering").await;
+    let entries = filed.body["records"].as_array().unwrap();
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0]["title"], "Offering status: Testing the waters → Live");
+    assert_eq!(entries[0]["category"], "offering_record");
+    assert_eq!(entries[0]["actor"]["kind"], "founder");
+    let closed = put(json!({"version": 1, "status": "closed"})).send(&app).await;
+    assert_eq!(closed.status, StatusCode::OK);
+    let public = Call::get(&format!("/api/public-forms/{form_id}")).send(&app).await;
+    assert_eq!(public.body["notice"]["title"], "This company's offering has closed");
+    assert_eq!(records(&app, &founder, "?kind=offering").await.body["records"].as_array().unwrap().len(), 2);
+    // Snapshots filed after filing are investor communication, not testing-the-waters material.
+    let snapshots = records(&app, &founder, "?kind=form_snapshot").await;
+    assert_eq!(snapshots.body["records"][0]["category"], "investor_communication");
+}
+
+#[tokio::test]
+async fn the_daily_digest_files_leads_per_form_once() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let form = create_and_publish(&app, &founder).await;
+    let form_id = form["id"].as_str().unwrap();
+    for i in 0..3 {
+        let stored = lead(&app, form_id, &form["fields"], &format!("digest-lead-{i}")).await;
+        assert_eq!(stored.status, StatusCode::CREATED);
+        let record = public_forms::lead(&state, stored.body["id"].as_str().unwrap()).await.unwrap().unwrap();
+        shared::repo::leads::count_lead(&state.dynamo, &state.config.tables, &record).await.unwrap();
+    }
+    let today = &state.clock.now_iso()[..10];
+    assert!(shared::vault::filing::file_digests(&state, today).await.unwrap() >= 1);
+    assert_eq!(shared::vault::filing::file_digests(&state, today).await.unwrap(), 0, "filed once");
+    let digests = records(&app, &founder, "?kind=digest").await;
+    let list = digests.body["records"].as_array().unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0]["title"], format!("Leads captured on {today}: 3"));
+    let body: Value = serde_json::from_slice(&file_bytes(&app, &founder, list[0]["id"].as_str().unwrap(), 0).await).unwrap();
+    assert_eq!(body["forms"][0]["form_id"], form_id);
+    assert_eq!(body["forms"][0]["leads"], 3);
+    assert!(!String::from_utf8_lossy(&serde_json::to_vec(&body).unwrap()).contains("ada@example.com"), "counts only");
+}
+
+#[tokio::test]
+async fn the_vault_is_pro_and_the_offering_needs_a_subscription() {
+    let state = test_state().await;
+    let app = app(&state);
+    let standard = test_user(&state);
+    subscribe_trial(&state, &standard.id, false).await;
+    for call in [
+        Call::get("/api/compliance-vault/records"),
+        Call::post("/api/compliance-vault/verify"),
+        Call::post("/api/compliance-vault/exports").json(json!({})),
+        Call::post("/api/compliance-vault/uploads").json(json!({"fileName": "x.pdf", "contentType": "application/pdf", "size": 10, "category": "other"})),
+    ] {
+        let answer = call.token(&standard.token).send(&app).await;
+        assert_eq!(answer.status, StatusCode::PAYMENT_REQUIRED, "{}", answer.text);
+        assert_eq!(answer.error_message(), compliance_vault::PRO_REQUIRED);
+    }
+    let offering = Call::put("/api/compliance-vault/offering")
+        .token(&standard.token)
+        .json(json!({"version": 0, "status": "form_c_filed", "filingDate": "2026-01-05", "intermediary": "StartEngine", "offeringUrl": "https://startengine.com/x"}))
+        .send(&app)
+        .await;
+    assert_eq!(offering.status, StatusCode::OK, "the offering is every subscriber's: {}", offering.text);
+    let nobody = test_user(&state);
+    let refused = Call::put("/api/compliance-vault/offering").token(&nobody.token).json(json!({"version": 0, "status": "closed"})).send(&app).await;
+    assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
+    assert_eq!(Call::get("/api/compliance-vault/records").send(&app).await.status, StatusCode::UNAUTHORIZED);
+}

@@ -1,0 +1,538 @@
+//! Table `vault_records` (key `owner_id` + `sk`): each founder's compliance records and the
+//! head of their hash chain.
+//!
+//! - `head`: the chain's head (`seq`, `hash`) — advanced in the same transaction as each record
+//!   is written, conditioned on the sequence it was read at, so two records written at once
+//!   can never fork the chain (the second retries on the new head).
+//! - `r#0000000042`: the record with that sequence number (see [`crate::vault::Record`]).
+//! - `id#<record id>`: where a record id points (its sequence number).
+//! - `once#<key>`: a record that must exist at most once (a campaign, a legend, a day's
+//!   digest, an upload), written in the same transaction.
+//! - `sup#<record id>`: the newer record that superseded it.
+//! - `upload#<id>`, `export#<id>`: an upload or an export pack in progress (TTL).
+//!
+//! Files are written to the vault bucket before their record (`records/<owner>/<id>/<name>`);
+//! nothing is ever updated or deleted.
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::{
+    Client,
+    operation::transact_write_items::TransactWriteItemsError,
+    types::{AttributeValue, ConditionCheck, Put, TransactWriteItem, Update},
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::{
+    ApiError, AppState,
+    dynamo::{Item, from_item, to_item},
+    storage::Storage,
+    vault::{Actor, Category, FileRef, GENESIS, Kind, Record},
+};
+
+fn s(value: &str) -> AttributeValue {
+    AttributeValue::S(value.to_owned())
+}
+
+fn n(value: u64) -> AttributeValue {
+    AttributeValue::N(value.to_string())
+}
+
+pub fn record_key(seq: u64) -> String {
+    format!("r#{seq:010}")
+}
+
+fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, ApiError> {
+    result.map_err(|err| ApiError::internal(anyhow::Error::new(err)))
+}
+
+/// The vault of the functions that declared it.
+pub fn storage(state: &AppState) -> Result<&Storage, ApiError> {
+    state.storage.as_ref().ok_or_else(|| ApiError::internal(anyhow::anyhow!("this function did not declare the vault")))
+}
+
+/// A file the product generated, to be kept with a new record.
+#[derive(Debug, Clone)]
+pub struct NewFile {
+    pub name: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+impl NewFile {
+    pub fn new(name: &str, content_type: &str, bytes: impl Into<Vec<u8>>) -> Self {
+        Self { name: name.to_owned(), content_type: content_type.to_owned(), bytes: bytes.into() }
+    }
+}
+
+/// A record to append.
+#[derive(Debug, Clone)]
+pub struct NewRecord {
+    pub kind: Kind,
+    pub category: Category,
+    pub title: String,
+    pub notes: String,
+    pub actor: Actor,
+    pub meta: Value,
+    pub supersedes: Option<String>,
+    /// Appended only if no record was made under this key before (`campaign#<id>`…).
+    pub once: Option<String>,
+    /// Files to write into the vault now.
+    pub files: Vec<NewFile>,
+    /// Files already in the vault (an upload copied in), in order after `files`.
+    pub stored: Vec<FileRef>,
+    /// The id to use (uploads choose theirs before copying their file).
+    pub id: Option<String>,
+}
+
+impl NewRecord {
+    pub fn new(kind: Kind, category: Category, title: impl Into<String>, actor: Actor) -> Self {
+        Self {
+            kind,
+            category,
+            title: title.into(),
+            notes: String::new(),
+            actor,
+            meta: Value::Object(Default::default()),
+            supersedes: None,
+            once: None,
+            files: Vec::new(),
+            stored: Vec::new(),
+            id: None,
+        }
+    }
+}
+
+/// Where a new record's files go.
+pub fn object_key(owner_id: &str, record_id: &str, name: &str) -> String {
+    format!("records/{owner_id}/{record_id}/{name}")
+}
+
+#[derive(Debug, Deserialize)]
+struct Head {
+    #[serde(default)]
+    seq: u64,
+    #[serde(default)]
+    hash: Option<String>,
+}
+
+async fn head(client: &Client, table: &str, owner_id: &str) -> Result<(u64, String), ApiError> {
+    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s("head")).consistent_read(true).send().await?;
+    let head: Option<Head> = output.item.map(from_item).transpose()?;
+    Ok(head.map(|h| (h.seq, h.hash.unwrap_or_else(|| GENESIS.to_owned()))).unwrap_or((0, GENESIS.to_owned())))
+}
+
+async fn exists(client: &Client, table: &str, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
+    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).projection_expression("sk").send().await?;
+    Ok(output.item.is_some())
+}
+
+/// The stored item of a record: the record's fields, its key, a lower-case copy of the title
+/// for search, and `meta` as JSON text (so it reads back exactly as it was hashed).
+fn record_item(record: &Record) -> Result<Item, ApiError> {
+    let mut item = to_item(record)?;
+    item.insert("sk".into(), s(&record_key(record.seq)));
+    item.insert("meta".into(), s(&record.meta.to_string()));
+    item.insert("title_search".into(), s(&record.title.to_lowercase()));
+    Ok(item)
+}
+
+fn read_record(mut item: Item) -> Result<Record, ApiError> {
+    let meta = match item.remove("meta") {
+        Some(AttributeValue::S(text)) => serde_json::from_str(&text).unwrap_or(Value::Null),
+        _ => Value::Object(Default::default()),
+    };
+    item.remove("sk");
+    item.remove("title_search");
+    item.remove("owner_seq");
+    let mut record: Record = from_item(item)?;
+    record.meta = meta;
+    Ok(record)
+}
+
+/// Appends a record to the founder's chain: its files into the vault first, then the record
+/// and the new head in one transaction. Returns `None` if `once` was already used.
+#[tracing::instrument(skip(state, new), fields(kind = new.kind.as_str()))]
+pub async fn append(state: &AppState, owner_id: &str, new: NewRecord) -> Result<Option<Record>, ApiError> {
+    let table = &state.config.tables.vault_records;
+    let client = &state.dynamo;
+    if let Some(once) = &new.once
+        && exists(client, table, owner_id, &format!("once#{once}")).await?
+    {
+        return Ok(None);
+    }
+    let id = new.id.clone().unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+    let mut files = Vec::with_capacity(new.files.len() + new.stored.len());
+    if !new.files.is_empty() {
+        let storage = storage(state)?;
+        for file in &new.files {
+            let stored = storage.put(&object_key(owner_id, &id, &file.name), file.bytes.clone(), &file.content_type).await?;
+            files.push(FileRef { name: file.name.clone(), content_type: file.content_type.clone(), size: stored.size, sha256: stored.sha256, key: stored.key, version_id: stored.version_id });
+        }
+    }
+    files.extend(new.stored.iter().cloned());
+    let content_sha256 = files.first().map(|f| f.sha256.clone()).unwrap_or_else(|| crate::vault::sha256_hex(b""));
+    let created_at = state.clock.now_iso();
+    for attempt in 0..40u32 {
+        let (seq, prev_hash) = head(client, table, owner_id).await?;
+        let record = Record {
+            id: id.clone(),
+            seq: seq + 1,
+            owner_id: owner_id.to_owned(),
+            kind: new.kind,
+            category: new.category,
+            title: new.title.clone(),
+            notes: new.notes.clone(),
+            created_at: created_at.clone(),
+            actor: new.actor.clone(),
+            files: files.clone(),
+            content_sha256: content_sha256.clone(),
+            meta: new.meta.clone(),
+            supersedes: new.supersedes.clone(),
+            prev_hash,
+            hash: String::new(),
+        }
+        .seal();
+        let mut items = vec![
+            TransactWriteItem::builder()
+                .put(built(Put::builder().table_name(table).set_item(Some(record_item(&record)?)).condition_expression("attribute_not_exists(sk)").build())?)
+                .build(),
+            TransactWriteItem::builder()
+                .put(built(
+                    Put::builder()
+                        .table_name(table)
+                        .item("owner_id", s(owner_id))
+                        .item("sk", s(&format!("id#{id}")))
+                        .item("seq", n(record.seq))
+                        .condition_expression("attribute_not_exists(sk)")
+                        .build(),
+                )?)
+                .build(),
+            TransactWriteItem::builder()
+                .update(built(
+                    Update::builder()
+                        .table_name(table)
+                        .key("owner_id", s(owner_id))
+                        .key("sk", s("head"))
+                        .update_expression("SET seq = :seq, #hash = :hash, updated_at = :now")
+                        .condition_expression(if seq == 0 { "attribute_not_exists(sk)" } else { "seq = :prev" })
+                        .expression_attribute_names("#hash", "hash")
+                        .set_expression_attribute_values(Some({
+                            let mut values = HashMap::from([(":seq".to_owned(), n(record.seq)), (":hash".to_owned(), s(&record.hash)), (":now".to_owned(), s(&created_at))]);
+                            if seq > 0 {
+                                values.insert(":prev".to_owned(), n(seq));
+                            }
+                            values
+                        }))
+                        .build(),
+                )?)
+                .build(),
+        ];
+        let once_index = new.once.as_ref().map(|once| {
+            items.push(
+                TransactWriteItem::builder()
+                    .put(
+                        Put::builder()
+                            .table_name(table)
+                            .item("owner_id", s(owner_id))
+                            .item("sk", s(&format!("once#{once}")))
+                            .item("record_id", s(&id))
+                            .condition_expression("attribute_not_exists(sk)")
+                            .build()
+                            .expect("table, item and condition are set"),
+                    )
+                    .build(),
+            );
+            items.len() - 1
+        });
+        if let Some(old) = &new.supersedes {
+            items.push(
+                TransactWriteItem::builder()
+                    .condition_check(built(
+                        ConditionCheck::builder()
+                            .table_name(table)
+                            .key("owner_id", s(owner_id))
+                            .key("sk", s(&format!("id#{old}")))
+                            .condition_expression("attribute_exists(sk)")
+                            .build(),
+                    )?)
+                    .build(),
+            );
+            items.push(
+                TransactWriteItem::builder()
+                    .put(built(
+                        Put::builder()
+                            .table_name(table)
+                            .item("owner_id", s(owner_id))
+                            .item("sk", s(&format!("sup#{old}")))
+                            .item("superseded_by", s(&id))
+                            .item("superseded_at", s(&created_at))
+                            .build(),
+                    )?)
+                    .build(),
+            );
+        }
+        match client.transact_write_items().set_transact_items(Some(items)).send().await {
+            Ok(_) => return Ok(Some(record)),
+            Err(err) => {
+                let reasons: Vec<Option<String>> = match &err {
+                    aws_sdk_dynamodb::error::SdkError::ServiceError(service) => match service.err() {
+                        TransactWriteItemsError::TransactionCanceledException(cancelled) => {
+                            cancelled.cancellation_reasons().iter().map(|r| r.code().map(str::to_owned)).collect()
+                        }
+                        _ => return Err(err.into()),
+                    },
+                    _ => return Err(err.into()),
+                };
+                let failed = |index: usize| reasons.get(index).and_then(|r| r.as_deref()) == Some("ConditionalCheckFailed");
+                if once_index.is_some_and(failed) {
+                    return Ok(None);
+                }
+                if new.supersedes.is_some() && failed(reasons.len().saturating_sub(2)) {
+                    return Err(ApiError::bad_request("unknown_record", "The record to supersede is not one of yours."));
+                }
+                // Another record took this sequence number: read the new head and try again.
+                let jitter = rand::random::<u64>() % (5 + 5 * u64::from(attempt.min(10)));
+                tokio::time::sleep(std::time::Duration::from_millis(jitter)).await;
+            }
+        }
+    }
+    Err(ApiError::unavailable())
+}
+
+/// One record of the founder's, by id (404 for anyone else's).
+pub async fn get(state: &AppState, owner_id: &str, id: &str) -> Result<Record, ApiError> {
+    let table = &state.config.tables.vault_records;
+    let not_found = || ApiError::not_found("Record not found");
+    if uuid::Uuid::parse_str(id).is_err() {
+        return Err(not_found());
+    }
+    let output = state.dynamo.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s(&format!("id#{id}"))).consistent_read(true).send().await?;
+    let seq = match output.item.as_ref().and_then(|item| item.get("seq")) {
+        Some(AttributeValue::N(seq)) => seq.parse::<u64>().map_err(|_| not_found())?,
+        _ => return Err(not_found()),
+    };
+    let output = state.dynamo.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s(&record_key(seq))).consistent_read(true).send().await?;
+    output.item.map(read_record).transpose()?.ok_or_else(not_found)
+}
+
+/// The newer record that superseded this one, if any.
+pub async fn superseded_by(state: &AppState, owner_id: &str, id: &str) -> Result<Option<String>, ApiError> {
+    let output = state
+        .dynamo
+        .get_item()
+        .table_name(&state.config.tables.vault_records)
+        .key("owner_id", s(owner_id))
+        .key("sk", s(&format!("sup#{id}")))
+        .send()
+        .await?;
+    Ok(output.item.and_then(|item| match item.get("superseded_by") {
+        Some(AttributeValue::S(id)) => Some(id.clone()),
+        _ => None,
+    }))
+}
+
+/// Every record id that has been superseded, with the newer one.
+pub async fn supersessions(state: &AppState, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
+    let mut out = HashMap::new();
+    let mut start = None;
+    loop {
+        let output = state
+            .dynamo
+            .query()
+            .table_name(&state.config.tables.vault_records)
+            .key_condition_expression("owner_id = :owner AND begins_with(sk, :prefix)")
+            .expression_attribute_values(":owner", s(owner_id))
+            .expression_attribute_values(":prefix", s("sup#"))
+            .set_exclusive_start_key(start)
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            if let (Some(AttributeValue::S(sk)), Some(AttributeValue::S(by))) = (item.get("sk"), item.get("superseded_by")) {
+                out.insert(sk.trim_start_matches("sup#").to_owned(), by.clone());
+            }
+        }
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok(out),
+        }
+    }
+}
+
+/// Filters of the records list.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct Filter {
+    pub kind: Option<Kind>,
+    pub category: Option<Category>,
+    /// Created on or after this day (`YYYY-MM-DD`).
+    pub from: Option<String>,
+    /// Created on or before this day.
+    pub to: Option<String>,
+    /// Words of the title (case-insensitive).
+    pub q: Option<String>,
+}
+
+/// A page of records, newest first, filled up to `limit` across DynamoDB pages; `next` is
+/// the sequence number to continue below.
+pub async fn page(state: &AppState, owner_id: &str, filter: &Filter, before: Option<u64>, limit: usize) -> Result<(Vec<Record>, Option<u64>), ApiError> {
+    let table = &state.config.tables.vault_records;
+    let upper = before.map(record_key).unwrap_or_else(|| "r#~".to_owned());
+    let mut conditions = Vec::new();
+    let mut values: HashMap<String, AttributeValue> =
+        HashMap::from([(":owner".to_owned(), s(owner_id)), (":low".to_owned(), s("r#")), (":high".to_owned(), s(&upper))]);
+    let mut names = HashMap::new();
+    if let Some(kind) = filter.kind {
+        conditions.push("#kind = :kind");
+        names.insert("#kind".to_owned(), "kind".to_owned());
+        values.insert(":kind".into(), s(kind.as_str()));
+    }
+    if let Some(category) = filter.category {
+        conditions.push("category = :category");
+        values.insert(":category".into(), s(category.as_str()));
+    }
+    if let Some(from) = &filter.from {
+        conditions.push("created_at >= :from");
+        values.insert(":from".into(), s(from));
+    }
+    if let Some(to) = &filter.to {
+        conditions.push("created_at < :to");
+        values.insert(":to".into(), s(&format!("{to}~")));
+    }
+    let words: Vec<String> = filter.q.as_deref().unwrap_or_default().to_lowercase().split_whitespace().take(8).map(str::to_owned).collect();
+    let word_conditions: Vec<String> = (0..words.len()).map(|i| format!("contains(title_search, :w{i})")).collect();
+    for (i, word) in words.iter().enumerate() {
+        values.insert(format!(":w{i}"), s(word));
+    }
+    let mut all_conditions: Vec<String> = conditions.iter().map(|c| (*c).to_owned()).collect();
+    all_conditions.extend(word_conditions);
+    let filter_expression = (!all_conditions.is_empty()).then(|| all_conditions.join(" AND "));
+    let mut records = Vec::new();
+    let mut start: Option<Item> = None;
+    loop {
+        let output = state
+            .dynamo
+            .query()
+            .table_name(table)
+            .key_condition_expression("owner_id = :owner AND sk BETWEEN :low AND :high")
+            .set_filter_expression(filter_expression.clone())
+            .set_expression_attribute_values(Some(values.clone()))
+            .set_expression_attribute_names((!names.is_empty()).then(|| names.clone()))
+            .scan_index_forward(false)
+            .limit(200)
+            .set_exclusive_start_key(start.take())
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            let record = read_record(item)?;
+            if before.is_some_and(|b| record.seq >= b) {
+                continue;
+            }
+            records.push(record);
+            if records.len() == limit {
+                let next = records.last().map(|r| r.seq).filter(|seq| *seq > 1);
+                return Ok((records, next));
+            }
+        }
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok((records, None)),
+        }
+    }
+}
+
+/// Every record of the founder in chain order (oldest first).
+pub async fn chain(state: &AppState, owner_id: &str) -> Result<Vec<Record>, ApiError> {
+    let mut records = Vec::new();
+    let mut start: Option<Item> = None;
+    loop {
+        let output = state
+            .dynamo
+            .query()
+            .table_name(&state.config.tables.vault_records)
+            .key_condition_expression("owner_id = :owner AND begins_with(sk, :prefix)")
+            .expression_attribute_values(":owner", s(owner_id))
+            .expression_attribute_values(":prefix", s("r#"))
+            .consistent_read(true)
+            .set_exclusive_start_key(start.take())
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            records.push(read_record(item)?);
+        }
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok(records),
+        }
+    }
+}
+
+/// The record made under a `once` key, if any.
+pub async fn once_record(state: &AppState, owner_id: &str, once: &str) -> Result<Option<String>, ApiError> {
+    let output = state
+        .dynamo
+        .get_item()
+        .table_name(&state.config.tables.vault_records)
+        .key("owner_id", s(owner_id))
+        .key("sk", s(&format!("once#{once}")))
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(output.item.and_then(|item| match item.get("record_id") {
+        Some(AttributeValue::S(id)) => Some(id.clone()),
+        _ => None,
+    }))
+}
+
+/// How many records the founder has (the chain's head).
+pub async fn count(state: &AppState, owner_id: &str) -> Result<u64, ApiError> {
+    Ok(head(&state.dynamo, &state.config.tables.vault_records, owner_id).await?.0)
+}
+
+/// A short-lived item under the founder (`upload#…`, `export#…`), expiring at `expires_at`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Pending {
+    pub owner_id: String,
+    pub sk: String,
+    pub expires_at: i64,
+    pub data: Value,
+}
+
+pub async fn put_pending(state: &AppState, pending: &Pending) -> Result<(), ApiError> {
+    let mut item = to_item(pending)?;
+    item.insert("data".into(), s(&pending.data.to_string()));
+    state.dynamo.put_item().table_name(&state.config.tables.vault_records).set_item(Some(item)).send().await?;
+    Ok(())
+}
+
+/// A pending item that has not expired (TTL deletes lazily, so expiry is checked here).
+pub async fn get_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<Option<Pending>, ApiError> {
+    let output = state.dynamo.get_item().table_name(&state.config.tables.vault_records).key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).send().await?;
+    let Some(mut item) = output.item else { return Ok(None) };
+    let data = match item.remove("data") {
+        Some(AttributeValue::S(text)) => serde_json::from_str(&text).unwrap_or(Value::Null),
+        _ => Value::Null,
+    };
+    item.insert("data".into(), AttributeValue::Null(true));
+    let mut pending: Pending = from_item(item)?;
+    pending.data = data;
+    Ok((pending.expires_at > state.clock.unix()).then_some(pending))
+}
+
+/// Takes a pending item away once (false if someone else did first).
+pub async fn take_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
+    let result = state
+        .dynamo
+        .delete_item()
+        .table_name(&state.config.tables.vault_records)
+        .key("owner_id", s(owner_id))
+        .key("sk", s(sk))
+        .condition_expression("attribute_exists(sk)")
+        .send()
+        .await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
+        Err(err) => Err(err.into()),
+    }
+}

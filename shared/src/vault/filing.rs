@@ -1,0 +1,183 @@
+//! What the product files in the vault by itself, no founder action needed: each form as
+//! investors saw it when published (and each edit of a live form), each legend wording the
+//! first time it is used, each campaign as it went out, each change of the offering's status,
+//! and a daily digest of leads per form (counts only).
+
+use serde_json::{Value, json};
+
+use crate::{
+    ApiError, AppState,
+    auth::AuthUser,
+    forms::Form,
+    lead_stats::Dimension,
+    repo::{
+        forms::list_forms,
+        lead_stats::{dimensions, owners_with_leads_on},
+        vault::{NewFile, NewRecord, append},
+    },
+    vault::{
+        Actor, Category, Kind, Record,
+        offering::{Offering, OfferingStatus},
+        sha256_hex,
+        snapshot::{SnapshotContext, public_json, render_html},
+    },
+};
+
+impl Actor {
+    /// The founder, or the administrator acting for them in a support session.
+    pub fn of(user: &AuthUser) -> Self {
+        match &user.impersonation {
+            Some(acting) => Actor::admin(&acting.admin_id),
+            None => Actor::founder(&user.id),
+        }
+    }
+}
+
+/// What investors' material is filed under: testing-the-waters material while the offering
+/// tests the waters, investor communication after.
+pub fn material_category(status: OfferingStatus) -> Category {
+    if status == OfferingStatus::TestingTheWaters { Category::TestingTheWaters } else { Category::InvestorCommunication }
+}
+
+/// The hosts of the pages that embedded the founder's forms so far.
+async fn embed_hosts(state: &AppState, owner_id: &str) -> Result<Vec<String>, ApiError> {
+    let stats = dimensions(&state.dynamo, &state.config.tables.lead_stats, owner_id).await?;
+    let prefix = Dimension::Host.key("");
+    let mut hosts: Vec<String> = stats
+        .iter()
+        .filter(|s| s.stat.starts_with(&prefix) && !s.stat.ends_with(crate::lead_stats::OTHER))
+        .map(|s| s.label.clone().unwrap_or_else(|| s.value().to_owned()))
+        .collect();
+    hosts.sort();
+    hosts.dedup();
+    Ok(hosts)
+}
+
+/// Files a live form as investors see it: a self-contained HTML page and the JSON of its
+/// public configuration; and its legend, the first time that wording is used.
+pub async fn file_form(state: &AppState, form: &Form, actor: Actor, event: &str) -> Result<Option<Record>, ApiError> {
+    let hosts = embed_hosts(state, &form.user_id).await?;
+    let recorded_at = state.clock.now_iso();
+    let public_url = format!("{}/form-view/{}", state.config.app_origin, form.id);
+    let context = SnapshotContext { public_url: &public_url, embed_hosts: &hosts, recorded_at: &recorded_at, event };
+    let category = material_category(form.offering_stage.status);
+    let legend = &form.offering_settings.disclaimer;
+    let legend_hash = sha256_hex(legend.as_bytes());
+    if form.offering_stage.status == OfferingStatus::TestingTheWaters {
+        let mut record = NewRecord::new(Kind::Legend, Category::TestingTheWaters, format!("Legend {}", form.offering_settings.legend_version), actor.clone());
+        record.once = Some(format!("legend#{legend_hash}"));
+        record.meta = json!({ "legend_version": form.offering_settings.legend_version, "first_form_id": form.id });
+        record.files = vec![NewFile::new("legend.txt", "text/plain; charset=utf-8", legend.as_bytes().to_vec())];
+        append(state, &form.user_id, record).await?;
+    }
+    let mut record = NewRecord::new(Kind::FormSnapshot, category, format!("{} ({event})", form.name), actor);
+    record.meta = json!({
+        "form_id": form.id,
+        "form_version": form.version,
+        "event": event,
+        "legend_version": form.offering_settings.legend_version,
+        "legend_sha256": legend_hash,
+        "offering_status": form.offering_stage.status.as_str(),
+        "public_url": public_url,
+        "embed_hosts": hosts,
+    });
+    let json = serde_json::to_string_pretty(&public_json(form, &context)).unwrap_or_default();
+    record.files = vec![
+        NewFile::new("snapshot.html", "text/html; charset=utf-8", render_html(form, &context).into_bytes()),
+        NewFile::new("form.json", "application/json", json.into_bytes()),
+    ];
+    append(state, &form.user_id, record).await
+}
+
+/// [`file_form`], logged instead of failing the founder's request: the form change itself
+/// has been saved.
+pub async fn file_form_logged(state: &AppState, form: &Form, actor: Actor, event: &str) {
+    if let Err(err) = file_form(state, form, actor, event).await {
+        tracing::error!(form_id = %form.id, error = %err, "form snapshot not filed in the vault");
+    }
+}
+
+/// The message of a campaign as it went out.
+pub struct SentCampaign<'a> {
+    pub owner_id: &'a str,
+    pub campaign_id: &'a str,
+    pub name: &'a str,
+    pub subject: &'a str,
+    pub html: &'a str,
+    pub text: &'a str,
+    /// Every header as sent (From, Reply-To, List-Unsubscribe…).
+    pub headers: Value,
+    /// The segment, the recipient count and who was excluded.
+    pub audience: Value,
+    pub offering_status: OfferingStatus,
+}
+
+/// Files a campaign's message once (whatever the number of senders that reach this point).
+pub async fn file_campaign(state: &AppState, sent: &SentCampaign<'_>) -> Result<Option<Record>, ApiError> {
+    let mut record = NewRecord::new(Kind::Campaign, material_category(sent.offering_status), format!("{} — {}", sent.name, sent.subject), Actor::system());
+    record.once = Some(format!("campaign#{}", sent.campaign_id));
+    record.meta = json!({ "campaign_id": sent.campaign_id, "subject": sent.subject, "audience": sent.audience, "offering_status": sent.offering_status.as_str() });
+    record.files = vec![
+        NewFile::new("message.html", "text/html; charset=utf-8", sent.html.as_bytes().to_vec()),
+        NewFile::new("message.txt", "text/plain; charset=utf-8", sent.text.as_bytes().to_vec()),
+        NewFile::new("headers.json", "application/json", serde_json::to_string_pretty(&sent.headers).unwrap_or_default().into_bytes()),
+        NewFile::new("audience.json", "application/json", serde_json::to_string_pretty(&sent.audience).unwrap_or_default().into_bytes()),
+    ];
+    append(state, sent.owner_id, record).await
+}
+
+/// Files a change of the offering's status (or details), once per version.
+pub async fn file_offering(state: &AppState, owner_id: &str, offering: &Offering) -> Result<Option<Record>, ApiError> {
+    let before = offering.previous_status.unwrap_or_default();
+    let title = if before == offering.status {
+        format!("Offering details updated ({})", offering.status.label())
+    } else {
+        format!("Offering status: {} → {}", before.label(), offering.status.label())
+    };
+    let actor = offering.changed_by.clone().unwrap_or_else(Actor::system);
+    let mut record = NewRecord::new(Kind::Offering, Category::OfferingRecord, title, actor);
+    record.once = Some(format!("offering#{}", offering.version));
+    record.meta = json!({ "status": offering.status.as_str(), "previous_status": before.as_str(), "version": offering.version });
+    record.files = vec![NewFile::new("offering.json", "application/json", serde_json::to_string_pretty(offering).unwrap_or_default().into_bytes())];
+    append(state, owner_id, record).await
+}
+
+/// Files yesterday's (or `day`'s) digest for every founder who had leads that day: leads per
+/// form, counts only. Each founder's digest is filed once, however often this runs.
+pub async fn file_digests(state: &AppState, day: &str) -> Result<usize, ApiError> {
+    let owners = owners_with_leads_on(&state.dynamo, &state.config.tables.lead_stats, day).await?;
+    let mut filed = 0;
+    for owner in owners {
+        match file_digest(state, &owner, day).await {
+            Ok(true) => filed += 1,
+            Ok(false) => {}
+            Err(err) => tracing::error!(owner_id = %owner, day, error = %err, "daily digest not filed"),
+        }
+    }
+    Ok(filed)
+}
+
+async fn file_digest(state: &AppState, owner_id: &str, day: &str) -> Result<bool, ApiError> {
+    let once = format!("digest#{day}");
+    if crate::repo::vault::once_record(state, owner_id, &once).await?.is_some() {
+        return Ok(false);
+    }
+    let forms = list_forms(&state.dynamo, &state.config.tables.forms, owner_id).await?;
+    let table = &state.config.tables.lead_stats;
+    let mut rows = Vec::new();
+    let mut total = 0u64;
+    for form in &forms {
+        let days = crate::repo::lead_stats::days(&state.dynamo, table, owner_id, Some(&form.id), day, day).await?;
+        let leads: u64 = days.iter().map(|d| d.leads).sum();
+        if leads > 0 {
+            total += leads;
+            rows.push(json!({ "form_id": form.id, "form_name": form.name, "leads": leads }));
+        }
+    }
+    let mut record = NewRecord::new(Kind::Digest, Category::LeadDigest, format!("Leads captured on {day}: {total}"), Actor::system());
+    record.once = Some(once);
+    record.meta = json!({ "day": day, "total": total });
+    let body = json!({ "day": day, "total_leads": total, "forms": rows, "note": "Counts only: no investor data is kept in the vault's digests." });
+    record.files = vec![NewFile::new("digest.json", "application/json", serde_json::to_string_pretty(&body).unwrap_or_default().into_bytes())];
+    Ok(append(state, owner_id, record).await?.is_some())
+}
