@@ -7,7 +7,6 @@ use axum::{Router, http::StatusCode};
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    billing::SubscriptionRecord,
     forms::{FieldPreset, Form},
     leads::{ComplianceProof, LeadRecord},
     testing::{Call, TestResponse, TestUser, test_state, test_user},
@@ -18,22 +17,7 @@ fn app(state: &AppState) -> Router {
 }
 
 async fn subscribe(state: &AppState, user: &TestUser, pro: bool) {
-    let now = state.clock.unix();
-    let record = SubscriptionRecord {
-        user_id: user.id.clone(),
-        customer_id: None,
-        subscription_id: None,
-        status: Some("trialing".into()),
-        price_id: Some(if pro { state.config.stripe.price_pro.clone() } else { state.config.stripe.price_standard.clone() }),
-        plan: None,
-        trial_end: Some(now + 86_400),
-        current_period_end: None,
-        last_event_created: now,
-        first_paid_at: None,
-        payment_failed_at: None,
-    };
-    let item = shared::dynamo::to_item(&record).unwrap();
-    state.dynamo.put_item().table_name(&state.config.tables.subscriptions).set_item(Some(item)).send().await.unwrap();
+    shared::testing::subscribe_trial(state, &user.id, pro).await;
 }
 
 async fn founder(state: &AppState) -> (TestUser, Form) {

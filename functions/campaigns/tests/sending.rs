@@ -7,7 +7,6 @@ use axum::{Router, http::StatusCode};
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    billing::SubscriptionRecord,
     forms::{FieldPreset, Form},
     leads::{ComplianceProof, LeadRecord},
     mail::StoredEmail,
@@ -21,21 +20,7 @@ fn app(state: &AppState) -> Router {
 
 async fn pro_founder(state: &AppState, leads: &[(&str, &str)]) -> (TestUser, Form) {
     let user = test_user(state);
-    let now = state.clock.unix();
-    let record = SubscriptionRecord {
-        user_id: user.id.clone(),
-        customer_id: None,
-        subscription_id: None,
-        status: Some("trialing".into()),
-        price_id: Some(state.config.stripe.price_pro.clone()),
-        plan: None,
-        trial_end: Some(now + 86_400),
-        current_period_end: None,
-        last_event_created: now,
-        first_paid_at: None,
-        payment_failed_at: None,
-    };
-    state.dynamo.put_item().table_name(&state.config.tables.subscriptions).set_item(Some(shared::dynamo::to_item(&record).unwrap())).send().await.unwrap();
+    shared::testing::subscribe_trial(state, &user.id, true).await;
     let mut form = Form::new_default(&user.id);
     form.name = "Seed Round".into();
     form.is_published = true;

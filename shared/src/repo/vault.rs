@@ -333,10 +333,10 @@ pub async fn superseded_by(state: &AppState, owner_id: &str, id: &str) -> Result
     }))
 }
 
-/// Every record id that has been superseded, with the newer one.
-pub async fn supersessions(state: &AppState, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
-    let mut out = HashMap::new();
-    let mut start = None;
+/// Every item of the founder under a key prefix (`r#`, `sup#`), in key order.
+async fn items_under(state: &AppState, owner_id: &str, prefix: &str) -> Result<Vec<Item>, ApiError> {
+    let mut items = Vec::new();
+    let mut start: Option<Item> = None;
     loop {
         let output = state
             .dynamo
@@ -344,20 +344,29 @@ pub async fn supersessions(state: &AppState, owner_id: &str) -> Result<HashMap<S
             .table_name(&state.config.tables.vault_records)
             .key_condition_expression("owner_id = :owner AND begins_with(sk, :prefix)")
             .expression_attribute_values(":owner", s(owner_id))
-            .expression_attribute_values(":prefix", s("sup#"))
-            .set_exclusive_start_key(start)
+            .expression_attribute_values(":prefix", s(prefix))
+            .consistent_read(true)
+            .set_exclusive_start_key(start.take())
             .send()
             .await?;
-        for item in output.items.unwrap_or_default() {
-            if let (Some(AttributeValue::S(sk)), Some(AttributeValue::S(by))) = (item.get("sk"), item.get("superseded_by")) {
-                out.insert(sk.trim_start_matches("sup#").to_owned(), by.clone());
-            }
-        }
+        items.extend(output.items.unwrap_or_default());
         match output.last_evaluated_key {
             Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(out),
+            _ => return Ok(items),
         }
     }
+}
+
+/// Every record id that has been superseded, with the newer one.
+pub async fn supersessions(state: &AppState, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
+    Ok(items_under(state, owner_id, "sup#")
+        .await?
+        .into_iter()
+        .filter_map(|item| match (item.get("sk"), item.get("superseded_by")) {
+            (Some(AttributeValue::S(sk)), Some(AttributeValue::S(by))) => Some((sk.trim_start_matches("sup#").to_owned(), by.clone())),
+            _ => None,
+        })
+        .collect())
 }
 
 /// Filters of the records list.
@@ -443,28 +452,7 @@ pub async fn page(state: &AppState, owner_id: &str, filter: &Filter, before: Opt
 
 /// Every record of the founder in chain order (oldest first).
 pub async fn chain(state: &AppState, owner_id: &str) -> Result<Vec<Record>, ApiError> {
-    let mut records = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = state
-            .dynamo
-            .query()
-            .table_name(&state.config.tables.vault_records)
-            .key_condition_expression("owner_id = :owner AND begins_with(sk, :prefix)")
-            .expression_attribute_values(":owner", s(owner_id))
-            .expression_attribute_values(":prefix", s("r#"))
-            .consistent_read(true)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            records.push(read_record(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(records),
-        }
-    }
+    items_under(state, owner_id, "r#").await?.into_iter().map(read_record).collect()
 }
 
 /// The record made under a `once` key, if any.
