@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { useEffect, useState } from 'react';
-import { InvestorForm } from '@/features/forms/components/investor-form';
+import { InvestorForm, NotAcceptingInterestError } from '@/features/forms/components/investor-form';
 import type { FormDisplay } from '@/features/forms/types';
+import type { OfferingNotice } from '@/features/offering/types';
 import type { Answers } from '@/features/forms/validation';
 import './form-view.css';
 
@@ -9,7 +10,7 @@ import './form-view.css';
  * The public form view (/form-view/{id}): its own small entry, compiled against
  * preact/compat, rendering the same InvestorForm the editor previews.
  */
-type PublicForm = FormDisplay & { id: string };
+type PublicForm = FormDisplay & { id: string; notice?: OfferingNotice | null };
 
 const formId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const source = new URLSearchParams(location.search).get('source') ?? (document.referrer || undefined);
@@ -29,7 +30,10 @@ async function submitLead(answers: Answers) {
   }
   if (!response.ok) {
     const body = await response.json().catch(() => null);
-    throw new Error(body?.error?.message ?? 'Something went wrong on our side.');
+    const message = body?.error?.message ?? 'Something went wrong on our side.';
+    // The offering left testing the waters since the form was opened.
+    if (response.status === 409 && body?.error?.code === 'not_accepting_interest') throw new NotAcceptingInterestError(message);
+    throw new Error(message);
   }
 }
 
@@ -77,7 +81,7 @@ function FormView() {
   }
   return (
     <>
-      <InvestorForm form={form} onSubmit={submitLead} />
+      <InvestorForm form={form} notice={form.notice} onSubmit={submitLead} />
       <div className="fv-trap" aria-hidden="true">
         <label>
           Leave this field empty

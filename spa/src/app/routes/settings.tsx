@@ -1,4 +1,4 @@
-import { Building2, CreditCard, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
+import { Building2, CreditCard, Flag, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { billingPortalRequest } from '@/features/billing/api/checkout';
@@ -13,6 +13,7 @@ import { displayName, useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { SupportSessions } from '@/features/impersonation/components/support-sessions';
 import { SenderIdentityForm } from '@/features/campaigns/components/sender-identity-form';
+import { OfferingSettings } from '@/features/offering/components/offering-settings';
 
 function Section({ icon: Icon, title, description, level = 2, anchor, children }: {
   icon: typeof UserRound;
@@ -190,8 +191,8 @@ function BillingPanel() {
   );
 }
 
-/** Sections a link can open the page at: `?tab=security` (the e-mail sent after a support session), `?tab=sender` (campaigns). */
-const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity' };
+/** Sections a link can open the page at: `?tab=security` (the e-mail sent after a support session), `?tab=sender` (campaigns), `?tab=offering`. */
+const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity', offering: 'offering' };
 
 /** `?tab=…` opens the page at that section. */
 function useOpenAtTab() {
@@ -227,6 +228,14 @@ export default function SettingsPage() {
           description="The company name and postal address every campaign e-mail carries, as the CAN-SPAM Act requires. Needed before your first send."
         >
           <SenderIdentityForm />
+        </Section>
+        <Section
+          anchor="offering"
+          icon={Flag}
+          title="Offering"
+          description="Where your raise stands. Your forms follow it: once your Form C is filed, they point investors to your funding portal instead of collecting interest."
+        >
+          <OfferingSettings />
         </Section>
       </div>
       <section id="security" aria-labelledby="security-group-heading" className="mt-2">

@@ -1,6 +1,7 @@
 import './investor-form.css';
 import { useId, useState, type CSSProperties, type FormEvent } from 'react';
 import type { FormDisplay, FormField } from '../types';
+import type { OfferingNotice } from '@/features/offering/types';
 import { fieldError, validateAnswers, type Answers } from '../validation';
 import { formatUsd } from '@/lib/format';
 
@@ -15,7 +16,49 @@ export type InvestorFormProps = {
   onSubmit?: (answers: Answers) => Promise<void>;
   /** Preview: no submission is sent; a note says so. */
   preview?: boolean;
+  /**
+   * Once the offering has left testing the waters, what investors see instead of the fields
+   * (Rule 204: the intermediary and a link to its offering page).
+   */
+  notice?: OfferingNotice | null;
 };
+
+/**
+ * What `onSubmit` rejects with when the form no longer takes indications of interest (the
+ * server's 409 `not_accepting_interest`): its message replaces the form, with no retry.
+ */
+export class NotAcceptingInterestError extends Error {}
+
+/** Text with its https links as links (the server's messages name the offering page). */
+function Linked({ text }: { text: string }) {
+  const parts = text.split(/(https:\/\/[^\s]+[^\s.,;:!?)])/);
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part} target="_blank" rel="noopener noreferrer">{part}</a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+function Notice({ notice }: { notice: OfferingNotice }) {
+  return (
+    <section className="rs-notice" aria-labelledby="rs-notice-title">
+      <h3 id="rs-notice-title" className="rs-welcome-title">{notice.title}</h3>
+      <p className="rs-text">{notice.message}</p>
+      {notice.linkUrl && notice.linkLabel ? (
+        <a className="rs-button rs-notice-link" href={notice.linkUrl} target="_blank" rel="noopener noreferrer">
+          {notice.linkLabel}
+          <span className="rs-visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </section>
+  );
+}
 
 
 const FONT_STACKS: Record<string, string> = {
@@ -123,7 +166,7 @@ function Field({ field, value, error, onChange, onBlur }: {
   );
 }
 
-export function InvestorForm({ form, onSubmit, preview = false }: InvestorFormProps) {
+export function InvestorForm({ form, onSubmit, preview = false, notice = null }: InvestorFormProps) {
   const { styling, welcome_settings: welcome, offering_settings: offering } = form;
   const company = form.content_settings.form_content.company_name.trim();
   const logo = form.content_settings.form_content.logo_url || styling.logoUrl;
@@ -133,6 +176,7 @@ export function InvestorForm({ form, onSubmit, preview = false }: InvestorFormPr
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [closed, setClosed] = useState<string | null>(null);
   const fields = [...form.fields].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const currentStep = step === 'welcome' && !welcome.enabled ? 'form' : step;
 
@@ -165,7 +209,8 @@ export function InvestorForm({ form, onSubmit, preview = false }: InvestorFormPr
       await onSubmit(answers);
       setStep('done');
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+      if (error instanceof NotAcceptingInterestError) setClosed(error.message);
+      else setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
     } finally {
       setSending(false);
     }
@@ -184,7 +229,20 @@ export function InvestorForm({ form, onSubmit, preview = false }: InvestorFormPr
 
   return (
     <div className="rs-form" style={vars} data-preview={preview || undefined}>
-      {currentStep === 'welcome' ? (
+      {notice ? (
+        <div className="rs-notice-view">
+          {header}
+          <Notice notice={notice} />
+        </div>
+      ) : closed ? (
+        <div className="rs-notice-view">
+          {header}
+          <section className="rs-notice" role="alert">
+            <h3 className="rs-welcome-title">No longer collecting indications of interest</h3>
+            <p className="rs-text"><Linked text={closed} /></p>
+          </section>
+        </div>
+      ) : currentStep === 'welcome' ? (
         <div className="rs-welcome">
           {header}
           <h3 className="rs-welcome-title">{welcome.headline}</h3>
