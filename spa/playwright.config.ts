@@ -44,6 +44,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+      // The local S3 (moto) `make test` started: the compliance vault's files (compliance-vault.spec.ts).
+      ...(process.env.S3_ENDPOINT ? { S3_ENDPOINT: process.env.S3_ENDPOINT } : {}),
       TABLE_PREFIX: `e2e-${Date.now()}-`,
       SPA_DIST: process.env.E2E_SPA_DIST ?? 'dist',
       LOCAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'raisespark-e2e-')),

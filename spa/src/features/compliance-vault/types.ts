@@ -1,0 +1,67 @@
+/** What the compliance vault keeps (GET /api/compliance-vault/records…, see infra/openapi.yaml). */
+export type RecordKind = 'form_snapshot' | 'campaign' | 'legend' | 'offering' | 'digest' | 'upload';
+
+/** Who made a record: the founder, RaiseSpark support in a support session, or the product. */
+export type RecordActor = { kind: 'founder' | 'admin' | 'system'; id?: string | null };
+
+export type VaultFile = {
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  version_id?: string | null;
+};
+
+/** One record. `hash` covers its canonical form, which includes `prev_hash` and every file's SHA-256. */
+export type VaultRecord = {
+  id: string;
+  /** Position in the founder's hash chain, from 1. */
+  seq: number;
+  kind: RecordKind;
+  kind_label: string;
+  category: string;
+  category_label: string;
+  title: string;
+  notes: string;
+  created_at: string;
+  actor: RecordActor;
+  files: VaultFile[];
+  content_sha256: string;
+  meta: Record<string, unknown>;
+  supersedes?: string | null;
+  superseded_by?: string | null;
+  prev_hash: string;
+  hash: string;
+};
+
+export type KindOption = { id: RecordKind; label: string };
+export type CategoryOption = { id: string; label: string; upload: boolean };
+
+export type RecordsPage = {
+  records: VaultRecord[];
+  /** The `before` of the next page; null on the last. */
+  next: number | null;
+  /** Records in the whole chain (not only those matching the filters). */
+  total: number;
+  kinds: KindOption[];
+  categories: CategoryOption[];
+};
+
+export type RecordFilters = {
+  kind: string | null;
+  category: string | null;
+  /** YYYY-MM-DD, inclusive. */
+  from: string | null;
+  to: string | null;
+  q: string | null;
+};
+
+export type VerifyReport = {
+  verified: boolean;
+  records: number;
+  files: number;
+  message: string;
+  head_hash?: string | null;
+  failure?: { record_id: string; seq: number; title: string; detail: { problem: string; file?: string } };
+  checked_at: string;
+};
