@@ -42,6 +42,10 @@ pub struct Segment {
     /// Captured on or before this day.
     #[serde(default)]
     pub created_to: Option<String>,
+    /// The lead's status as far as campaigns go: `false` only leads no campaign has reached
+    /// yet, `true` only leads one has; absent, either.
+    #[serde(default)]
+    pub emailed: Option<bool>,
 }
 
 fn valid_day(day: &str) -> bool {
@@ -70,13 +74,14 @@ impl Segment {
     }
 
     /// Whether a lead (its form, temperature, state code and creation time) is in the segment.
-    pub fn matches(&self, form_id: &str, temperature: Temperature, state: Option<&str>, created_at: &str) -> bool {
+    pub fn matches(&self, form_id: &str, temperature: Temperature, state: Option<&str>, created_at: &str, emailed: bool) -> bool {
         let day = created_at.get(..10).unwrap_or_default();
         (self.form_ids.is_empty() || self.form_ids.iter().any(|f| f == form_id))
             && (self.temperatures.is_empty() || self.temperatures.contains(&temperature))
             && (self.states.is_empty() || state.is_some_and(|s| self.states.iter().any(|code| code.eq_ignore_ascii_case(s))))
             && self.created_from.as_deref().is_none_or(|from| day >= from)
             && self.created_to.as_deref().is_none_or(|to| day <= to)
+            && self.emailed.is_none_or(|wanted| wanted == emailed)
     }
 }
 
@@ -88,6 +93,15 @@ pub struct Recipient {
     pub lead_id: String,
     pub name: Option<String>,
     pub form_name: Option<String>,
+    /// The audience's other leads with this address: a sent message reaches them too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
+}
+
+impl Recipient {
+    pub fn new(email: impl Into<String>, lead_id: impl Into<String>, name: Option<String>, form_name: Option<String>) -> Self {
+        Self { email: email.into(), lead_id: lead_id.into(), name, form_name, also: Vec::new() }
+    }
 }
 
 /// A lead as the audience sees it.
@@ -100,6 +114,8 @@ pub struct Candidate {
     pub created_at: String,
     pub email: Option<String>,
     pub name: Option<String>,
+    /// A campaign has reached this lead.
+    pub emailed: bool,
 }
 
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize)]
@@ -119,10 +135,10 @@ pub struct Audience {
 /// The segment's recipients over `leads` (newest first): one per address, suppressed
 /// addresses excluded and counted.
 pub fn audience(leads: impl IntoIterator<Item = Candidate>, segment: &Segment, suppressed: &HashSet<String>) -> Audience {
-    let mut seen = HashSet::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
     let mut audience = Audience::default();
     for lead in leads {
-        if !segment.matches(&lead.form_id, lead.temperature, lead.state.as_deref(), &lead.created_at) {
+        if !segment.matches(&lead.form_id, lead.temperature, lead.state.as_deref(), &lead.created_at, lead.emailed) {
             continue;
         }
         let Some(email) = lead.email.as_deref().map(|e| e.trim().to_lowercase()).filter(|e| crate::leads::is_email(e)) else {
@@ -131,10 +147,12 @@ pub fn audience(leads: impl IntoIterator<Item = Candidate>, segment: &Segment, s
         };
         if suppressed.contains(&email) {
             audience.excluded_suppressed += 1;
-        } else if !seen.insert(email.clone()) {
+        } else if let Some(&index) = seen.get(&email) {
             audience.duplicates += 1;
+            audience.recipients[index].also.push(lead.lead_id);
         } else {
-            audience.recipients.push(Recipient { email, lead_id: lead.lead_id, name: lead.name, form_name: lead.form_name });
+            seen.insert(email.clone(), audience.recipients.len());
+            audience.recipients.push(Recipient::new(email, lead.lead_id, lead.name, lead.form_name));
         }
     }
     audience.count = audience.recipients.len() as u64;
@@ -495,6 +513,7 @@ mod tests {
             created_at: format!("{day}T10:00:00Z"),
             email: email.map(str::to_owned),
             name: Some("Ada Lovelace".into()),
+            emailed: false,
         }
     }
 
@@ -516,6 +535,24 @@ mod tests {
         let audience = audience(leads, &segment, &suppressed);
         assert_eq!(audience.recipients.iter().map(|r| (r.email.as_str(), r.lead_id.as_str())).collect::<Vec<_>>(), [("ada@example.com", "1")]);
         assert_eq!((audience.count, audience.duplicates, audience.excluded_suppressed, audience.without_email), (1, 1, 1, 1));
+        assert_eq!(audience.recipients[0].also, ["2"], "the older lead of the same address is reached too");
+    }
+
+    #[test]
+    fn the_lead_status_filter_keeps_leads_not_yet_emailed_or_only_emailed_ones() {
+        let mut reached = candidate("1", Some("ada@example.com"), Temperature::Hot, None, "2026-11-20");
+        reached.emailed = true;
+        let leads = || vec![candidate("2", Some("grace@example.com"), Temperature::Hot, None, "2026-11-20"), {
+            let mut c = candidate("1", Some("ada@example.com"), Temperature::Hot, None, "2026-11-20");
+            c.emailed = true;
+            c
+        }];
+        let none = HashSet::new();
+        let emails = |segment: &Segment| audience(leads(), segment, &none).recipients.into_iter().map(|r| r.email).collect::<Vec<_>>();
+        assert_eq!(emails(&Segment::default()), ["grace@example.com", "ada@example.com"]);
+        assert_eq!(emails(&Segment { emailed: Some(false), ..Segment::default() }), ["grace@example.com"]);
+        assert_eq!(emails(&Segment { emailed: Some(true), ..Segment::default() }), ["ada@example.com"]);
+        assert!(reached.emailed);
     }
 
     #[test]
@@ -553,7 +590,7 @@ mod tests {
             track_opens: true,
             track_clicks: true,
         };
-        let recipient = Recipient { email: "x@example.com".into(), lead_id: "l".into(), name: Some("<b>Eve</b> Smith".into()), form_name: None };
+        let recipient = Recipient::new("x@example.com", "l", Some("<b>Eve</b> Smith".into()), None);
         let values = MergeValues::of(&recipient, "Sunrise & Co");
         let click = |url: &str| format!("https://app.example/r/{}", url.len());
         let links = Links {

@@ -188,6 +188,9 @@ pub struct LeadRecord {
     /// State, city, timeline and source page, read at capture for the founder's aggregates.
     #[serde(default)]
     pub facets: crate::lead_stats::Facets,
+    /// When a campaign first reached the lead (see `repo::leads::mark_contacted`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contacted_at: Option<String>,
 }
 
 /// The founder's 'New investor lead' e-mail: the answers, the temperature and a link to the

@@ -90,6 +90,7 @@ impl World {
             search_text: String::new(),
             counted_at: None,
             facets: Default::default(),
+            contacted_at: None,
         };
         let tables = &self.state.config.tables;
         self.state.dynamo.put_item().table_name(&tables.leads).set_item(Some(to_item(&lead).unwrap())).send().await.unwrap();

@@ -90,6 +90,7 @@ async fn seed(state: &AppState) -> Campaign {
                 search_text: String::new(),
                 counted_at: None,
                 facets: Default::default(),
+                contacted_at: None,
             };
             to_item(&lead).unwrap()
         })
@@ -157,7 +158,7 @@ async fn throughput() {
     let job = sending::Job::load(&state, Campaign { reply_to: Some("founder@example.com".into()), ..campaign.clone() }).await.unwrap();
     let at = Instant::now();
     for i in 0..RECIPIENTS {
-        let recipient = Recipient { email: format!("investor{i}@example.com"), lead_id: format!("bench-{i:05}"), name: Some(format!("Investor {i}")), form_name: None };
+        let recipient = Recipient::new(format!("investor{i}@example.com"), format!("bench-{i:05}"), Some(format!("Investor {i}")), None);
         floor.push_campaign(&job.message(&state, &recipient)).unwrap();
     }
     let floor_s = at.elapsed().as_secs_f64();

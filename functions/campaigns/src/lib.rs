@@ -305,6 +305,7 @@ pub async fn candidates(state: &AppState, owner_id: &str, forms: &HashMap<String
                 created_at: lead.created_at,
                 email: summary.email,
                 name: summary.name,
+                emailed: lead.contacted_at.is_some(),
             });
         }
         match output.last_evaluated_key {
@@ -384,7 +385,7 @@ async fn preview(State(state): State<AppState>, user: AuthUser, Path(id): Path<S
     pro(&state, &user).await?;
     let campaign = campaigns::owned(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?;
     let audience = audience_of(&state, &user.id, &campaign.segment).await?;
-    let sample = Recipient { email: "investor@example.com".into(), lead_id: String::new(), name: Some("Alex Investor".into()), form_name: None };
+    let sample = Recipient::new("investor@example.com", String::new(), Some("Alex Investor".into()), None);
     let recipient = audience.recipients.first().cloned().unwrap_or(sample);
     let compliance = compliance(&state, &user).await?;
     let origin = &state.config.app_origin;
@@ -416,7 +417,7 @@ async fn send_test(State(campaigns_state): State<CampaignsState>, user: AuthUser
         return Err(ApiError { retry_after: Some(600), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "test_rate_limited", "You have sent many tests this hour. Please wait a little.") });
     }
     let audience = audience_of(state, &user.id, &campaign.segment).await?;
-    let sample = Recipient { email: user.email.clone(), lead_id: String::new(), name: Some("Alex Investor".into()), form_name: None };
+    let sample = Recipient::new(user.email.clone(), String::new(), Some("Alex Investor".into()), None);
     let recipient = Recipient { email: user.email.clone(), ..audience.recipients.first().cloned().unwrap_or(sample) };
     let mut test = Campaign { reply_to: Some(user.email.clone()), ..campaign };
     test.content.subject = format!("[Test] {}", test.content.subject);

@@ -114,7 +114,7 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
     let job = Job::load(state, campaign).await?;
     if let Some(first) = rows.first() {
         // The record of what went out (kept once, with the first chunk).
-        let sample = Recipient { email: first.email.clone(), lead_id: first.lead_id.clone(), name: first.name.clone(), form_name: first.form_name.clone() };
+        let sample = Recipient::new(first.email.clone(), first.lead_id.clone(), first.name.clone(), first.form_name.clone());
         let message = job.message(state, &sample);
         // Filed in the compliance vault once (the first chunk to get here), before the copy
         // kept with the campaign: a failure retries the chunk, which sends nothing twice.
@@ -140,7 +140,7 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
     }
     let rule = Rule::new("campaign-send", 1, state.config.campaign_send_rate);
     for row in rows.iter().filter(|r| r.status == recipients::PENDING) {
-        let recipient = Recipient { email: row.email.clone(), lead_id: row.lead_id.clone(), name: row.name.clone(), form_name: row.form_name.clone() };
+        let recipient = Recipient::new(row.email.clone(), row.lead_id.clone(), row.name.clone(), row.form_name.clone());
         if job.suppressed.contains(&row.email) {
             if recipients::claim(&state.dynamo, &tables.campaign_recipients, campaign_id, &row.email, &state.clock.now_iso()).await? {
                 settle(state, campaign_id, &row.email, SUPPRESSED, None, Some("unsubscribed, bounced or complained")).await?;
@@ -153,7 +153,15 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
         }
         let email = job.message(state, &recipient);
         match send_with_retries(mailer, &email).await {
-            Ok(message_id) => settle(state, campaign_id, &row.email, SENT, Some(&message_id), None).await?,
+            Ok(message_id) => {
+                settle(state, campaign_id, &row.email, SENT, Some(&message_id), None).await?;
+                // The leads this message reached: "not yet e-mailed" audiences and the insights'
+                // uncontacted hot leads follow it. Best effort: the message is out.
+                let leads: Vec<String> = std::iter::once(row.lead_id.clone()).chain(row.also_lead_ids.iter().cloned()).collect();
+                if let Err(err) = shared::repo::leads::mark_contacted(&state.dynamo, tables, &job.campaign.owner_id, &leads, &state.clock.now_iso()).await {
+                    tracing::warn!(campaign_id, error = %err, "leads not marked as contacted");
+                }
+            }
             Err(err) => {
                 tracing::warn!(campaign_id, error = %err.message, "campaign message not sent");
                 settle(state, campaign_id, &row.email, FAILED, None, Some(&err.message.chars().take(300).collect::<String>())).await?;

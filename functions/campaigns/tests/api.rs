@@ -53,6 +53,7 @@ async fn lead(state: &AppState, owner: &TestUser, form: &Form, name: &str, email
         search_text: String::new(),
         counted_at: None,
         facets: Default::default(),
+        contacted_at: None,
     };
     let item = shared::dynamo::to_item(&lead).unwrap();
     state.dynamo.put_item().table_name(&state.config.tables.leads).set_item(Some(item)).send().await.unwrap();

@@ -41,6 +41,7 @@ async fn pro_founder(state: &AppState, leads: &[(&str, &str)]) -> (TestUser, For
             search_text: String::new(),
             counted_at: None,
             facets: Default::default(),
+            contacted_at: None,
         };
         state.dynamo.put_item().table_name(&state.config.tables.leads).set_item(Some(shared::dynamo::to_item(&lead).unwrap())).send().await.unwrap();
     }
@@ -138,6 +139,65 @@ async fn a_campaign_reaches_each_address_once_with_its_unsubscribe_headers() {
     let audience: Value = serde_json::from_slice(&audience).unwrap();
     assert_eq!(audience["recipients"], 2);
     assert_eq!(shared::vault::check_chain(&chain), None);
+}
+
+/// The founder's leads, counted (as capture does moments after storing them).
+async fn count_all(state: &AppState, user: &TestUser) -> Vec<LeadRecord> {
+    let output = state
+        .dynamo
+        .query()
+        .table_name(&state.config.tables.leads)
+        .index_name("by_owner")
+        .key_condition_expression("owner_id = :o")
+        .expression_attribute_values(":o", aws_sdk_dynamodb::types::AttributeValue::S(user.id.clone()))
+        .send()
+        .await
+        .unwrap();
+    let leads: Vec<LeadRecord> = output.items.unwrap_or_default().into_iter().map(|item| shared::dynamo::from_item(item).unwrap()).collect();
+    for lead in &leads {
+        assert!(shared::repo::leads::count_lead(&state.dynamo, &state.config.tables, lead).await.unwrap());
+    }
+    leads
+}
+
+async fn contacted(state: &AppState, user: &TestUser) -> (u64, u64, u64, u64) {
+    let p = shared::repo::profiles::get_profile(&state.dynamo, &state.config.tables.profiles, &user.id).await.unwrap().unwrap();
+    (p.hot_leads, p.hot_contacted, p.cold_leads, p.cold_contacted)
+}
+
+#[tokio::test]
+async fn a_sent_message_marks_its_leads_emailed_for_the_next_audience_and_the_counters() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (user, _) = pro_founder(&state, &[("Ada Lovelace", "ada@example.com"), ("Grace Hopper", "grace@example.com"), ("Ada again", "ADA@example.com")]).await;
+    let leads = count_all(&state, &user).await;
+    assert_eq!(contacted(&state, &user).await, (3, 0, 0, 0));
+    set_sender(&app, &user).await;
+    let count = |emailed: Value| {
+        let app = app.clone();
+        let token = user.token.clone();
+        async move { Call::post("/api/campaigns/audience").token(&token).json(json!({"segment": {"emailed": emailed}})).send(&app).await.body["count"].as_u64() }
+    };
+    assert_eq!((count(json!(false)).await, count(json!(true)).await, count(Value::Null).await), (Some(2), Some(0), Some(2)));
+
+    let campaign = draft(&app, &user).await;
+    let id = campaign["id"].as_str().unwrap();
+    Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(&app).await;
+    wait_sent(&app, &user, id).await;
+    // Both of Ada's leads were reached by her one message.
+    assert_eq!(contacted(&state, &user).await, (3, 3, 0, 0));
+    assert_eq!((count(json!(false)).await, count(json!(true)).await), (Some(0), Some(2)));
+
+    // A reached lead moved to cold takes its contacted count along; deleting it takes it off.
+    let lead = &leads[0];
+    shared::repo::leads::set_status(&state.dynamo, &state.config.tables, &lead.id, &user.id, "cold").await.unwrap();
+    assert_eq!(contacted(&state, &user).await, (2, 2, 1, 1));
+    shared::repo::leads::delete_lead(&state.dynamo, &state.config.tables, &lead.id, &user.id).await.unwrap();
+    assert_eq!(contacted(&state, &user).await, (2, 2, 0, 0));
+    // Marking again changes nothing.
+    let ids: Vec<String> = leads.iter().map(|l| l.id.clone()).collect();
+    shared::repo::leads::mark_contacted(&state.dynamo, &state.config.tables, &user.id, &ids, &state.clock.now_iso()).await.unwrap();
+    assert_eq!(contacted(&state, &user).await, (2, 2, 0, 0));
 }
 
 #[tokio::test]
@@ -274,7 +334,7 @@ async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end
     let second_id = second["id"].as_str().unwrap().to_owned();
     let tables = &state.config.tables;
     assert!(shared::repo::campaigns::start(&state.dynamo, &tables.campaigns, &second_id, second["version"].as_u64().unwrap(), 1, &user.email, &state.clock.now_iso()).await.unwrap());
-    let recipient = shared::campaigns::Recipient { email: "ada@example.com".into(), lead_id: "l".into(), name: None, form_name: None };
+    let recipient = shared::campaigns::Recipient::new("ada@example.com", "l", None, None);
     campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &second_id, &user.id, &[recipient]).await.unwrap();
     assert!(campaign_recipients::claim(&state.dynamo, &tables.campaign_recipients, &second_id, "ada@example.com", &state.clock.now_iso()).await.unwrap());
     state.clock.advance(std::time::Duration::from_secs(16 * 60));

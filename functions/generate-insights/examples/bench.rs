@@ -182,6 +182,7 @@ async fn main() {
             search_text: format!("investor {i} investor{i}@example.com"),
             counted_at: Some(shared::time::now_iso()),
             facets: Facets { state: Some(state_code.into()), city: Some(city), timeline: Some(timeline.into()), host: Some((*rng.pick(&HOSTS)).into()) },
+            contacted_at: None,
         };
         add(&mut stats, &mut profile, &lead);
         items.push(to_item(&lead).unwrap());

@@ -77,6 +77,10 @@ pub struct Quality {
     pub hot: u64,
     pub warm: u64,
     pub cold: u64,
+    /// Hot leads no campaign has reached yet (kept on write: `hot_leads - hot_contacted`).
+    pub hot_not_emailed: u64,
+    /// Whether any campaign has reached any lead yet.
+    pub any_emailed: bool,
     /// Investors ready within a week or sooner (immediately, within a week, ASAP).
     pub ready_within_a_week: u64,
     pub top_timeline: Option<Share>,
@@ -209,6 +213,8 @@ pub fn compute(inputs: &Inputs<'_>) -> Facts {
         hot: inputs.profile.hot_leads,
         warm: inputs.profile.warm_leads,
         cold: inputs.profile.cold_leads,
+        hot_not_emailed: inputs.profile.hot_leads.saturating_sub(inputs.profile.hot_contacted),
+        any_emailed: inputs.profile.hot_contacted + inputs.profile.warm_contacted + inputs.profile.cold_contacted > 0,
         ready_within_a_week: ready,
         top_timeline: timelines.into_iter().next().map(|(label, n)| share(label, n, leads)),
     };

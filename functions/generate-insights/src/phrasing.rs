@@ -144,6 +144,13 @@ fn quality(f: &Facts) -> Insight {
     if let Some(timeline) = &q.top_timeline {
         content.push_str(&format!(" The most common timeline is '{}' ({}, {}%).", timeline.label, leads(timeline.leads), timeline.percent));
     }
+    if q.hot > 0 && q.any_emailed {
+        if q.hot_not_emailed == 0 {
+            content.push_str(" Every hot lead has received a campaign e-mail.");
+        } else {
+            content.push_str(&format!(" {} of the hot leads {} not received a campaign e-mail yet.", grouped(q.hot_not_emailed), if q.hot_not_emailed == 1 { "has" } else { "have" }));
+        }
+    }
     Insight { title: "Lead quality".into(), content, icon: "default", color: "amber" }
 }
 
@@ -178,11 +185,17 @@ fn conversion(f: &Facts) -> Option<Insight> {
 
 fn next_action(f: &Facts) -> Insight {
     let q = &f.quality;
-    let content = if q.hot > 0 {
+    let content = if q.hot_not_emailed > 0 {
         format!(
-            "{} {} ready for a personal follow-up: write to them with a campaign (audience Hot) or export them from the Leads page, and reach out while their interest is fresh.",
+            "{} {} had no follow-up from a campaign yet: write to them with a campaign (audience Hot, not yet e-mailed) or export them from the Leads page, and reach out while their interest is fresh.",
+            plural(q.hot_not_emailed, "hot lead", "hot leads"),
+            if q.hot_not_emailed == 1 { "has" } else { "have" }
+        )
+    } else if q.hot > 0 {
+        format!(
+            "Your {} {} received a campaign e-mail: follow up personally now (a call, or answers to their questions) while their interest is fresh.",
             plural(q.hot, "hot lead", "hot leads"),
-            if q.hot == 1 { "is" } else { "are" }
+            if q.hot == 1 { "has" } else { "have all" }
         )
     } else if let Some(best) = f.forms.first().filter(|r| r.percent.is_some_and(|p| p > 0)) {
         format!("{} converts best: share it again where your investors are, and link to it from your site's main pages.", best.label)

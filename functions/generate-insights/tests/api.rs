@@ -77,6 +77,7 @@ async fn add_lead(state: &AppState, owner: &TestUser, form_id: &str, amount: u64
         search_text: String::new(),
         counted_at: None,
         facets,
+        contacted_at: None,
     };
     let item = shared::dynamo::to_item(&lead).unwrap();
     state.dynamo.put_item().table_name(&state.config.tables.leads).set_item(Some(item)).send().await.unwrap();

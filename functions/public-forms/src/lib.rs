@@ -288,6 +288,7 @@ async fn submit_lead(
     let facets = Facets::of(&form, &answers, location.as_ref(), source_url.as_deref());
     let lead = LeadRecord {
         facets,
+        contacted_at: None,
         estimated_amount,
         search_text,
         counted_at: None,

@@ -86,7 +86,7 @@ async fn campaign(state: &AppState, sent: usize) -> (String, String) {
     };
     campaigns::create(&state.dynamo, &tables.campaigns, &record).await.unwrap();
     assert!(campaigns::start(&state.dynamo, &tables.campaigns, &id, 1, sent as u64, "f@example.com", &now).await.unwrap());
-    let recipients: Vec<Recipient> = (0..sent).map(|i| Recipient { email: format!("r{i}@example.com"), lead_id: String::new(), name: None, form_name: None }).collect();
+    let recipients: Vec<Recipient> = (0..sent).map(|i| Recipient::new(format!("r{i}@example.com"), String::new(), None, None)).collect();
     campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &id, &owner, &recipients).await.unwrap();
     for (i, r) in recipients.iter().enumerate() {
         assert!(campaign_recipients::claim(&state.dynamo, &tables.campaign_recipients, &id, &r.email, &now).await.unwrap());

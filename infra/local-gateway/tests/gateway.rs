@@ -221,7 +221,7 @@ async fn the_demo_founder_is_seeded_through_the_products_routes() {
         "Harbor Coffee Co. Expansion converts best at 22% (20 leads from 90 views), against 13% for Sunrise Solar — Reg CF Round. \
          By page, blog.sunrisesolar.example converts best: 25% (10 leads from 40 views)."
     );
-    assert!(content("next_action").starts_with("20 hot leads are ready for a personal follow-up"), "{}", content("next_action"));
+    assert!(content("next_action").starts_with("20 hot leads have had no follow-up from a campaign yet"), "{}", content("next_action"));
     assert!(content("momentum").contains("Over the last 12 weeks"), "{}", content("momentum"));
     for (key, card) in cards {
         assert!(["dollar", "map-pin", "trending-up", "default"].contains(&card["icon"].as_str().unwrap()), "{key}");

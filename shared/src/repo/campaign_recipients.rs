@@ -38,6 +38,9 @@ pub struct RecipientRow {
     pub name: Option<String>,
     #[serde(default)]
     pub form_name: Option<String>,
+    /// The audience's other leads with this address (a sent message reaches them too).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_lead_ids: Vec<String>,
     pub status: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claimed_at: Option<String>,
@@ -82,6 +85,7 @@ pub async fn snapshot(client: &Client, table: &str, campaign_id: &str, owner_id:
                     lead_id: r.lead_id.clone(),
                     name: r.name.clone(),
                     form_name: r.form_name.clone(),
+                    also_lead_ids: r.also.clone(),
                     status: PENDING.into(),
                     claimed_at: None,
                     sent_at: None,

@@ -57,26 +57,40 @@ pub fn temperature_counter(status: &str) -> &'static str {
     }
 }
 
+/// The profile attribute counting a temperature's leads that a campaign has reached.
+pub fn contacted_counter(status: &str) -> &'static str {
+    match crate::leads::Temperature::from_status(status) {
+        crate::leads::Temperature::Hot => "hot_contacted",
+        crate::leads::Temperature::Warm => "warm_contacted",
+        crate::leads::Temperature::Cold => "cold_contacted",
+    }
+}
+
 /// The profile update that adds `leads` and the lead's amount (negative to take them off),
-/// and as many to the lead's temperature counter.
-fn counter_update(tables: &Tables, owner_id: &str, leads: i64, interest: Interest, status: &str) -> Result<TransactWriteItem, ApiError> {
+/// and as many to the lead's temperature counter (and its contacted counter when a campaign
+/// reached it).
+fn counter_update(tables: &Tables, owner_id: &str, leads: i64, interest: Interest, status: &str, contacted: bool) -> Result<TransactWriteItem, ApiError> {
     let ceiling = crate::counters::CEILING;
-    let temperature = temperature_counter(status);
+    let temperature = if contacted {
+        format!("{} :leads, {} :leads", temperature_counter(status), contacted_counter(status))
+    } else {
+        format!("{} :leads", temperature_counter(status))
+    };
     let builder = Update::builder()
         .table_name(&tables.profiles)
         .set_key(Some([key(owner_id)].into()))
         .expression_attribute_values(":leads", AttributeValue::N(leads.to_string()));
     let builder = match interest {
         Interest::Add(amount) if amount > 0 => builder
-            .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature} :leads"))
+            .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature}"))
             .condition_expression("attribute_not_exists(estimated_interest) OR estimated_interest <= :room")
             .expression_attribute_values(":amount", AttributeValue::N(amount.to_string()))
             .expression_attribute_values(":room", AttributeValue::N((ceiling - amount.unsigned_abs().min(ceiling)).to_string())),
         Interest::Add(amount) => builder
-            .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature} :leads"))
+            .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature}"))
             .expression_attribute_values(":amount", AttributeValue::N(amount.to_string())),
         Interest::Saturate => builder
-            .update_expression(format!("SET estimated_interest = :ceiling ADD interested_investors_count :leads, {temperature} :leads"))
+            .update_expression(format!("SET estimated_interest = :ceiling ADD interested_investors_count :leads, {temperature}"))
             .expression_attribute_values(":ceiling", AttributeValue::N(ceiling.to_string())),
     };
     Ok(TransactWriteItem::builder().update(built(builder.build())?).build())
@@ -144,7 +158,7 @@ pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> 
                 .expression_attribute_values(":keys", keys)
                 .build(),
         )?;
-        let mut items = vec![TransactWriteItem::builder().update(mark).build(), counter_update(tables, &lead.owner_id, 1, interest, &lead.status)?];
+        let mut items = vec![TransactWriteItem::builder().update(mark).build(), counter_update(tables, &lead.owner_id, 1, interest, &lead.status, false)?];
         items.extend(planned.items);
         match transact(client, items).await? {
             Outcome::Done => {
@@ -214,6 +228,9 @@ pub struct LeadOwnership {
     /// The aggregate items the lead was added to (older leads: none).
     #[serde(default)]
     pub counted_in: Vec<String>,
+    /// When a campaign first reached it.
+    #[serde(default)]
+    pub contacted_at: Option<String>,
 }
 
 /// The caller's lead, or 404 (also when it belongs to someone else).
@@ -233,17 +250,17 @@ pub async fn delete_lead(client: &Client, tables: &Tables, id: &str, owner_id: &
             Delete::builder()
                 .table_name(&tables.leads)
                 .set_key(Some([key(id)].into()))
-                .condition_expression(if counted {
-                    "owner_id = :owner AND attribute_exists(counted_at)"
-                } else {
-                    "owner_id = :owner AND attribute_not_exists(counted_at)"
+                .condition_expression(match (counted, lead.contacted_at.is_some()) {
+                    (true, true) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_exists(contacted_at)",
+                    (true, false) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at)",
+                    (false, _) => "owner_id = :owner AND attribute_not_exists(counted_at)",
                 })
                 .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
                 .build(),
         )?;
         let mut items = vec![TransactWriteItem::builder().delete(delete).build()];
         if counted {
-            items.push(counter_update(tables, owner_id, -1, Interest::Add(-counted_amount(lead.estimated_amount)), &lead.status)?);
+            items.push(counter_update(tables, owner_id, -1, Interest::Add(-counted_amount(lead.estimated_amount)), &lead.status, lead.contacted_at.is_some())?);
             items.extend(crate::repo::lead_stats::take_off(&tables.lead_stats, owner_id, &lead.counted_in, counted_amount(lead.estimated_amount) as u64)?);
         }
         match transact(client, items).await? {
@@ -305,12 +322,17 @@ pub async fn set_status(client: &Client, tables: &Tables, id: &str, owner_id: &s
         if lead.counted_at.is_none() || from == to {
             return set_status_only(client, tables, id, owner_id, status).await;
         }
+        let contacted = lead.contacted_at.is_some();
         let update = built(
             Update::builder()
                 .table_name(&tables.leads)
                 .set_key(Some([key(id)].into()))
                 .update_expression("SET #status = :status")
-                .condition_expression("owner_id = :owner AND attribute_exists(counted_at) AND #status = :old")
+                .condition_expression(if contacted {
+                    "owner_id = :owner AND attribute_exists(counted_at) AND #status = :old AND attribute_exists(contacted_at)"
+                } else {
+                    "owner_id = :owner AND attribute_exists(counted_at) AND #status = :old AND attribute_not_exists(contacted_at)"
+                })
                 .expression_attribute_names("#status", "status")
                 .expression_attribute_values(":status", AttributeValue::S(status.to_owned()))
                 .expression_attribute_values(":old", AttributeValue::S(lead.status.clone()))
@@ -321,7 +343,11 @@ pub async fn set_status(client: &Client, tables: &Tables, id: &str, owner_id: &s
             Update::builder()
                 .table_name(&tables.profiles)
                 .set_key(Some([key(owner_id)].into()))
-                .update_expression(format!("ADD {from} :minus, {to} :one"))
+                .update_expression(if contacted {
+                    format!("ADD {from} :minus, {to} :one, {} :minus, {} :one", contacted_counter(&lead.status), contacted_counter(status))
+                } else {
+                    format!("ADD {from} :minus, {to} :one")
+                })
                 .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
                 .expression_attribute_values(":one", AttributeValue::N("1".into()))
                 .build(),
@@ -334,6 +360,52 @@ pub async fn set_status(client: &Client, tables: &Tables, id: &str, owner_id: &s
         }
     }
     Err(ApiError::internal(anyhow::anyhow!("lead {id}: status not set, too many conflicting changes")))
+}
+
+/// Marks leads a campaign message reached (its recipient's lead and the audience's other
+/// leads of that address), once each: the lead's `contacted_at` and its temperature's
+/// contacted counter move together in one transaction, so `hot_leads - hot_contacted` is the
+/// number of hot leads no campaign has reached. Only counted leads are marked (a lead is
+/// counted within moments of its capture, long before any campaign reaches it).
+pub async fn mark_contacted(client: &Client, tables: &Tables, owner_id: &str, ids: &[String], at: &str) -> Result<(), ApiError> {
+    for id in ids.iter().filter(|id| !id.is_empty()) {
+        for attempt in 0..ATTEMPTS {
+            let lead = match owned_lead(client, tables, id, owner_id).await {
+                Ok(lead) => lead,
+                Err(err) if err.status == axum::http::StatusCode::NOT_FOUND => break,
+                Err(err) => return Err(err),
+            };
+            if lead.contacted_at.is_some() || lead.counted_at.is_none() {
+                break;
+            }
+            let mark = built(
+                Update::builder()
+                    .table_name(&tables.leads)
+                    .set_key(Some([key(id)].into()))
+                    .update_expression("SET contacted_at = :at")
+                    .condition_expression("owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at) AND #status = :status")
+                    .expression_attribute_names("#status", "status")
+                    .expression_attribute_values(":at", AttributeValue::S(at.to_owned()))
+                    .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+                    .expression_attribute_values(":status", AttributeValue::S(lead.status.clone()))
+                    .build(),
+            )?;
+            let count = built(
+                Update::builder()
+                    .table_name(&tables.profiles)
+                    .set_key(Some([key(owner_id)].into()))
+                    .update_expression(format!("ADD {} :one", contacted_counter(&lead.status)))
+                    .expression_attribute_values(":one", AttributeValue::N("1".into()))
+                    .build(),
+            )?;
+            match transact(client, vec![TransactWriteItem::builder().update(mark).build(), TransactWriteItem::builder().update(count).build()]).await? {
+                Outcome::Done => break,
+                // Marked, deleted or its status changed meanwhile: read it again.
+                Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
+            }
+        }
+    }
+    Ok(())
 }
 
 async fn set_status_only(client: &Client, tables: &Tables, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {

@@ -24,12 +24,30 @@ pub struct Profile {
     pub warm_leads: u64,
     #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub cold_leads: u64,
+    /// Of those, the leads a campaign has reached (see `repo::leads::mark_contacted`).
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub hot_contacted: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub warm_contacted: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub cold_contacted: u64,
 }
 
 impl Profile {
     /// What a user who has never saved a profile sees.
     pub fn empty(id: &str) -> Self {
-        Self { id: id.to_owned(), name: None, interested_investors_count: 0, estimated_interest: 0, hot_leads: 0, warm_leads: 0, cold_leads: 0 }
+        Self {
+            id: id.to_owned(),
+            name: None,
+            interested_investors_count: 0,
+            estimated_interest: 0,
+            hot_leads: 0,
+            warm_leads: 0,
+            cold_leads: 0,
+            hot_contacted: 0,
+            warm_contacted: 0,
+            cold_contacted: 0,
+        }
     }
 }
 

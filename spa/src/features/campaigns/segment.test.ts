@@ -18,6 +18,12 @@ describe('segments', () => {
     expect(segmentBody({ ...EVERYONE, createdFrom: '2026-11-01' })).toMatchObject({ createdFrom: '2026-11-01' });
   });
 
+  it('sends the lead status only when one is chosen', () => {
+    expect(segmentBody(normalizeSegment({ emailed: false }))).toMatchObject({ emailed: false });
+    expect(segmentBody(normalizeSegment({}))).not.toHaveProperty('emailed');
+    expect(isEveryone(normalizeSegment({ emailed: true }))).toBe(false);
+  });
+
   it('toggles a choice on and off', () => {
     expect(toggle(['hot'], 'warm')).toEqual(['hot', 'warm']);
     expect(toggle(['hot', 'warm'], 'hot')).toEqual(['warm']);
@@ -37,5 +43,6 @@ describe('describeSegment', () => {
     expect(describeSegment(normalizeSegment({ formIds: ['a', 'b'], states: ['CA', 'TX', 'NY', 'WA'], createdTo: '2026-11-30' }))).toBe(
       'Leads · from 2 forms · in 4 states · captured until Nov 30, 2026',
     );
+    expect(describeSegment(normalizeSegment({ temperatures: ['hot'], emailed: false }))).toBe('Hot leads · not yet e-mailed');
   });
 });

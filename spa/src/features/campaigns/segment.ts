@@ -2,7 +2,7 @@ import type { Temperature } from '@/features/leads/api/leads';
 import { stateName } from './us-states';
 import type { Segment } from './types';
 
-export const EVERYONE: Segment = { formIds: [], temperatures: [], states: [], createdFrom: null, createdTo: null };
+export const EVERYONE: Segment = { formIds: [], temperatures: [], states: [], createdFrom: null, createdTo: null, emailed: null };
 
 /** The segment as the server stores it, with every list present and empty dates as null. */
 export function normalizeSegment(segment: Partial<Segment> | null | undefined): Segment {
@@ -12,6 +12,7 @@ export function normalizeSegment(segment: Partial<Segment> | null | undefined): 
     states: [...(segment?.states ?? [])],
     createdFrom: segment?.createdFrom || null,
     createdTo: segment?.createdTo || null,
+    emailed: typeof segment?.emailed === 'boolean' ? segment.emailed : null,
   };
 }
 
@@ -24,6 +25,7 @@ export function segmentBody(segment: Segment): Partial<Segment> {
   };
   if (segment.createdFrom) body.createdFrom = segment.createdFrom;
   if (segment.createdTo) body.createdTo = segment.createdTo;
+  if (typeof segment.emailed === 'boolean') body.emailed = segment.emailed;
   return body;
 }
 
@@ -68,6 +70,8 @@ export function describeSegment(segment: Segment, formNames: Record<string, stri
   if (segment.createdFrom && segment.createdTo) parts.push(`captured ${day(segment.createdFrom)} – ${day(segment.createdTo)}`);
   else if (segment.createdFrom) parts.push(`captured since ${day(segment.createdFrom)}`);
   else if (segment.createdTo) parts.push(`captured until ${day(segment.createdTo)}`);
+  if (segment.emailed === false) parts.push('not yet e-mailed');
+  else if (segment.emailed === true) parts.push('already e-mailed');
   return parts.join(' · ');
 }
 

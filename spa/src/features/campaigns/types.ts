@@ -12,6 +12,8 @@ export type Segment = {
   /** YYYY-MM-DD (UTC day), inclusive. */
   createdFrom?: string | null;
   createdTo?: string | null;
+  /** Lead status: false = not yet e-mailed by any campaign, true = already e-mailed, null = either. */
+  emailed?: boolean | null;
 };
 
 /** What the founder writes. */

@@ -13,6 +13,11 @@ import type { Segment } from '../types';
 import { stateName, US_STATES } from '../us-states';
 
 const TEMPERATURES: Temperature[] = ['hot', 'warm', 'cold'];
+const LEAD_STATUSES: { value: boolean | null; label: string }[] = [
+  { value: null, label: 'Any' },
+  { value: false, label: 'Not yet e-mailed' },
+  { value: true, label: 'Already e-mailed' },
+];
 
 /** A value that follows `value` once it has stopped changing for `delayMs`. */
 export function useDebounced<T>(value: T, delayMs: number): T {
@@ -80,7 +85,7 @@ export function AudienceCountSummary({ segment }: { segment: Segment }) {
   );
 }
 
-/** Who the campaign goes to: all leads, or by forms, temperatures, US states and capture dates. */
+/** Who the campaign goes to: all leads, or by temperature, lead status (e-mailed or not), forms, US states and capture dates. */
 export function AudiencePanel({ segment, onChange, forms }: { segment: Segment; onChange: (segment: Segment) => void; forms: Form[] | undefined }) {
   const set = (patch: Partial<Segment>) => onChange({ ...segment, ...patch });
   const everyone = isEveryone(segment);
@@ -115,6 +120,29 @@ export function AudiencePanel({ segment, onChange, forms }: { segment: Segment; 
                 )}
               >
                 <Icon className="size-4" aria-hidden /> {label}
+              </button>
+            );
+          })}
+        </div>
+      </Group>
+
+      <Group label="Lead status" hint="(whether a campaign has reached them)">
+        <div role="radiogroup" aria-label="Lead status" className="flex flex-wrap gap-2">
+          {LEAD_STATUSES.map(({ value, label }) => {
+            const on = (segment.emailed ?? null) === value;
+            return (
+              <button
+                key={label}
+                type="button"
+                role="radio"
+                aria-checked={on}
+                onClick={() => set({ emailed: value })}
+                className={cn(
+                  'inline-flex items-center rounded-full px-3 py-1.5 text-sm font-medium ring-1 transition ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                  on ? 'bg-brand-50 text-brand-700 ring-brand-300' : 'bg-white text-gray-600 ring-gray-300 hover:bg-gray-50',
+                )}
+              >
+                {label}
               </button>
             );
           })}
