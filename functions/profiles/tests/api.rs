@@ -30,7 +30,7 @@ async fn a_new_user_sees_an_empty_profile() {
     let user = test_user(&state);
     let response = Call::get("/api/profiles/me").token(&user.token).send(&app).await;
     assert_eq!(response.status, StatusCode::OK);
-    assert_eq!(response.body, json!({"id": user.id, "name": null, "interested_investors_count": 0, "estimated_interest": 0, "hot_leads": 0, "warm_leads": 0, "cold_leads": 0}));
+    assert_eq!(response.body, json!({"id": user.id, "name": null, "interested_investors_count": 0, "estimated_interest": 0, "hot_leads": 0, "warm_leads": 0, "cold_leads": 0, "hot_contacted": 0, "warm_contacted": 0, "cold_contacted": 0}));
 }
 
 #[tokio::test]
@@ -41,7 +41,7 @@ async fn a_saved_name_is_returned_trimmed_and_kept() {
     assert_eq!(saved.status, StatusCode::OK);
     assert_eq!(saved.body["name"], "Ada Lovelace");
     let read = Call::get("/api/profiles/me").token(&user.token).send(&app).await;
-    assert_eq!(read.body, json!({"id": user.id, "name": "Ada Lovelace", "interested_investors_count": 0, "estimated_interest": 0, "hot_leads": 0, "warm_leads": 0, "cold_leads": 0}));
+    assert_eq!(read.body, json!({"id": user.id, "name": "Ada Lovelace", "interested_investors_count": 0, "estimated_interest": 0, "hot_leads": 0, "warm_leads": 0, "cold_leads": 0, "hot_contacted": 0, "warm_contacted": 0, "cold_contacted": 0}));
 }
 
 #[tokio::test]
