@@ -20,6 +20,8 @@ export function useCampaigns({ refreshWhileSending = false } = {}) {
     shouldRetryOnError: shouldRetry,
     // A campaign being sent changes its figures every few seconds.
     refreshInterval: (data) => (refreshWhileSending && data?.campaigns.some((c) => c.status === 'sending') ? 4_000 : 0),
+    // The interval refresh is deduplicated: keep the window under it (the app-wide one is 30 s).
+    dedupingInterval: 2_000,
   });
 }
 

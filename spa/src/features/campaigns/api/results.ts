@@ -21,5 +21,7 @@ export function useCampaignResults(id: string | undefined, after: string | null)
     keepPreviousData: true,
     shouldRetryOnError: shouldRetry,
     refreshInterval: (data) => (data && isInFlight(data.campaign.status) ? RESULTS_REFRESH_MS : 0),
+    // SWR's interval refresh is deduplicated: the app-wide 30 s window would swallow it.
+    dedupingInterval: RESULTS_REFRESH_MS / 2,
   });
 }
