@@ -127,7 +127,6 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
     // What EventBridge runs every minute in AWS: due scheduled campaigns start, interrupted
     // sends resume. Same code, on a tick.
     campaigns::dispatch::spawn_local(state.clone(), std::time::Duration::from_secs(15));
-    spawn_vault_digest(state.clone());
     let seed_admin = settings.seed_demo;
     if settings.seed_demo && demo::is_empty(&state).await? {
         // A failed seed is reported, never a reason not to start.
@@ -141,6 +140,8 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
             Err(err) => tracing::error!(error = format!("{err:#}"), "the demo founder could not be seeded"),
         }
     }
+    // After seeding, so the demo founder's recent days are filed at once.
+    spawn_vault_digest(state.clone());
     if seed_admin {
         match demo::seed_admin(&state).await {
             Ok(created) => {

@@ -144,7 +144,7 @@ pub fn render_html(form: &Form, context: &SnapshotContext) -> String {
 body{{margin:0;background:#f3f4f6;font-family:{font},ui-sans-serif,system-ui,sans-serif;color:#111827}}
 .record{{max-width:720px;margin:0 auto;padding:16px;font-size:13px;color:#374151}}
 .record h1{{font-size:15px;margin:0 0 6px}}
-.record dl{{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}}
+.record dl{{margin:0}}.record dl div{{display:grid;grid-template-columns:9.5rem 1fr;gap:12px;padding:2px 0}}
 .record dt{{color:#6b7280}}.record dd{{margin:0;word-break:break-all}}
 .form{{max-width:560px;margin:8px auto 32px;background:{bg};color:{text};border-radius:calc({radius} * 2);padding:24px;line-height:1.5;font-size:15px;box-shadow:0 1px 3px rgba(0,0,0,.1)}}
 .company{{margin:0;font-size:12px;font-weight:600;letter-spacing:.04em;text-transform:uppercase;color:{primary}}}
