@@ -13,6 +13,7 @@ pub mod dashboard;
 pub mod dynamo;
 pub mod email;
 pub mod error;
+pub mod format;
 pub mod forms;
 pub mod http;
 pub mod impersonation;

@@ -101,17 +101,7 @@ fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn usd(dollars: u64) -> String {
-    let digits = dollars.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    format!("${out}")
-}
+use shared::format::usd;
 
 /// The Markdown answer to an account question.
 pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {

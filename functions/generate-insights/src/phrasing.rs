@@ -15,22 +15,7 @@ pub struct Insight {
     pub color: &'static str,
 }
 
-/// `$1,412,500`
-pub fn usd(amount: u64) -> String {
-    format!("${}", grouped(amount))
-}
-
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use shared::format::{grouped, usd};
 
 fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })

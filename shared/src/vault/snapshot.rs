@@ -60,18 +60,6 @@ fn font(value: &str) -> String {
     if clean.trim().is_empty() { "Inter".into() } else { clean }
 }
 
-fn money(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    format!("${out}")
-}
-
 /// The snapshot page.
 pub fn render_html(form: &Form, context: &SnapshotContext) -> String {
     let s = &form.styling;
@@ -104,10 +92,10 @@ pub fn render_html(form: &Form, context: &SnapshotContext) -> String {
     let offering = &form.offering_settings;
     let mut facts = String::new();
     if let Some(target) = offering.target_raise {
-        facts.push_str(&format!("<div><dt>Target raise</dt><dd>{}</dd></div>", money(target)));
+        facts.push_str(&format!("<div><dt>Target raise</dt><dd>{}</dd></div>", crate::format::usd(target)));
     }
     if let Some(min) = offering.minimum_investment {
-        facts.push_str(&format!("<div><dt>Minimum investment</dt><dd>{}</dd></div>", money(min)));
+        facts.push_str(&format!("<div><dt>Minimum investment</dt><dd>{}</dd></div>", crate::format::usd(min)));
     }
     if !offering.security_type.is_empty() {
         facts.push_str(&format!("<div><dt>Security</dt><dd>{}</dd></div>", esc(&offering.security_type)));
