@@ -109,18 +109,21 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
     };
     let config = Config::from_lookup(lookup)?;
     let state = AppState::from_config(config).await?;
-    let created = ensure_tables(&state.dynamo, &settings.table_prefix, &specs).await?;
+    // Tables and buckets at once: a start-up waits for the slower of the two, not both.
+    let local_buckets = async {
+        match (&settings.s3_endpoint, &state.storage) {
+            (Some(_), Some(storage)) => ensure_buckets(storage.client(), &settings.table_prefix, &buckets).await.map(Some),
+            _ => Ok(None),
+        }
+    };
+    let (created, created_buckets) = tokio::try_join!(ensure_tables(&state.dynamo, &settings.table_prefix, &specs), local_buckets)?;
     if !created.is_empty() {
         tracing::info!(tables = ?created, "created tables from template.yaml");
     }
-    match (&settings.s3_endpoint, &state.storage) {
-        (Some(_), Some(storage)) => {
-            let created = ensure_buckets(storage.client(), &settings.table_prefix, &buckets).await?;
-            if !created.is_empty() {
-                tracing::info!(buckets = ?created, "created buckets from template.yaml");
-            }
-        }
-        _ => tracing::warn!("S3_ENDPOINT is not set: the compliance vault has no local S3 (make dev and make test start one)"),
+    match created_buckets {
+        Some(created) if !created.is_empty() => tracing::info!(buckets = ?created, "created buckets from template.yaml"),
+        Some(_) => {}
+        None => tracing::warn!("S3_ENDPOINT is not set: the compliance vault has no local S3 (make dev and make test start one)"),
     }
     let app = router(state.clone(), settings);
     spawn_impersonation_sweep(state.clone());

@@ -256,13 +256,13 @@ pub async fn ensure_tables(client: &Client, prefix: &str, specs: &[TableSpec]) -
             None => break,
         }
     }
+    // Tables kept from an earlier run get indexes added since (checked all at once: a
+    // DescribeTable each, in parallel, so a start stays quick).
+    let kept: Vec<_> = specs.iter().filter(|spec| existing.contains(&local_table_name(prefix, spec))).collect();
+    futures::future::try_join_all(kept.iter().map(|spec| add_missing_indexes(client, local_table_name(prefix, spec), spec))).await?;
     let mut created = Vec::new();
-    for spec in specs {
+    for spec in specs.iter().filter(|spec| !existing.contains(&local_table_name(prefix, spec))) {
         let name = local_table_name(prefix, spec);
-        if existing.contains(&name) {
-            add_missing_indexes(client, &name, spec).await?;
-            continue;
-        }
         create_table(client, &name, spec).await?;
         created.push(name);
     }
@@ -270,7 +270,8 @@ pub async fn ensure_tables(client: &Client, prefix: &str, specs: &[TableSpec]) -
 }
 
 /// A table kept in `.local` from before an index was added to the template gets the index.
-async fn add_missing_indexes(client: &Client, name: &str, spec: &TableSpec) -> anyhow::Result<()> {
+async fn add_missing_indexes(client: &Client, name: String, spec: &TableSpec) -> anyhow::Result<()> {
+    let name = name.as_str();
     use aws_sdk_dynamodb::types::{CreateGlobalSecondaryIndexAction, GlobalSecondaryIndexUpdate};
     if spec.global_secondary_indexes.is_empty() {
         return Ok(());
