@@ -194,18 +194,38 @@ function BillingPanel() {
 /** Sections a link can open the page at: `?tab=security` (the e-mail sent after a support session), `?tab=sender` (campaigns), `?tab=offering`. */
 const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity', offering: 'offering' };
 
-/** `?tab=…` opens the page at that section. */
+/** How long the page keeps a `?tab=…` section in view while the sections above it load. */
+const HOLD_ANCHOR_MS = 4000;
+/** What counts as the founder taking over the scrolling. */
+const USER_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * `?tab=…` opens the page at that section, and keeps it there while the sections above it
+ * finish loading and grow (billing, sender identity, offering), until the founder scrolls,
+ * types or clicks themselves.
+ */
 function useOpenAtTab() {
   const [params] = useSearchParams();
   const tab = params.get('tab');
   useEffect(() => {
     const anchor = tab ? TAB_ANCHORS[tab] : undefined;
     if (!anchor) return;
+    const reveal = () => document.getElementById(anchor)?.scrollIntoView({ block: 'start' });
     // After the layout's scroll to the top on navigation, which runs after this effect.
-    const timer = window.setTimeout(() => {
-      document.getElementById(anchor)?.scrollIntoView({ block: 'start' });
-    }, 0);
-    return () => window.clearTimeout(timer);
+    const timer = window.setTimeout(reveal, 0);
+    const resized = new ResizeObserver(reveal);
+    resized.observe(document.body);
+    const release = () => {
+      resized.disconnect();
+      for (const event of USER_EVENTS) window.removeEventListener(event, release);
+    };
+    for (const event of USER_EVENTS) window.addEventListener(event, release, { passive: true });
+    const stop = window.setTimeout(release, HOLD_ANCHOR_MS);
+    return () => {
+      window.clearTimeout(timer);
+      window.clearTimeout(stop);
+      release();
+    };
   }, [tab]);
 }
 
