@@ -4,7 +4,7 @@
 //! Two buckets: the **vault** (Object Lock with a default retention, versioning, public access
 //! blocked) holds every record's files, written once and read by version id; the **uploads**
 //! bucket is where browsers post files with a presigned POST before the vault checks them,
-//! writes them in and removes the upload.
+//! streams them in and removes the upload.
 
 use std::time::{Duration, SystemTime};
 
@@ -85,17 +85,24 @@ impl Storage {
     /// the hash of what is kept.
     #[tracing::instrument(skip(self, bytes))]
     pub async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<StoredObject, ApiError> {
-        let digest = Sha256::digest(&bytes);
+        let digest: [u8; 32] = Sha256::digest(&bytes).into();
         let size = bytes.len() as u64;
+        self.put_checked(key, ByteStream::from(bytes), size, digest, content_type).await
+    }
+
+    /// One `PutObject` into the vault with the SHA-256 of its body, which S3 verifies before it
+    /// keeps the object (the Object Lock retention needs a checksum header too).
+    async fn put_checked(&self, key: &str, body: ByteStream, size: u64, digest: [u8; 32], content_type: &str) -> Result<StoredObject, ApiError> {
         let output = self
             .client
             .put_object()
             .bucket(&self.bucket)
             .key(key)
             .content_type(content_type)
+            .content_length(size as i64)
             .checksum_algorithm(ChecksumAlgorithm::Sha256)
             .checksum_sha256(base64::engine::general_purpose::STANDARD.encode(digest))
-            .body(ByteStream::from(bytes))
+            .body(body)
             .send()
             .await
             .map_err(|err| internal(anyhow::Error::new(err).context("vault put_object")))?;
@@ -146,14 +153,45 @@ impl Storage {
         }
     }
 
-    /// An upload's bytes as a stream (pinned to the ETag that was checked).
-    pub async fn upload_stream(&self, key: &str, etag: &str) -> Result<Option<ByteStream>, ApiError> {
+    /// The first `len` bytes of an upload (pinned to the checked ETag), to recognise its type
+    /// without reading the rest. `None` when it is gone or changed.
+    pub async fn upload_head(&self, key: &str, etag: &str, len: usize) -> Result<Option<Vec<u8>>, ApiError> {
+        let request = self.client.get_object().bucket(&self.uploads_bucket).key(key).if_match(etag).range(format!("bytes=0-{}", len.max(1) - 1));
+        let body = match request.send().await {
+            Ok(output) => output.body,
+            Err(err) if err.as_service_error().is_some_and(|e| e.is_no_such_key()) => return Ok(None),
+            Err(err) if err.raw_response().is_some_and(|r| matches!(r.status().as_u16(), 404 | 412)) => return Ok(None),
+            Err(err) => return Err(internal(anyhow::Error::new(err).context("uploads get_object (range)"))),
+        };
+        let bytes = body.collect().await.map_err(|err| internal(anyhow::Error::new(err).context("reading an upload's first bytes")))?;
+        Ok(Some(bytes.to_vec()))
+    }
+
+    /// An upload's bytes as a stream, pinned to the ETag that was checked (`None` when it is
+    /// gone or was replaced since).
+    async fn upload_body(&self, key: &str, etag: &str) -> Result<Option<ByteStream>, ApiError> {
         match self.client.get_object().bucket(&self.uploads_bucket).key(key).if_match(etag).send().await {
             Ok(output) => Ok(Some(output.body)),
             Err(err) if err.as_service_error().is_some_and(|e| e.is_no_such_key()) => Ok(None),
             Err(err) if err.raw_response().is_some_and(|r| matches!(r.status().as_u16(), 404 | 412)) => Ok(None),
             Err(err) => Err(internal(anyhow::Error::new(err).context("uploads get_object"))),
         }
+    }
+
+    /// Keeps a checked upload in the vault without ever holding it whole: the stored upload
+    /// is hashed as a stream, then streamed again into the vault with that SHA-256, which S3
+    /// verifies, so what is kept is exactly what was hashed (both reads are pinned to the
+    /// ETag that was checked). `None` when the upload is gone or was replaced meanwhile.
+    #[tracing::instrument(skip(self))]
+    pub async fn keep_upload(&self, upload_key: &str, etag: &str, key: &str, content_type: &str) -> Result<Option<StoredObject>, ApiError> {
+        let Some(first) = self.upload_body(upload_key, etag).await? else {
+            return Ok(None);
+        };
+        let (digest, size) = digest_stream(first).await?;
+        let Some(second) = self.upload_body(upload_key, etag).await? else {
+            return Ok(None);
+        };
+        self.put_checked(key, second, size, digest, content_type).await.map(Some)
     }
 
     /// Removes an upload (kept or refused). Missing is fine.
@@ -226,15 +264,20 @@ impl Storage {
     }
 }
 
-/// Hashes a stream chunk by chunk.
-pub async fn hash_stream(mut body: ByteStream) -> Result<(String, u64), ApiError> {
+/// Hashes a stream chunk by chunk: the hex SHA-256 and the size.
+pub async fn hash_stream(body: ByteStream) -> Result<(String, u64), ApiError> {
+    let (digest, size) = digest_stream(body).await?;
+    Ok((hex(&digest), size))
+}
+
+async fn digest_stream(mut body: ByteStream) -> Result<([u8; 32], u64), ApiError> {
     let mut hasher = Sha256::new();
     let mut size = 0u64;
     while let Some(chunk) = body.try_next().await.map_err(|err| internal(anyhow::Error::new(err).context("reading an object")))? {
         size += chunk.len() as u64;
         hasher.update(&chunk);
     }
-    Ok((hex(&hasher.finalize()), size))
+    Ok((hasher.finalize().into(), size))
 }
 
 pub fn hex(bytes: &[u8]) -> String {

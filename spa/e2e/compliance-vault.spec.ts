@@ -175,8 +175,11 @@ test('a Pro founder finds a published form in the vault, uploads a PDF, verifies
   await expect(early.getByRole('link', { name: 'https://wefunder.com/harbor-coffee' })).toBeVisible();
   await expect(early.getByRole('button', { name: 'Submit' })).toHaveCount(0);
 
-  // A new visit shows the notice and the portal link instead of the form.
-  const investor = await investorContext.newPage();
+  // A new visitor sees the notice and the portal link instead of the form. (A new browser: the
+  // public form is cacheable for 30 s, so the early visitor's browser may still hold the form
+  // for a moment — which is why its submission above is refused with the same link.)
+  const newcomerContext = await browser.newContext();
+  const investor = await newcomerContext.newPage();
   await investor.goto(`/form-view/${formId}`);
   await expect(investor.getByRole('heading', { name: "Harbor Coffee's offering is live" })).toBeVisible();
   const portal = investor.getByRole('link', { name: /View the offering on Wefunder/ });
@@ -186,6 +189,7 @@ test('a Pro founder finds a published form in the vault, uploads a PDF, verifies
   await expect(investor.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   await expect(investor.getByLabel('Full Name')).toHaveCount(0);
   await expectAccessible(investor, 'the form view of a live offering', { founderColours: DEFAULT_FORM_COLOURS });
+  await newcomerContext.close();
   await investorContext.close();
 
   // The change is in the vault.

@@ -9,7 +9,7 @@
 //! - `POST /api/compliance-vault/uploads` — a presigned POST for one file (PDF, PNG, JPEG,
 //!   DOCX, XLSX; ≤ 25 MB) straight to S3
 //! - `POST /api/compliance-vault/uploads/{id}/complete` — checks the arrived file (size, type,
-//!   SHA-256 streamed), copies it into the vault and records it
+//!   SHA-256 streamed), streams it into the vault and records it
 //! - `POST /api/compliance-vault/verify` — re-hashes every file and walks the chain
 //! - `POST /api/compliance-vault/exports` `{include}` — a 10-minute link to the exhibit pack
 //! - `GET  /api/compliance-vault/exports/{token}` — the pack, a ZIP streamed as it is built

@@ -145,19 +145,10 @@ pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload
     if upload.size == 0 {
         return refuse(ApiError::bad_request("empty_file", "The file is empty.")).await;
     }
-    let Some(mut body) = storage.upload_stream(&key, &upload.etag).await? else {
-        return Err(ApiError::bad_request("upload_missing", "The file has not arrived. Upload it again."));
-    };
-    // Read once, at most 25 MB: the first bytes tell the type, and the whole is written into
-    // the vault with its SHA-256, which S3 checks against what it stores.
-    let mut bytes = Vec::with_capacity(upload.size as usize);
-    while let Some(chunk) = body.try_next().await.map_err(|err| ApiError::internal(anyhow::Error::new(err).context("reading an upload")))? {
-        if bytes.len() + chunk.len() > MAX_UPLOAD_BYTES as usize {
-            return refuse(too_large()).await;
-        }
-        bytes.extend_from_slice(&chunk);
-    }
-    if !file_type.matches(&bytes[..bytes.len().min(SNIFF)]) {
+    let gone = || ApiError::bad_request("upload_missing", "The file has not arrived. Upload it again.");
+    // The first bytes tell the type; the file is never held whole.
+    let head = storage.upload_head(&key, &upload.etag, SNIFF).await?.ok_or_else(gone)?;
+    if !file_type.matches(&head) {
         return refuse(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "file_type_mismatch",
@@ -167,7 +158,10 @@ pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload
     }
     let record_id = uuid::Uuid::new_v4().to_string();
     let file_name = text("file_name");
-    let stored = storage.put(&object_key(&user.id, &record_id, &file_name), bytes, file_type.content_type()).await?;
+    let stored = storage
+        .keep_upload(&key, &upload.etag, &object_key(&user.id, &record_id, &file_name), file_type.content_type())
+        .await?
+        .ok_or_else(gone)?;
     let category = Category::parse(&text("category")).unwrap_or(Category::Other);
     let mut record = NewRecord::new(Kind::Upload, category, text("title"), Actor::of(&user));
     record.id = Some(record_id);

@@ -1,5 +1,5 @@
 //! `compliance-vault` through its router against DynamoDB Local and the local S3 (moto): records
-//! filed on publish, uploads (checked, hashed, copied, recorded; refused ones leave nothing),
+//! filed on publish, uploads (checked, hashed, streamed in, recorded; refused ones leave nothing),
 //! the chain under concurrent appends, tamper detection, the exhibit pack and its manifests,
 //! the offering's lifecycle on the public form, the daily digest, the Pro gate and another
 //! founder's records.
@@ -147,7 +147,7 @@ async fn publishing_a_form_files_its_snapshot_and_legend_which_another_founder_c
 }
 
 #[tokio::test]
-async fn a_pdf_upload_is_checked_hashed_copied_into_the_vault_and_recorded_once() {
+async fn a_pdf_upload_is_checked_hashed_kept_in_the_vault_and_recorded_once() {
     let state = test_state().await;
     let app = app(&state);
     let founder = pro_founder(&state).await;
@@ -171,6 +171,7 @@ async fn a_pdf_upload_is_checked_hashed_copied_into_the_vault_and_recorded_once(
     assert!(deleted.is_err(), "Object Lock keeps the recorded version");
     let lock = storage.client().head_object().bucket(&storage.bucket).key(&file.key).send().await.unwrap();
     assert_eq!(lock.object_lock_mode().map(|m| m.as_str()), Some("COMPLIANCE"));
+    assert_eq!(lock.content_type(), Some("application/pdf"), "kept under its checked type, not the one posted");
 
     // The upload itself is gone from the staging bucket; completing again answers the same record.
     let uploads = storage.client().list_objects_v2().bucket(&storage.uploads_bucket).send().await.unwrap();
@@ -195,6 +196,22 @@ async fn a_pdf_upload_is_checked_hashed_copied_into_the_vault_and_recorded_once(
     let old = Call::get(&format!("/api/compliance-vault/records/{id}")).token(&founder.token).send(&app).await;
     assert_eq!(old.body["superseded_by"], second.body["id"]);
     assert_eq!(records(&app, &founder, "").await.body["total"], 2);
+}
+
+#[tokio::test]
+async fn a_large_upload_is_hashed_and_streamed_into_the_vault_whole() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    // 6 MB: far past the bytes read to recognise the type, so the hash must cover the rest too.
+    let mut deck = PDF.to_vec();
+    deck.extend((0..6 * 1024 * 1024).map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8));
+    let done = upload(&app, &founder, "Deck.pdf", "application/pdf", &deck, "pitch_deck", "Deck").await;
+    assert_eq!(done.status, StatusCode::CREATED, "{}", done.text);
+    assert_eq!(done.body["files"][0]["size"], deck.len());
+    assert_eq!(done.body["files"][0]["sha256"].as_str().unwrap(), hex(&Sha256::digest(&deck)));
+    let id = done.body["id"].as_str().unwrap().to_owned();
+    assert_eq!(file_bytes(&app, &founder, &id, 0).await, deck);
 }
 
 #[tokio::test]
