@@ -23,13 +23,27 @@ pub type Item = std::collections::HashMap<String, aws_sdk_dynamodb::types::Attri
 
 /// Whether a conditional write (of any operation) failed its condition: the one check for
 /// "someone got there first / it does not hold", instead of matching each operation's error.
-pub fn is_condition_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(err: &aws_sdk_dynamodb::error::SdkError<E>) -> bool {
+pub fn is_condition_failed<E: aws_sdk_dynamodb::error::ProvideErrorMetadata, R>(err: &aws_sdk_dynamodb::error::SdkError<E, R>) -> bool {
     matches!(err, aws_sdk_dynamodb::error::SdkError::ServiceError(service) if service.err().code() == Some("ConditionalCheckFailedException"))
 }
 
 /// [`is_condition_failed`] for a call's result.
 pub fn condition_failed<T, E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(result: &Result<T, aws_sdk_dynamodb::error::SdkError<E>>) -> bool {
     result.as_ref().err().is_some_and(is_condition_failed)
+}
+
+/// A conditional write's outcome: `true` when it was made, `false` when its condition did not
+/// hold, and the error otherwise.
+pub fn applied<T, E, R>(result: Result<T, aws_sdk_dynamodb::error::SdkError<E, R>>) -> Result<bool, crate::ApiError>
+where
+    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    match result {
+        Ok(_) => Ok(true),
+        Err(err) if is_condition_failed(&err) => Ok(false),
+        Err(err) => Err(err.into()),
+    }
 }
 
 /// Whether a transaction was cancelled because one of its conditions failed.

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use aws_sdk_dynamodb::{
     error::SdkError,
-    operation::{put_item::PutItemError, update_item::UpdateItemError},
+    operation::update_item::UpdateItemError,
     types::{AttributeValue, ReturnValue},
 };
 use axum::{
@@ -89,11 +89,7 @@ async fn claim(state: &AppState, id: &str, kind: &str) -> Result<bool> {
         .condition_expression("attribute_not_exists(event_id)")
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), PutItemError::ConditionalCheckFailedException(_)) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    shared::dynamo::applied(result)
 }
 
 async fn apply(state: &AppState, kind: &str, created: i64, object: &Value) -> Result<()> {

@@ -129,11 +129,7 @@ pub async fn claim(client: &Client, table: &str, campaign_id: &str, email: &str,
         .expression_attribute_values(":now", s(now))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(result)
 }
 
 /// Records how a claimed recipient ended (`sent` with the message id, `suppressed`, `failed`
@@ -157,11 +153,7 @@ pub async fn finish(client: &Client, table: &str, campaign_id: &str, email: &str
         expression.push_str(", reason = :reason");
         request = request.expression_attribute_values(":reason", s(reason));
     }
-    match request.update_expression(expression).send().await {
-        Ok(_) => Ok(true),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(request.update_expression(expression).send().await)
 }
 
 /// Marks an event (`opened_at`, `clicked_at`, `delivered_at`, …) the first time it happens:
@@ -177,11 +169,7 @@ pub async fn first_event(client: &Client, table: &str, campaign_id: &str, email:
         .expression_attribute_values(":now", s(now))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(result)
 }
 
 async fn query_all(client: &Client, table: &str, campaign_id: &str, filter: Option<(&str, &str)>) -> Result<Vec<RecipientRow>, ApiError> {

@@ -138,11 +138,7 @@ pub async fn transition(client: &Client, table: &str, id: &str, from: &[&str], t
         .set_expression_attribute_values(Some(values))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(result)
 }
 
 /// Starts sending a draft (or a due scheduled campaign) of this version: its audience size is
@@ -165,11 +161,7 @@ pub async fn start(client: &Client, table: &str, id: &str, version: u64, recipie
         .expression_attribute_values(":next", AttributeValue::N(version.saturating_add(1).to_string()))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(result)
 }
 
 /// A campaign by id, whoever owns it (the sender, tracking links).
@@ -355,11 +347,7 @@ pub async fn resubscribe(client: &Client, table: &str, owner_id: &str, email: &s
         .expression_attribute_values(":unsubscribed", s(crate::campaigns::UNSUBSCRIBED))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(result)
 }
 
 /// Schedules a draft of this version for `at` (RFC 3339, UTC): the dispatcher starts it then.
@@ -380,11 +368,7 @@ pub async fn schedule(client: &Client, table: &str, id: &str, version: u64, at: 
         .expression_attribute_values(":next", AttributeValue::N(version.saturating_add(1).to_string()))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(result)
 }
 
 /// Campaigns in a phase (`scheduled` or `sending`) whose phase time is at or before `until`,

@@ -289,11 +289,7 @@ pub async fn claim_notification(client: &Client, tables: &Tables, id: &str) -> R
         .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(result)
 }
 
 /// Gives a claim back after the e-mail could not be sent, so a retry sends it.

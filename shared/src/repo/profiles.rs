@@ -116,9 +116,5 @@ pub async fn save_offering(client: &Client, table: &str, id: &str, expected: u64
         .expression_attribute_values(":zero", AttributeValue::N("0".into()))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(result)
 }

@@ -2,7 +2,7 @@
 //! GSI `by_referrer`). A referral is written once per new account (conditional put) and
 //! rewarded once (conditional update), so retries never double-count or double-credit.
 
-use aws_sdk_dynamodb::{Client, error::SdkError, types::AttributeValue};
+use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -35,19 +35,6 @@ fn s(value: &str) -> AttributeValue {
     AttributeValue::S(value.to_owned())
 }
 
-/// A conditional write's outcome: `Ok(false)` when its condition did not hold.
-fn applied<T, E>(result: Result<T, SdkError<E, aws_sdk_dynamodb::config::http::HttpResponse>>) -> Result<bool, ApiError>
-where
-    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
-    SdkError<E, aws_sdk_dynamodb::config::http::HttpResponse>: Into<ApiError>,
-{
-    match result {
-        Ok(_) => Ok(true),
-        Err(SdkError::ServiceError(err)) if err.err().code() == Some("ConditionalCheckFailedException") => Ok(false),
-        Err(err) => Err(err.into()),
-    }
-}
-
 /// Makes sure `code` points at `user_id`; `false` if another user already holds it.
 pub async fn claim_code(client: &Client, tables: &Tables, code: &str, user_id: &str) -> Result<bool, ApiError> {
     let result = client
@@ -60,7 +47,7 @@ pub async fn claim_code(client: &Client, tables: &Tables, code: &str, user_id: &
         .expression_attribute_values(":user", s(user_id))
         .send()
         .await;
-    applied(result)
+    crate::dynamo::applied(result)
 }
 
 pub async fn code_owner(client: &Client, tables: &Tables, code: &str) -> Result<Option<String>, ApiError> {
@@ -77,7 +64,7 @@ pub async fn record_referral(client: &Client, tables: &Tables, referral: &Referr
         .condition_expression("attribute_not_exists(referred_user_id)")
         .send()
         .await;
-    applied(result)
+    crate::dynamo::applied(result)
 }
 
 pub async fn referral_of(client: &Client, tables: &Tables, referred_user_id: &str) -> Result<Option<Referral>, ApiError> {
@@ -130,5 +117,5 @@ pub async fn mark_rewarded(client: &Client, tables: &Tables, referred_user_id: &
         .expression_attribute_values(":credit", s(credit))
         .send()
         .await;
-    applied(result)
+    crate::dynamo::applied(result)
 }

@@ -518,9 +518,5 @@ pub async fn take_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<
         .condition_expression("attribute_exists(sk)")
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied(result)
 }
