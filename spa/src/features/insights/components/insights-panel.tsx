@@ -1,14 +1,13 @@
-import { AlertTriangle, ArrowRight, ChartNoAxesColumn, Lock, RefreshCw, Sparkles } from 'lucide-react';
+import { AlertTriangle, ChartNoAxesColumn, RefreshCw, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ProUpgradePrompt } from '@/components/ui/pro-upgrade-prompt';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { isProRequired, useInsights, type Insight, type InsightCounts } from '../api/generate-insights';
 import { insightIcon, insightTone } from '../insight-style';
 
 const PRO_REQUIRED_FALLBACK = 'AI-driven investment insights are part of RaiseSpark Pro.';
-const UPGRADE_HREF = `/pricing?returnTo=${encodeURIComponent('/dashboard')}`;
 const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 const GRID = 'grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3';
@@ -72,34 +71,20 @@ function PanelMessage({ icon: Icon, title, children, action, tone = 'brand' }: {
 
 const PREVIEW_TONES = ['bg-blue-100', 'bg-emerald-100', 'bg-amber-100', 'bg-blue-100', 'bg-gray-200', 'bg-amber-100'];
 
-/** A standard-plan founder (the server answered 402): what Pro adds, over a blurred preview. */
-function UpgradePrompt({ message }: { message: string }) {
+/** Insight cards, blurred behind the upgrade prompt of a standard-plan founder. */
+function InsightsPreview() {
   return (
-    <div className="relative isolate overflow-hidden rounded-xl border border-brand-100 bg-gradient-to-br from-brand-50 via-white to-white">
-      <div aria-hidden className={cn(GRID, 'pointer-events-none absolute inset-0 -z-10 p-4 opacity-70 blur-[3px] select-none sm:p-5')}>
-        {PREVIEW_TONES.map((tone, index) => (
-          <div key={index} className="flex h-32 gap-3 rounded-xl border border-gray-200 bg-white p-4">
-            <span className={cn('size-10 shrink-0 rounded-full', tone)} />
-            <div className="flex-1 space-y-2 pt-1">
-              <div className="h-3 w-2/3 rounded bg-gray-200" />
-              <div className="h-2.5 w-full rounded bg-gray-100" />
-              <div className="h-2.5 w-4/5 rounded bg-gray-100" />
-            </div>
+    <div className={GRID}>
+      {PREVIEW_TONES.map((tone, index) => (
+        <div key={index} className="flex h-32 gap-3 rounded-xl border border-gray-200 bg-white p-4">
+          <span className={cn('size-10 shrink-0 rounded-full', tone)} />
+          <div className="flex-1 space-y-2 pt-1">
+            <div className="h-3 w-2/3 rounded bg-gray-200" />
+            <div className="h-2.5 w-full rounded bg-gray-100" />
+            <div className="h-2.5 w-4/5 rounded bg-gray-100" />
           </div>
-        ))}
-      </div>
-      <div className="flex justify-center bg-white/30 px-4 py-8 sm:py-12">
-        <div className="flex max-w-md flex-col items-center rounded-2xl bg-white px-5 py-6 text-center shadow-lg ring-1 ring-gray-900/5 sm:px-8">
-          <span className="flex size-11 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-violet-500 text-white shadow-sm">
-            <Lock className="size-5" aria-hidden />
-          </span>
-          <p className="mt-3 text-base font-semibold text-gray-900">Upgrade to RaiseSpark Pro</p>
-          <p className="mt-1 text-sm text-gray-600">{message}</p>
-          <Link to={UPGRADE_HREF} className={buttonClasses('primary', 'md', 'mt-5')}>
-            See Pro plans <ArrowRight className="size-4" aria-hidden />
-          </Link>
         </div>
-      </div>
+      ))}
     </div>
   );
 }
@@ -134,7 +119,11 @@ export function InsightsPanel({ counts }: { counts: InsightCounts | undefined })
         </PanelMessage>
       );
     }
-    if (proRequired && !refreshing) return <UpgradePrompt message={error.message || PRO_REQUIRED_FALLBACK} />;
+    if (proRequired && !refreshing) {
+      return (
+        <ProUpgradePrompt message={error.message} fallback={PRO_REQUIRED_FALLBACK} returnTo="/dashboard" preview={<InsightsPreview />} headingLevel={3} />
+      );
+    }
     if (error && !refreshing) {
       return (
         <PanelMessage
