@@ -21,6 +21,7 @@ import { LeadsPerDayCard } from '@/features/leads/components/leads-per-day-card'
 import { LeadsList, LeadsSkeleton } from '@/features/leads/components/leads-table';
 import { LeadsToolbar } from '@/features/leads/components/leads-toolbar';
 import { ApiError } from '@/lib/api-client';
+import { withParam } from '@/lib/search-params';
 
 /** An e-mailed link may point at an older lead: read at most this many pages to find it. */
 const MAX_PAGES_TO_FIND_LEAD = 8;
@@ -59,15 +60,7 @@ export default function LeadsPage() {
 
   const setParam = useCallback(
     (key: string, value: string | null) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: key === 'q' || key === 'lead' },
-      ),
+      setParams(withParam(key, value), { replace: key === 'q' || key === 'lead' }),
     [setParams],
   );
 

@@ -15,6 +15,7 @@ import { AUDIT_FILTER_KEYS, useImpersonations, type AuditFilters, type AuditReco
 import { useCursorPages } from '../cursor-pages';
 import { auditStatus } from '../labels';
 import { Pager } from './pager';
+import { withParam } from '@/lib/search-params';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -213,15 +214,7 @@ export function AuditLog() {
   const filtered = AUDIT_FILTER_KEYS.some((key) => filters[key]);
 
   const change = (key: keyof AuditFilters, value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+    setParams(withParam(key, value), { replace: true });
   const clear = () =>
     setParams(
       (previous) => {

@@ -11,6 +11,7 @@ import { useCursorPages } from '../cursor-pages';
 import { ImpersonateDialog } from './impersonate-dialog';
 import { Pager } from './pager';
 import { UsersList, UsersSkeleton } from './users-list';
+import { withParam } from '@/lib/search-params';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -71,15 +72,7 @@ export function UsersPanel() {
   };
 
   const setQuery = (value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams(withParam('q', value), { replace: true });
 
   const body = () => {
     if (error && !data) {

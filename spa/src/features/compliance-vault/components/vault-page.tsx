@@ -16,6 +16,7 @@ import { RecordsList, RecordsSkeleton } from './records-list';
 import { RecordsToolbar } from './records-toolbar';
 import { UploadDialog } from './upload-dialog';
 import { VaultUpgradePrompt } from './vault-upgrade-prompt';
+import { withParam } from '@/lib/search-params';
 
 const AUTOMATIC: { icon: typeof Flag; text: string }[] = [
   { icon: FileCode2, text: 'Every form you publish, exactly as investors see it' },
@@ -76,15 +77,7 @@ export function VaultPage() {
 
   const setParam = useCallback(
     (key: string, value: string | null) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace: key === 'q' },
-      ),
+      setParams(withParam(key, value), { replace: key === 'q' }),
     [setParams],
   );
   const clearFilters = () =>
