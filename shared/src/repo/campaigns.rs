@@ -409,9 +409,6 @@ pub async fn keep_as_sent(client: &Client, table: &str, id: &str, rendered: &str
         .expression_attribute_values(":rendered", s(rendered))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(()),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(()),
-        Err(err) => Err(err.into()),
-    }
+    // Kept already: the first rendering is the one kept as sent.
+    crate::dynamo::applied(result).map(drop)
 }

@@ -194,11 +194,8 @@ pub async fn set_offering_stage(client: &Client, table: &str, id: &str, stage: &
         .expression_attribute_values(":version", AttributeValue::N(stage.version.to_string()))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(()),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(()),
-        Err(err) => Err(err.into()),
-    }
+    // A form already at this stage or later is left as it is.
+    crate::dynamo::applied(result).map(drop)
 }
 
 /// Deletes the caller's form permanently. Its leads are kept.
