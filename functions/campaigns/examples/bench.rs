@@ -96,38 +96,26 @@ async fn seed(state: &AppState) -> Campaign {
         })
         .collect();
     batch_write(state, &tables.leads, leads).await;
-    let campaign = Campaign {
-        id: uuid::Uuid::new_v4().to_string(),
-        owner_id: owner,
-        created_at: now.clone(),
-        updated_at: now,
-        status: "draft".into(),
-        content: Content {
-            name: "Bench".into(),
-            subject: "An update from {{company_name}}".into(),
-            preview_text: String::new(),
-            body: "Hi {{first_name|there}},\n\nHere is our update, with [our page](https://sunrise.example/raise).".into(),
-            track_opens: true,
-            track_clicks: true,
-        },
-        segment: Segment::default(),
-        scheduled_at: None,
-        version: 1,
-        started_at: None,
-        finished_at: None,
-        reply_to: None,
-        status_reason: None,
-        stats: Default::default(),
+    let content = Content {
+        name: "Bench".into(),
+        subject: "An update from {{company_name}}".into(),
+        preview_text: String::new(),
+        body: "Hi {{first_name|there}},\n\nHere is our update, with [our page](https://sunrise.example/raise).".into(),
+        track_opens: true,
+        track_clicks: true,
     };
+    let campaign = Campaign::draft(&owner, content, Segment::default(), now);
     store::create(&state.dynamo, &tables.campaigns, &campaign).await.unwrap();
     campaign
 }
 
-/// What the send route does before the senders take over: the audience, the start, the snapshot.
+/// What the send route does before the senders take over: the audience, the start, the record
+/// of what goes out, the snapshot.
 async fn start(state: &AppState, campaign: &Campaign) -> usize {
     let audience = ::campaigns::audience_of(state, &campaign.owner_id, &campaign.segment).await.unwrap();
     let now = state.clock.now_iso();
     assert!(store::start(&state.dynamo, &state.config.tables.campaigns, &campaign.id, campaign.version, audience.count, "founder@example.com", &now).await.unwrap());
+    ::campaigns::sending::keep_record_at_start(state, &campaign.id, audience.recipients.first()).await;
     campaign_recipients::snapshot(&state.dynamo, &state.config.tables.campaign_recipients, &campaign.id, &campaign.owner_id, &audience.recipients).await.unwrap();
     audience.recipients.len()
 }

@@ -183,22 +183,7 @@ async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): J
         },
         None => Content { name: "Untitled campaign".into(), track_opens: true, track_clicks: true, ..Content::default() },
     };
-    let campaign = Campaign {
-        id: uuid::Uuid::new_v4().to_string(),
-        owner_id: user.id.clone(),
-        created_at: now.clone(),
-        updated_at: now,
-        status: DRAFT.into(),
-        content,
-        segment: Segment::default(),
-        scheduled_at: None,
-        version: 1,
-        started_at: None,
-        finished_at: None,
-        reply_to: None,
-        status_reason: None,
-        stats: Default::default(),
-    };
+    let campaign = Campaign::draft(&user.id, content, Segment::default(), now);
     campaigns::create(&state.dynamo, &state.config.tables.campaigns, &campaign).await?;
     Ok((StatusCode::CREATED, Json(campaign)))
 }
@@ -251,22 +236,7 @@ async fn duplicate(State(state): State<AppState>, user: AuthUser, Path(id): Path
     let now = state.clock.now_iso();
     let mut content = original.content;
     content.name = format!("{} (copy)", content.name).chars().take(shared::campaigns::MAX_NAME).collect();
-    let copy = Campaign {
-        id: uuid::Uuid::new_v4().to_string(),
-        owner_id: user.id.clone(),
-        created_at: now.clone(),
-        updated_at: now,
-        status: DRAFT.into(),
-        content,
-        segment: original.segment,
-        scheduled_at: None,
-        version: 1,
-        started_at: None,
-        finished_at: None,
-        reply_to: None,
-        status_reason: None,
-        stats: Default::default(),
-    };
+    let copy = Campaign::draft(&user.id, content, original.segment, now);
     campaigns::create(&state.dynamo, table, &copy).await?;
     Ok((StatusCode::CREATED, Json(copy)))
 }
@@ -459,6 +429,7 @@ async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Pat
     if !campaigns::start(&state.dynamo, &tables.campaigns, &id, body.version, audience.count, &user.email, &now).await? {
         return Err(ApiError::conflict("campaign_changed", "This campaign changed since you opened it. Reload it to see the latest version."));
     }
+    sending::keep_record_at_start(state, &id, audience.recipients.first()).await;
     campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &id, &user.id, &audience.recipients).await?;
     if state.config.campaign_delivery == shared::config::LeadNotifications::Inline {
         let (background, id) = (campaigns_state.clone(), id.clone());

@@ -98,6 +98,48 @@ pub fn compliance(sender: &Sender, legend: String, reply_to: String) -> Complian
     Compliance { company_name: sender.company_name.clone(), postal_address: sender.postal_address.clone(), legend: Some(legend), reply_to }
 }
 
+/// The record of what went out, rendered for one recipient: filed in the compliance vault
+/// (once), then the copy kept with the campaign. Done once when sending starts, before any
+/// chunk runs, so parallel chunks never race to file it.
+pub async fn keep_record(state: &AppState, job: &Job, sample: &Recipient) -> Result<()> {
+    let campaign_id = job.campaign.id.as_str();
+    let message = job.message(state, sample);
+    let audience = serde_json::json!({ "segment": job.campaign.segment, "recipients": job.campaign.stats.recipients, "rendered_for": message.to });
+    let headers = serde_json::json!({ "From": format!("{} <{}>", message.from_name, state.config.mail.as_ref().map(|m| shared::mail::address_of(m.from())).unwrap_or_default()), "Reply-To": message.reply_to, "Subject": message.subject, "extra": message.headers });
+    file_campaign(
+        state,
+        &SentCampaign {
+            owner_id: &job.campaign.owner_id,
+            campaign_id,
+            name: &job.campaign.content.name,
+            subject: &message.subject,
+            html: &message.html,
+            text: &message.text,
+            headers,
+            audience,
+            offering_status: job.offering_status,
+        },
+    )
+    .await?;
+    let record = serde_json::json!({"renderedFor": message.to, "fromName": message.from_name, "replyTo": message.reply_to, "subject": message.subject, "html": message.html, "text": message.text, "headers": message.headers, "keptAt": state.clock.now_iso()});
+    campaigns::keep_as_sent(&state.dynamo, &state.config.tables.campaigns, campaign_id, &record.to_string()).await
+}
+
+/// Keeps the record as sending starts (after `campaigns::start`, before the recipients are
+/// written). A failure is logged, not returned: the first chunk then keeps it instead.
+pub async fn keep_record_at_start(state: &AppState, campaign_id: &str, first: Option<&Recipient>) {
+    let Some(first) = first else { return };
+    let kept = async {
+        let Some(campaign) = campaigns::get(&state.dynamo, &state.config.tables.campaigns, campaign_id).await? else {
+            return Ok(());
+        };
+        keep_record(state, &Job::load(state, campaign).await?, first).await
+    };
+    if let Err(err) = kept.await {
+        tracing::warn!(campaign_id, error = %err, "the campaign's record was not kept at start: its first chunk keeps it");
+    }
+}
+
 /// One chunk of recipients (as the stream or the local drain gives them).
 pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &str, rows: &[RecipientRow]) -> Result<()> {
     let tables = &state.config.tables;
@@ -112,31 +154,11 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
         _ => return Ok(()),
     }
     let job = Job::load(state, campaign).await?;
-    if let Some(first) = rows.first() {
-        // The record of what went out (kept once, with the first chunk).
-        let sample = Recipient::new(first.email.clone(), first.lead_id.clone(), first.name.clone(), first.form_name.clone());
-        let message = job.message(state, &sample);
-        // Filed in the compliance vault once (the first chunk to get here), before the copy
-        // kept with the campaign: a failure retries the chunk, which sends nothing twice.
-        let audience = serde_json::json!({ "segment": job.campaign.segment, "recipients": job.campaign.stats.recipients, "rendered_for": message.to });
-        let headers = serde_json::json!({ "From": format!("{} <{}>", message.from_name, state.config.mail.as_ref().map(|m| shared::mail::address_of(m.from())).unwrap_or_default()), "Reply-To": message.reply_to, "Subject": message.subject, "extra": message.headers });
-        file_campaign(
-            state,
-            &SentCampaign {
-                owner_id: &job.campaign.owner_id,
-                campaign_id,
-                name: &job.campaign.content.name,
-                subject: &message.subject,
-                html: &message.html,
-                text: &message.text,
-                headers,
-                audience,
-                offering_status: job.offering_status,
-            },
-        )
-        .await?;
-        let record = serde_json::json!({"renderedFor": message.to, "fromName": message.from_name, "replyTo": message.reply_to, "subject": message.subject, "html": message.html, "text": message.text, "headers": message.headers, "keptAt": state.clock.now_iso()});
-        campaigns::keep_as_sent(&state.dynamo, &tables.campaigns, campaign_id, &record.to_string()).await?;
+    // Kept when sending started; here only if that failed (a retried chunk sends nothing twice).
+    if !job.campaign.kept
+        && let Some(first) = rows.first()
+    {
+        keep_record(state, &job, &Recipient::new(first.email.clone(), first.lead_id.clone(), first.name.clone(), first.form_name.clone())).await?;
     }
     let rule = Rule::new("campaign-send", 1, state.config.campaign_send_rate);
     for row in rows.iter().filter(|r| r.status == recipients::PENDING) {

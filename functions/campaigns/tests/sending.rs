@@ -139,6 +139,13 @@ async fn a_campaign_reaches_each_address_once_with_its_unsubscribe_headers() {
     let audience: Value = serde_json::from_slice(&audience).unwrap();
     assert_eq!(audience["recipients"], 2);
     assert_eq!(shared::vault::check_chain(&chain), None);
+    // Kept once as sending started: no chunk wrote files of its own (they would stay locked
+    // in the vault, unrecorded).
+    assert!(shared::repo::campaigns::get(&state.dynamo, &state.config.tables.campaigns, &id).await.unwrap().unwrap().kept);
+    let recorded: std::collections::HashSet<&str> = chain.iter().flat_map(|r| r.files.iter().map(|f| f.key.as_str())).collect();
+    let versions = storage.client().list_object_versions().bucket(&storage.bucket).prefix(format!("records/{}/", user.id)).send().await.unwrap();
+    let stored: Vec<String> = versions.versions().iter().filter_map(|v| v.key().map(str::to_owned)).collect();
+    assert!(!stored.is_empty() && stored.iter().all(|key| recorded.contains(key.as_str())), "every file in the vault is a record's: {stored:?}");
 }
 
 /// The founder's leads, counted (as capture does moments after storing them).

@@ -68,22 +68,8 @@ async fn campaign(state: &AppState, sent: usize) -> (String, String) {
     let id = uuid::Uuid::new_v4().to_string();
     let tables = &state.config.tables;
     let now = state.clock.now_iso();
-    let record = campaigns::Campaign {
-        id: id.clone(),
-        owner_id: owner.clone(),
-        created_at: now.clone(),
-        updated_at: now.clone(),
-        status: "draft".into(),
-        content: Content { name: "n".into(), subject: "s".into(), body: "b".into(), ..Content::default() },
-        segment: Segment::default(),
-        scheduled_at: None,
-        version: 1,
-        started_at: None,
-        finished_at: None,
-        reply_to: None,
-        status_reason: None,
-        stats: Default::default(),
-    };
+    let mut record = campaigns::Campaign::draft(&owner, Content { name: "n".into(), subject: "s".into(), body: "b".into(), ..Content::default() }, Segment::default(), now.clone());
+    record.id = id.clone();
     campaigns::create(&state.dynamo, &tables.campaigns, &record).await.unwrap();
     assert!(campaigns::start(&state.dynamo, &tables.campaigns, &id, 1, sent as u64, "f@example.com", &now).await.unwrap());
     let recipients: Vec<Recipient> = (0..sent).map(|i| Recipient::new(format!("r{i}@example.com"), String::new(), None, None)).collect();

@@ -47,6 +47,37 @@ pub struct Campaign {
     pub status_reason: Option<String>,
     #[serde(flatten)]
     pub stats: Stats,
+    /// Whether the copy of what went out is kept (`asSent`, written once; not sent back).
+    #[serde(rename = "asSent", default, skip_serializing, deserialize_with = "present")]
+    pub kept: bool,
+}
+
+impl Campaign {
+    /// A new draft of the founder's (version 1, nothing sent).
+    pub fn draft(owner_id: &str, content: Content, segment: Segment, now: String) -> Self {
+        Self {
+            id: uuid::Uuid::new_v4().to_string(),
+            owner_id: owner_id.to_owned(),
+            created_at: now.clone(),
+            updated_at: now,
+            status: DRAFT.into(),
+            content,
+            segment,
+            scheduled_at: None,
+            version: 1,
+            started_at: None,
+            finished_at: None,
+            reply_to: None,
+            status_reason: None,
+            stats: Stats::default(),
+            kept: false,
+        }
+    }
+}
+
+/// `true` for any value present.
+fn present<'de, D: serde::Deserializer<'de>>(value: D) -> Result<bool, D::Error> {
+    serde::de::IgnoredAny::deserialize(value).map(|_| true)
 }
 
 /// A campaign's figures, kept on write (each recipient counted once per figure).
