@@ -156,6 +156,13 @@ pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload
         ))
         .await;
     }
+    // One call keeps the file: a second one at the same moment would write a second locked copy.
+    if !repo::take_pending(&state, &user.id, &once).await? {
+        return match repo::once_record(&state, &user.id, &once).await? {
+            Some(id) => Ok((StatusCode::OK, Json(record_json(&repo::get(&state, &user.id, &id).await?, None)))),
+            None => Err(ApiError::conflict("upload_in_progress", "This file is being recorded. Reload the vault in a moment.")),
+        };
+    }
     let record_id = uuid::Uuid::new_v4().to_string();
     let file_name = text("file_name");
     let stored = storage

@@ -215,6 +215,30 @@ async fn a_large_upload_is_hashed_and_streamed_into_the_vault_whole() {
 }
 
 #[tokio::test]
+async fn completing_one_upload_twice_at_once_keeps_one_file() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let started = Call::post("/api/compliance-vault/uploads")
+        .token(&founder.token)
+        .json(json!({"fileName": "deck.pdf", "contentType": "application/pdf", "size": PDF.len(), "category": "pitch_deck", "title": "Deck"}))
+        .send(&app)
+        .await;
+    assert_eq!(started.status, StatusCode::CREATED, "{}", started.text);
+    post_file(&started.body, "deck.pdf", "application/pdf", PDF).await;
+    let path = format!("/api/compliance-vault/uploads/{}/complete", started.body["uploadId"].as_str().unwrap());
+    let (first, second) = tokio::join!(Call::post(&path).token(&founder.token).send(&app), Call::post(&path).token(&founder.token).send(&app));
+    // One keeps it (201); the other answers the same record (200) or that it is being recorded (409).
+    let (kept, other) = if first.status == StatusCode::CREATED { (&first, &second) } else { (&second, &first) };
+    assert_eq!(kept.status, StatusCode::CREATED, "{}", kept.text);
+    assert!(matches!(other.status, StatusCode::OK | StatusCode::CONFLICT), "{} {}", other.status, other.text);
+    assert_eq!(records(&app, &founder, "").await.body["total"], 1);
+    let storage = state.storage.as_ref().unwrap();
+    let versions = storage.client().list_object_versions().bucket(&storage.bucket).prefix(format!("records/{}/", founder.id)).send().await.unwrap();
+    assert_eq!(versions.versions().len(), 1, "one locked copy in the vault");
+}
+
+#[tokio::test]
 async fn oversized_unsupported_or_disguised_files_are_refused_and_nothing_is_recorded() {
     let state = test_state().await;
     let app = app(&state);
