@@ -16,6 +16,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The plan does not include this Pro feature (402): an upgrade prompt, never an error toast. */
+export function isProRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 402;
+}
+
+/** SWR's `shouldRetryOnError`: retries network trouble and 5xx, never an answer about the request (4xx). */
+export const shouldRetry = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
 let accessToken: string | null = null;
 let refreshHandler: (() => Promise<string | null>) | null = null;
 let refreshing: Promise<string | null> | null = null;

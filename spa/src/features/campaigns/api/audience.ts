@@ -1,10 +1,9 @@
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
-import { api } from '@/lib/api-client';
+import { api, shouldRetry } from '@/lib/api-client';
 import type { UserKey } from '@/lib/user-cache';
 import { segmentBody, segmentKey } from '../segment';
 import type { AudienceCount, Segment } from '../types';
-import { shouldRetry } from './campaigns';
 
 const PATH = '/campaigns/audience';
 

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
 import { mutateUserKey, userFetcher } from '@/lib/user-cache';
 import type { Campaign } from '../types';
-import { shouldRetry } from './campaigns';
+import { shouldRetry } from '@/lib/api-client';
 
 export const campaignKey = (id: string) => `/campaigns/${encodeURIComponent(id)}`;
 

@@ -1,19 +1,11 @@
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
-import { ApiError } from '@/lib/api-client';
+import { shouldRetry } from '@/lib/api-client';
 import { mutateUserKey, userFetcher } from '@/lib/user-cache';
 import type { Campaign } from '../types';
 
 /** `GET /api/campaigns`: the founder's campaigns, newest first. */
 export const CAMPAIGNS_KEY = '/campaigns';
-
-/** Campaigns are Pro: every route answers 402 otherwise (an upgrade prompt, never an error toast). */
-export function isProRequired(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 402;
-}
-
-/** Retries network trouble, never a plan without campaigns or a missing campaign. */
-export const shouldRetry = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 export function useCampaigns({ refreshWhileSending = false } = {}) {
   return useSWR<{ campaigns: Campaign[] }>(useUserKey(CAMPAIGNS_KEY), userFetcher, {

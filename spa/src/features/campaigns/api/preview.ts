@@ -1,9 +1,8 @@
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
-import { api } from '@/lib/api-client';
+import { api, shouldRetry } from '@/lib/api-client';
 import type { UserKey } from '@/lib/user-cache';
 import type { CampaignPreview } from '../types';
-import { shouldRetry } from './campaigns';
 import { campaignKey } from './campaign';
 
 /**

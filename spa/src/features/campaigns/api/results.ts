@@ -3,8 +3,8 @@ import { useUserKey } from '@/features/auth/use-user-key';
 import { userFetcher } from '@/lib/user-cache';
 import { isInFlight } from '../status';
 import type { CampaignResults } from '../types';
-import { shouldRetry } from './campaigns';
 import { campaignKey } from './campaign';
+import { shouldRetry } from '@/lib/api-client';
 
 export const resultsKeyPrefix = (id: string) => `${campaignKey(id)}/results`;
 

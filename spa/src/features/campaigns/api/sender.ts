@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
 import { userFetcher } from '@/lib/user-cache';
 import type { Sender } from '../types';
-import { shouldRetry } from './campaigns';
+import { shouldRetry } from '@/lib/api-client';
 
 export const SENDER_KEY = '/campaigns/sender';
 

@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { isProRequired, useCampaigns } from '../api/campaigns';
+import { useCampaigns } from '../api/campaigns';
 import { formatCount, percent, statsOf } from '../figures';
 import { campaignMoment } from '../timeline';
 import type { Campaign } from '../types';
@@ -15,6 +15,7 @@ import type { RowAction } from './campaign-row-menu';
 import { NewCampaignDialog } from './new-campaign-dialog';
 import { CampaignStatusBadge } from './status-badge';
 import { CampaignsUpgradePrompt } from './upgrade-prompt';
+import { isProRequired } from '@/lib/api-client';
 
 /** Radix's menu loads with the rows, not before the page. */
 const CampaignRowMenu = lazy(() => import('./campaign-row-menu'));

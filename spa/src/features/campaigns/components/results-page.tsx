@@ -8,7 +8,6 @@ import { useForms } from '@/features/forms/api/forms';
 import { formatDateTime } from '@/lib/dates';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { cn } from '@/lib/utils';
-import { isProRequired } from '../api/campaigns';
 import { useCampaignResults } from '../api/results';
 import { formatCount, percent, plural, progress, rates, statsOf } from '../figures';
 import { allowedActions } from '../status';
@@ -18,6 +17,7 @@ import type { CampaignStats, RecipientRow } from '../types';
 import { useCampaignActions } from './campaign-actions';
 import { CampaignStatusBadge } from './status-badge';
 import { CampaignsUpgradePrompt } from './upgrade-prompt';
+import { isProRequired } from '@/lib/api-client';
 
 const RECIPIENT_STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Waiting', tone: 'gray' },

@@ -1,9 +1,8 @@
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
-import { api } from '@/lib/api-client';
+import { api, shouldRetry } from '@/lib/api-client';
 import { userFetcher } from '@/lib/user-cache';
 import { recordPath } from './record';
-import { shouldRetry } from './records';
 
 export type FileLink = { url: string; name: string; contentType: string; sha256: string; expiresIn: number };
 
@@ -21,8 +20,7 @@ export function fetchFileLink(recordId: string, index: number, inline = false) {
 export function usePreviewLink(recordId: string | null, index: number | null) {
   return useSWR<FileLink>(useUserKey(recordId !== null && index !== null ? linkPath(recordId, index, true) : null), userFetcher, {
     revalidateOnFocus: false,
-    revalidateIfStale: false,
-    // Opened again after the link expired: ask for a fresh one.
+    // Opened again within 4 minutes: the same link; later (it lives 5), a fresh one.
     dedupingInterval: 4 * 60_000,
     shouldRetryOnError: shouldRetry,
   });

@@ -1,4 +1,5 @@
-import { AlertTriangle, FileText } from 'lucide-react';
+import { FileText } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePreviewLink } from '../api/file-link';
 import { previewKind } from '../format';
@@ -24,11 +25,7 @@ export function FilePreview({ recordId, index, file }: { recordId: string; index
     );
   }
   if (error) {
-    return (
-      <div role="alert" className="flex items-center gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
-        <AlertTriangle className="size-4 shrink-0" aria-hidden /> The preview could not be loaded. Try again, or download the file.
-      </div>
-    );
+    return <Alert className="rounded-xl">The preview could not be loaded. Try again, or download the file.</Alert>;
   }
   if (!link) return <Skeleton className="h-[26rem] w-full rounded-xl sm:h-[32rem]" />;
 

@@ -46,9 +46,8 @@ function Outcome({ outcome, hrefFor }: { outcome: VerifyOutcome; hrefFor: (id: s
   );
 }
 
-/** The message of a verification that did not run (429: asked too often). */
+/** The message of a verification that did not run (the server's, e.g. 429: asked too often). */
 export function verifyProblem(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return error.message;
   return error instanceof ApiError ? error.message : 'The vault could not be verified. Check your connection and try again.';
 }
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { refreshRecord } from '../api/record';
-import { isProRequired, useVaultRecords } from '../api/records';
+import { useVaultRecords } from '../api/records';
 import { useVerifyVault } from '../api/verify-vault';
 import { FILTER_KEYS, hasFilters, readFilters } from '../filters';
 import type { RecordFilters, VaultRecord } from '../types';
@@ -17,6 +17,7 @@ import { RecordsToolbar } from './records-toolbar';
 import { UploadDialog } from './upload-dialog';
 import { VaultUpgradePrompt } from './vault-upgrade-prompt';
 import { withParam } from '@/lib/search-params';
+import { isProRequired } from '@/lib/api-client';
 
 const AUTOMATIC: { icon: typeof Flag; text: string }[] = [
   { icon: FileCode2, text: 'Every form you publish, exactly as investors see it' },

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
-import { api, ApiError } from '@/lib/api-client';
+import { api, isProRequired } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import type { UserKey } from '@/lib/user-cache';
 
@@ -24,11 +24,6 @@ export const INSIGHTS_KEY = '/generate-insights';
 export const INSIGHTS_CACHE_MS = 900_000;
 
 export const INSIGHTS_FAILED = 'Failed to generate AI insights';
-
-/** The plan does not include insights (HTTP 402): an upgrade prompt, not a failure. */
-export function isProRequired(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 402;
-}
 
 /**
  * The dashboard's AI insights. Spec 4: requested only when there is at least one form or one

@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { ProUpgradePrompt } from '@/components/ui/pro-upgrade-prompt';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { isProRequired, useInsights, type Insight, type InsightCounts } from '../api/generate-insights';
+import { useInsights, type Insight, type InsightCounts } from '../api/generate-insights';
 import { insightIcon, insightTone } from '../insight-style';
+import { isProRequired } from '@/lib/api-client';
 
 const PRO_REQUIRED_FALLBACK = 'AI-driven investment insights are part of RaiseSpark Pro.';
 const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });

@@ -17,8 +17,6 @@ import type { Offering, OfferingStatus } from '../types';
 import { NoticePreview } from './notice-preview';
 import { StatusSteps } from './status-steps';
 
-export const SUBSCRIPTION_REQUIRED = 'Start your 7-day free trial to manage your offering.';
-
 const draftOf = (offering: Offering): OfferingDraft => ({
   status: offering.status,
   filingDate: offering.filing_date ?? '',
@@ -125,8 +123,8 @@ export function OfferingSettings() {
       if (failure instanceof ApiError && failure.status === 409) {
         setProblem({ kind: 'conflict', message: failure.message });
       } else if (failure instanceof ApiError && failure.status === 402) {
-        setProblem({ kind: 'subscription', message: SUBSCRIPTION_REQUIRED });
-        toast.info(SUBSCRIPTION_REQUIRED);
+        setProblem({ kind: 'subscription', message: failure.message });
+        toast.info(failure.message);
       } else {
         const message = failure instanceof ApiError ? failure.message : 'Your offering could not be saved. Please try again.';
         setProblem({ kind: 'other', message });
