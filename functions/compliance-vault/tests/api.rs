@@ -445,6 +445,30 @@ async fn lead(app: &Router, form_id: &str, fields: &Value, key: &str) -> TestRes
 }
 
 #[tokio::test]
+async fn a_filing_date_of_today_in_the_founders_time_zone_is_not_in_the_future() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    // 22:00 UTC: already tomorrow in Sydney (UTC+10), but not the day after anywhere.
+    let now = time::OffsetDateTime::now_utc();
+    let evening = now.replace_time(time::Time::from_hms(22, 0, 0).unwrap());
+    state.clock.set_offset(evening - now);
+    let day = |days: i64| shared::time::iso(evening + time::Duration::days(days))[..10].to_owned();
+    let put = |date: String| {
+        Call::put("/api/compliance-vault/offering")
+            .token(&founder.token)
+            .json(json!({"version": 0, "status": "form_c_filed", "filingDate": date, "intermediary": "Wefunder", "offeringUrl": "https://wefunder.com/harbor"}))
+    };
+    let too_late = put(day(2)).send(&app).await;
+    assert_eq!(too_late.status, StatusCode::BAD_REQUEST);
+    assert_eq!(too_late.error_code(), "invalid_filing_date");
+    assert_eq!(Call::get("/api/compliance-vault/offering").token(&founder.token).send(&app).await.body["offering"]["version"], 0, "nothing changed");
+    let sydney_today = put(day(1)).send(&app).await;
+    assert_eq!(sydney_today.status, StatusCode::OK, "{}", sydney_today.text);
+    assert_eq!(sydney_today.body["offering"]["filing_date"], day(1));
+}
+
+#[tokio::test]
 async fn once_the_form_c_is_filed_the_public_form_links_the_portal_and_takes_no_new_interest() {
     let state = test_state().await;
     let app = app(&state);
