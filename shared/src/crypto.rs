@@ -12,9 +12,14 @@ pub fn random_token() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
-pub fn sha256_hex(input: &str) -> String {
-    let digest = Sha256::digest(input.as_bytes());
-    digest.iter().map(|byte| format!("{byte:02x}")).collect()
+/// The SHA-256 of text or bytes, as lower-case hex.
+pub fn sha256_hex(input: impl AsRef<[u8]>) -> String {
+    hex(&Sha256::digest(input))
+}
+
+/// Lower-case hex of bytes (a digest, a key).
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 #[cfg(test)]

@@ -280,9 +280,7 @@ async fn digest_stream(mut body: ByteStream) -> Result<([u8; 32], u64), ApiError
     Ok((hasher.finalize().into(), size))
 }
 
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+use crate::crypto::hex;
 
 /// The inputs of one SigV4 POST policy.
 pub struct PostPolicy<'a> {

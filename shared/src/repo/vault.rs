@@ -172,7 +172,7 @@ pub async fn append(state: &AppState, owner_id: &str, new: NewRecord) -> Result<
         }
     }
     files.extend(new.stored.iter().cloned());
-    let content_sha256 = files.first().map(|f| f.sha256.clone()).unwrap_or_else(|| crate::vault::sha256_hex(b""));
+    let content_sha256 = files.first().map(|f| f.sha256.clone()).unwrap_or_else(|| crate::crypto::sha256_hex(b""));
     let created_at = state.clock.now_iso();
     for attempt in 0..40u32 {
         let (seq, prev_hash) = head(client, table, owner_id).await?;

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use crate::{
     ApiError, AppState,
     auth::AuthUser,
+    crypto::sha256_hex,
     forms::Form,
     lead_stats::Dimension,
     repo::{
@@ -18,7 +19,6 @@ use crate::{
     vault::{
         Actor, Category, Kind, Record,
         offering::{Offering, OfferingStatus},
-        sha256_hex,
         snapshot::{SnapshotContext, public_json, render_html},
     },
 };

@@ -21,7 +21,7 @@ pub mod snapshot;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use sha2::{Digest, Sha256};
+
 
 use crate::ApiError;
 
@@ -246,9 +246,7 @@ impl Record {
     }
 }
 
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
-}
+use crate::crypto::sha256_hex;
 
 /// JSON with object members sorted by name at every depth and no whitespace.
 pub fn canonical_json(value: &Value) -> String {
