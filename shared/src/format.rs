@@ -1,4 +1,5 @@
-//! Numbers as founders read them in generated text (insights, Sparky, vault snapshots).
+//! Numbers as founders read them in generated text (insights, Sparky, vault snapshots), and
+//! the CSV cells of every export (the leads CSV, the exhibit pack's manifest).
 
 /// `1412500` → `1,412,500`
 pub fn grouped(n: u64) -> String {
@@ -18,9 +19,48 @@ pub fn usd(dollars: u64) -> String {
     format!("${}", grouped(dollars))
 }
 
+/// One CSV cell (RFC 4180), quoted when it needs to be, with what a spreadsheet would run as a
+/// formula (`=`, `+`, `-`, `@`, tab, carriage return first) neutralised by a leading `'`.
+pub fn csv_cell(value: &str) -> String {
+    let neutral = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_owned() };
+    if neutral.contains([',', '"', '\r', '\n']) || neutral.starts_with(' ') || neutral.ends_with(' ') {
+        format!("\"{}\"", neutral.replace('"', "\"\""))
+    } else {
+        neutral
+    }
+}
+
+/// One CSV record, CRLF-terminated (RFC 4180).
+pub fn csv_record<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
+    let mut line = cells.into_iter().map(csv_cell).collect::<Vec<_>>().join(",");
+    line.push_str("\r\n");
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn csv_cells_are_quoted_as_rfc_4180_says() {
+        assert_eq!(csv_cell("plain"), "plain");
+        assert_eq!(csv_cell("a,b"), "\"a,b\"");
+        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_cell("two\nlines"), "\"two\nlines\"");
+        assert_eq!(csv_cell(" padded "), "\" padded \"");
+        assert_eq!(csv_cell(""), "");
+        assert_eq!(csv_record(["a", "b,c", ""]), "a,\"b,c\",\r\n");
+    }
+
+    #[test]
+    fn csv_formulas_are_neutralised() {
+        assert_eq!(csv_cell("=HYPERLINK(\"http://evil\")"), "\"'=HYPERLINK(\"\"http://evil\"\")\"");
+        assert_eq!(csv_cell("+1 555 0100"), "'+1 555 0100");
+        assert_eq!(csv_cell("-2+3"), "'-2+3");
+        assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_cell("\t=1"), "'\t=1");
+        assert_eq!(csv_cell("a=b"), "a=b");
+    }
 
     #[test]
     fn thousands_are_grouped_with_commas() {

@@ -1,26 +1,11 @@
-//! The CSV export's cells and columns: RFC 4180 quoting, and cells a spreadsheet would run as
-//! a formula (`=`, `+`, `-`, `@`, tab, carriage return first) neutralised with a leading `'`.
+//! The CSV export's columns; its cells are `shared::format`'s (RFC 4180 quoting, formulas
+//! neutralised), the same as the exhibit pack's manifest.
 
 use std::collections::HashMap;
 
 use shared::forms::Form;
 
-/// One cell, neutralised and quoted when it needs to be.
-pub fn cell(value: &str) -> String {
-    let neutral = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_owned() };
-    if neutral.contains([',', '"', '\r', '\n']) || neutral.starts_with(' ') || neutral.ends_with(' ') {
-        format!("\"{}\"", neutral.replace('"', "\"\""))
-    } else {
-        neutral
-    }
-}
-
-/// One record, CRLF-terminated (RFC 4180).
-pub fn record<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
-    let mut line = cells.into_iter().map(cell).collect::<Vec<_>>().join(",");
-    line.push_str("\r\n");
-    line
-}
+pub use shared::format::{csv_cell as cell, csv_record as record};
 
 pub const TRAILING: [&str; 4] = ["Location", "Temperature", "Estimated amount", "Submitted at"];
 pub const OTHER_ANSWERS: &str = "Other answers";
@@ -83,26 +68,6 @@ impl Columns {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cells_are_quoted_as_rfc_4180_says() {
-        assert_eq!(cell("plain"), "plain");
-        assert_eq!(cell("a,b"), "\"a,b\"");
-        assert_eq!(cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(cell("two\nlines"), "\"two\nlines\"");
-        assert_eq!(cell(""), "");
-        assert_eq!(record(["a", "b,c", ""]), "a,\"b,c\",\r\n");
-    }
-
-    #[test]
-    fn formulas_are_neutralised() {
-        assert_eq!(cell("=HYPERLINK(\"http://evil\")"), "\"'=HYPERLINK(\"\"http://evil\"\")\"");
-        assert_eq!(cell("+1 555 0100"), "'+1 555 0100");
-        assert_eq!(cell("-2+3"), "'-2+3");
-        assert_eq!(cell("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(cell("\t=1"), "'\t=1");
-        assert_eq!(cell("a=b"), "a=b");
-    }
 
     #[test]
     fn columns_join_labels_across_forms() {

@@ -71,12 +71,6 @@ pub fn entries(records: &[&Record]) -> Vec<Entry> {
         .collect()
 }
 
-/// A CSV cell (RFC 4180), with spreadsheet formula prefixes neutralised.
-fn cell(value: &str) -> String {
-    let value = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_owned() };
-    if value.contains([',', '"', '\n', '\r']) { format!("\"{}\"", value.replace('"', "\"\"")) } else { value }
-}
-
 pub fn manifest_csv(entries: &[Entry]) -> String {
     let mut out = String::from("id,kind,category,title,created_at,file,sha256,size,chain_position,record_hash,prev_hash\r\n");
     for e in entries {
@@ -93,8 +87,7 @@ pub fn manifest_csv(entries: &[Entry]) -> String {
             e.record_hash.clone(),
             e.prev_hash.clone(),
         ];
-        out.push_str(&row.iter().map(|v| cell(v)).collect::<Vec<_>>().join(","));
-        out.push_str("\r\n");
+        out.push_str(&crate::format::csv_record(row.iter().map(String::as_str)));
     }
     out
 }
