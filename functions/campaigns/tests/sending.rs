@@ -308,6 +308,14 @@ async fn a_test_goes_to_the_founder_only() {
     assert!(campaign_mail(&state, "ada@example.com").is_empty());
     let status = Call::get(&format!("/api/campaigns/{id}")).token(&user.token).send(&app).await;
     assert_eq!(status.body["status"], "draft");
+
+    // 20 tests an hour, however they arrive: a burst of 40 sends the 19 left and refuses the rest.
+    let burst = (0..40).map(|_| Call::post(&format!("/api/campaigns/{id}/test")).token(&user.token).send(&app));
+    let answers = futures::future::join_all(burst).await;
+    let sent = answers.iter().filter(|a| a.status == StatusCode::ACCEPTED).count();
+    let refused = answers.iter().filter(|a| a.status == StatusCode::TOO_MANY_REQUESTS).count();
+    assert_eq!((sent, refused), (19, 21));
+    assert_eq!(campaign_mail(&state, &user.email).len(), 20);
 }
 
 #[tokio::test]

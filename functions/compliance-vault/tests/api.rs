@@ -237,6 +237,19 @@ async fn completing_one_upload_twice_at_once_keeps_one_file() {
 }
 
 #[tokio::test]
+async fn a_burst_of_40_verifications_runs_10_and_refuses_the_rest_clearly() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let burst = (0..40).map(|_| Call::post("/api/compliance-vault/verify").token(&founder.token).send(&app));
+    let answers = futures::future::join_all(burst).await;
+    let ran = answers.iter().filter(|a| a.status == StatusCode::OK).count();
+    let refused: Vec<_> = answers.iter().filter(|a| a.status == StatusCode::TOO_MANY_REQUESTS).collect();
+    assert_eq!((ran, refused.len()), (10, 30), "10 per 10 minutes, however they arrive");
+    assert!(refused.iter().all(|a| !a.body["error"]["message"].as_str().unwrap_or_default().is_empty()));
+}
+
+#[tokio::test]
 async fn oversized_unsupported_or_disguised_files_are_refused_and_nothing_is_recorded() {
     let state = test_state().await;
     let app = app(&state);
