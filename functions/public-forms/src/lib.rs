@@ -32,6 +32,7 @@ use shared::{
     crypto::sha256_hex,
     dynamo::{from_item, to_item},
     forms::{ContentSettings, Form, FormField, OfferingSettings, Styling, WelcomeSettings},
+    theme::Palette,
     http::ClientIp,
     leads::{
         Answer, ComplianceProof, LeadRecord, LeadSummary, LocationData, answers_in_order, estimated_investment, notify_owner_logged,
@@ -76,7 +77,11 @@ pub struct PublicForm {
     name: String,
     description: String,
     fields: Vec<FormField>,
+    /// The founder's styling with the readable colours in place of the chosen ones.
     styling: Styling,
+    /// Every colour the form renders, each readable (see `shared::theme`). Derived on every
+    /// read from the stored choices: forms saved before the rule show readable colours too.
+    theme: Palette,
     content_settings: ContentSettings,
     welcome_settings: WelcomeSettings,
     offering_settings: OfferingSettings,
@@ -99,12 +104,14 @@ async fn live_form(state: &AppState, id: &str) -> Result<Form> {
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<([(header::HeaderName, &'static str); 1], Json<PublicForm>)> {
     let form = live_form(&state, &id).await?;
     let notice = notice(&form.offering_stage, &form.content_settings.form_content.company_name);
+    let theme = form.styling.theme().palette;
     let public = PublicForm {
         id: form.id,
         name: form.name,
         description: form.description,
         fields: form.fields,
-        styling: form.styling,
+        styling: form.styling.readable(&theme),
+        theme,
         content_settings: form.content_settings,
         welcome_settings: form.welcome_settings,
         offering_settings: form.offering_settings,
