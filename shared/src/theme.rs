@@ -247,6 +247,20 @@ pub fn theme(colours: &Colours) -> Theme {
     Theme { palette, adjustments }
 }
 
+/// The floating button of embed.js, readable: the colours its snippet carries (either may be
+/// left out: the button is then the form's, the label white, as embed.js has always defaulted),
+/// by the rule of the form's own button, the form's text and background being the labels it
+/// falls back on. Translucent colours are flattened on white (the page behind is unknown).
+pub fn floating_button(form: &Colours, button: Option<Rgba>, label: Option<Rgba>) -> (Rgb, Rgb) {
+    let palette = theme(form).palette;
+    if button.is_none() && label.is_none() {
+        return (palette.button, palette.button_text);
+    }
+    let button = button.map_or(palette.button, |b| b.over(Rgb::WHITE));
+    let label = label.map_or(Rgb::WHITE, |l| l.over(button));
+    readable_button(button, label, palette.text, palette.background)
+}
+
 /// `from` mixed with as much of `towards` as `ok` allows, up to `most` (in steps of 1%):
 /// `from` itself when no mix is ok.
 fn furthest_mix(from: Rgb, towards: Rgb, most: f64, ok: impl Fn(Rgb) -> bool) -> Rgb {
@@ -457,5 +471,45 @@ mod tests {
         assert!(c.validate().is_ok());
         c.button_text_color = "white".into();
         assert_eq!(c.validate().unwrap_err().message, "The button text colour must be a hex colour like #6366f1.");
+    }
+
+    /// The SPA shows two themes without asking the server: the landing page's sample form and
+    /// embed.js's default floating button. Both are literals there; this keeps them the rule's.
+    #[test]
+    fn the_spas_literal_themes_are_what_the_rule_gives() {
+        let spa = concat!(env!("CARGO_MANIFEST_DIR"), "/../spa");
+        let sample = std::fs::read_to_string(format!("{spa}/src/features/marketing/sample-form.ts")).unwrap();
+        let theme = theme(&colours("#4f46e5", "#ffffff", "#111827", "#4f46e5", "#ffffff"));
+        assert_eq!(theme.adjustments, vec![], "the sample's own colours read");
+        for (key, value) in serde_json::to_value(&theme.palette).unwrap().as_object().unwrap() {
+            let literal = format!("{key}: '{}'", value.as_str().unwrap());
+            assert!(sample.contains(&literal), "sample-form.ts should have {literal}");
+        }
+        for (key, value) in [("primaryColor", "#4f46e5"), ("backgroundColor", "#ffffff"), ("textColor", "#111827"), ("buttonColor", "#4f46e5"), ("buttonTextColor", "#ffffff")] {
+            assert!(sample.contains(&format!("{key}: '{value}'")), "sample-form.ts styling {key}");
+        }
+
+        let embed = std::fs::read_to_string(format!("{spa}/public/embed.js")).unwrap();
+        let default = Styling::default().theme().palette;
+        assert!(embed.contains(&format!("|| '{}'", default.button)), "embed.js's default button colour is {}", default.button);
+        assert!(embed.contains(&format!("|| '{}'", default.button_text)), "embed.js's default label colour is {}", default.button_text);
+    }
+
+    #[test]
+    fn the_floating_buttons_snippet_colours_are_made_readable_by_the_form_buttons_rule() {
+        let form = colours("#6366f1", "#ffffff", "#1f2937", "#0f766e", "#ffffff");
+        let rgba = |value: &str| Rgba::parse(value);
+        // Every snippet written before the rule: white on #6366f1.
+        assert_eq!(floating_button(&form, rgba("#6366f1"), rgba("#ffffff")), (hex("#6365f0"), Rgb::WHITE));
+        // A colour that reads is kept; a label left out is white, as embed.js defaults.
+        assert_eq!(floating_button(&form, rgba("#0f766e"), None), (hex("#0f766e"), Rgb::WHITE));
+        // A yellow button keeps its colour and takes the form's text colour.
+        assert_eq!(floating_button(&form, rgba("#fde047"), rgba("#ffffff")), (hex("#fde047"), hex("#1f2937")));
+        // Nothing in the snippet: the form's own button.
+        assert_eq!(floating_button(&form, None, None), (hex("#0f766e"), Rgb::WHITE));
+        for (button, label) in [("#ffffff", "#ffffff"), ("#777777", "#888888"), ("#00000080", "#ffffff"), ("#fef08a", "#fefce8")] {
+            let (b, l) = floating_button(&form, rgba(button), rgba(label));
+            assert!(contrast(b, l) >= TEXT_CONTRAST, "{button} {label}: {b} {l}");
+        }
     }
 }

@@ -382,3 +382,26 @@ async fn a_form_stored_with_unreadable_colours_is_served_with_readable_ones() {
     assert_eq!(styling["primaryColor"], theme["accent"]);
     assert_eq!(styling["fontFamily"], "Inter");
 }
+
+#[tokio::test]
+async fn the_floating_buttons_colours_from_any_snippet_read_and_a_bad_colour_or_draft_is_refused() {
+    let (app, state) = app().await;
+    let (owner, form) = published_form(&state).await;
+    let ask = |query: &str| Call::get(&format!("/api/public-forms/{}/floating-button{query}", form.id));
+    // The snippet every founder was given before the rule: white on #6366f1.
+    let old = ask("?buttonColor=%236366f1&buttonTextColor=%23ffffff").send(&app).await;
+    assert_eq!(old.status, StatusCode::OK);
+    assert_eq!(old.body, json!({ "button": "#6365f0", "buttonText": "#ffffff" }));
+    let yellow = ask("?buttonColor=%23fde047").send(&app).await;
+    assert_eq!(yellow.body, json!({ "button": "#fde047", "buttonText": "#1f2937" }));
+    let bare = ask("").send(&app).await;
+    assert_eq!(bare.body, json!({ "button": "#6365f0", "buttonText": "#ffffff" }), "no colours: the form's theme");
+    let bad = ask("?buttonColor=red").send(&app).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad.error_message(), "The button colour must be a hex colour like #6366f1.");
+    assert_eq!(ask("?buttonColor=%23ffffff&colour=%23000000").send(&app).await.status, StatusCode::BAD_REQUEST);
+    let draft = Form::new_default(&owner.id);
+    create_form(&state.dynamo, &state.config.tables.forms, &draft).await.unwrap();
+    let unavailable = Call::get(&format!("/api/public-forms/{}/floating-button", draft.id)).send(&app).await;
+    assert_eq!(unavailable.status, StatusCode::NOT_FOUND);
+}
