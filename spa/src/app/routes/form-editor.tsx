@@ -59,11 +59,13 @@ function Swatch({ colour }: { colour: string }) {
 /** The founder's colour next to the one investors see, when the server adjusted it. */
 function Adjusted({ id, adjustment }: { id: string; adjustment: ThemeAdjustment }) {
   return (
-    <p id={id} className="mt-1.5 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-gray-600">
-      <span>Adjusted for readability:</span>{' '}
-      <span className="inline-flex items-center gap-1"><Swatch colour={adjustment.chosen} /><span className="font-mono">{adjustment.chosen}</span></span>{' '}
-      <span aria-hidden>→</span><span className="sr-only">is shown as</span>{' '}
-      <span className="inline-flex items-center gap-1"><Swatch colour={adjustment.used} /><span className="font-mono">{adjustment.used}</span></span>
+    <p id={id} className="mt-1.5 text-xs text-gray-600">
+      Adjusted for readability:{' '}
+      <span className="inline-flex items-center gap-1 whitespace-nowrap align-middle">
+        <Swatch colour={adjustment.chosen} /><span className="font-mono">{adjustment.chosen}</span>{' '}
+        <span aria-hidden>→</span><span className="sr-only">is shown as</span>{' '}
+        <Swatch colour={adjustment.used} /><span className="font-mono">{adjustment.used}</span>
+      </span>
     </p>
   );
 }
