@@ -106,8 +106,11 @@ async fn live_form(state: &AppState, id: &str) -> Result<Form> {
         .ok_or_else(|| ApiError::not_found(NOT_AVAILABLE))
 }
 
+/// A JSON answer with its `Cache-Control`.
+type Cached<T> = ([(header::HeaderName, &'static str); 1], Json<T>);
+
 #[tracing::instrument(skip(state))]
-async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<([(header::HeaderName, &'static str); 1], Json<PublicForm>)> {
+async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Cached<PublicForm>> {
     let form = live_form(&state, &id).await?;
     let notice = notice(&form.offering_stage, &form.content_settings.form_content.company_name);
     let theme = form.styling.theme().palette;
@@ -145,7 +148,7 @@ async fn floating_button(
     State(state): State<AppState>,
     Path(id): Path<String>,
     QueryParams(query): QueryParams<FloatingButtonQuery>,
-) -> Result<([(header::HeaderName, &'static str); 1], Json<Value>)> {
+) -> Result<Cached<Value>> {
     let parse = |value: Option<&str>, what: &str| -> Result<Option<Rgba>> {
         match value {
             None => Ok(None),
