@@ -430,18 +430,8 @@ impl FormContentInput {
             }
         }
 
+        self.styling.colours().validate()?;
         let styling = &self.styling;
-        for (value, what) in [
-            (&styling.primary_color, "The primary colour"),
-            (&styling.background_color, "The background colour"),
-            (&styling.text_color, "The text colour"),
-            (&styling.button_color, "The button colour"),
-            (&styling.button_text_color, "The button text colour"),
-        ] {
-            if !is_hex_color(value) {
-                return Err(bad("invalid_color", format!("{what} must be a hex colour like #6366f1.")));
-            }
-        }
         let font_ok = !styling.font_family.is_empty()
             && styling.font_family.len() <= 60
             && styling.font_family.chars().all(|c| c.is_ascii_alphanumeric() || " ,-'".contains(c));

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod billing;
 pub mod campaigns;
 pub mod config;
+pub mod contrast;
 pub mod counters;
 pub mod crypto;
 pub mod dashboard;
@@ -29,6 +30,7 @@ pub mod state;
 #[cfg(feature = "vault")]
 pub mod storage;
 pub mod telemetry;
+pub mod theme;
 pub mod time;
 pub mod vault;
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { DEFAULT_FORM_COLOURS, expectAccessible } from './support/a11y';
+import { expectAccessible } from './support/a11y';
 import { expect, signedInFounder, subscribedFounder, test } from './support/fixtures';
 
 /** A small but real PDF (the one the API tests upload). */
@@ -188,7 +188,7 @@ test('a Pro founder finds a published form in the vault, uploads a PDF, verifies
   await expect(portal).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(investor.getByRole('button', { name: 'Submit' })).toHaveCount(0);
   await expect(investor.getByLabel('Full Name')).toHaveCount(0);
-  await expectAccessible(investor, 'the form view of a live offering', { founderColours: DEFAULT_FORM_COLOURS });
+  await expectAccessible(investor, 'the form view of a live offering');
   await newcomerContext.close();
   await investorContext.close();
 

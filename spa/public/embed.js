@@ -24,9 +24,12 @@
   });
   var id = s.getAttribute('data-form-id');
   if (!id) return;
+  // The snippet's colours (else the default theme's), as the server makes them readable; as
+  // written only if that answer cannot be had (form not live, network, the page's CSP) in 1.5 s.
   var company = s.getAttribute('data-company-name') || 'this company',
-    bg = s.getAttribute('data-button-color') || '#6366f1',
-    fg = s.getAttribute('data-text-color') || '#ffffff',
+    bc = s.getAttribute('data-button-color'), tc = s.getAttribute('data-text-color'),
+    bg = bc || '#6365f0',
+    fg = tc || '#ffffff',
     logo = s.getAttribute('data-logo'),
     b = d.createElement('button');
   b.type = 'button'; b.id = 'investor-form-button'; b.setAttribute('data-raisespark-widget', '');
@@ -56,5 +59,18 @@
     d.addEventListener('keydown', key, true); d.addEventListener('focusin', trap);
     d.body.appendChild(m); x.focus();
   };
-  d.body ? d.body.appendChild(b) : d.addEventListener('DOMContentLoaded', function () { d.body.appendChild(b); });
+  var placed;
+  function place() {
+    if (placed) return;
+    placed = 1;
+    d.body ? d.body.appendChild(b) : d.addEventListener('DOMContentLoaded', function () { d.body.appendChild(b); });
+  }
+  function paint(t) {
+    if (t && t.button && t.buttonText) { b.style.background = t.button; b.style.color = t.buttonText; }
+    place();
+  }
+  setTimeout(place, 1500);
+  var q = new URLSearchParams();
+  bc && q.set('buttonColor', bc); tc && q.set('buttonTextColor', tc);
+  fetch(origin + '/api/public-forms/' + encodeURIComponent(id) + '/floating-button?' + q).then(function (r) { return r.ok ? r.json() : null; }).then(paint, place);
 })(document, window);

@@ -5,10 +5,16 @@
 //! - `GET    /api/forms`                 — own forms, most recently updated first
 //! - `POST   /api/forms`                 — create the default form
 //! - `GET    /api/forms/presets`         — built-in fields (amount, timeline, experience, location)
+//! - `GET    /api/forms/theme?primaryColor=…&backgroundColor=…&textColor=…&buttonColor=…&buttonTextColor=…`
+//!   — the theme investors would see with these colours (the editor's live preview, before saving)
 //! - `GET    /api/forms/{id}`            — one form
 //! - `PUT    /api/forms/{id}`            — replace its content; `version` must be current (else 409)
 //! - `POST   /api/forms/{id}/publish`    — and `/unpublish`, `/archive`, `/unarchive`
 //! - `DELETE /api/forms/{id}`            — permanently; its leads are kept
+//!
+//! Every form answer carries its `theme`: the colours investors see, each readable (WCAG 2 AA),
+//! and which chosen colours were adjusted (see `shared::theme`). It is derived from the stored
+//! choices on every read, so forms saved before the rule existed show readable colours too.
 //!
 //! Every publish (and every edit or unarchive of a live form) files the form as investors see
 //! it in the founder's compliance vault; a form carries the offering's status (see
@@ -21,15 +27,16 @@ use axum::{
     http::StatusCode,
     routing::{get, post},
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     billing::has_access,
     forms::{DEFAULT_LEGEND, Form, FormContentInput, LEGEND_VERSION, PRESETS},
-    http::JsonBody,
+    http::{JsonBody, QueryParams},
     repo::{forms as repo, profiles::get_offering},
+    theme::{Colours, Theme, theme},
     vault::{Actor, filing::file_form_logged, offering::OfferingStage},
 };
 
@@ -39,6 +46,7 @@ pub fn router(state: AppState) -> Router {
     let router = Router::new()
         .route("/", get(list).post(create))
         .route("/presets", get(presets))
+        .route("/theme", get(check_theme))
         .route("/{id}", get(show).put(update).delete(remove))
         .route("/{id}/publish", post(publish))
         .route("/{id}/unpublish", post(unpublish))
@@ -61,10 +69,33 @@ async fn require_subscription(state: &AppState, user: &AuthUser) -> Result<()> {
     }
 }
 
+/// A form as its owner reads it: the stored form and the theme investors see.
+#[derive(Debug, Serialize)]
+pub struct OwnerForm {
+    #[serde(flatten)]
+    form: Form,
+    theme: Theme,
+}
+
+impl From<Form> for OwnerForm {
+    fn from(form: Form) -> Self {
+        let theme = form.styling.theme();
+        Self { form, theme }
+    }
+}
+
 #[tracing::instrument(skip(state))]
 async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    let forms = repo::list_forms(&state.dynamo, table(&state), &user.id).await?;
+    let forms: Vec<OwnerForm> = repo::list_forms(&state.dynamo, table(&state), &user.id).await?.into_iter().map(OwnerForm::from).collect();
     Ok(Json(json!({ "forms": forms })))
+}
+
+/// The theme of colours not saved yet, so the editor's preview shows what investors will see
+/// without a copy of the rule. Any signed-in user; nothing is read or written.
+#[tracing::instrument(skip_all)]
+async fn check_theme(_user: AuthUser, QueryParams(colours): QueryParams<Colours>) -> Result<Json<Theme>> {
+    colours.validate()?;
+    Ok(Json(theme(&colours)))
 }
 
 /// The built-in fields and the default testing-the-waters legend, so the editor never keeps
@@ -74,17 +105,17 @@ async fn presets() -> Json<Value> {
 }
 
 #[tracing::instrument(skip(state))]
-async fn create(State(state): State<AppState>, user: AuthUser) -> Result<(StatusCode, Json<Form>)> {
+async fn create(State(state): State<AppState>, user: AuthUser) -> Result<(StatusCode, Json<OwnerForm>)> {
     require_subscription(&state, &user).await?;
     let mut form = Form::new_default(&user.id);
     form.offering_stage = OfferingStage::from(&get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?);
     repo::create_form(&state.dynamo, table(&state), &form).await?;
-    Ok((StatusCode::CREATED, Json(form)))
+    Ok((StatusCode::CREATED, Json(form.into())))
 }
 
 #[tracing::instrument(skip(state))]
-async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Form>> {
-    Ok(Json(repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?))
+async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<OwnerForm>> {
+    Ok(Json(repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?.into()))
 }
 
 /// `{version, ...content}`; unknown content fields are refused when the content is parsed.
@@ -104,7 +135,7 @@ async fn update(
     user: AuthUser,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<UpdateForm, FORM_BODY_LIMIT>,
-) -> Result<Json<Form>> {
+) -> Result<Json<OwnerForm>> {
     repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?;
     require_subscription(&state, &user).await?;
     let content: FormContentInput = serde_json::from_value(body.content)
@@ -114,7 +145,7 @@ async fn update(
     if form.is_published && !form.is_archived {
         file_form_logged(&state, &form, Actor::of(&user), "edited while live").await;
     }
-    Ok(Json(form))
+    Ok(Json(form.into()))
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -135,19 +166,18 @@ fn flag_version(body: &Bytes) -> Result<Option<u64>> {
     Ok(shared::http::parse_json::<FlagChange>(body)?.version)
 }
 
-async fn flag(state: &AppState, user: &AuthUser, id: &str, flag: &'static str, value: bool, body: Bytes) -> Result<Json<Form>> {
+async fn flag(state: &AppState, user: &AuthUser, id: &str, flag: &'static str, value: bool, body: Bytes) -> Result<Form> {
     let version = flag_version(&body)?;
-    let form = repo::set_flag(&state.dynamo, table(state), id, &user.id, flag, value, version).await?;
-    Ok(Json(form))
+    repo::set_flag(&state.dynamo, table(state), id, &user.id, flag, value, version).await
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn publish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
+async fn publish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
     repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?;
     require_subscription(&state, &user).await?;
-    let Json(mut form) = flag(&state, &user, &id, "is_published", true, body).await?;
+    let mut form = flag(&state, &user, &id, "is_published", true, body).await?;
     file_live_form(&state, &user, &mut form, "published").await?;
-    Ok(Json(form))
+    Ok(Json(form.into()))
 }
 
 /// A form that just went live: it takes the offering's current status (if it missed a
@@ -165,20 +195,20 @@ async fn file_live_form(state: &AppState, user: &AuthUser, form: &mut Form, even
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn unpublish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
-    flag(&state, &user, &id, "is_published", false, body).await
+async fn unpublish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
+    Ok(Json(flag(&state, &user, &id, "is_published", false, body).await?.into()))
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn archive(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
-    flag(&state, &user, &id, "is_archived", true, body).await
+async fn archive(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
+    Ok(Json(flag(&state, &user, &id, "is_archived", true, body).await?.into()))
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn unarchive(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<Form>> {
-    let Json(mut form) = flag(&state, &user, &id, "is_archived", false, body).await?;
+async fn unarchive(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
+    let mut form = flag(&state, &user, &id, "is_archived", false, body).await?;
     file_live_form(&state, &user, &mut form, "unarchived").await?;
-    Ok(Json(form))
+    Ok(Json(form.into()))
 }
 
 /// Deletes the form; the answer says whether it had leads (they are kept).

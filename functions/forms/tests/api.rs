@@ -272,3 +272,91 @@ async fn presets_come_from_the_server_with_non_binding_amount_labels() {
     assert_eq!(response.body["default_legend"]["text"], shared::forms::DEFAULT_LEGEND);
     assert_eq!(response.body["default_legend"]["version"], shared::forms::LEGEND_VERSION);
 }
+
+fn colour(value: &Value) -> shared::contrast::Rgb {
+    shared::contrast::Rgb::parse(value.as_str().unwrap()).unwrap_or_else(|| panic!("{value} is not #rrggbb"))
+}
+
+/// Every text pair of a theme answer reaches 4.5:1 (WCAG 2 AA), the ring and borders 3:1.
+fn assert_readable(theme: &Value) {
+    use shared::contrast::contrast;
+    let pairs = [
+        ("text", "background", 4.5),
+        ("mutedText", "background", 4.5),
+        ("accent", "background", 4.5),
+        ("error", "background", 4.5),
+        ("text", "surface", 4.5),
+        ("mutedText", "surface", 4.5),
+        ("accent", "surface", 4.5),
+        ("buttonText", "button", 4.5),
+        ("border", "background", 3.0),
+    ];
+    for (foreground, background, minimum) in pairs {
+        let ratio = contrast(colour(&theme[foreground]), colour(&theme[background]));
+        assert!(ratio >= minimum, "{foreground} {} on {background} {}: {ratio:.3}:1", theme[foreground], theme[background]);
+    }
+}
+
+#[tokio::test]
+async fn saving_the_demo_indigo_answers_a_readable_theme_that_says_what_was_adjusted_and_keeps_the_choice() {
+    let (app, state) = app().await;
+    let user = subscriber(&state).await;
+    let form = create(&app, &user).await;
+    let id = form["id"].as_str().unwrap();
+    // A new form has the spec's colours: white on #6366f1, 4.47:1. Its theme already reads.
+    assert_eq!((form["styling"]["buttonColor"].as_str(), form["styling"]["buttonTextColor"].as_str()), (Some("#6366f1"), Some("#ffffff")));
+    assert_readable(&form["theme"]);
+
+    let mut body = content(&form);
+    body["styling"]["buttonColor"] = json!("#6366f1");
+    body["styling"]["buttonTextColor"] = json!("#ffffff");
+    body["styling"]["textColor"] = json!("#9ca3af");
+    let saved = put(&app, &user, &form, body).await;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
+    let theme = &saved.body["theme"];
+    assert_readable(theme);
+    assert_eq!((theme["button"].as_str(), theme["buttonText"].as_str()), (Some("#6365f0"), Some("#ffffff")));
+    let adjusted = |setting: &str| theme["adjustments"].as_array().unwrap().iter().find(|a| a["setting"] == setting).cloned();
+    assert_eq!(adjusted("buttonColor"), Some(json!({"setting": "buttonColor", "chosen": "#6366f1", "used": "#6365f0"})));
+    assert_eq!(adjusted("textColor").unwrap()["chosen"], "#9ca3af");
+    assert_eq!(adjusted("buttonTextColor"), None, "the label was readable once the button was a shade darker");
+    // The founder's choice is what is stored; investors get the theme.
+    assert_eq!((saved.body["styling"]["buttonColor"].as_str(), saved.body["styling"]["textColor"].as_str()), (Some("#6366f1"), Some("#9ca3af")));
+
+    // Reading the form again, listing it, and checking the same colours before saving all
+    // answer the same theme.
+    let read = Call::get(&format!("/api/forms/{id}")).token(&user.token).send(&app).await;
+    assert_eq!(&read.body["theme"], theme);
+    let list = Call::get("/api/forms").token(&user.token).send(&app).await;
+    assert_eq!(&list.body["forms"][0]["theme"], theme);
+    let styling = &saved.body["styling"];
+    let query: String = ["primaryColor", "backgroundColor", "textColor", "buttonColor", "buttonTextColor"]
+        .iter()
+        .map(|key| format!("{key}={}", styling[*key].as_str().unwrap().replace('#', "%23")))
+        .collect::<Vec<_>>()
+        .join("&");
+    let checked = Call::get(&format!("/api/forms/theme?{query}")).token(&user.token).send(&app).await;
+    assert_eq!(checked.status, StatusCode::OK, "{:?}", checked.body);
+    assert_eq!(&checked.body, theme);
+}
+
+#[tokio::test]
+async fn the_theme_check_refuses_a_colour_that_is_not_hex_or_missing_and_needs_a_session() {
+    let (app, state) = app().await;
+    let user = test_user(&state);
+    let good = "primaryColor=%236366f1&backgroundColor=%23ffffff&textColor=%231f2937&buttonTextColor=%23ffffff";
+    let bad = Call::get(&format!("/api/forms/theme?{good}&buttonColor=blue")).token(&user.token).send(&app).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad.error_message(), "The button colour must be a hex colour like #6366f1.");
+    let missing = Call::get(&format!("/api/forms/theme?{good}")).token(&user.token).send(&app).await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+    assert_eq!(missing.error_code(), "invalid_query");
+    let unknown = Call::get(&format!("/api/forms/theme?{good}&buttonColor=%23000000&accent=%23000000")).token(&user.token).send(&app).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    let anonymous = Call::get(&format!("/api/forms/theme?{good}&buttonColor=%23000000")).send(&app).await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+    let ok = Call::get(&format!("/api/forms/theme?{good}&buttonColor=%23fde047")).token(&user.token).send(&app).await;
+    assert_eq!(ok.status, StatusCode::OK);
+    assert_eq!((ok.body["button"].as_str(), ok.body["buttonText"].as_str()), (Some("#fde047"), Some("#1f2937")), "a yellow button keeps its colour");
+    assert_readable(&ok.body);
+}

@@ -1,6 +1,8 @@
 //! `public-forms`: the only API investors meet (no sign-in; CORS open to any origin).
 //!
 //! - `GET  /api/public-forms/{id}`        — a published, non-archived form's public configuration
+//! - `GET  /api/public-forms/{id}/floating-button?buttonColor=…&buttonTextColor=…` — embed.js's
+//!   button colours: the snippet's (or the form's), made readable
 //! - `POST /api/public-forms/{id}/views`  — counts a view, once per visitor, form and day
 //! - `POST /api/public-forms/{id}/leads`  — stores an indication of interest (≤ 32 KB,
 //!   `Idempotency-Key` for retries, honeypot, per-IP-and-form limit); once the founder's
@@ -32,6 +34,10 @@ use shared::{
     crypto::sha256_hex,
     dynamo::{from_item, to_item},
     forms::{ContentSettings, Form, FormField, OfferingSettings, Styling, WelcomeSettings},
+    contrast::Rgba,
+    forms::is_hex_color,
+    http::QueryParams,
+    theme::{self, Palette},
     http::ClientIp,
     leads::{
         Answer, ComplianceProof, LeadRecord, LeadSummary, LocationData, answers_in_order, estimated_investment, notify_owner_logged,
@@ -56,6 +62,7 @@ pub fn router(state: AppState) -> Router {
         .max_age(std::time::Duration::from_secs(86_400));
     Router::new()
         .route("/{id}", get(show))
+        .route("/{id}/floating-button", get(floating_button))
         .route("/{id}/views", post(count_view))
         .route("/{id}/leads", post(submit_lead))
         .layer(cors)
@@ -76,7 +83,11 @@ pub struct PublicForm {
     name: String,
     description: String,
     fields: Vec<FormField>,
+    /// The founder's styling with the readable colours in place of the chosen ones.
     styling: Styling,
+    /// Every colour the form renders, each readable (see `shared::theme`). Derived on every
+    /// read from the stored choices: forms saved before the rule show readable colours too.
+    theme: Palette,
     content_settings: ContentSettings,
     welcome_settings: WelcomeSettings,
     offering_settings: OfferingSettings,
@@ -95,16 +106,21 @@ async fn live_form(state: &AppState, id: &str) -> Result<Form> {
         .ok_or_else(|| ApiError::not_found(NOT_AVAILABLE))
 }
 
+/// A JSON answer with its `Cache-Control`.
+type Cached<T> = ([(header::HeaderName, &'static str); 1], Json<T>);
+
 #[tracing::instrument(skip(state))]
-async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<([(header::HeaderName, &'static str); 1], Json<PublicForm>)> {
+async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Cached<PublicForm>> {
     let form = live_form(&state, &id).await?;
     let notice = notice(&form.offering_stage, &form.content_settings.form_content.company_name);
+    let theme = form.styling.theme().palette;
     let public = PublicForm {
         id: form.id,
         name: form.name,
         description: form.description,
         fields: form.fields,
-        styling: form.styling,
+        styling: form.styling.readable(&theme),
+        theme,
         content_settings: form.content_settings,
         welcome_settings: form.welcome_settings,
         offering_settings: form.offering_settings,
@@ -114,6 +130,37 @@ async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<(
         notice,
     };
     Ok(([(header::CACHE_CONTROL, "public, max-age=30")], Json(public)))
+}
+
+/// The floating button's colours as its snippet carries them (`data-button-color`,
+/// `data-text-color`); either may be left out.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct FloatingButtonQuery {
+    button_color: Option<String>,
+    button_text_color: Option<String>,
+}
+
+/// The colours embed.js paints its floating button with: snippets pasted before the contrast
+/// rule (white on #6366f1) read too, with no change to the founder's site.
+#[tracing::instrument(skip(state))]
+async fn floating_button(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    QueryParams(query): QueryParams<FloatingButtonQuery>,
+) -> Result<Cached<Value>> {
+    let parse = |value: Option<&str>, what: &str| -> Result<Option<Rgba>> {
+        match value {
+            None => Ok(None),
+            Some(value) if is_hex_color(value) => Ok(Rgba::parse(value)),
+            Some(_) => Err(ApiError::bad_request("invalid_color", format!("{what} must be a hex colour like #6366f1."))),
+        }
+    };
+    let button = parse(query.button_color.as_deref(), "The button colour")?;
+    let label = parse(query.button_text_color.as_deref(), "The button text colour")?;
+    let form = live_form(&state, &id).await?;
+    let (button, label) = theme::floating_button(&form.styling.colours(), button, label);
+    Ok(([(header::CACHE_CONTROL, "public, max-age=300")], Json(json!({ "button": button.to_string(), "buttonText": label.to_string() }))))
 }
 
 fn day() -> String {

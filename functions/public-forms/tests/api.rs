@@ -77,7 +77,7 @@ async fn a_published_form_is_public_without_any_owner_data() {
     keys.sort_unstable();
     assert_eq!(
         keys,
-        vec!["content_settings", "description", "fields", "id", "name", "notice", "offering_settings", "offering_stage", "show_branding", "styling", "version", "welcome_settings"]
+        vec!["content_settings", "description", "fields", "id", "name", "notice", "offering_settings", "offering_stage", "show_branding", "styling", "theme", "version", "welcome_settings"]
     );
     assert_eq!(response.body["offering_stage"]["status"], "testing_the_waters");
     assert_eq!(response.body["notice"], serde_json::Value::Null);
@@ -340,4 +340,68 @@ async fn retries_with_one_idempotency_key_store_one_lead_and_answer_the_same() {
     let bodies: Vec<Value> = futures::future::join_all(parallel).await.into_iter().map(Result::unwrap).collect();
     assert!(bodies.windows(2).all(|w| w[0] == w[1]));
     assert_eq!(lead_count(&state, &form).await, 2);
+}
+
+#[tokio::test]
+async fn a_form_stored_with_unreadable_colours_is_served_with_readable_ones() {
+    use shared::contrast::{Rgb, contrast};
+    let (app, state) = app().await;
+    // As stored before the contrast rule: the writes go straight to the table.
+    let owner = stored_user(&state, "owner").await;
+    let mut form = Form::new_default(&owner.id);
+    form.is_published = true;
+    form.styling.text_color = "#d1d5db".into();
+    form.styling.button_color = "#fde047".into();
+    form.styling.button_text_color = "#ffffff".into();
+    create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+
+    let response = Call::get(&format!("/api/public-forms/{}", form.id)).send(&app).await;
+    assert_eq!(response.status, StatusCode::OK);
+    let theme = &response.body["theme"];
+    let colour = |value: &Value| Rgb::parse(value.as_str().unwrap()).unwrap();
+    for (foreground, background, minimum) in [
+        ("text", "background", 4.5),
+        ("mutedText", "background", 4.5),
+        ("accent", "background", 4.5),
+        ("error", "background", 4.5),
+        ("text", "surface", 4.5),
+        ("mutedText", "surface", 4.5),
+        ("accent", "surface", 4.5),
+        ("buttonText", "button", 4.5),
+        ("border", "background", 3.0),
+    ] {
+        let ratio = contrast(colour(&theme[foreground]), colour(&theme[background]));
+        assert!(ratio >= minimum, "{foreground} on {background}: {ratio:.3}:1");
+    }
+    assert_eq!(theme["button"], "#fde047", "the yellow button stays yellow");
+    assert_eq!(theme["buttonText"], "#000000", "with a label that reads on it");
+    assert_eq!(theme.get("adjustments"), None, "investors get the colours, not the founder's choices");
+    // `styling` carries the same readable colours, for anything that reads only it.
+    let styling = &response.body["styling"];
+    assert_eq!((&styling["textColor"], &styling["buttonColor"], &styling["buttonTextColor"]), (&theme["text"], &theme["button"], &theme["buttonText"]));
+    assert_eq!(styling["primaryColor"], theme["accent"]);
+    assert_eq!(styling["fontFamily"], "Inter");
+}
+
+#[tokio::test]
+async fn the_floating_buttons_colours_from_any_snippet_read_and_a_bad_colour_or_draft_is_refused() {
+    let (app, state) = app().await;
+    let (owner, form) = published_form(&state).await;
+    let ask = |query: &str| Call::get(&format!("/api/public-forms/{}/floating-button{query}", form.id));
+    // The snippet every founder was given before the rule: white on #6366f1.
+    let old = ask("?buttonColor=%236366f1&buttonTextColor=%23ffffff").send(&app).await;
+    assert_eq!(old.status, StatusCode::OK);
+    assert_eq!(old.body, json!({ "button": "#6365f0", "buttonText": "#ffffff" }));
+    let yellow = ask("?buttonColor=%23fde047").send(&app).await;
+    assert_eq!(yellow.body, json!({ "button": "#fde047", "buttonText": "#1f2937" }));
+    let bare = ask("").send(&app).await;
+    assert_eq!(bare.body, json!({ "button": "#6365f0", "buttonText": "#ffffff" }), "no colours: the form's theme");
+    let bad = ask("?buttonColor=red").send(&app).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert_eq!(bad.error_message(), "The button colour must be a hex colour like #6366f1.");
+    assert_eq!(ask("?buttonColor=%23ffffff&colour=%23000000").send(&app).await.status, StatusCode::BAD_REQUEST);
+    let draft = Form::new_default(&owner.id);
+    create_form(&state.dynamo, &state.config.tables.forms, &draft).await.unwrap();
+    let unavailable = Call::get(&format!("/api/public-forms/{}/floating-button", draft.id)).send(&app).await;
+    assert_eq!(unavailable.status, StatusCode::NOT_FOUND);
 }

@@ -14,6 +14,10 @@ import { cn } from '@/lib/utils';
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/**
+ * The floating button's snippet. Its colours are the theme's button and label (readable on
+ * each other), not the chosen ones; embed.js also asks the server for the current ones.
+ */
 export function floatingSnippet(origin: string, form: Form): string {
   const company = form.content_settings.form_content.company_name.trim();
   const logo = form.content_settings.form_content.logo_url || form.styling.logoUrl;
@@ -21,8 +25,8 @@ export function floatingSnippet(origin: string, form: Form): string {
     `src="${origin}/embed.js"`,
     `data-form-id="${form.id}"`,
     company ? `data-company-name="${escapeAttr(company)}"` : null,
-    `data-button-color="${form.styling.buttonColor}"`,
-    `data-text-color="${form.styling.buttonTextColor}"`,
+    `data-button-color="${form.theme.button}"`,
+    `data-text-color="${form.theme.buttonText}"`,
     logo ? `data-logo="${escapeAttr(logo)}"` : null,
     'async',
   ].filter(Boolean);
@@ -121,7 +125,7 @@ function FloatingPreview({ form }: { form: Form }) {
         type="button"
         onClick={() => setOpen(true)}
         className="absolute right-5 bottom-5 flex items-center gap-2 rounded-full px-4 py-3 text-sm font-semibold shadow-lg [background:var(--bg)] [color:var(--fg)]"
-        style={{ '--bg': form.styling.buttonColor, '--fg': form.styling.buttonTextColor } as React.CSSProperties}
+        style={{ '--bg': form.theme.button, '--fg': form.theme.buttonText } as React.CSSProperties}
       >
         Invest in {company}
       </button>

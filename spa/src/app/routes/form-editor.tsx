@@ -17,7 +17,8 @@ import {
   updateField,
 } from '@/features/forms/editor-state';
 import { InvestorForm } from '@/features/forms/components/investor-form';
-import { editableContent, FIELD_TYPE_LABELS, type FieldType, type Form, type FormDisplay, type FormField } from '@/features/forms/types';
+import { editableContent, FIELD_TYPE_LABELS, type FieldType, type Form, type FormDisplay, type FormField, type Theme, type ThemeAdjustment, type ThemeColours } from '@/features/forms/types';
+import { usePreviewTheme } from '@/features/forms/use-preview-theme';
 import { cn } from '@/lib/utils';
 
 const FONTS = ['Inter', 'system-ui', 'Georgia', 'Helvetica', 'Arial'];
@@ -51,18 +52,45 @@ function TextArea({ label, value, onChange, rows = 3, hint }: { label: string; v
   );
 }
 
-function ColorInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+function Swatch({ colour }: { colour: string }) {
+  return <span aria-hidden className="inline-block size-3.5 rounded-sm ring-1 ring-gray-900/15 [background:var(--bg)]" style={{ '--bg': colour } as React.CSSProperties} />;
+}
+
+/** The founder's colour next to the one investors see, when the server adjusted it. */
+function Adjusted({ id, adjustment }: { id: string; adjustment: ThemeAdjustment }) {
+  return (
+    <p id={id} className="mt-1.5 text-xs text-gray-600">
+      Adjusted for readability:{' '}
+      <span className="inline-flex items-center gap-1 whitespace-nowrap align-middle">
+        <Swatch colour={adjustment.chosen} /><span className="font-mono">{adjustment.chosen}</span>{' '}
+        <span aria-hidden>→</span><span className="sr-only">is shown as</span>{' '}
+        <Swatch colour={adjustment.used} /><span className="font-mono">{adjustment.used}</span>
+      </span>
+    </p>
+  );
+}
+
+function ColorInput({ label, value, onChange, adjustment }: { label: string; value: string; onChange: (v: string) => void; adjustment?: ThemeAdjustment }) {
   const id = `color-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-900">{label}</label>
       <div className="mt-1.5 flex items-center gap-2">
         <input type="color" aria-label={`${label} picker`} value={value.length === 7 ? value : '#000000'} onChange={(e) => onChange(e.target.value)} className="h-10 w-12 cursor-pointer rounded-lg border border-gray-300 bg-white p-1" />
-        <input id={id} className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} />
+        <input id={id} className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} aria-describedby={adjustment ? `${id}-adjusted` : undefined} />
       </div>
+      {adjustment ? <Adjusted id={`${id}-adjusted`} adjustment={adjustment} /> : null}
     </div>
   );
 }
+
+const COLOUR_SETTINGS: { setting: keyof ThemeColours; label: string }[] = [
+  { setting: 'primaryColor', label: 'Primary colour' },
+  { setting: 'backgroundColor', label: 'Background colour' },
+  { setting: 'textColor', label: 'Text colour' },
+  { setting: 'buttonColor', label: 'Button colour' },
+  { setting: 'buttonTextColor', label: 'Button text colour' },
+];
 
 function FieldEditor({ field, index, count, onChange, onMove, onRemove }: {
   field: FormField;
@@ -202,6 +230,8 @@ function Editor({ initial }: { initial: Form }) {
     }
   };
 
+  const { theme: previewTheme, problem: colourProblem } = usePreviewTheme(draft.styling, saved);
+  const adjustment = (setting: keyof ThemeColours, theme: Theme) => theme.adjustments.find((a) => a.setting === setting);
   const presets = presetData?.presets ?? [];
   const defaultLegend = presetData?.default_legend.text;
 
@@ -283,11 +313,15 @@ function Editor({ initial }: { initial: Form }) {
 
           <Panel title="Styling" description="Match your brand. The preview updates as you type.">
             <div className="grid gap-4 sm:grid-cols-2">
-              <ColorInput label="Primary colour" value={draft.styling.primaryColor} onChange={(primaryColor) => setStyling({ primaryColor })} />
-              <ColorInput label="Background colour" value={draft.styling.backgroundColor} onChange={(backgroundColor) => setStyling({ backgroundColor })} />
-              <ColorInput label="Text colour" value={draft.styling.textColor} onChange={(textColor) => setStyling({ textColor })} />
-              <ColorInput label="Button colour" value={draft.styling.buttonColor} onChange={(buttonColor) => setStyling({ buttonColor })} />
-              <ColorInput label="Button text colour" value={draft.styling.buttonTextColor} onChange={(buttonTextColor) => setStyling({ buttonTextColor })} />
+              {COLOUR_SETTINGS.map(({ setting, label }) => (
+                <ColorInput
+                  key={setting}
+                  label={label}
+                  value={draft.styling[setting]}
+                  onChange={(value) => setStyling({ [setting]: value })}
+                  adjustment={adjustment(setting, previewTheme)}
+                />
+              ))}
               <div>
                 <label htmlFor="font" className="block text-sm font-medium text-gray-900">Font</label>
                 <select id="font" className={cn(inputClasses, 'mt-1.5')} value={draft.styling.fontFamily} onChange={(e) => setStyling({ fontFamily: e.target.value })}>
@@ -302,6 +336,13 @@ function Editor({ initial }: { initial: Form }) {
               </div>
               <Field label="Logo URL" placeholder="https://…/logo.png" value={draft.styling.logoUrl ?? ''} onChange={(e) => setStyling({ logoUrl: e.target.value })} />
             </div>
+            {colourProblem ? <p role="status" className="text-sm text-red-700">{colourProblem}</p> : null}
+            {previewTheme.adjustments.length ? (
+              <p className="text-xs text-gray-600">
+                Investors see the adjusted shades, so every text on your form reads at a contrast of at least 4.5:1 (WCAG AA). Your
+                own colours are kept: choose a darker or lighter one to avoid the adjustment.
+              </p>
+            ) : null}
           </Panel>
 
           <Panel title="Company" description="Shown above the form.">
@@ -359,7 +400,7 @@ function Editor({ initial }: { initial: Form }) {
         <aside aria-label="Live preview" className="lg:sticky lg:top-6 lg:self-start">
           <p className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Live preview</p>
           <div className="overflow-hidden rounded-2xl bg-gray-100 p-4 ring-1 ring-gray-200">
-            <InvestorForm form={payload()} preview />
+            <InvestorForm form={payload()} theme={previewTheme} preview />
           </div>
         </aside>
       </div>

@@ -24,6 +24,35 @@ export type Styling = {
   logoUrl?: string;
 };
 
+/** The five colours a founder chooses (the part of the styling the theme is derived from). */
+export type ThemeColours = Pick<Styling, 'primaryColor' | 'backgroundColor' | 'textColor' | 'buttonColor' | 'buttonTextColor'>;
+
+/**
+ * Every colour the investor form renders, each readable (WCAG 2 AA), as the server derives it
+ * from the founder's colours (shared::theme). The SPA only displays it.
+ */
+export type Palette = {
+  background: string;
+  /** The tinted panels: offering summary, notices, the success tick. */
+  surface: string;
+  text: string;
+  /** Descriptions, the legend, notes, placeholders, the branding line. */
+  mutedText: string;
+  /** The primary colour as text and focus ring. */
+  accent: string;
+  /** Input borders. */
+  border: string;
+  error: string;
+  button: string;
+  buttonText: string;
+  colorScheme: 'light' | 'dark';
+};
+
+/** A chosen colour investors see differently. */
+export type ThemeAdjustment = { setting: keyof ThemeColours; chosen: string; used: string };
+
+export type Theme = Palette & { adjustments: ThemeAdjustment[] };
+
 export type OfferingSettings = {
   summary: string;
   minimum_investment?: number | null;
@@ -59,6 +88,8 @@ export type Form = FormDisplay & {
   created_at: string;
   updated_at: string;
   version: number;
+  /** The colours investors see, derived by the server on every read. */
+  theme: Theme;
 };
 
 export type FieldPreset = {

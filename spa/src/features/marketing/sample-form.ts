@@ -1,4 +1,4 @@
-import type { FormDisplay } from '@/features/forms/types';
+import type { FormDisplay, Palette } from '@/features/forms/types';
 
 /** The default testing-the-waters legend of every new form (shared::forms::DEFAULT_LEGEND). */
 export const DEFAULT_LEGEND =
@@ -48,4 +48,22 @@ export const SAMPLE_FORM: FormDisplay = {
     disclaimer: DEFAULT_LEGEND,
   },
   show_branding: true,
+};
+
+/**
+ * The sample form's theme, as `GET /api/forms/theme` answers for its colours (all of which
+ * already read, so nothing is adjusted). A literal, so the landing page needs no request; a
+ * test of shared::theme checks it is the rule's.
+ */
+export const SAMPLE_THEME: Palette = {
+  background: '#ffffff',
+  surface: '#f4f4fd',
+  text: '#111827',
+  mutedText: '#585d68',
+  accent: '#4f46e5',
+  border: '#8f9299',
+  error: '#dc2626',
+  button: '#4f46e5',
+  buttonText: '#ffffff',
+  colorScheme: 'light',
 };

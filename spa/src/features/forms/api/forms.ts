@@ -1,8 +1,8 @@
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
-import { api } from '@/lib/api-client';
+import { api, shouldRetry } from '@/lib/api-client';
 import { mutateUserKey, userFetcher } from '@/lib/user-cache';
-import type { FieldPreset, Form, FormDisplay } from '../types';
+import type { FieldPreset, Form, FormDisplay, Theme, ThemeColours } from '../types';
 
 export const FORMS_KEY = '/forms';
 
@@ -17,6 +17,25 @@ export function useForm(id: string | undefined) {
 export function usePresets() {
   return useSWR<{ presets: FieldPreset[]; default_legend: { version: string; text: string } }>(useUserKey('/forms/presets'), userFetcher, {
     revalidateOnFocus: false,
+  });
+}
+
+/** The path of `GET /api/forms/theme` for these colours. */
+export function themePath(colours: ThemeColours): string {
+  const { primaryColor, backgroundColor, textColor, buttonColor, buttonTextColor } = colours;
+  return `/forms/theme?${new URLSearchParams({ primaryColor, backgroundColor, textColor, buttonColor, buttonTextColor })}`;
+}
+
+/**
+ * The theme investors would see with colours not saved yet (null path: no request). A colour
+ * that is not hex answers 400 with the server's message, as saving would.
+ */
+export function useFormTheme(path: string | null) {
+  return useSWR<Theme>(useUserKey(path), userFetcher, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: shouldRetry,
   });
 }
 

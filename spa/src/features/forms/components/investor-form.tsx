@@ -1,6 +1,6 @@
 import './investor-form.css';
 import { useId, useState, type CSSProperties, type FormEvent } from 'react';
-import type { FormDisplay, FormField } from '../types';
+import type { FormDisplay, FormField, Palette } from '../types';
 import type { OfferingNotice } from '@/features/offering/types';
 import { fieldError, validateAnswers, type Answers } from '../validation';
 import { formatUsd } from '@/lib/format';
@@ -12,6 +12,11 @@ import { formatUsd } from '@/lib/format';
  */
 export type InvestorFormProps = {
   form: FormDisplay;
+  /**
+   * The colours to render, as the server derived them from the form's styling (the `theme` of
+   * a form answer, or of `GET /api/forms/theme` for unsaved colours): each one readable.
+   */
+  theme: Palette;
   /** Submits the answers; resolves on success, rejects with a message to show. */
   onSubmit?: (answers: Answers) => Promise<void>;
   /** Preview: no submission is sent; a note says so. */
@@ -166,7 +171,7 @@ function Field({ field, value, error, onChange, onBlur }: {
   );
 }
 
-export function InvestorForm({ form, onSubmit, preview = false, notice = null }: InvestorFormProps) {
+export function InvestorForm({ form, theme, onSubmit, preview = false, notice = null }: InvestorFormProps) {
   const { styling, welcome_settings: welcome, offering_settings: offering } = form;
   const company = form.content_settings.form_content.company_name.trim();
   const logo = form.content_settings.form_content.logo_url || styling.logoUrl;
@@ -181,12 +186,17 @@ export function InvestorForm({ form, onSubmit, preview = false, notice = null }:
   const currentStep = step === 'welcome' && !welcome.enabled ? 'form' : step;
 
   const vars = {
-    '--rs-primary': styling.primaryColor,
-    '--rs-bg': styling.backgroundColor,
-    '--rs-text': styling.textColor,
-    '--rs-button': styling.buttonColor,
-    '--rs-button-text': styling.buttonTextColor,
+    '--rs-bg': theme.background,
+    '--rs-surface': theme.surface,
+    '--rs-text': theme.text,
+    '--rs-muted': theme.mutedText,
+    '--rs-accent': theme.accent,
+    '--rs-border': theme.border,
+    '--rs-error': theme.error,
+    '--rs-button': theme.button,
+    '--rs-button-text': theme.buttonText,
     '--rs-radius': styling.borderRadius,
+    colorScheme: theme.colorScheme,
     fontFamily: fontStack(styling.fontFamily),
   } as CSSProperties;
 

@@ -5,7 +5,7 @@ import { formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { MAX_RAISE, MIN_RAISE, useCostEstimate } from '../api/costs';
 import { clamp, parseRaiseAmount } from '../raise-amount';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const DEFAULT_AMOUNT = 500_000;
 const SLIDER_STEP = 5_000;

@@ -1,7 +1,7 @@
 import { Flame } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { InvestorForm } from '@/features/forms/components/investor-form';
-import { SAMPLE_FORM } from '../sample-form';
+import { SAMPLE_FORM, SAMPLE_THEME } from '../sample-form';
 import { BrowserFrame } from './browser-frame';
 import { HeroIntro } from './hero-intro';
 
@@ -32,7 +32,7 @@ export function Hero() {
         <div className="relative mx-auto w-full max-w-md lg:max-w-none">
           <BrowserFrame address="brightsidebrewing.com/invest">
             <div className="bg-gray-50 p-3 sm:p-5">
-              <InvestorForm form={SAMPLE_FORM} preview />
+              <InvestorForm form={SAMPLE_FORM} theme={SAMPLE_THEME} preview />
             </div>
           </BrowserFrame>
           <div
