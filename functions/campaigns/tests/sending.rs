@@ -581,3 +581,70 @@ async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end
     assert_eq!((results["campaign"]["unknown"].as_u64(), results["campaign"]["sent"].as_u64()), (Some(1), Some(0)));
     assert_eq!(campaign_mail(&state, "ada@example.com").len(), 1, "an unknown outcome is never resent");
 }
+
+#[tokio::test]
+async fn a_leads_value_reaches_ses_on_one_line_whatever_it_holds() {
+    use wiremock::{Mock, MockServer, ResponseTemplate, matchers::{method, path}};
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v2/email/outbound-emails"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"MessageId": "ses-1"})))
+        .mount(&server)
+        .await;
+    let state = shared::testing::test_state_with(|config| {
+        config.mail = Some(shared::config::MailConfig::Ses { from: "RaiseSpark <hello@raisespark.example>".into(), endpoint: None });
+        config.sesv2_endpoint = Some(server.uri());
+    })
+    .await;
+    let app = app(&state);
+    // A lead whose name (captured before single-line fields refused line breaks) tries to add
+    // a header; the founder merges it into the subject.
+    let (user, _) = pro_founder(&state, &[("Eve Doe\nBcc: evil@example.net", "eve@example.com")]).await;
+    set_sender(&app, &user).await;
+    let campaign = draft(&app, &user).await;
+    let id = campaign["id"].as_str().unwrap();
+    let edited = Call::put(&format!("/api/campaigns/{id}")).token(&user.token).json(json!({
+        "version": campaign["version"], "name": "n", "subject": "Hi {{name}}", "previewText": "", "body": "Hello", "trackOpens": false, "trackClicks": false, "segment": {}
+    })).send(&app).await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
+    send_and_wait(&app, &user, &edited.body).await;
+
+    // And straight at the mailer, as defence in depth: every header value with a break.
+    let mailer = campaigns::mailer::CampaignMailer::from_state(&state).await.unwrap();
+    let direct = shared::mail::CampaignEmail {
+        to: "eve@example.com\r\nBcc: evil@example.net".into(),
+        from_name: "Sunrise\r\nX-Injected: 1".into(),
+        reply_to: "founder@example.com\nBcc: evil@example.net".into(),
+        subject: "Hi Eve\u{2028}Bcc: evil@example.net".into(),
+        html: "<p>x</p>".into(),
+        text: "x".into(),
+        headers: vec![("List-Unsubscribe".into(), "<https://x.example/u>\r\nBcc: evil@example.net".into())],
+    };
+    assert_eq!(mailer.send(&direct).await.unwrap(), "ses-1");
+
+    let requests = server.received_requests().await.unwrap();
+    assert_eq!(requests.len(), 2, "the campaign's one message and the direct one");
+    let bodies: Vec<Value> = requests.iter().map(|r| serde_json::from_slice(&r.body).unwrap()).collect();
+    let campaign_request = &bodies[0];
+    assert_eq!(campaign_request["Content"]["Simple"]["Subject"]["Data"], "Hi Eve Doe Bcc: evil@example.net");
+    assert_eq!(campaign_request["Destination"]["ToAddresses"], json!(["eve@example.com"]));
+    let direct_request = &bodies[1];
+    assert_eq!(direct_request["Content"]["Simple"]["Subject"]["Data"], "Hi Eve Bcc: evil@example.net");
+    assert_eq!(direct_request["FromEmailAddress"], "\"Sunrise X-Injected: 1\" <hello@raisespark.example>");
+    assert_eq!(direct_request["ReplyToAddresses"], json!(["founder@example.com Bcc: evil@example.net"]));
+    assert_eq!(direct_request["Destination"]["ToAddresses"], json!(["eve@example.com Bcc: evil@example.net"]));
+    assert_eq!(direct_request["Content"]["Simple"]["Headers"][0]["Value"], "<https://x.example/u> Bcc: evil@example.net");
+    for body in &bodies {
+        let simple = &body["Content"]["Simple"];
+        let mut values = vec![simple["Subject"]["Data"].clone(), body["FromEmailAddress"].clone(), body["ReplyToAddresses"][0].clone(), body["Destination"]["ToAddresses"][0].clone()];
+        for header in simple["Headers"].as_array().unwrap() {
+            values.push(header["Name"].clone());
+            values.push(header["Value"].clone());
+        }
+        assert!(values.len() >= 6, "{body}");
+        for value in values {
+            let value = value.as_str().unwrap();
+            assert!(!value.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}'), "{value:?} reaches SES with a break");
+        }
+    }
+}
