@@ -446,6 +446,29 @@ async fn the_exhibit_pack_streams_ttw_material_the_ticked_uploads_manifests_and_
     assert_eq!(theirs.status, StatusCode::BAD_REQUEST);
 }
 
+#[tokio::test]
+async fn behind_cloudfront_the_exhibit_pack_serves_only_requests_with_the_origin_secret() {
+    const SECRET: &str = "origin-secret-0123456789abcdef";
+    let state = shared::testing::test_state_with(|config| config.origin_verify_secret = Some(SECRET.to_owned().into())).await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    create_and_publish(&app, &founder).await;
+    let started = Call::post("/api/compliance-vault/exports").token(&founder.token).json(json!({})).send(&app).await;
+    assert_eq!(started.status, StatusCode::CREATED, "{}", started.text);
+    let url = started.body["url"].as_str().unwrap();
+    for (header, why) in [(None, "no secret"), (Some("wrong-secret-0123456789abcdef"), "a wrong secret"), (Some(""), "an empty secret")] {
+        let mut call = Call::get(url);
+        if let Some(value) = header {
+            call = call.header("x-origin-verify", value);
+        }
+        let refused = call.send(&app).await;
+        assert_eq!((refused.status, refused.error_code()), (StatusCode::FORBIDDEN, "forbidden"), "{why}");
+        assert_eq!(refused.error_message(), "Download the pack through the RaiseSpark app.");
+    }
+    let through_cdn = Call::get(url).header("x-origin-verify", SECRET).send(&app).await;
+    assert_eq!((through_cdn.status, through_cdn.headers["content-type"].to_str().unwrap()), (StatusCode::OK, "application/zip"));
+}
+
 async fn lead(app: &Router, form_id: &str, fields: &Value, key: &str) -> TestResponse {
     let answers = json!({
         fields[0]["id"].as_str().unwrap(): "Ada Lovelace",

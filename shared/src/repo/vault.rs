@@ -489,14 +489,19 @@ pub struct Pending {
 pub async fn put_pending(state: &AppState, pending: &Pending) -> Result<(), ApiError> {
     let mut item = to_item(pending)?;
     item.insert("data".into(), s(&pending.data.to_string()));
-    state.dynamo.put_item().table_name(&state.config.tables.vault_records).set_item(Some(item)).send().await?;
+    // Never over anything already there (a record's key, say): pending ids are new UUIDs.
+    state.dynamo.put_item().table_name(&state.config.tables.vault_records).set_item(Some(item)).condition_expression("attribute_not_exists(sk)").send().await?;
     Ok(())
 }
 
-/// A pending item that has not expired (TTL deletes lazily, so expiry is checked here).
+/// A pending item that has not expired and was not taken (TTL deletes lazily, so expiry is
+/// checked here).
 pub async fn get_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<Option<Pending>, ApiError> {
     let output = state.dynamo.get_item().table_name(&state.config.tables.vault_records).key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).send().await?;
     let Some(mut item) = output.item else { return Ok(None) };
+    if item.contains_key("taken_at") {
+        return Ok(None);
+    }
     let data = match item.remove("data") {
         Some(AttributeValue::S(text)) => serde_json::from_str(&text).unwrap_or(Value::Null),
         _ => Value::Null,
@@ -507,15 +512,20 @@ pub async fn get_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<O
     Ok((pending.expires_at > state.clock.unix()).then_some(pending))
 }
 
-/// Takes a pending item away once (false if someone else did first).
+/// Takes a pending item once (false if someone else did first). A conditional update, not a
+/// delete: the vault's functions hold no DeleteItem on the table (a record is never deleted),
+/// and TTL removes the taken item when it expires.
 pub async fn take_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
     let result = state
         .dynamo
-        .delete_item()
+        .update_item()
         .table_name(&state.config.tables.vault_records)
         .key("owner_id", s(owner_id))
         .key("sk", s(sk))
-        .condition_expression("attribute_exists(sk)")
+        .update_expression("SET taken_at = :now")
+        .condition_expression("attribute_exists(sk) AND attribute_not_exists(taken_at) AND expires_at > :unix")
+        .expression_attribute_values(":now", s(&state.clock.now_iso()))
+        .expression_attribute_values(":unix", AttributeValue::N(state.clock.unix().to_string()))
         .send()
         .await;
     crate::dynamo::applied(result)
