@@ -378,12 +378,16 @@ pub mod needs {
     /// The compliance vault (Pro) and the offering's lifecycle: records (hash chain), uploads
     /// through the staging bucket, integrity checks, the exhibit pack (also behind a streaming
     /// function URL, which serves only requests carrying CloudFront's `X-Origin-Verify`
-    /// secret), the offering status copied onto the founder's forms, and the daily digest.
+    /// secret), the offering status copied onto the founder's forms, and the daily digest
+    /// (which mails each founder whose chain grew the head's hash: users and mail; the one
+    /// binary is all three functions, so all three are given them, only the digest's role may
+    /// read users or send).
     pub const COMPLIANCE_VAULT: Needs = Needs {
-        tables: &[VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations],
+        tables: &[VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations, Users],
         app_origin: true,
         access_tokens: true,
         client_address: true,
+        mail: true,
         plans: true,
         vault: true,
         vault_uploads: true,

@@ -132,4 +132,10 @@ fn no_function_can_delete_a_vault_record_or_a_locked_file() {
         vault_functions += usize::from(touches_vault);
     }
     assert!(vault_functions >= 5, "the vault's API, export and digest, forms and campaigns: {vault_functions}");
+    // An anchor is written once: the bucket refuses any PutObject under chain/ without If-None-Match.
+    let statements = resource(&root, "VaultBucketPolicy")["Properties"]["PolicyDocument"]["Statement"].as_sequence().unwrap();
+    let once = statements.iter().find(|s| s["Sid"].as_str() == Some("AnchorsWrittenOnce")).expect("the anchors' write-once statement");
+    assert_eq!((once["Effect"].as_str(), once["Action"].as_str()), (Some("Deny"), Some("s3:PutObject")));
+    assert!(mentions(&once["Resource"], "${VaultBucket.Arn}/chain/*"));
+    assert_eq!(once["Condition"]["Null"]["s3:if-none-match"].as_str(), Some("true"));
 }
