@@ -305,8 +305,11 @@ pub struct Links<'a> {
     pub one_click: String,
     pub mailto: String,
     pub open_pixel: Option<String>,
-    pub click: Option<&'a dyn Fn(usize, &str) -> String>,
+    pub click: Option<ClickLink<'a>>,
 }
+
+/// A tracked link's address from the link's index among the body's web links and its destination.
+pub type ClickLink<'a> = &'a dyn Fn(usize, &str) -> String;
 
 /// A rendered message, as previewed and as sent.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -158,7 +158,7 @@ async fn records_kept_for_others_carry_no_live_credential_of_anyone() {
     let mut filed_text = String::new();
     for file in &filed[0].files {
         let bytes = storage.stream(&file.key, file.version_id.as_deref()).await.unwrap().unwrap().collect().await.unwrap().into_bytes();
-        filed_text.push_str(&String::from_utf8(bytes.to_vec()).unwrap());
+        filed_text.push_str(std::str::from_utf8(&bytes).unwrap());
     }
     assert_eq!(live_tokens(&state, &filed_text), Vec::<String>::new(), "the vault's copy opens no one's links");
     assert!(filed_text.contains(&format!("/unsubscribe/{}", campaigns::sending::PLACEHOLDER_TOKEN)), "the unsubscribe link stands as a placeholder");
