@@ -298,14 +298,18 @@ pub struct Compliance {
 }
 
 /// The recipient's links: unsubscribe (page, one-click and mailto), and, when tracked, the
-/// open pixel and the click redirect of each link.
+/// open pixel and the click redirect of each web link (given its index among the body's web
+/// links, [`web_links`], and its destination).
 pub struct Links<'a> {
     pub unsubscribe_page: String,
     pub one_click: String,
     pub mailto: String,
     pub open_pixel: Option<String>,
-    pub click: Option<&'a dyn Fn(&str) -> String>,
+    pub click: Option<ClickLink<'a>>,
 }
+
+/// A tracked link's address from the link's index among the body's web links and its destination.
+pub type ClickLink<'a> = &'a dyn Fn(usize, &str) -> String;
 
 /// A rendered message, as previewed and as sent.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -339,23 +343,44 @@ fn is_web_link(url: &str) -> bool {
     url.starts_with("https://") || url.starts_with("http://")
 }
 
+fn parser(markdown: &str) -> Parser<'_> {
+    Parser::new_ext(markdown, Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES)
+}
+
+/// The body's web links in order: link `i` of a sent message goes to `web_links(body)[i]`.
+/// The click redirect resolves a link's index against the campaign as it was sent, so a
+/// click token never carries a destination of its own.
+pub fn web_links(markdown: &str) -> Vec<String> {
+    parser(markdown)
+        .filter_map(|event| match event {
+            Event::Start(Tag::Link { dest_url, .. }) if is_web_link(&dest_url) => Some(dest_url.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The body's HTML and text: the founder's Markdown (raw HTML shown as text), merge tags
 /// filled with escaped values, web links through the click redirect when tracked.
 fn body(markdown: &str, values: &MergeValues, links: &Links<'_>) -> (String, String) {
     let mut events: Vec<Event<'_>> = Vec::new();
     let mut text = String::new();
     let mut pending_link: Option<String> = None;
-    for event in Parser::new_ext(markdown, Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES) {
+    let mut web_link_index = 0;
+    for event in parser(markdown) {
         let event = match event {
             Event::Text(t) => Event::Text(CowStr::from(merge(&t, values))),
             Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
             Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
-                let dest = if is_web_link(&dest_url) { dest_url.to_string() } else { "#".to_owned() };
+                let web = is_web_link(&dest_url);
+                let dest = if web { dest_url.to_string() } else { "#".to_owned() };
                 pending_link = Some(dest.clone());
                 let href = match links.click {
-                    Some(click) if is_web_link(&dest) => click(&dest),
+                    Some(click) if web => click(web_link_index, &dest),
                     _ => dest,
                 };
+                if web {
+                    web_link_index += 1;
+                }
                 Event::Start(Tag::Link { link_type, dest_url: CowStr::from(href), title, id })
             }
             Event::Start(Tag::Image { dest_url, title, id, link_type }) if !dest_url.starts_with("https://") => {
@@ -383,9 +408,13 @@ fn body(markdown: &str, values: &MergeValues, links: &Links<'_>) -> (String, Str
     (html, text.trim().to_owned())
 }
 
-/// Renders a campaign for one recipient: the same function previews and sends.
+/// Renders a campaign for one recipient: the same function previews and sends. Every value
+/// that reaches a header (subject, sender name, Reply-To, `List-Unsubscribe`) is kept on one
+/// line ([`crate::mail::header_value`]): a lead's name merged into the subject never starts a
+/// header of its own.
 pub fn render(content: &Content, values: &MergeValues, compliance: &Compliance, links: &Links<'_>) -> Rendered {
-    let subject = merge(&content.subject, values);
+    use crate::mail::header_value;
+    let subject = header_value(&merge(&content.subject, values));
     let preview = merge(&content.preview_text, values);
     let (body_html, body_text) = body(&content.body, values, links);
     let company = escape(&compliance.company_name);
@@ -412,12 +441,12 @@ pub fn render(content: &Content, values: &MergeValues, compliance: &Compliance, 
     ));
     Rendered {
         subject,
-        from_name: format!("{} via RaiseSpark", compliance.company_name),
-        reply_to: compliance.reply_to.clone(),
+        from_name: header_value(&format!("{} via RaiseSpark", compliance.company_name)),
+        reply_to: header_value(&compliance.reply_to),
         html,
         text,
         headers: vec![
-            ("List-Unsubscribe".into(), format!("<{}>, <{}>", links.one_click, links.mailto)),
+            ("List-Unsubscribe".into(), header_value(&format!("<{}>, <{}>", links.one_click, links.mailto))),
             ("List-Unsubscribe-Post".into(), "List-Unsubscribe=One-Click".into()),
         ],
     }
@@ -473,16 +502,41 @@ pub struct Unsubscribe {
 /// How long an unsubscribe link works: long after the mail is read.
 pub const UNSUBSCRIBE_LINK_DAYS: i64 = 400;
 
-/// A tracked link's claims: where it goes and for whom.
+/// A tracked link's claims: which link of which sent campaign, for whom (the campaign's
+/// figures), and until when. Never a destination: the redirect reads it from the campaign as
+/// sent ([`web_links`]), so the token cannot send anyone anywhere the founder did not write.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Click {
     #[serde(rename = "c")]
     pub campaign_id: String,
     #[serde(rename = "r")]
     pub email: String,
-    #[serde(rename = "u")]
-    pub url: String,
+    /// The link's index among the body's web links.
+    #[serde(rename = "l")]
+    pub link: usize,
+    /// Unix seconds.
+    #[serde(rename = "x")]
+    pub expires_at: i64,
 }
+
+/// An open pixel's claims: the campaign and the recipient, until when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Open {
+    #[serde(rename = "c")]
+    pub campaign_id: String,
+    #[serde(rename = "r")]
+    pub email: String,
+    /// Unix seconds.
+    #[serde(rename = "x")]
+    pub expires_at: i64,
+}
+
+/// How long a tracked link (and the open pixel) works: a year after the mail was sent. Long
+/// enough for anyone who keeps the mail; after that the link answers a page that says it has
+/// expired (the destination is in the text part of the mail).
+pub const CLICK_LINK_DAYS: i64 = 365;
 
 /// Derives the campaign links' key from the function's secret (never the token key itself).
 pub fn link_key(secret: &str) -> Vec<u8> {
@@ -493,6 +547,42 @@ pub fn link_key(secret: &str) -> Vec<u8> {
 pub const UNSUBSCRIBED: &str = "unsubscribed";
 pub const BOUNCED: &str = "bounced";
 pub const COMPLAINED: &str = "complained";
+
+/// Why an address is suppressed, weakest first: an address keeps its strongest reason
+/// (complaint > bounce > unsubscribe), whatever order the events arrive in, and only an
+/// unsubscribe can be undone (by the investor, with their link).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Reason {
+    Unsubscribed,
+    Bounced,
+    Complained,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 3] = [Reason::Unsubscribed, Reason::Bounced, Reason::Complained];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::Unsubscribed => UNSUBSCRIBED,
+            Reason::Bounced => BOUNCED,
+            Reason::Complained => COMPLAINED,
+        }
+    }
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.as_str() == value)
+    }
+
+    /// The reasons this one replaces.
+    pub fn weaker(self) -> impl Iterator<Item = Reason> {
+        Self::ALL.into_iter().filter(move |r| *r < self)
+    }
+
+    /// Whether a resubscribe may lift it.
+    pub fn liftable(self) -> bool {
+        self == Reason::Unsubscribed
+    }
+}
 
 /// The lower-cased addresses of a map of suppressions.
 pub fn suppressed_set(entries: &HashMap<String, String>) -> HashSet<String> {
@@ -592,7 +682,7 @@ mod tests {
         };
         let recipient = Recipient::new("x@example.com", "l", Some("<b>Eve</b> Smith".into()), None);
         let values = MergeValues::of(&recipient, "Sunrise & Co");
-        let click = |url: &str| format!("https://app.example/r/{}", url.len());
+        let click = |index: usize, url: &str| format!("https://app.example/r/{index}-{}", url.len());
         let links = Links {
             unsubscribe_page: "https://app.example/unsubscribe/TOKEN".into(),
             one_click: "https://app.example/api/campaigns/unsubscribe/TOKEN".into(),
@@ -605,7 +695,7 @@ mod tests {
         assert!(rendered.html.contains("Hi <strong>&lt;b&gt;Eve&lt;/b&gt;</strong>"), "{}", rendered.html);
         assert!(!rendered.html.contains("<script>"));
         assert!(rendered.html.contains("&lt;script&gt;"));
-        assert!(rendered.html.contains(r#"href="https://app.example/r/29""#), "web links go through the click redirect");
+        assert!(rendered.html.contains(r#"href="https://app.example/r/0-29""#), "web links go through the click redirect");
         assert!(!rendered.html.contains("javascript:"));
         assert!(rendered.html.contains("No money is being solicited."));
         assert!(rendered.html.contains("Sunrise &amp; Co<br>1 Main St<br>Austin, TX 78701"));
@@ -617,6 +707,65 @@ mod tests {
         assert_eq!(rendered.headers[0].0, "List-Unsubscribe");
         assert_eq!(rendered.headers[0].1, "<https://app.example/api/campaigns/unsubscribe/TOKEN>, <mailto:founder@example.com?subject=unsubscribe>");
         assert_eq!(rendered.headers[1], ("List-Unsubscribe-Post".to_owned(), "List-Unsubscribe=One-Click".to_owned()));
+    }
+
+    fn no_links() -> Links<'static> {
+        Links { unsubscribe_page: "u".into(), one_click: "https://app.example/api/campaigns/unsubscribe/T".into(), mailto: "mailto:f@example.com".into(), open_pixel: None, click: None }
+    }
+
+    #[test]
+    fn values_merged_into_a_header_never_carry_a_line_break_or_control_character() {
+        let content = Content { name: "n".into(), subject: "Hi {{name}}, from {{company_name}}".into(), body: "Hello {{first_name}}".into(), ..Content::default() };
+        for name in ["Eve Doe\nBcc: evil@example.net", "Eve Doe\r\nBcc: evil@example.net", "Eve Doe\rBcc: evil@example.net", "Eve Doe\u{2028}Bcc: evil@example.net", "Eve Doe\u{85}Bcc: evil@example.net"] {
+            let recipient = Recipient::new("x@example.com", "l", Some(name.into()), None);
+            let compliance = Compliance { company_name: "Sunrise\r\nX-Injected: 1".into(), reply_to: "founder@example.com\nBcc: evil@example.net".into(), ..compliance() };
+            let rendered = render(&content, &MergeValues::of(&recipient, &compliance.company_name), &compliance, &no_links());
+            assert_eq!(rendered.subject, "Hi Eve Doe Bcc: evil@example.net, from Sunrise X-Injected: 1", "{name:?}");
+            assert_eq!(rendered.from_name, "Sunrise X-Injected: 1 via RaiseSpark");
+            assert_eq!(rendered.reply_to, "founder@example.com Bcc: evil@example.net");
+            let header_values = [&rendered.subject, &rendered.from_name, &rendered.reply_to].into_iter().chain(rendered.headers.iter().flat_map(|(n, v)| [n, v]));
+            for value in header_values {
+                assert!(!value.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}'), "{value:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_tracked_link_names_its_index_and_the_index_resolves_to_the_link_the_founder_wrote() {
+        let body = "[a](https://a.example/1) [mail](mailto:x@example.com) [bad](javascript:alert(1)) <https://auto.example/2>\n\n\
+                    [again](https://a.example/1) ![img](https://img.example/p.png) [b](http://b.example/3?x=1&y=2)";
+        let content = Content { name: "n".into(), subject: "s".into(), body: body.into(), ..Content::default() };
+        let seen = std::cell::RefCell::new(Vec::new());
+        let click = |index: usize, url: &str| {
+            seen.borrow_mut().push((index, url.to_owned()));
+            format!("https://app.example/r/{index}")
+        };
+        let links = Links { click: Some(&click), ..no_links() };
+        let rendered = render(&content, &MergeValues::default(), &compliance(), &links);
+        let targets = web_links(body);
+        assert_eq!(targets, ["https://a.example/1", "https://auto.example/2", "https://a.example/1", "http://b.example/3?x=1&y=2"]);
+        let seen = seen.into_inner();
+        assert_eq!(seen.len(), targets.len());
+        for (index, url) in &seen {
+            assert_eq!(&targets[*index], url, "link {index}");
+        }
+        assert_eq!(seen.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [0, 1, 2, 3]);
+        for index in 0..4 {
+            assert!(rendered.html.contains(&format!(r#"href="https://app.example/r/{index}""#)));
+        }
+        assert!(!rendered.html.contains("https://a.example/1\""), "no web link goes out unwrapped when clicks are tracked");
+    }
+
+    #[test]
+    fn a_suppression_keeps_its_strongest_reason_and_only_an_unsubscribe_can_be_lifted() {
+        assert!(Reason::Complained > Reason::Bounced && Reason::Bounced > Reason::Unsubscribed);
+        assert_eq!(Reason::Complained.weaker().collect::<Vec<_>>(), [Reason::Unsubscribed, Reason::Bounced]);
+        assert_eq!(Reason::Unsubscribed.weaker().count(), 0);
+        assert_eq!(Reason::ALL.into_iter().filter(|r| r.liftable()).collect::<Vec<_>>(), [Reason::Unsubscribed]);
+        for reason in Reason::ALL {
+            assert_eq!(Reason::parse(reason.as_str()), Some(reason));
+        }
+        assert_eq!(Reason::parse("manual"), None);
     }
 
     #[test]

@@ -377,11 +377,17 @@ pub mod needs {
     };
     /// The compliance vault (Pro) and the offering's lifecycle: records (hash chain), uploads
     /// through the staging bucket, integrity checks, the exhibit pack (also behind a streaming
-    /// function URL), the offering status copied onto the founder's forms, and the daily digest.
+    /// function URL, which serves only requests carrying CloudFront's `X-Origin-Verify`
+    /// secret), the offering status copied onto the founder's forms, and the daily digest
+    /// (which mails each founder whose chain grew the head's hash: users and mail; the one
+    /// binary is all three functions, so all three are given them, only the digest's role may
+    /// read users or send).
     pub const COMPLIANCE_VAULT: Needs = Needs {
-        tables: &[VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations],
+        tables: &[VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations, Users],
         app_origin: true,
         access_tokens: true,
+        client_address: true,
+        mail: true,
         plans: true,
         vault: true,
         vault_uploads: true,
@@ -420,8 +426,15 @@ pub mod needs {
         client_address: true,
         ..Needs::NONE
     };
-    pub const LEADS: Needs =
-        Needs { tables: &[Leads, Forms, Profiles, Impersonations, LeadStats], access_tokens: true, response_streaming: true, ..Needs::NONE };
+    /// Leads; the CSV export also behind a streaming function URL, which serves only requests
+    /// carrying CloudFront's `X-Origin-Verify` secret.
+    pub const LEADS: Needs = Needs {
+        tables: &[Leads, Forms, Profiles, Impersonations, LeadStats],
+        access_tokens: true,
+        client_address: true,
+        response_streaming: true,
+        ..Needs::NONE
+    };
     /// Insights: the caller's aggregates, counters and forms, the plan that gates them, the
     /// cached phrasing (in `lead_stats`), its rate limit; an LLM only when configured.
     pub const GENERATE_INSIGHTS: Needs = Needs {

@@ -100,8 +100,22 @@ pub fn is_phone(value: &str) -> bool {
     (7..=15).contains(&digits) && value.chars().all(|c| c.is_ascii_digit() || " ()+-.".contains(c))
 }
 
-/// Checks every answer against the form: unknown field ids, required answers, e-mail and
-/// phone syntax, choice options, checkbox values and lengths. Returns the trimmed answers.
+/// Whether a character breaks a line: CR, LF, NEL, vertical tab, form feed, and the Unicode
+/// line and paragraph separators.
+fn is_line_break(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// Every field but a paragraph (`textarea`) holds one line: a name, an e-mail address, a phone
+/// number, a city, a choice. Such values reach mail headers (a campaign's subject, its
+/// recipient), so a line break in them is refused at capture, not only stripped later.
+pub fn is_single_line(field: &FormField) -> bool {
+    field.kind != FieldType::Textarea
+}
+
+/// Checks every answer against the form: unknown field ids, required answers, line breaks in
+/// single-line fields, control characters, e-mail and phone syntax, choice options, checkbox
+/// values and lengths. Returns the trimmed answers (a paragraph's line breaks as `\n`).
 pub fn validate_answers(form: &Form, answers: HashMap<String, String>) -> Result<HashMap<String, String>, ApiError> {
     let bad = |message: String| ApiError::bad_request("invalid_answer", message);
     for id in answers.keys() {
@@ -111,14 +125,23 @@ pub fn validate_answers(form: &Form, answers: HashMap<String, String>) -> Result
     }
     let mut clean = HashMap::new();
     for field in &form.fields {
-        let answer = answers.get(&field.id).map(|a| a.trim()).unwrap_or_default();
-        if answer.is_empty() {
+        let given = answers.get(&field.id).map(|a| a.trim()).unwrap_or_default();
+        if given.is_empty() {
             if field.required {
                 return Err(bad(format!("{} is required.", field.label)));
             }
             continue;
         }
-        if answer.chars().count() > max_len(field) || answer.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+        if is_single_line(field) && given.chars().any(is_line_break) {
+            return Err(bad(format!("The answer to '{}' must be on one line. Remove the line break.", field.label)));
+        }
+        // A paragraph keeps its lines, written `\n` whatever the browser sent.
+        let normalised = given.replace("\r\n", "\n").replace(['\r', '\u{85}', '\u{2028}', '\u{2029}'], "\n");
+        let answer = normalised.as_str();
+        if answer.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+            return Err(bad(format!("The answer to '{}' contains a control character. Remove it and try again.", field.label)));
+        }
+        if answer.chars().count() > max_len(field) {
             return Err(bad(format!("The answer to '{}' is too long.", field.label)));
         }
         let ok = match field.kind {
@@ -781,5 +804,48 @@ mod tests {
         assert!(with(&ids[3], "A million").starts_with("Choose one of the options"));
         assert!(with("3f2b7a1e-0000-4000-8000-000000000001", "x").starts_with("The form has no field"));
         assert!(with(&ids[0], &"x".repeat(501)).ends_with("is too long."));
+    }
+
+    #[test]
+    fn single_line_fields_refuse_line_breaks_at_capture_with_a_message_that_says_so() {
+        let mut form = form_with_presets();
+        form.fields.push(FieldPreset::find("location_city").unwrap().to_field(10, false));
+        let mut notes = FieldPreset::find("location_city").unwrap().to_field(11, false);
+        notes.kind = FieldType::Textarea;
+        notes.label = "Anything else?".into();
+        form.fields.push(notes);
+        let by_label = |label: &str| form.fields.iter().find(|f| f.label == label).unwrap_or_else(|| panic!("{label}")).id.clone();
+        let single_line: Vec<(String, String, &str)> = form
+            .fields
+            .iter()
+            .filter(|f| is_single_line(f) && matches!(f.kind, FieldType::Text | FieldType::Email | FieldType::Phone))
+            .map(|f| (f.id.clone(), f.label.clone(), match f.kind { FieldType::Email => "ada@example.com", FieldType::Phone => "+1 555 0100", _ => "Ada" }))
+            .collect();
+        assert!(single_line.len() >= 4, "name, e-mail, phone and city: {:?}", single_line.iter().map(|(_, l, _)| l).collect::<Vec<_>>());
+        let valid: HashMap<String, String> = single_line.iter().map(|(id, _, value)| (id.clone(), (*value).to_owned())).collect();
+        for (id, label, value) in &single_line {
+            for brk in ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"] {
+                let mut answers = valid.clone();
+                answers.insert(id.clone(), format!("{value}{brk}Bcc: evil@example.net"));
+                let err = validate_answers(&form, answers).unwrap_err();
+                assert_eq!((err.status.as_u16(), err.code.as_ref()), (400, "invalid_answer"));
+                assert_eq!(err.message, format!("The answer to '{label}' must be on one line. Remove the line break."), "{label} {brk:?}");
+            }
+        }
+        // A control character that is no line break is named as such, not as "too long".
+        let mut answers = valid.clone();
+        answers.insert(by_label("Full Name"), "Ada\u{0}Lovelace".into());
+        assert_eq!(validate_answers(&form, answers).unwrap_err().message, "The answer to 'Full Name' contains a control character. Remove it and try again.");
+        // A paragraph keeps its lines (CR LF and CR become LF); a tab is fine anywhere.
+        let mut answers = valid.clone();
+        answers.insert(by_label("Anything else?"), "line 1\r\nline 2\rline 3\u{2028}line 4".into());
+        answers.insert(by_label("Full Name"), "Ada\tLovelace".into());
+        let clean = validate_answers(&form, answers).unwrap();
+        assert_eq!(clean[&by_label("Anything else?")], "line 1\nline 2\nline 3\nline 4");
+        assert_eq!(clean[&by_label("Full Name")], "Ada\tLovelace");
+        // Surrounding white space (a trailing new line included) is trimmed, not refused.
+        let mut answers = valid;
+        answers.insert(by_label("Full Name"), "Ada Lovelace\n".into());
+        assert_eq!(validate_answers(&form, answers).unwrap()[&by_label("Full Name")], "Ada Lovelace");
     }
 }

@@ -35,6 +35,32 @@ pub struct CampaignEmail {
     pub headers: Vec<(String, String)>,
 }
 
+/// A value as it may stand in a mail header: every run of control characters (CR, LF, tab,
+/// NUL, DEL, C1 such as NEL) and Unicode line or paragraph separators becomes one space, and
+/// the ends are trimmed. Applied to every value that reaches a header (subject, sender name,
+/// Reply-To, recipient, extra headers) at the renderer and again at the mailers: a value from
+/// an investor can never start a header of its own (`Eve Doe\nBcc: evil@example.net`).
+pub fn header_value(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    // Inside a break: the break and the spaces around it become one space.
+    let mut gap = false;
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.truncate(out.trim_end().len());
+            gap = true;
+        } else if gap && c.is_whitespace() {
+            continue;
+        } else {
+            if gap && !out.is_empty() {
+                out.push(' ');
+            }
+            gap = false;
+            out.push(c);
+        }
+    }
+    out.trim().to_owned()
+}
+
 /// The address part of `Name <address>` (or the whole text).
 pub fn address_of(from: &str) -> &str {
     from.rsplit_once('<').map_or(from, |(_, rest)| rest.trim_end_matches('>')).trim()
@@ -42,8 +68,8 @@ pub fn address_of(from: &str) -> &str {
 
 /// `"Name" <address>` with the name's quotes and backslashes escaped.
 pub fn named_address(name: &str, address: &str) -> String {
-    let clean: String = name.chars().filter(|c| !c.is_control()).collect();
-    format!("\"{}\" <{address}>", clean.replace('\\', "\\\\").replace('"', "\\\""))
+    let clean = header_value(name);
+    format!("\"{}\" <{}>", clean.replace('\\', "\\\\").replace('"', "\\\""), header_value(address))
 }
 
 #[derive(Clone)]
@@ -100,13 +126,13 @@ impl SesMailer {
     async fn send(&self, email: &Email) -> anyhow::Result<()> {
         let content = |data: &str| Content::builder().data(data).charset("UTF-8").build();
         let message = Message::builder()
-            .subject(content(&email.subject)?)
+            .subject(content(&header_value(&email.subject))?)
             .body(Body::builder().html(content(&email.html)?).text(content(&email.text)?).build())
             .build();
         self.client
             .send_email()
             .source(&self.from)
-            .destination(Destination::builder().to_addresses(&email.to).build())
+            .destination(Destination::builder().to_addresses(header_value(&email.to)).build())
             .message(message)
             .send()
             .await
@@ -174,7 +200,7 @@ impl Outbox {
             id: uuid::Uuid::new_v4().to_string(),
             sent_at: crate::time::now_iso(),
             from: self.from.clone(),
-            email: email.clone(),
+            email: Email { to: header_value(&email.to), subject: header_value(&email.subject), ..email.clone() },
             reply_to: None,
             headers: Vec::new(),
         };
@@ -187,9 +213,9 @@ impl Outbox {
             id: uuid::Uuid::new_v4().to_string(),
             sent_at: crate::time::now_iso(),
             from: named_address(&email.from_name, address_of(&self.from)),
-            email: Email { to: email.to.clone(), subject: email.subject.clone(), html: email.html.clone(), text: email.text.clone() },
-            reply_to: Some(email.reply_to.clone()),
-            headers: email.headers.clone(),
+            email: Email { to: header_value(&email.to), subject: header_value(&email.subject), html: email.html.clone(), text: email.text.clone() },
+            reply_to: Some(header_value(&email.reply_to)),
+            headers: email.headers.iter().map(|(name, value)| (header_value(name), header_value(value))).collect(),
         })
     }
 
@@ -285,6 +311,53 @@ mod tests {
     }
 
     #[test]
+    fn values_from_investors_never_reach_a_mail_header_with_a_line_break_or_control_character() {
+        let cases = [
+            ("Eve Doe\nBcc: evil@example.net", "Eve Doe Bcc: evil@example.net"),
+            ("Eve Doe\r\nBcc: evil@example.net", "Eve Doe Bcc: evil@example.net"),
+            ("Eve Doe\rBcc: evil@example.net", "Eve Doe Bcc: evil@example.net"),
+            ("Eve \n  Doe", "Eve Doe"),
+            ("line\u{2028}separator\u{2029}paragraph", "line separator paragraph"),
+            ("next\u{85}line", "next line"),
+            ("nul\0del\u{7f}esc\u{1b}", "nul del esc"),
+            ("tab\there", "tab here"),
+            ("\n\r Subject \n", "Subject"),
+            ("Hi  there, Ada", "Hi  there, Ada"),
+            ("Ünïcödé — “quotes”", "Ünïcödé — “quotes”"),
+        ];
+        for (input, expected) in cases {
+            let value = header_value(input);
+            assert_eq!(value, expected, "{input:?}");
+            assert!(!value.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}'), "{input:?}");
+        }
+        assert_eq!(named_address("Eve \"Doe\"\nBcc: x@example.net", "hello@example.com\r\n"), "\"Eve \\\"Doe\\\" Bcc: x@example.net\" <hello@example.com>");
+    }
+
+    #[test]
+    fn the_outbox_keeps_header_values_on_one_line() {
+        let outbox = Outbox::open("RaiseSpark <hello@example.com>".into(), None).unwrap();
+        outbox.push(&Email { subject: "New lead: Eve\nBcc: evil@example.net".into(), ..email() }).unwrap();
+        outbox
+            .push_campaign(&CampaignEmail {
+                to: "ada@example.com".into(),
+                from_name: "Sunrise\r\nX-Injected: 1".into(),
+                reply_to: "founder@example.com\nBcc: evil@example.net".into(),
+                subject: "Hi Eve Doe\nBcc: evil@example.net".into(),
+                html: String::new(),
+                text: String::new(),
+                headers: vec![("List-Unsubscribe".into(), "<https://x.example/u>\r\nBcc: evil@example.net".into())],
+            })
+            .unwrap();
+        let messages = outbox.to("ada@example.com");
+        assert_eq!(messages.len(), 2);
+        assert_eq!(messages[0].email.subject, "Hi Eve Doe Bcc: evil@example.net");
+        assert_eq!(messages[0].from, "\"Sunrise X-Injected: 1\" <hello@example.com>");
+        assert_eq!(messages[0].reply_to.as_deref(), Some("founder@example.com Bcc: evil@example.net"));
+        assert_eq!(messages[0].headers[0].1, "<https://x.example/u> Bcc: evil@example.net");
+        assert_eq!(messages[1].email.subject, "New lead: Eve Bcc: evil@example.net");
+    }
+
+    #[test]
     fn user_text_is_escaped() {
         assert_eq!(escape_html("<b>\"Ada\" & 'Bob'</b>"), "&lt;b&gt;&quot;Ada&quot; &amp; &#39;Bob&#39;&lt;/b&gt;");
     }
@@ -306,7 +379,8 @@ mod tests {
             &crate::state::local_sdk_config(),
         )
         .unwrap();
-        mailer.send(&email()).await.unwrap();
+        // A subject carrying a lead's value with a line break reaches SES on one line.
+        mailer.send(&Email { subject: "Confirm\r\nBcc: evil@example.net".into(), ..email() }).await.unwrap();
 
         let requests = server.received_requests().await.unwrap();
         let body = String::from_utf8(requests[0].body.clone()).unwrap();
@@ -314,7 +388,7 @@ mod tests {
             body.split('&').filter_map(|pair| pair.split_once('=')).map(|(k, v)| (k.to_owned(), decode(v))).collect();
         assert_eq!(form["Source"], "RaiseSpark <hello@example.com>");
         assert_eq!(form["Destination.ToAddresses.member.1"], "ada@example.com");
-        assert_eq!(form["Message.Subject.Data"], "Confirm");
+        assert_eq!(form["Message.Subject.Data"], "Confirm Bcc: evil@example.net");
         assert!(form["Message.Body.Html.Data"].contains("auth/callback"));
         assert_eq!(form["Message.Body.Text.Data"], "Go");
         assert!(requests[0].headers.get("authorization").unwrap().to_str().unwrap().starts_with("AWS4-HMAC-SHA256"));

@@ -42,6 +42,15 @@ pub struct StoredObject {
     pub size: u64,
 }
 
+/// One version of a vault object, as a listing of versions gives it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ObjectVersion {
+    pub key: String,
+    pub version_id: Option<String>,
+    /// Unix seconds (0 when S3 gave none).
+    pub last_modified: i64,
+}
+
 /// What a browser posts to upload one file: the form's action and its fields, in order,
 /// with the file last.
 #[derive(Debug, Clone, Serialize)]
@@ -116,6 +125,76 @@ impl Storage {
             return Ok(None);
         };
         hash_stream(body).await.map(Some)
+    }
+
+    /// Writes a small file into the vault only if its key has never been written (`If-None-Match:
+    /// *`, which the bucket policy requires under `chain/`): an anchor is written once, and
+    /// a second writer of the same anchor keeps the first. `true` when this call wrote it.
+    pub async fn put_once(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<bool, ApiError> {
+        let digest: [u8; 32] = Sha256::digest(&bytes).into();
+        let result = self
+            .client
+            .put_object()
+            .bucket(&self.bucket)
+            .key(key)
+            .content_type(content_type)
+            .content_length(bytes.len() as i64)
+            .checksum_algorithm(ChecksumAlgorithm::Sha256)
+            .checksum_sha256(base64::engine::general_purpose::STANDARD.encode(digest))
+            .if_none_match("*")
+            .body(ByteStream::from(bytes))
+            .send()
+            .await;
+        match result {
+            Ok(_) => Ok(true),
+            // 412: already written; 409: another writer is writing it this moment.
+            Err(err) if err.raw_response().is_some_and(|r| matches!(r.status().as_u16(), 409 | 412)) => Ok(false),
+            Err(err) => Err(internal(anyhow::Error::new(err).context("vault put_object (once)"))),
+        }
+    }
+
+    /// Every version of every vault object under a prefix (delete markers left out: a version
+    /// read by its id is there whatever was put on top of it).
+    pub async fn versions(&self, prefix: &str) -> Result<Vec<ObjectVersion>, ApiError> {
+        let mut versions = Vec::new();
+        let (mut key_marker, mut version_marker): (Option<String>, Option<String>) = (None, None);
+        loop {
+            let output = self
+                .client
+                .list_object_versions()
+                .bucket(&self.bucket)
+                .prefix(prefix)
+                .set_key_marker(key_marker.take())
+                .set_version_id_marker(version_marker.take())
+                .send()
+                .await
+                .map_err(|err| internal(anyhow::Error::new(err).context("vault list_object_versions")))?;
+            for version in output.versions() {
+                let Some(key) = version.key() else { continue };
+                versions.push(ObjectVersion {
+                    key: key.to_owned(),
+                    version_id: version.version_id().map(str::to_owned).filter(|v| v != "null"),
+                    last_modified: version.last_modified().map(|t| t.secs()).unwrap_or_default(),
+                });
+            }
+            if output.is_truncated() != Some(true) {
+                return Ok(versions);
+            }
+            key_marker = output.next_key_marker().map(str::to_owned);
+            version_marker = output.next_version_id_marker().map(str::to_owned);
+            if key_marker.is_none() {
+                return Ok(versions);
+            }
+        }
+    }
+
+    /// A small vault object's bytes (one version), or `None` when it is missing.
+    pub async fn read(&self, key: &str, version_id: Option<&str>) -> Result<Option<Vec<u8>>, ApiError> {
+        let Some(body) = self.open(&self.bucket, key, version_id).await? else {
+            return Ok(None);
+        };
+        let bytes = body.collect().await.map_err(|err| internal(anyhow::Error::new(err).context("reading a vault object")))?;
+        Ok(Some(bytes.to_vec()))
     }
 
     /// The current version id of a vault key (a later write makes a new version).

@@ -95,6 +95,12 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
   await page.getByRole('button', { name: 'Send test' }).click();
   await expect(page.getByText(`Test sent to ${DEMO.email}`)).toBeVisible();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  // A test is never wrapped for click tracking and carries no one's live unsubscribe link.
+  const { messages: outbox } = (await (await page.request.get('/dev/mail.json')).json()) as { messages: Mail[] };
+  const testMail = outbox.find((m) => m.to === DEMO.email && m.subject.startsWith('[Test] '))!;
+  expect(testMail).toBeTruthy();
+  expect(testMail.links.filter((l) => l.includes('/api/campaigns/r/') || l.includes('/api/campaigns/o/'))).toEqual([]);
+  expect(testMail.links.find((l) => l.includes('/unsubscribe/'))).toMatch(/\/unsubscribe\/RECIPIENT_TOKEN$/);
 
   // The preview: the renderer that sends, in a sandboxed frame, with the compliance footer.
   await page.getByRole('tab', { name: 'Preview' }).click();

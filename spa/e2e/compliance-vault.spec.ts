@@ -125,6 +125,11 @@ test('a Pro founder finds a published form in the vault, uploads a PDF, verifies
   // Verify integrity.
   await page.getByRole('button', { name: 'Verify integrity' }).click();
   await expect(page.getByText('Verified: 3 records, chain intact')).toBeVisible({ timeout: 20_000 });
+  // Checked against its head and the copies in write-once storage; the head hash is the one the daily digest mails.
+  const verified = page.getByRole('status').filter({ hasText: 'Verified: 3 records' });
+  await expect(verified.getByText('Head record #3 · every record is also kept in write-once storage')).toBeVisible();
+  await expect(verified.locator('code')).toHaveText(/^[0-9a-f]{64}$/);
+  await scan(page, 'the verified vault');
 
   // Export the exhibit pack: the upload is ticked, the ZIP streams as a download.
   await page.getByRole('button', { name: 'Export exhibit pack' }).click();

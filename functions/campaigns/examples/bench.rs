@@ -115,7 +115,7 @@ async fn start(state: &AppState, campaign: &Campaign) -> usize {
     let audience = ::campaigns::audience_of(state, &campaign.owner_id, &campaign.segment).await.unwrap();
     let now = state.clock.now_iso();
     assert!(store::start(&state.dynamo, &state.config.tables.campaigns, &campaign.id, campaign.version, audience.count, "founder@example.com", &now).await.unwrap());
-    ::campaigns::sending::keep_record_at_start(state, &campaign.id, audience.recipients.first()).await;
+    ::campaigns::sending::keep_record_at_start(state, &campaign.id).await;
     campaign_recipients::snapshot(&state.dynamo, &state.config.tables.campaign_recipients, &campaign.id, &campaign.owner_id, &audience.recipients).await.unwrap();
     audience.recipients.len()
 }

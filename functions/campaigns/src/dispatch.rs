@@ -38,7 +38,7 @@ async fn start_scheduled(state: &CampaignsState, campaign: &Campaign) -> Result<
     if !campaigns::start(&app.dynamo, &tables.campaigns, &campaign.id, campaign.version, audience.count, &reply_to, &now).await? {
         return Ok(false);
     }
-    sending::keep_record_at_start(app, &campaign.id, audience.recipients.first()).await;
+    sending::keep_record_at_start(app, &campaign.id).await;
     campaign_recipients::snapshot(&app.dynamo, &tables.campaign_recipients, &campaign.id, &campaign.owner_id, &audience.recipients).await?;
     Ok(true)
 }

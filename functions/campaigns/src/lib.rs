@@ -376,7 +376,8 @@ async fn preview(State(state): State<AppState>, user: AuthUser, Path(id): Path<S
 pub const TESTS_PER_HOUR: shared::rate_limit::Rule = shared::rate_limit::Rule::new("campaign-test", 3600, 20);
 
 /// Sends the campaign, as its first recipient (or a sample investor) would get it, to the
-/// founder's own address.
+/// founder's own address: links go straight to their destinations (no click redirect), and
+/// the unsubscribe links are placeholders.
 #[tracing::instrument(skip(campaigns_state), fields(user_id = %user.id))]
 async fn send_test(State(campaigns_state): State<CampaignsState>, user: AuthUser, Path(id): Path<String>) -> Result<(StatusCode, Json<Value>)> {
     let state = &campaigns_state.app;
@@ -393,7 +394,9 @@ async fn send_test(State(campaigns_state): State<CampaignsState>, user: AuthUser
     test.content.subject = format!("[Test] {}", test.content.subject);
     let mut job = sending::Job::load(state, test).await?;
     job.compliance = compliance(state, &user).await?;
-    let email = job.message(state, &recipient);
+    // Rendered as its first recipient would read it, but with no one's live link: a test is
+    // never wrapped for click tracking, carries no open pixel and no working unsubscribe token.
+    let email = job.placeholder_message(state, &recipient, &MergeValues::of(&recipient, &job.compliance.company_name));
     campaigns_state.mailer().await?.send(&email).await.map_err(|err| ApiError::internal(anyhow::anyhow!("test send failed: {}", err.message)))?;
     Ok((StatusCode::ACCEPTED, Json(json!({ "sentTo": user.email }))))
 }
@@ -429,7 +432,7 @@ async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Pat
     if !campaigns::start(&state.dynamo, &tables.campaigns, &id, body.version, audience.count, &user.email, &now).await? {
         return Err(ApiError::conflict("campaign_changed", "This campaign changed since you opened it. Reload it to see the latest version."));
     }
-    sending::keep_record_at_start(state, &id, audience.recipients.first()).await;
+    sending::keep_record_at_start(state, &id).await;
     campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &id, &user.id, &audience.recipients).await?;
     if state.config.campaign_delivery == shared::config::LeadNotifications::Inline {
         let (background, id) = (campaigns_state.clone(), id.clone());

@@ -1,12 +1,14 @@
 //! How campaign messages leave: SES v2 (`SendEmail` with the message's own headers and the
 //! configuration set whose events reach `ses-events`) in AWS, the local outbox otherwise. The
-//! SES message id is what the recipient is marked with.
+//! SES message id is what the recipient is marked with. Every header value is put on one line
+//! here too (`shared::mail::header_value`), whatever the renderer did: a value from an
+//! investor never reaches SES with a line break or a control character.
 
 use aws_sdk_sesv2::types::{Body, Content, Destination, EmailContent, Message, MessageHeader};
 use shared::{
     AppState,
     config::MailConfig,
-    mail::{CampaignEmail, Outbox, address_of, named_address},
+    mail::{CampaignEmail, Outbox, address_of, header_value, named_address},
 };
 
 #[derive(Clone)]
@@ -51,18 +53,19 @@ impl CampaignMailer {
                 let text = |data: &str| Content::builder().data(data).charset("UTF-8").build().map_err(|e| SendError { throttled: false, message: e.to_string() });
                 let mut headers = Vec::new();
                 for (name, value) in &email.headers {
-                    headers.push(MessageHeader::builder().name(name).value(value).build().map_err(|e| SendError { throttled: false, message: e.to_string() })?);
+                    let header = MessageHeader::builder().name(header_value(name)).value(header_value(value)).build();
+                    headers.push(header.map_err(|e| SendError { throttled: false, message: e.to_string() })?);
                 }
                 let message = Message::builder()
-                    .subject(text(&email.subject)?)
+                    .subject(text(&header_value(&email.subject))?)
                     .body(Body::builder().html(text(&email.html)?).text(text(&email.text)?).build())
                     .set_headers(Some(headers))
                     .build();
                 let output = client
                     .send_email()
                     .from_email_address(named_address(&email.from_name, from_address))
-                    .reply_to_addresses(&email.reply_to)
-                    .destination(Destination::builder().to_addresses(&email.to).build())
+                    .reply_to_addresses(header_value(&email.reply_to))
+                    .destination(Destination::builder().to_addresses(header_value(&email.to)).build())
                     .content(EmailContent::builder().simple(message).build())
                     .set_configuration_set_name(configuration_set.clone())
                     .send()

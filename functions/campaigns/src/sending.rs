@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use shared::{
     ApiError, AppState, Result,
-    campaigns::{Click, Compliance, Links, MergeValues, Recipient, UNSUBSCRIBE_LINK_DAYS, Unsubscribe, link_key, render, sign, suppressed_set},
+    campaigns::{CLICK_LINK_DAYS, Click, Compliance, Links, MergeValues, Open, Recipient, UNSUBSCRIBE_LINK_DAYS, Unsubscribe, render, sign, suppressed_set},
     mail::CampaignEmail,
     rate_limit::Rule,
     vault::{
@@ -53,15 +53,17 @@ impl Job {
             compliance: compliance(&sender, legend, reply_to),
             offering_status,
             suppressed: suppressed_set(&suppressed),
-            key: link_key(secrecy::ExposeSecret::expose_secret(&state.config.jwt_secret)),
+            key: crate::public::key(state),
             campaign,
         })
     }
 
-    /// The recipient's links: unsubscribe (signed, long-lived), and tracking when turned on.
+    /// The message a recipient gets: their own links (unsubscribe, signed and long-lived;
+    /// tracking when turned on).
     pub fn message(&self, state: &AppState, recipient: &Recipient) -> CampaignEmail {
         let origin = &state.config.app_origin;
         let campaign = &self.campaign;
+        let now = state.clock.unix();
         let unsubscribe = sign(
             &self.key,
             "unsubscribe",
@@ -69,19 +71,46 @@ impl Job {
                 owner_id: campaign.owner_id.clone(),
                 email: recipient.email.clone(),
                 campaign_id: campaign.id.clone(),
-                expires_at: state.clock.unix() + UNSUBSCRIBE_LINK_DAYS * 86_400,
+                expires_at: now + UNSUBSCRIBE_LINK_DAYS * 86_400,
             },
         );
-        let track = |kind: &str, url: &str| sign(&self.key, kind, &Click { campaign_id: campaign.id.clone(), email: recipient.email.clone(), url: url.to_owned() });
-        let click = |url: &str| format!("{origin}/api/campaigns/r/{}", track("click", url));
+        let tracked_until = now + CLICK_LINK_DAYS * 86_400;
+        let click = |link: usize, _destination: &str| {
+            let claims = Click { campaign_id: campaign.id.clone(), email: recipient.email.clone(), link, expires_at: tracked_until };
+            format!("{origin}/api/campaigns/r/{}", sign(&self.key, "click", &claims))
+        };
+        let open = || {
+            let claims = Open { campaign_id: campaign.id.clone(), email: recipient.email.clone(), expires_at: tracked_until };
+            format!("{origin}/api/campaigns/o/{}", sign(&self.key, "open", &claims))
+        };
         let links = Links {
             unsubscribe_page: format!("{origin}/unsubscribe/{unsubscribe}"),
             one_click: format!("{origin}/api/campaigns/unsubscribe/{unsubscribe}"),
             mailto: format!("mailto:{}?subject=unsubscribe", self.compliance.reply_to),
-            open_pixel: campaign.content.track_opens.then(|| format!("{origin}/api/campaigns/o/{}", track("open", ""))),
+            open_pixel: campaign.content.track_opens.then(open),
             click: if campaign.content.track_clicks { Some(&click) } else { None },
         };
-        let rendered = render(&campaign.content, &MergeValues::of(recipient, &self.compliance.company_name), &self.compliance, &links);
+        self.rendered(recipient, &MergeValues::of(recipient, &self.compliance.company_name), &links)
+    }
+
+    /// A copy that carries no one's live link: the per-recipient links point at
+    /// [`PLACEHOLDER_TOKEN`], links go straight to where the founder pointed them, and there
+    /// is no open pixel. The founder's test message, and (with [`placeholder_recipient`]) the
+    /// record filed in the vault and handed to third parties in the exhibit pack.
+    pub fn placeholder_message(&self, state: &AppState, recipient: &Recipient, values: &MergeValues) -> CampaignEmail {
+        let origin = &state.config.app_origin;
+        let links = Links {
+            unsubscribe_page: format!("{origin}/unsubscribe/{PLACEHOLDER_TOKEN}"),
+            one_click: format!("{origin}/api/campaigns/unsubscribe/{PLACEHOLDER_TOKEN}"),
+            mailto: format!("mailto:{}?subject=unsubscribe", self.compliance.reply_to),
+            open_pixel: None,
+            click: None,
+        };
+        self.rendered(recipient, values, &links)
+    }
+
+    fn rendered(&self, recipient: &Recipient, values: &MergeValues, links: &Links<'_>) -> CampaignEmail {
+        let rendered = render(&self.campaign.content, values, &self.compliance, links);
         CampaignEmail {
             to: recipient.email.clone(),
             from_name: rendered.from_name,
@@ -94,24 +123,51 @@ impl Job {
     }
 }
 
+/// Stands where a recipient's own token was in the kept copies (the vault's record, the test
+/// message): it verifies as nothing, so a record handed to others opens no one's links.
+pub const PLACEHOLDER_TOKEN: &str = "RECIPIENT_TOKEN";
+
+/// The recipient a kept record is rendered for: merge tags show what they stand for, so the
+/// record holds no investor's name or address.
+pub fn placeholder_recipient(company_name: &str) -> (Recipient, MergeValues) {
+    let recipient = Recipient::new("recipient@example.com", String::new(), None, None);
+    let values = MergeValues {
+        first_name: Some("[First name]".into()),
+        name: Some("[Full name]".into()),
+        company_name: Some(company_name.to_owned()).filter(|c| !c.is_empty()),
+        form_name: Some("[Form name]".into()),
+    };
+    (recipient, values)
+}
+
 pub fn compliance(sender: &Sender, legend: String, reply_to: String) -> Compliance {
     Compliance { company_name: sender.company_name.clone(), postal_address: sender.postal_address.clone(), legend: Some(legend), reply_to }
 }
 
-/// The record of what went out, rendered for one recipient: filed in the compliance vault
-/// (once), then the copy kept with the campaign. Done once when sending starts, before any
-/// chunk runs, so parallel chunks never race to file it.
-pub async fn keep_record(state: &AppState, job: &Job, sample: &Recipient) -> Result<()> {
+/// The record of what went out: filed in the compliance vault (once), then the copy kept with
+/// the campaign. Rendered for a placeholder recipient with placeholder links (no investor's
+/// data, no live unsubscribe, click or open token of anyone: the exhibit pack goes to third
+/// parties). Done once when sending starts, before any chunk runs, so parallel chunks never
+/// race to file it.
+pub async fn keep_record(state: &AppState, job: &Job) -> Result<()> {
     let campaign_id = job.campaign.id.as_str();
-    let message = job.message(state, sample);
-    let audience = serde_json::json!({ "segment": job.campaign.segment, "recipients": job.campaign.stats.recipients, "rendered_for": message.to });
+    let (placeholder, values) = placeholder_recipient(&job.compliance.company_name);
+    let message = job.placeholder_message(state, &placeholder, &values);
+    let content = &job.campaign.content;
+    let rendering = serde_json::json!({
+        "recipient": "A placeholder: each recipient's own name and form stood where [First name], [Full name] and [Form name] are.",
+        "links": format!("Each recipient's own unsubscribe link stood where {PLACEHOLDER_TOKEN} is; links are shown with the address they led to."),
+        "click_tracking": content.track_clicks,
+        "open_tracking": content.track_opens,
+    });
+    let audience = serde_json::json!({ "segment": job.campaign.segment, "recipients": job.campaign.stats.recipients, "rendered_for": rendering });
     let headers = serde_json::json!({ "From": format!("{} <{}>", message.from_name, state.config.mail.as_ref().map(|m| shared::mail::address_of(m.from())).unwrap_or_default()), "Reply-To": message.reply_to, "Subject": message.subject, "extra": message.headers });
     file_campaign(
         state,
         &SentCampaign {
             owner_id: &job.campaign.owner_id,
             campaign_id,
-            name: &job.campaign.content.name,
+            name: &content.name,
             subject: &message.subject,
             html: &message.html,
             text: &message.text,
@@ -121,19 +177,18 @@ pub async fn keep_record(state: &AppState, job: &Job, sample: &Recipient) -> Res
         },
     )
     .await?;
-    let record = serde_json::json!({"renderedFor": message.to, "fromName": message.from_name, "replyTo": message.reply_to, "subject": message.subject, "html": message.html, "text": message.text, "headers": message.headers, "keptAt": state.clock.now_iso()});
+    let record = serde_json::json!({"renderedFor": rendering, "fromName": message.from_name, "replyTo": message.reply_to, "subject": message.subject, "html": message.html, "text": message.text, "headers": message.headers, "keptAt": state.clock.now_iso()});
     campaigns::keep_as_sent(&state.dynamo, &state.config.tables.campaigns, campaign_id, &record.to_string()).await
 }
 
 /// Keeps the record as sending starts (after `campaigns::start`, before the recipients are
 /// written). A failure is logged, not returned: the first chunk then keeps it instead.
-pub async fn keep_record_at_start(state: &AppState, campaign_id: &str, first: Option<&Recipient>) {
-    let Some(first) = first else { return };
+pub async fn keep_record_at_start(state: &AppState, campaign_id: &str) {
     let kept = async {
         let Some(campaign) = campaigns::get(&state.dynamo, &state.config.tables.campaigns, campaign_id).await? else {
             return Ok(());
         };
-        keep_record(state, &Job::load(state, campaign).await?, first).await
+        keep_record(state, &Job::load(state, campaign).await?).await
     };
     if let Err(err) = kept.await {
         tracing::warn!(campaign_id, error = %err, "the campaign's record was not kept at start: its first chunk keeps it");
@@ -155,10 +210,8 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
     }
     let job = Job::load(state, campaign).await?;
     // Kept when sending started; here only if that failed (a retried chunk sends nothing twice).
-    if !job.campaign.kept
-        && let Some(first) = rows.first()
-    {
-        keep_record(state, &job, &Recipient::new(first.email.clone(), first.lead_id.clone(), first.name.clone(), first.form_name.clone())).await?;
+    if !job.campaign.kept && !rows.is_empty() {
+        keep_record(state, &job).await?;
     }
     let rule = Rule::new("campaign-send", 1, state.config.campaign_send_rate);
     for row in rows.iter().filter(|r| r.status == recipients::PENDING) {

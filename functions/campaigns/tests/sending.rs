@@ -2,11 +2,14 @@
 //! identity first, one message per recipient with the unsubscribe headers, claims that make a
 //! retried chunk send nothing twice, suppressions at send time, the unsubscribe link (and
 //! forged or expired ones), signed click redirects, and another founder's campaign → 404.
+//! Records kept for others (the vault's copy, the exhibit pack) carry no live link of anyone,
+//! and an address keeps its strongest suppression whatever order the events come in.
 
 use axum::{Router, http::StatusCode};
 use serde_json::{Value, json};
 use shared::{
     AppState,
+    campaigns::{Click, Reason, Unsubscribe, sign, verify},
     forms::{FieldPreset, Form},
     leads::{ComplianceProof, LeadRecord},
     mail::StoredEmail,
@@ -73,6 +76,188 @@ async fn wait_sent(app: &Router, user: &TestUser, id: &str) -> Value {
 
 fn campaign_mail(state: &AppState, to: &str) -> Vec<StoredEmail> {
     shared::testing::mail_to(state, to).into_iter().filter(|m| !m.headers.is_empty()).collect()
+}
+
+/// Every signed token in a text (`payload~signature`, base64url) that still verifies for one
+/// of the campaign links' uses: a live credential of someone.
+fn live_tokens(state: &AppState, text: &str) -> Vec<String> {
+    let key = campaigns::public::key(state);
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '~')))
+        .filter(|word| word.contains('~'))
+        .filter(|token| ["unsubscribe", "click", "open"].iter().any(|kind| verify::<Value>(&key, kind, token).is_some()))
+        .map(str::to_owned)
+        .collect()
+}
+
+fn mail_text(mail: &StoredEmail) -> String {
+    let headers: Vec<String> = mail.headers.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+    format!("{}\n{}\n{}\n{}", mail.email.subject, mail.email.html, mail.email.text, headers.join("\n"))
+}
+
+/// Saves a draft's body (tracking on) and answers the saved campaign.
+async fn write_body(app: &Router, user: &TestUser, campaign: &Value, body: &str) -> Value {
+    let id = campaign["id"].as_str().unwrap();
+    let edited = Call::put(&format!("/api/campaigns/{id}")).token(&user.token).json(json!({
+        "version": campaign["version"], "name": campaign["name"], "subject": campaign["subject"], "previewText": campaign["previewText"],
+        "body": body, "trackOpens": true, "trackClicks": true, "segment": {}
+    })).send(app).await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
+    edited.body
+}
+
+async fn send_and_wait(app: &Router, user: &TestUser, campaign: &Value) {
+    let id = campaign["id"].as_str().unwrap();
+    let sent = Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(app).await;
+    assert_eq!(sent.status, StatusCode::ACCEPTED, "{}", sent.text);
+    wait_sent(app, user, id).await;
+}
+
+#[allow(deprecated)] // async_zip 0.0.19 reads archives only through its `mem` reader
+async fn exhibit_pack(state: &AppState, user: &TestUser) -> std::collections::BTreeMap<String, Vec<u8>> {
+    use async_zip::base::read::mem::ZipFileReader;
+    use futures::AsyncReadExt;
+    let vault = shared::http::mount("compliance-vault", compliance_vault::router(state.clone()));
+    let started = Call::post("/api/compliance-vault/exports").token(&user.token).json(json!({})).send(&vault).await;
+    assert_eq!(started.status, StatusCode::CREATED, "{}", started.text);
+    let url = started.body["url"].as_str().unwrap();
+    let response = tower::ServiceExt::oneshot(vault, axum::http::Request::get(url).body(axum::body::Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap().to_vec();
+    let zip = ZipFileReader::new(bytes).await.unwrap();
+    let mut files = std::collections::BTreeMap::new();
+    for index in 0..zip.file().entries().len() {
+        let name = zip.file().entries()[index].filename().as_str().unwrap().to_owned();
+        let mut data = Vec::new();
+        zip.reader_with_entry(index).await.unwrap().read_to_end(&mut data).await.unwrap();
+        files.insert(name, data);
+    }
+    files
+}
+
+#[tokio::test]
+async fn records_kept_for_others_carry_no_live_credential_of_anyone() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (user, _) = pro_founder(&state, &[("Ada Lovelace", "ada@example.com"), ("Grace Hopper", "grace@example.com")]).await;
+    set_sender(&app, &user).await;
+    let campaign = draft(&app, &user).await;
+    let campaign = write_body(&app, &user, &campaign, "Hi {{first_name|there}}, read [our deck](https://sunrise.example/deck).").await;
+    let id = campaign["id"].as_str().unwrap().to_owned();
+    send_and_wait(&app, &user, &campaign).await;
+
+    // The messages themselves carry their recipient's live links (the scanner finds them).
+    let ada = campaign_mail(&state, "ada@example.com").remove(0);
+    assert!(live_tokens(&state, &mail_text(&ada)).len() >= 3, "unsubscribe, click and open tokens in the message sent");
+
+    // The copy filed in the vault: no live token, no recipient's name or address.
+    let private = ["ada@example.com", "grace@example.com", "Lovelace", "Hopper", "Ada", "Grace"];
+    let chain = shared::repo::vault::chain(&state, &user.id).await.unwrap();
+    let filed: Vec<_> = chain.iter().filter(|r| r.kind == shared::vault::Kind::Campaign).collect();
+    assert_eq!(filed.len(), 1);
+    let storage = state.storage.as_ref().unwrap();
+    let mut filed_text = String::new();
+    for file in &filed[0].files {
+        let bytes = storage.stream(&file.key, file.version_id.as_deref()).await.unwrap().unwrap().collect().await.unwrap().into_bytes();
+        filed_text.push_str(std::str::from_utf8(&bytes).unwrap());
+    }
+    assert_eq!(live_tokens(&state, &filed_text), Vec::<String>::new(), "the vault's copy opens no one's links");
+    assert!(filed_text.contains(&format!("/unsubscribe/{}", campaigns::sending::PLACEHOLDER_TOKEN)), "the unsubscribe link stands as a placeholder");
+    assert!(filed_text.contains(r#"href="https://sunrise.example/deck""#), "a link shows where it led");
+    assert!(!filed_text.contains("/api/campaigns/r/") && !filed_text.contains("/api/campaigns/o/"), "no click redirect or open pixel");
+    assert!(filed_text.contains("Hi [First name],"), "merge tags show what they stand for");
+    for value in private {
+        assert!(!filed_text.contains(value), "the vault's copy names {value}");
+    }
+    assert!(filed[0].meta.to_string().find("ada@").is_none());
+
+    // The copy kept with the campaign: the same.
+    let kept = state.dynamo.get_item().table_name(&state.config.tables.campaigns).key("id", aws_sdk_dynamodb::types::AttributeValue::S(id.clone())).send().await.unwrap().item.unwrap();
+    let as_sent = kept["asSent"].as_s().unwrap();
+    assert_eq!(live_tokens(&state, as_sent), Vec::<String>::new());
+    for value in private {
+        assert!(!as_sent.contains(value), "the kept copy names {value}");
+    }
+
+    // The exhibit pack handed to third parties: every file of it.
+    let pack = exhibit_pack(&state, &user).await;
+    assert!(pack.keys().any(|name| name.contains("-campaign-") && name.ends_with("/message.html")), "{:?}", pack.keys());
+    for (name, bytes) in &pack {
+        let text = String::from_utf8_lossy(bytes);
+        assert_eq!(live_tokens(&state, &text), Vec::<String>::new(), "{name} carries a live token");
+        assert!(!text.contains("ada@example.com") && !text.contains("grace@example.com"), "{name} names a recipient");
+    }
+
+    // The placeholder is no one's link.
+    let placeholder = Call::post(&format!("/api/campaigns/unsubscribe/{}", campaigns::sending::PLACEHOLDER_TOKEN)).send(&app).await;
+    assert_eq!((placeholder.status, placeholder.error_code()), (StatusCode::BAD_REQUEST, "invalid_link"));
+}
+
+/// Every order of the given events, each event once: all permutations of every non-empty subset.
+fn orders(events: &[Reason]) -> Vec<Vec<Reason>> {
+    let mut out = Vec::new();
+    for mask in 1u32..(1 << events.len()) {
+        let chosen: Vec<Reason> = events.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, r)| *r).collect();
+        permute(&chosen, &mut Vec::new(), &mut vec![false; chosen.len()], &mut out);
+    }
+    out
+}
+
+fn permute(items: &[Reason], current: &mut Vec<Reason>, used: &mut Vec<bool>, out: &mut Vec<Vec<Reason>>) {
+    if current.len() == items.len() {
+        out.push(current.clone());
+        return;
+    }
+    for i in 0..items.len() {
+        if !used[i] {
+            used[i] = true;
+            current.push(items[i]);
+            permute(items, current, used, out);
+            current.pop();
+            used[i] = false;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_resubscribe_never_lifts_a_bounce_or_a_complaint_whatever_the_order_of_events() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (user, _) = pro_founder(&state, &[]).await;
+    let tables = &state.config.tables;
+    let key = campaigns::public::key(&state);
+    let mut sequences = orders(&Reason::ALL);
+    assert_eq!(sequences.len(), 15);
+    // Repeats: a later unsubscribe never weakens what is there.
+    sequences.extend([
+        vec![Reason::Complained, Reason::Unsubscribed, Reason::Unsubscribed],
+        vec![Reason::Bounced, Reason::Unsubscribed, Reason::Bounced],
+        vec![Reason::Unsubscribed, Reason::Unsubscribed],
+    ]);
+    for (i, sequence) in sequences.iter().enumerate() {
+        let email = format!("investor{i}@example.com");
+        let claims = Unsubscribe { owner_id: user.id.clone(), email: email.clone(), campaign_id: "c".into(), expires_at: state.clock.unix() + 86_400 };
+        let uri = format!("/api/campaigns/unsubscribe/{}", sign(&key, "unsubscribe", &claims));
+        for reason in sequence {
+            match reason {
+                // The investor's own link; bounces and complaints as `ses-events` records them.
+                Reason::Unsubscribed => assert_eq!(Call::post(&uri).send(&app).await.status, StatusCode::OK),
+                other => shared::repo::campaigns::suppress(&state.dynamo, &tables.suppressions, &user.id, &email, *other, &state.clock.now_iso()).await.unwrap(),
+            }
+        }
+        let strongest = *sequence.iter().max().unwrap();
+        let reason = || shared::repo::campaigns::suppression(&state.dynamo, &tables.suppressions, &user.id, &email);
+        assert_eq!(reason().await.unwrap().as_deref(), Some(strongest.as_str()), "{sequence:?}");
+        let back = Call::post(&format!("{uri}/resubscribe")).send(&app).await;
+        if strongest == Reason::Unsubscribed {
+            assert_eq!((back.status, back.body["unsubscribed"].as_bool()), (StatusCode::OK, Some(false)), "{sequence:?}");
+            assert_eq!(reason().await.unwrap(), None);
+        } else {
+            assert_eq!((back.status, back.error_code()), (StatusCode::CONFLICT, "cannot_resubscribe"), "{sequence:?}");
+            assert_eq!(reason().await.unwrap().as_deref(), Some(strongest.as_str()), "{sequence:?}: still suppressed");
+            let info = Call::get(&uri).send(&app).await;
+            assert_eq!((info.body["unsubscribed"].as_bool(), info.body["reason"].as_str()), (Some(true), Some(strongest.as_str())));
+        }
+    }
 }
 
 #[tokio::test]
@@ -253,38 +438,69 @@ async fn unsubscribing_excludes_the_address_from_the_next_campaign() {
 }
 
 #[tokio::test]
-async fn clicks_redirect_only_through_signed_links_and_count_once() {
+async fn a_click_redirects_only_to_the_link_of_the_sent_campaign_its_token_names_until_it_expires() {
     let state = test_state().await;
     let app = app(&state);
     let (user, _) = pro_founder(&state, &[("Ada Lovelace", "ada@example.com")]).await;
     set_sender(&app, &user).await;
     let campaign = draft(&app, &user).await;
-    let id = campaign["id"].as_str().unwrap();
-    let mut body = campaign.clone();
-    body["body"] = json!("Read [our deck](https://sunrise.example/deck).");
-    let edited = Call::put(&format!("/api/campaigns/{id}")).token(&user.token).json(json!({
-        "version": body["version"], "name": body["name"], "subject": body["subject"], "previewText": body["previewText"],
-        "body": body["body"], "trackOpens": true, "trackClicks": true, "segment": {}
-    })).send(&app).await;
-    assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
-    Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": edited.body["version"]})).send(&app).await;
-    wait_sent(&app, &user, id).await;
+    let campaign = write_body(&app, &user, &campaign, "Read [our deck](https://sunrise.example/deck) and [the terms](https://sunrise.example/terms?a=1&b=2).").await;
+    let id = campaign["id"].as_str().unwrap().to_owned();
+    send_and_wait(&app, &user, &campaign).await;
 
     let mail = campaign_mail(&state, "ada@example.com").remove(0);
-    let tracked = mail.links().into_iter().find(|l| l.contains("/api/campaigns/r/")).expect("a tracked link");
-    let path = tracked.trim_start_matches("http://localhost:3000");
-    for _ in 0..2 {
-        let redirect = Call::get(path).send(&app).await;
-        assert_eq!(redirect.status, StatusCode::FOUND);
-        assert_eq!(redirect.headers["location"], "https://sunrise.example/deck");
+    let tracked: Vec<String> = mail.links().into_iter().filter(|l| l.contains("/api/campaigns/r/")).map(|l| l.trim_start_matches("http://localhost:3000").to_owned()).collect();
+    assert_eq!(tracked.len(), 2, "{:?}", mail.links());
+    let key = campaigns::public::key(&state);
+    for path in &tracked {
+        let claims: Value = verify(&key, "click", path.rsplit('/').next().unwrap()).unwrap();
+        let names: std::collections::BTreeSet<&str> = claims.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(names, ["c", "l", "r", "x"].into(), "a click token carries no destination");
     }
-    let tampered = format!("{}A", path);
-    assert_eq!(Call::get(&tampered).send(&app).await.status, StatusCode::BAD_REQUEST, "no open redirect");
+    for _ in 0..2 {
+        let first = Call::get(&tracked[0]).send(&app).await;
+        assert_eq!((first.status, first.headers["location"].to_str().unwrap()), (StatusCode::FOUND, "https://sunrise.example/deck"));
+    }
+    let second = Call::get(&tracked[1]).send(&app).await;
+    assert_eq!((second.status, second.headers["location"].to_str().unwrap()), (StatusCode::FOUND, "https://sunrise.example/terms?a=1&b=2"));
     let results = Call::get(&format!("/api/campaigns/{id}/results")).token(&user.token).send(&app).await;
-    assert_eq!((results.body["campaign"]["clicked"].as_u64(), results.body["campaign"]["opened"].as_u64()), (Some(1), Some(1)));
+    assert_eq!((results.body["campaign"]["clicked"].as_u64(), results.body["campaign"]["opened"].as_u64()), (Some(1), Some(1)), "each recipient counts once");
     let pixel = mail.email.html.split("src=\"").nth(1).unwrap().split('"').next().unwrap().replace("&amp;", "&");
     let image = Call::get(pixel.trim_start_matches("http://localhost:3000")).send(&app).await;
     assert_eq!(image.headers["content-type"], "image/gif");
+
+    // Every other token is a 4xx page, never a redirect.
+    let future = state.clock.unix() + 86_400;
+    let ada = "ada@example.com".to_owned();
+    let old_format = sign(&key, "click", &json!({"c": id, "r": ada, "u": "https://evil.example/phish"}));
+    let no_such_link = sign(&key, "click", &Click { campaign_id: id.clone(), email: ada.clone(), link: 2, expires_at: future });
+    let another = draft(&app, &user).await;
+    let draft_link = sign(&key, "click", &Click { campaign_id: another["id"].as_str().unwrap().to_owned(), email: ada.clone(), link: 0, expires_at: future });
+    let unknown_campaign = sign(&key, "click", &Click { campaign_id: uuid::Uuid::new_v4().to_string(), email: ada.clone(), link: 0, expires_at: future });
+    let already_expired = sign(&key, "click", &Click { campaign_id: id.clone(), email: ada.clone(), link: 0, expires_at: state.clock.unix() - 1 });
+    let forged = sign(&shared::campaigns::link_key("not the secret"), "click", &Click { campaign_id: id.clone(), email: ada.clone(), link: 0, expires_at: future });
+    let cases = [
+        (old_format, StatusCode::BAD_REQUEST, "This link is not valid."),
+        (format!("{}A", tracked[0].rsplit('/').next().unwrap()), StatusCode::BAD_REQUEST, "This link is not valid."),
+        (forged, StatusCode::BAD_REQUEST, "This link is not valid."),
+        (no_such_link, StatusCode::NOT_FOUND, "This link does not lead anywhere."),
+        (draft_link, StatusCode::NOT_FOUND, "This link does not lead anywhere."),
+        (unknown_campaign, StatusCode::NOT_FOUND, "This link does not lead anywhere."),
+        (already_expired, StatusCode::GONE, "This link has expired."),
+    ];
+    for (token, status, text) in cases {
+        let dead = Call::get(&format!("/api/campaigns/r/{token}")).send(&app).await;
+        assert_eq!(dead.status, status, "{text}");
+        assert!(dead.headers.get("location").is_none(), "no redirect");
+        assert!(dead.headers["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert!(dead.text.contains(text), "{}", dead.text);
+    }
+
+    // A year after sending, the real links have expired too.
+    state.clock.advance(std::time::Duration::from_secs((shared::campaigns::CLICK_LINK_DAYS as u64 + 1) * 86_400));
+    let late = Call::get(&tracked[0]).send(&app).await;
+    assert_eq!(late.status, StatusCode::GONE);
+    assert!(late.headers.get("location").is_none());
 
     let (other, _) = pro_founder(&state, &[]).await;
     for call in [Call::get(&format!("/api/campaigns/{id}/results")), Call::post(&format!("/api/campaigns/{id}/test")), Call::post(&format!("/api/campaigns/{id}/send")).json(json!({"version": 1}))] {
@@ -298,6 +514,7 @@ async fn a_test_goes_to_the_founder_only() {
     let app = app(&state);
     let (user, _) = pro_founder(&state, &[("Ada Lovelace", "ada@example.com")]).await;
     let campaign = draft(&app, &user).await;
+    let campaign = write_body(&app, &user, &campaign, "Hi {{first_name|there}}, read [our deck](https://sunrise.example/deck).").await;
     let id = campaign["id"].as_str().unwrap();
     let test = Call::post(&format!("/api/campaigns/{id}/test")).token(&user.token).send(&app).await;
     assert_eq!((test.status, test.body["sentTo"].as_str()), (StatusCode::ACCEPTED, Some(user.email.as_str())), "{}", test.text);
@@ -306,6 +523,11 @@ async fn a_test_goes_to_the_founder_only() {
     assert!(mine[0].email.subject.starts_with("[Test] "));
     assert!(mine[0].email.text.contains("Hi Ada,"), "rendered as the first recipient");
     assert!(campaign_mail(&state, "ada@example.com").is_empty());
+    // A test is never wrapped for click tracking and carries no one's live link.
+    let links = mine[0].links();
+    assert!(links.contains(&"https://sunrise.example/deck".to_owned()), "links go straight to where they lead: {links:?}");
+    assert!(!links.iter().any(|l| l.contains("/api/campaigns/r/")) && !mine[0].email.html.contains("/api/campaigns/o/"), "{links:?}");
+    assert_eq!(live_tokens(&state, &mail_text(&mine[0])), Vec::<String>::new());
     let status = Call::get(&format!("/api/campaigns/{id}")).token(&user.token).send(&app).await;
     assert_eq!(status.body["status"], "draft");
 
@@ -358,4 +580,71 @@ async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end
     let results = wait_sent(&app, &user, &second_id).await;
     assert_eq!((results["campaign"]["unknown"].as_u64(), results["campaign"]["sent"].as_u64()), (Some(1), Some(0)));
     assert_eq!(campaign_mail(&state, "ada@example.com").len(), 1, "an unknown outcome is never resent");
+}
+
+#[tokio::test]
+async fn a_leads_value_reaches_ses_on_one_line_whatever_it_holds() {
+    use wiremock::{Mock, MockServer, ResponseTemplate, matchers::{method, path}};
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v2/email/outbound-emails"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"MessageId": "ses-1"})))
+        .mount(&server)
+        .await;
+    let state = shared::testing::test_state_with(|config| {
+        config.mail = Some(shared::config::MailConfig::Ses { from: "RaiseSpark <hello@raisespark.example>".into(), endpoint: None });
+        config.sesv2_endpoint = Some(server.uri());
+    })
+    .await;
+    let app = app(&state);
+    // A lead whose name (captured before single-line fields refused line breaks) tries to add
+    // a header; the founder merges it into the subject.
+    let (user, _) = pro_founder(&state, &[("Eve Doe\nBcc: evil@example.net", "eve@example.com")]).await;
+    set_sender(&app, &user).await;
+    let campaign = draft(&app, &user).await;
+    let id = campaign["id"].as_str().unwrap();
+    let edited = Call::put(&format!("/api/campaigns/{id}")).token(&user.token).json(json!({
+        "version": campaign["version"], "name": "n", "subject": "Hi {{name}}", "previewText": "", "body": "Hello", "trackOpens": false, "trackClicks": false, "segment": {}
+    })).send(&app).await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
+    send_and_wait(&app, &user, &edited.body).await;
+
+    // And straight at the mailer, as defence in depth: every header value with a break.
+    let mailer = campaigns::mailer::CampaignMailer::from_state(&state).await.unwrap();
+    let direct = shared::mail::CampaignEmail {
+        to: "eve@example.com\r\nBcc: evil@example.net".into(),
+        from_name: "Sunrise\r\nX-Injected: 1".into(),
+        reply_to: "founder@example.com\nBcc: evil@example.net".into(),
+        subject: "Hi Eve\u{2028}Bcc: evil@example.net".into(),
+        html: "<p>x</p>".into(),
+        text: "x".into(),
+        headers: vec![("List-Unsubscribe".into(), "<https://x.example/u>\r\nBcc: evil@example.net".into())],
+    };
+    assert_eq!(mailer.send(&direct).await.unwrap(), "ses-1");
+
+    let requests = server.received_requests().await.unwrap();
+    assert_eq!(requests.len(), 2, "the campaign's one message and the direct one");
+    let bodies: Vec<Value> = requests.iter().map(|r| serde_json::from_slice(&r.body).unwrap()).collect();
+    let campaign_request = &bodies[0];
+    assert_eq!(campaign_request["Content"]["Simple"]["Subject"]["Data"], "Hi Eve Doe Bcc: evil@example.net");
+    assert_eq!(campaign_request["Destination"]["ToAddresses"], json!(["eve@example.com"]));
+    let direct_request = &bodies[1];
+    assert_eq!(direct_request["Content"]["Simple"]["Subject"]["Data"], "Hi Eve Bcc: evil@example.net");
+    assert_eq!(direct_request["FromEmailAddress"], "\"Sunrise X-Injected: 1\" <hello@raisespark.example>");
+    assert_eq!(direct_request["ReplyToAddresses"], json!(["founder@example.com Bcc: evil@example.net"]));
+    assert_eq!(direct_request["Destination"]["ToAddresses"], json!(["eve@example.com Bcc: evil@example.net"]));
+    assert_eq!(direct_request["Content"]["Simple"]["Headers"][0]["Value"], "<https://x.example/u> Bcc: evil@example.net");
+    for body in &bodies {
+        let simple = &body["Content"]["Simple"];
+        let mut values = vec![simple["Subject"]["Data"].clone(), body["FromEmailAddress"].clone(), body["ReplyToAddresses"][0].clone(), body["Destination"]["ToAddresses"][0].clone()];
+        for header in simple["Headers"].as_array().unwrap() {
+            values.push(header["Name"].clone());
+            values.push(header["Value"].clone());
+        }
+        assert!(values.len() >= 6, "{body}");
+        for value in values {
+            let value = value.as_str().unwrap();
+            assert!(!value.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}'), "{value:?} reaches SES with a break");
+        }
+    }
 }

@@ -10,7 +10,8 @@
 //!   DOCX, XLSX; ≤ 25 MB) straight to S3
 //! - `POST /api/compliance-vault/uploads/{id}/complete` — checks the arrived file (size, type,
 //!   SHA-256 streamed), streams it into the vault and records it
-//! - `POST /api/compliance-vault/verify` — re-hashes every file and walks the chain
+//! - `POST /api/compliance-vault/verify` — re-hashes every file, walks the chain, compares it
+//!   with its head and with its anchors in write-once storage
 //! - `POST /api/compliance-vault/exports` `{include}` — a 10-minute link to the exhibit pack
 //! - `GET  /api/compliance-vault/exports/{token}` — the pack, a ZIP streamed as it is built
 //! - `GET|PUT /api/compliance-vault/offering` — the offering's status (a subscription, not
@@ -38,7 +39,7 @@ use shared::{
     auth::AuthUser,
     http::QueryParams,
     repo::vault::{self as repo, Filter},
-    vault::{Category, Failure, Kind, Record, check_chain},
+    vault::{Category, Failure, Kind, Record, check_vault},
 };
 
 pub const PRO_REQUIRED: &str = "The compliance vault is part of RaiseSpark Pro. Upgrade to keep tamper-evident records of your raise.";
@@ -164,8 +165,10 @@ pub const VERIFY_RULE: shared::rate_limit::Rule = shared::rate_limit::Rule::new(
 /// Files hashed at once while verifying.
 const VERIFY_CONCURRENCY: usize = 8;
 
-/// Re-hashes every file (the recorded version, and checks no newer version replaced it) and
-/// walks the chain. Answers the first record that fails, if any.
+/// Re-hashes every file (the recorded version, and checks no newer version replaced it),
+/// walks the chain, compares it with the head (a deleted newest record is missing, not a
+/// shorter intact chain) and with the copies anchored in write-once storage as each record
+/// was filed (a re-sealed table differs from them). Answers the first record that fails.
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
 async fn verify(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
     pro(&state, &user).await?;
@@ -178,13 +181,13 @@ async fn verify(State(state): State<AppState>, user: AuthUser) -> Result<Json<Va
 
 /// The integrity report of a founder's vault (also used by tests and the bench).
 pub async fn verify_vault(state: &AppState, owner_id: &str) -> Result<Value> {
-    let records = repo::chain(state, owner_id).await?;
-    let chain_failure = check_chain(&records);
+    let (records, kept) = tokio::try_join!(repo::chain(state, owner_id), repo::head_of(state, owner_id))?;
+    let anchors = repo::anchors(state, owner_id, kept.head.seq).await?;
+    let mut failures: Vec<(u64, Failure)> = check_vault(&records, &kept.head, &anchors);
     let storage = repo::storage(state)?;
-    let files: Vec<(usize, shared::vault::FileRef)> =
-        records.iter().enumerate().flat_map(|(index, record)| record.files.iter().cloned().map(move |file| (index, file))).collect();
+    let files: Vec<(u64, shared::vault::FileRef)> = records.iter().flat_map(|record| record.files.iter().cloned().map(move |file| (record.seq, file))).collect();
     let checks = futures::stream::iter(files)
-        .map(|(index, file)| async move {
+        .map(|(seq, file)| async move {
             let hashed = storage.hash_of(&file.key, file.version_id.as_deref()).await?;
             let failure = match hashed {
                 None => Some(Failure::FileMissing { file: file.name.clone() }),
@@ -195,38 +198,59 @@ pub async fn verify_vault(state: &AppState, owner_id: &str) -> Result<Value> {
                     _ => None,
                 },
             };
-            Ok::<_, ApiError>(failure.map(|f| (index, f)))
+            Ok::<_, ApiError>(failure.map(|f| (seq, f)))
         })
         .buffer_unordered(VERIFY_CONCURRENCY)
         .collect::<Vec<_>>()
         .await;
-    let mut failures: Vec<(usize, Failure)> = Vec::new();
     for check in checks {
         if let Some(failure) = check? {
             failures.push(failure);
         }
     }
-    failures.extend(chain_failure);
-    failures.sort_by_key(|(index, _)| *index);
+    // The first by sequence number; for one record, what the chain shows before its files.
+    failures.sort_by_key(|(seq, _)| *seq);
     let checked_at = state.clock.now_iso();
-    let files: usize = records.iter().map(|r| r.files.len()).sum();
+    let file_count: usize = records.iter().map(|r| r.files.len()).sum();
+    let anchored = anchors.last().min(kept.head.seq);
+    let head = (kept.head.seq > 0).then(|| json!({ "seq": kept.head.seq, "hash": kept.head.hash }));
     Ok(match failures.first() {
         None => json!({
             "verified": true,
             "records": records.len(),
-            "files": files,
-            "head_hash": records.last().map(|r| r.hash.clone()),
+            "files": file_count,
+            "head": head,
+            "head_hash": head.as_ref().map(|h| h["hash"].clone()),
+            "anchored": anchored,
+            "pending_anchor": kept.head.seq.saturating_sub(anchored),
             "message": format!("Verified: {} records, chain intact", records.len()),
             "checked_at": checked_at,
         }),
-        Some((index, failure)) => {
-            let record = &records[*index];
+        Some((seq, failure)) => {
+            let record = records.iter().find(|r| r.seq == *seq && *failure != Failure::RecordMissing);
+            let title = record.map(|r| r.title.clone()).or_else(|| anchors.title(*seq));
+            let named = match &title {
+                Some(title) => format!("Record #{seq} “{title}”"),
+                None => format!("Record #{seq}"),
+            };
+            let message = match failure {
+                Failure::RecordMissing if anchors.records.contains_key(seq) => format!(
+                    "{named} failed: it is missing from the vault, though its copy in write-once storage shows it was filed. The vault holds {} of {} records.",
+                    records.len(),
+                    anchors.last().max(kept.head.seq)
+                ),
+                Failure::RecordMissing => {
+                    format!("{named} failed: it is missing from the vault. The chain's head counts {} records; the vault holds {}.", kept.head.seq.max(*seq), records.len())
+                }
+                other => format!("{named} failed: {}.", other.describe()),
+            };
             json!({
                 "verified": false,
                 "records": records.len(),
-                "files": files,
-                "message": format!("Record #{} “{}” failed: {}.", record.seq, record.title, failure.describe()),
-                "failure": { "record_id": record.id, "seq": record.seq, "title": record.title, "detail": failure },
+                "files": file_count,
+                "head": head,
+                "message": message,
+                "failure": { "record_id": record.map(|r| r.id.clone()), "seq": seq, "title": title, "detail": failure },
                 "checked_at": checked_at,
             })
         }

@@ -328,6 +328,222 @@ async fn twenty_records_appended_at_once_make_one_unbroken_chain() {
     assert_eq!(report["message"], "Verified: 20 records, chain intact");
 }
 
+type Attr = aws_sdk_dynamodb::types::AttributeValue;
+
+fn attr(value: &str) -> Attr {
+    Attr::S(value.to_owned())
+}
+
+/// A Pro founder with three notes filed (and anchored) in the vault.
+async fn three_notes(state: &AppState) -> (TestUser, Vec<shared::vault::Record>) {
+    let founder = pro_founder(state).await;
+    for title in ["first", "second", "third"] {
+        append(state, &founder.id, note(title)).await.unwrap();
+    }
+    let records = chain(state, &founder.id).await.unwrap();
+    assert_eq!(records.len(), 3);
+    (founder, records)
+}
+
+async fn delete_item(state: &AppState, owner: &str, sk: &str) {
+    let table = &state.config.tables.vault_records;
+    state.dynamo.delete_item().table_name(table).key("owner_id", attr(owner)).key("sk", attr(sk)).send().await.unwrap();
+}
+
+/// Writes the head as someone with write access to the table would.
+async fn set_head(state: &AppState, owner: &str, seq: u64, hash: &str) {
+    state
+        .dynamo
+        .update_item()
+        .table_name(&state.config.tables.vault_records)
+        .key("owner_id", attr(owner))
+        .key("sk", attr("head"))
+        .update_expression("SET seq = :seq, #hash = :hash")
+        .expression_attribute_names("#hash", "hash")
+        .expression_attribute_values(":seq", Attr::N(seq.to_string()))
+        .expression_attribute_values(":hash", attr(hash))
+        .send()
+        .await
+        .unwrap();
+}
+
+/// Rewrites a record's item with new fields, as someone with write access to the table would.
+async fn put_record(state: &AppState, record: &shared::vault::Record) {
+    let mut item = shared::dynamo::to_item(record).unwrap();
+    item.insert("sk".into(), attr(&shared::repo::vault::record_key(record.seq)));
+    item.insert("meta".into(), attr(&record.meta.to_string()));
+    item.insert("title_search".into(), attr(&record.title.to_lowercase()));
+    state.dynamo.put_item().table_name(&state.config.tables.vault_records).set_item(Some(item)).send().await.unwrap();
+}
+
+async fn verify(app: &Router, founder: &TestUser) -> Value {
+    let answer = Call::post("/api/compliance-vault/verify").token(&founder.token).send(app).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+    answer.body
+}
+
+#[tokio::test]
+async fn each_record_is_anchored_in_write_once_storage_as_it_is_filed_and_verify_checks_the_head() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (founder, records) = three_notes(&state).await;
+    let storage = state.storage.as_ref().unwrap();
+    for record in &records {
+        let key = shared::vault::record_anchor_key(&founder.id, record.seq);
+        let copy = storage.read(&key, None).await.unwrap().unwrap();
+        assert_eq!(String::from_utf8(copy.clone()).unwrap(), record.canonical(), "the record's canonical JSON");
+        assert_eq!(hex(&Sha256::digest(&copy)), record.hash, "whose SHA-256 is the record's hash");
+        let head: Value = serde_json::from_slice(&storage.read(&shared::vault::head_anchor_key(&founder.id, record.seq), None).await.unwrap().unwrap()).unwrap();
+        assert_eq!((head["seq"].as_u64(), head["hash"].as_str()), (Some(record.seq), Some(record.hash.as_str())), "the head after it");
+    }
+    // Written once: a second writer keeps the first, S3 holds one version.
+    let key = shared::vault::record_anchor_key(&founder.id, 1);
+    assert!(!storage.put_once(&key, b"{\"forged\":true}".to_vec(), "application/json").await.unwrap());
+    assert_eq!(storage.versions(&key).await.unwrap().len(), 1);
+    assert_eq!(shared::repo::vault::head_of(&state, &founder.id).await.unwrap().anchored, 3);
+
+    let report = verify(&app, &founder).await;
+    assert_eq!(report["verified"], true, "{report}");
+    assert_eq!(report["message"], "Verified: 3 records, chain intact");
+    assert_eq!(report["head"], json!({"seq": 3, "hash": records[2].hash}));
+    assert_eq!((report["anchored"].as_u64(), report["pending_anchor"].as_u64()), (Some(3), Some(0)));
+}
+
+#[tokio::test]
+async fn tamper_evidence_notices_a_deleted_newest_record_with_or_without_its_head_rewritten() {
+    let state = test_state().await;
+    let app = app(&state);
+    // The newest record's item deleted, the head left as it was.
+    let (founder, _) = three_notes(&state).await;
+    delete_item(&state, &founder.id, &shared::repo::vault::record_key(3)).await;
+    let report = verify(&app, &founder).await;
+    assert_eq!(report["verified"], false, "not 'Verified: 2 records, chain intact'");
+    assert_eq!((report["failure"]["seq"].as_u64(), report["failure"]["detail"]["problem"].as_str()), (Some(3), Some("record_missing")));
+    assert_eq!(report["failure"]["record_id"], Value::Null);
+    assert_eq!(report["message"], "Record #3 “third” failed: it is missing from the vault, though its copy in write-once storage shows it was filed. The vault holds 2 of 3 records.");
+
+    // …and with the head rewritten to the record before it: only the anchors still know.
+    let (other, records) = three_notes(&state).await;
+    delete_item(&state, &other.id, &shared::repo::vault::record_key(3)).await;
+    delete_item(&state, &other.id, &format!("id#{}", records[2].id)).await;
+    set_head(&state, &other.id, 2, &records[1].hash).await;
+    assert_eq!(shared::vault::check_chain(&chain(&state, &other.id).await.unwrap()), None, "the table alone looks intact");
+    let report = verify(&app, &other).await;
+    assert_eq!(report["verified"], false);
+    assert_eq!((report["failure"]["seq"].as_u64(), report["failure"]["detail"]["problem"].as_str()), (Some(3), Some("record_missing")));
+    assert_eq!(report["failure"]["title"], "third");
+}
+
+#[tokio::test]
+async fn tamper_evidence_notices_a_deleted_middle_record() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (founder, _) = three_notes(&state).await;
+    delete_item(&state, &founder.id, &shared::repo::vault::record_key(2)).await;
+    let report = verify(&app, &founder).await;
+    assert_eq!(report["verified"], false);
+    assert_eq!((report["failure"]["seq"].as_u64(), report["failure"]["detail"]["problem"].as_str()), (Some(2), Some("record_missing")));
+    assert_eq!(report["message"], "Record #2 “second” failed: it is missing from the vault, though its copy in write-once storage shows it was filed. The vault holds 2 of 3 records.");
+}
+
+#[tokio::test]
+async fn tamper_evidence_notices_a_chain_re_sealed_in_the_table() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (founder, records) = three_notes(&state).await;
+    // Record 2 rewritten, it and record 3 re-hashed, the head moved along: consistent in DynamoDB.
+    let mut second = records[1].clone();
+    second.title = "second (backdated)".into();
+    let second = second.seal();
+    let mut third = records[2].clone();
+    third.prev_hash = second.hash.clone();
+    let third = third.seal();
+    put_record(&state, &second).await;
+    put_record(&state, &third).await;
+    set_head(&state, &founder.id, 3, &third.hash).await;
+    assert_eq!(shared::vault::check_chain(&chain(&state, &founder.id).await.unwrap()), None, "the table alone looks intact");
+    let report = verify(&app, &founder).await;
+    assert_eq!(report["verified"], false);
+    assert_eq!((report["failure"]["seq"].as_u64(), report["failure"]["detail"]["problem"].as_str()), (Some(2), Some("differs_from_anchor")));
+    assert_eq!(report["message"], "Record #2 “second (backdated)” failed: it differs from the copy written to write-once storage when it was filed.");
+    assert_eq!(report["failure"]["record_id"], records[1].id.as_str(), "a record still in the table can be opened");
+}
+
+#[tokio::test]
+async fn tamper_evidence_notices_a_rewritten_head() {
+    let state = test_state().await;
+    let app = app(&state);
+    let (founder, records) = three_notes(&state).await;
+    set_head(&state, &founder.id, 3, &"f".repeat(64)).await;
+    let report = verify(&app, &founder).await;
+    assert_eq!((report["failure"]["seq"].as_u64(), report["failure"]["detail"]["problem"].as_str()), (Some(3), Some("head_mismatch")));
+    assert_eq!(report["message"], "Record #3 “third” failed: the chain's head does not match it.");
+    // A head that leaves the newest record out.
+    set_head(&state, &founder.id, 2, &records[1].hash).await;
+    let report = verify(&app, &founder).await;
+    assert_eq!((report["failure"]["seq"].as_u64(), report["failure"]["detail"]["problem"].as_str()), (Some(3), Some("head_mismatch")));
+}
+
+#[tokio::test]
+async fn a_record_filed_while_its_anchor_could_not_be_written_is_anchored_by_the_next_one() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    // A moment when the vault bucket cannot be written: the record is filed, its anchor is not.
+    let vault = state.config.vault.clone().unwrap();
+    let broken = shared::storage::Storage::new(&shared::state::local_sdk_config(), &shared::config::VaultConfig { bucket: "cv-no-such-bucket".into(), ..vault });
+    let outage = AppState { storage: Some(broken), ..state.clone() };
+    let mut first = NewRecord::new(Kind::Upload, Category::Other, "filed during an outage", Actor::system());
+    first.meta = json!({"n": 1});
+    append(&outage, &founder.id, first).await.unwrap().unwrap();
+    assert_eq!(shared::repo::vault::head_of(&state, &founder.id).await.unwrap().anchored, 0);
+    let report = verify(&app, &founder).await;
+    assert_eq!(report["verified"], true, "a record not yet anchored is not a failure: {report}");
+    assert_eq!((report["anchored"].as_u64(), report["pending_anchor"].as_u64()), (Some(0), Some(1)));
+
+    append(&state, &founder.id, note("after the outage")).await.unwrap();
+    assert_eq!(shared::repo::vault::head_of(&state, &founder.id).await.unwrap().anchored, 2);
+    let report = verify(&app, &founder).await;
+    assert_eq!((report["verified"].as_bool(), report["anchored"].as_u64(), report["pending_anchor"].as_u64()), (Some(true), Some(2), Some(0)));
+    let records = chain(&state, &founder.id).await.unwrap();
+    let copy = state.storage.as_ref().unwrap().read(&shared::vault::record_anchor_key(&founder.id, 1), None).await.unwrap().unwrap();
+    assert_eq!(String::from_utf8(copy).unwrap(), records[0].canonical());
+}
+
+#[tokio::test]
+async fn the_daily_digest_mails_each_pro_founder_whose_chain_grew_its_head_hash() {
+    let state = test_state().await;
+    let founder = shared::testing::stored_user(&state, "witness").await;
+    subscribe_trial(&state, &founder.id, true).await;
+    let standard = shared::testing::stored_user(&state, "standard").await;
+    subscribe_trial(&state, &standard.id, false).await;
+    for title in ["first", "second"] {
+        append(&state, &founder.id, note(title)).await.unwrap();
+        append(&state, &standard.id, note(title)).await.unwrap();
+    }
+    let run = compliance_vault::digest::run(&state).await.unwrap();
+    assert_eq!(run.witnessed, 1, "the Pro founder only");
+    let head = shared::repo::vault::head_of(&state, &founder.id).await.unwrap().head;
+    let mails = shared::testing::mail_to(&state, &founder.email);
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].email.text.contains(&format!("Head hash (SHA-256): {}", head.hash)), "{}", mails[0].email.text);
+    assert!(mails[0].email.text.contains("Head record: #2") && mails[0].email.text.contains("- #2 second\n- #1 first\n"), "{}", mails[0].email.text);
+    assert!(shared::testing::mail_to(&state, &standard.email).is_empty());
+
+    // Nothing new: no second mail. A new record: the next digest mails the new head.
+    assert_eq!(compliance_vault::digest::run(&state).await.unwrap().witnessed, 0);
+    append(&state, &founder.id, note("third")).await.unwrap();
+    assert_eq!(compliance_vault::digest::run(&state).await.unwrap().witnessed, 1);
+    let mails = shared::testing::mail_to(&state, &founder.email);
+    assert_eq!(mails.len(), 2);
+    let head = shared::repo::vault::head_of(&state, &founder.id).await.unwrap().head;
+    assert_eq!(head.seq, 3);
+    assert!(mails[0].email.text.contains(&head.hash) && mails[0].email.text.contains("1 new record since"), "{}", mails[0].email.text);
+    // The hash mailed is the one Verify reports for that head.
+    let report = compliance_vault::verify_vault(&state, &founder.id).await.unwrap();
+    assert_eq!(report["head"]["hash"], head.hash.as_str());
+}
+
 #[tokio::test]
 async fn verify_names_the_first_record_whose_file_or_details_were_tampered_with() {
     let state = test_state().await;
@@ -444,6 +660,29 @@ async fn the_exhibit_pack_streams_ttw_material_the_ticked_uploads_manifests_and_
     let other = pro_founder(&state).await;
     let theirs = Call::post("/api/compliance-vault/exports").token(&other.token).json(json!({"include": [deck.body["id"]]})).send(&app).await;
     assert_eq!(theirs.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn behind_cloudfront_the_exhibit_pack_serves_only_requests_with_the_origin_secret() {
+    const SECRET: &str = "origin-secret-0123456789abcdef";
+    let state = shared::testing::test_state_with(|config| config.origin_verify_secret = Some(SECRET.to_owned().into())).await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    create_and_publish(&app, &founder).await;
+    let started = Call::post("/api/compliance-vault/exports").token(&founder.token).json(json!({})).send(&app).await;
+    assert_eq!(started.status, StatusCode::CREATED, "{}", started.text);
+    let url = started.body["url"].as_str().unwrap();
+    for (header, why) in [(None, "no secret"), (Some("wrong-secret-0123456789abcdef"), "a wrong secret"), (Some(""), "an empty secret")] {
+        let mut call = Call::get(url);
+        if let Some(value) = header {
+            call = call.header("x-origin-verify", value);
+        }
+        let refused = call.send(&app).await;
+        assert_eq!((refused.status, refused.error_code()), (StatusCode::FORBIDDEN, "forbidden"), "{why}");
+        assert_eq!(refused.error_message(), "Download the pack through the RaiseSpark app.");
+    }
+    let through_cdn = Call::get(url).header("x-origin-verify", SECRET).send(&app).await;
+    assert_eq!((through_cdn.status, through_cdn.headers["content-type"].to_str().unwrap()), (StatusCode::OK, "application/zip"));
 }
 
 async fn lead(app: &Router, form_id: &str, fields: &Value, key: &str) -> TestResponse {

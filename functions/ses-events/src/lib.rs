@@ -16,7 +16,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
-    campaigns::{BOUNCED, COMPLAINED},
+    campaigns::Reason,
     repo::{campaign_recipients, campaigns},
 };
 
@@ -39,9 +39,8 @@ async fn receive(State(state): State<AppState>, body: Bytes) -> Result<Json<Valu
         return Err(ApiError::payload_too_large(MAX_BODY));
     }
     let message: sns::SnsMessage = serde_json::from_slice(&body).map_err(|_| refused("not an SNS message"))?;
-    if state.config.ses_events_topic_arn.as_deref().is_some_and(|topic| topic != message.topic_arn) {
-        return Err(refused("another topic"));
-    }
+    let local = state.config.dynamodb_endpoint.is_some();
+    sns::topic_allowed(state.config.ses_events_topic_arn.as_deref(), &message.topic_arn, local).map_err(refused)?;
     let prefix = state.config.sns_cert_url_prefix.as_deref();
     if !sns::is_sns_url(&message.signing_cert_url, prefix) {
         return Err(refused("the signing certificate is not on Amazon's SNS host"));
@@ -110,8 +109,8 @@ pub async fn apply(state: &AppState, event: &SesEvent) -> Result<Option<&'static
         "Delivery" => ("delivered_at", "delivered", None),
         "Open" => ("opened_at", "opened", None),
         "Click" => ("clicked_at", "clicked", None),
-        "Complaint" => ("complained_at", "complained", Some(COMPLAINED)),
-        "Bounce" if event.bounce.as_ref().is_some_and(|b| b.bounce_type == "Permanent") => ("bounced_at", "bounced", Some(BOUNCED)),
+        "Complaint" => ("complained_at", "complained", Some(Reason::Complained)),
+        "Bounce" if event.bounce.as_ref().is_some_and(|b| b.bounce_type == "Permanent") => ("bounced_at", "bounced", Some(Reason::Bounced)),
         other => {
             tracing::info!(event_type = other, "SES event not tracked");
             return Ok(None);

@@ -49,17 +49,54 @@ pub fn string_to_sign(m: &SnsMessage) -> Option<String> {
     Some(fields.iter().map(|(name, value)| format!("{name}\n{value}\n")).collect())
 }
 
-/// Whether a URL is on Amazon's SNS host over HTTPS (`https://sns.<region>.amazonaws.com/…`),
-/// or starts with the one extra prefix tests allow.
+/// Whether a URL is on Amazon's SNS host over HTTPS: exactly `sns.<region>.amazonaws.com`
+/// (or `sns.cn-<…>.amazonaws.com.cn` in the China regions), the default port, no user info.
+/// `<region>` is a region name (`us-east-1`, `us-gov-west-1`, `ap-southeast-3`): two letters,
+/// words, a number. Anything else under `amazonaws.com` can be someone else's: `sns.s3.amazonaws.com`
+/// and `sns.s3-website-us-east-1.amazonaws.com` are an S3 bucket named `sns`. Tests may allow
+/// one extra prefix (`SNS_CERT_URL_PREFIX`, never set in AWS).
 pub fn is_sns_url(url: &str, extra_prefix: Option<&str>) -> bool {
     if extra_prefix.is_some_and(|prefix| !prefix.is_empty() && url.starts_with(prefix)) {
         return true;
     }
-    let Some(rest) = url.strip_prefix("https://") else { return false };
-    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    host.starts_with("sns.")
-        && (host.ends_with(".amazonaws.com") || host.ends_with(".amazonaws.com.cn"))
-        && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+    let Ok(parsed) = reqwest::Url::parse(url) else { return false };
+    if parsed.scheme() != "https" || !parsed.username().is_empty() || parsed.password().is_some() || parsed.port().is_some() {
+        return false;
+    }
+    let Some(host) = parsed.domain() else { return false };
+    let (region, china) = match host.strip_prefix("sns.") {
+        Some(rest) => match (rest.strip_suffix(".amazonaws.com"), rest.strip_suffix(".amazonaws.com.cn")) {
+            (Some(region), _) => (region, false),
+            (None, Some(region)) => (region, true),
+            (None, None) => return false,
+        },
+        None => return false,
+    };
+    is_region(region) && china == region.starts_with("cn-")
+}
+
+/// `us-east-1`, `us-gov-west-1`, `cn-northwest-1`: two lower-case letters, then one or more
+/// `-word`s of lower-case letters, then `-` and a number.
+fn is_region(region: &str) -> bool {
+    let parts: Vec<&str> = region.split('-').collect();
+    let [first, words @ .., number] = parts.as_slice() else { return false };
+    first.len() == 2
+        && first.bytes().all(|b| b.is_ascii_lowercase())
+        && !words.is_empty()
+        && words.iter().all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase()))
+        && (1..=2).contains(&number.len())
+        && number.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether a message of `topic` is accepted: only from the configured topic. Without one it
+/// fails closed, except locally (`local`: DynamoDB Local), where no SNS topic exists.
+pub fn topic_allowed(configured: Option<&str>, topic: &str, local: bool) -> Result<(), &'static str> {
+    match configured {
+        Some(expected) if expected == topic => Ok(()),
+        Some(_) => Err("another topic"),
+        None if local => Ok(()),
+        None => Err("no SES events topic is configured"),
+    }
 }
 
 /// Verifies the message's signature with the PEM certificate it names. The certificate must be
@@ -87,15 +124,73 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_amazons_sns_host_over_https_signs() {
-        assert!(is_sns_url("https://sns.us-east-1.amazonaws.com/SimpleNotificationService-abc.pem", None));
-        assert!(is_sns_url("https://sns.cn-north-1.amazonaws.com.cn/x.pem", None));
-        assert!(!is_sns_url("http://sns.us-east-1.amazonaws.com/x.pem", None), "plain http");
-        assert!(!is_sns_url("https://sns.us-east-1.amazonaws.com.evil.example/x.pem", None));
-        assert!(!is_sns_url("https://evil.example/sns.us-east-1.amazonaws.com/x.pem", None));
-        assert!(!is_sns_url("https://sns.us-east-1.amazonaws.com@evil.example/x.pem", None));
+    fn only_sns_dot_a_region_dot_amazonaws_com_over_https_signs() {
+        for url in [
+            "https://sns.us-east-1.amazonaws.com/SimpleNotificationService-abc.pem",
+            "https://sns.eu-central-2.amazonaws.com/x.pem",
+            "https://sns.us-gov-west-1.amazonaws.com/x.pem",
+            "https://sns.ap-southeast-3.amazonaws.com/?Action=ConfirmSubscription&Token=t",
+            "https://sns.cn-north-1.amazonaws.com.cn/x.pem",
+            "https://sns.cn-northwest-1.amazonaws.com.cn/x.pem",
+            "https://SNS.US-EAST-1.AMAZONAWS.COM/x.pem",
+        ] {
+            assert!(is_sns_url(url, None), "{url}");
+        }
+        for hostile in [
+            // Someone's S3 bucket named `sns`, in every addressing style.
+            "https://sns.s3.amazonaws.com/x.pem",
+            "https://sns.s3-website-us-east-1.amazonaws.com/x.pem",
+            "https://sns.s3-us-west-2.amazonaws.com/x.pem",
+            "https://sns.s3.us-east-1.amazonaws.com/x.pem",
+            "https://sns.s3-accelerate.amazonaws.com/x.pem",
+            // Other services' customer hosts and near misses.
+            "https://sns.execute-api.us-east-1.amazonaws.com/x.pem",
+            "https://sns.elb.amazonaws.com/x.pem",
+            "https://sns.compute-1.amazonaws.com/x.pem",
+            "https://sns.amazonaws.com/x.pem",
+            "https://sns..amazonaws.com/x.pem",
+            "https://sns.us-east-1.amazonaws.com./x.pem",
+            "https://sns.foo.us-east-1.amazonaws.com/x.pem",
+            "https://sns.us-east-.amazonaws.com/x.pem",
+            "https://sns.us-east-123.amazonaws.com/x.pem",
+            "https://sns.u1-east-1.amazonaws.com/x.pem",
+            "https://notsns.us-east-1.amazonaws.com/x.pem",
+            "https://xsns.us-east-1.amazonaws.com/x.pem",
+            "https://sns.us-east-1.amazonaws.co/x.pem",
+            "https://sns.us-east-1.amazonaws.com.cn/x.pem",
+            "https://sns.cn-north-1.amazonaws.com/x.pem",
+            // Lookalikes by URL syntax.
+            "https://sns.us-east-1.amazonaws.com.evil.example/x.pem",
+            "https://evil.example/sns.us-east-1.amazonaws.com/x.pem",
+            "https://sns.us-east-1.amazonaws.com@evil.example/x.pem",
+            "https://evil.example@sns.us-east-1.amazonaws.com/x.pem",
+            "https://user:pass@sns.us-east-1.amazonaws.com/x.pem",
+            "https://sns.us-east-1.amazonaws.com:8443/x.pem",
+            "https://sns.us-east-1.amazonaws.com%2eevil.example/x.pem",
+            "https://sns.us-east-1.amazonaws.com%00.evil.example/x.pem",
+            "https://54.239.28.85/x.pem",
+            "https://[::1]/x.pem",
+            // Not https.
+            "http://sns.us-east-1.amazonaws.com/x.pem",
+            "ftp://sns.us-east-1.amazonaws.com/x.pem",
+            "//sns.us-east-1.amazonaws.com/x.pem",
+            "sns.us-east-1.amazonaws.com/x.pem",
+            "",
+        ] {
+            assert!(!is_sns_url(hostile, None), "{hostile}");
+        }
         assert!(is_sns_url("http://127.0.0.1:9/cert.pem", Some("http://127.0.0.1:9/")));
         assert!(!is_sns_url("http://127.0.0.1:9/cert.pem", Some("")));
+    }
+
+    #[test]
+    fn the_topic_check_fails_closed_when_no_topic_is_configured_outside_local() {
+        let topic = "arn:aws:sns:us-east-1:1:events";
+        assert_eq!(topic_allowed(Some(topic), topic, false), Ok(()));
+        assert_eq!(topic_allowed(Some(topic), "arn:aws:sns:us-east-1:1:other", false), Err("another topic"));
+        assert_eq!(topic_allowed(Some(topic), "arn:aws:sns:us-east-1:1:other", true), Err("another topic"));
+        assert!(topic_allowed(None, topic, false).is_err(), "AWS without a topic refuses every message");
+        assert_eq!(topic_allowed(None, topic, true), Ok(()), "locally no SNS topic exists");
     }
 
     #[test]

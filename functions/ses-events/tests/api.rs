@@ -1,7 +1,8 @@
 //! `ses-events` against DynamoDB Local, with SNS messages signed by a test certificate served
 //! from a wiremock stub (the one extra certificate prefix tests may allow): verified messages
 //! apply once, forged or altered ones are 400 and change nothing, subscriptions are confirmed,
-//! hard bounces and complaints suppress, and a campaign pauses past the complaint rate.
+//! hard bounces and complaints suppress (the strongest reason stays), a campaign pauses past
+//! the complaint rate, and without a configured topic every message is refused outside local.
 
 use axum::{Router, http::StatusCode};
 use base64::{Engine, engine::general_purpose::STANDARD};
@@ -138,4 +139,51 @@ async fn a_subscription_is_confirmed_at_amazons_url_only() {
     assert!(server.received_requests().await.unwrap().iter().any(|r| r.url.path() == "/confirm"));
     let elsewhere = signed(&server, "SubscriptionConfirmation", "x", json!({"SubscribeURL": "https://evil.example/confirm", "Token": "tok"}));
     assert_eq!(post(&app, &elsewhere).await.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn without_a_configured_topic_every_message_is_refused_outside_local() {
+    let (_, state, server) = setup().await;
+    let (id, owner) = campaign(&state, 10).await;
+    let bounce = signed(&server, "Notification", &ses("Bounce", &id, 0), json!({}));
+    // As in AWS (no DynamoDB Local endpoint) with SES_EVENTS_TOPIC_ARN missing: fail closed.
+    let mut config = (*state.config).clone();
+    config.ses_events_topic_arn = None;
+    config.dynamodb_endpoint = None;
+    let aws = AppState { config: std::sync::Arc::new(config.clone()), ..state.clone() };
+    let app = shared::http::mount("ses-events", ses_events::router(aws));
+    let refused = post(&app, &bounce).await;
+    assert_eq!((refused.status, refused.error_code()), (StatusCode::BAD_REQUEST, "invalid_sns_message"));
+    assert!(refused.error_message().contains("no SES events topic is configured"), "{}", refused.text);
+    assert_eq!(campaigns::suppression(&state.dynamo, &state.config.tables.suppressions, &owner, "r0@example.com").await.unwrap(), None, "nothing changed");
+    // Locally (DynamoDB Local), where no topic exists, a verified message still applies.
+    config.dynamodb_endpoint = state.config.dynamodb_endpoint.clone();
+    let local = shared::http::mount("ses-events", ses_events::router(AppState { config: std::sync::Arc::new(config), ..state.clone() }));
+    assert_eq!(post(&local, &bounce).await.body["applied"], "bounced");
+}
+
+#[tokio::test]
+async fn a_bounce_or_complaint_replaces_a_weaker_suppression_and_never_the_other_way() {
+    let (app, state, server) = setup().await;
+    let (id, owner) = campaign(&state, 10).await;
+    let tables = &state.config.tables;
+    let reason = |email: &'static str| {
+        let state = state.clone();
+        let owner = owner.clone();
+        async move { campaigns::suppression(&state.dynamo, &state.config.tables.suppressions, &owner, email).await.unwrap() }
+    };
+    // Unsubscribed first, then a hard bounce, then a complaint: each takes the place of the weaker.
+    campaigns::suppress(&state.dynamo, &tables.suppressions, &owner, "r0@example.com", shared::campaigns::Reason::Unsubscribed, &state.clock.now_iso()).await.unwrap();
+    assert_eq!(post(&app, &signed(&server, "Notification", &ses("Bounce", &id, 0), json!({}))).await.body["applied"], "bounced");
+    assert_eq!(reason("r0@example.com").await.as_deref(), Some("bounced"));
+    assert_eq!(post(&app, &signed(&server, "Notification", &ses("Complaint", &id, 0), json!({}))).await.body["applied"], "complained");
+    assert_eq!(reason("r0@example.com").await.as_deref(), Some("complained"));
+    // A complaint first: a later bounce or unsubscribe leaves it a complaint.
+    assert_eq!(post(&app, &signed(&server, "Notification", &ses("Complaint", &id, 1), json!({}))).await.body["applied"], "complained");
+    assert_eq!(post(&app, &signed(&server, "Notification", &ses("Bounce", &id, 1), json!({}))).await.body["applied"], "bounced");
+    campaigns::suppress(&state.dynamo, &tables.suppressions, &owner, "r1@example.com", shared::campaigns::Reason::Unsubscribed, &state.clock.now_iso()).await.unwrap();
+    assert_eq!(reason("r1@example.com").await.as_deref(), Some("complained"));
+    // A resubscribe lifts only an unsubscribe.
+    assert!(!campaigns::resubscribe(&state.dynamo, &tables.suppressions, &owner, "r1@example.com").await.unwrap());
+    assert_eq!(reason("r1@example.com").await.as_deref(), Some("complained"));
 }

@@ -64,3 +64,78 @@ fn the_investor_facing_function_holds_no_stripe_meta_or_mail_setting() {
     }
     assert_eq!(public.variables["LEAD_NOTIFICATIONS"].as_str(), Some("stream"));
 }
+
+fn resource<'a>(root: &'a serde_yaml_ng::Value, id: &str) -> &'a serde_yaml_ng::Value {
+    root.get("Resources").and_then(|r| r.get(id)).unwrap_or_else(|| panic!("template.yaml has no {id}"))
+}
+
+fn mentions(value: &serde_yaml_ng::Value, name: &str) -> bool {
+    serde_yaml_ng::to_string(value).unwrap().contains(name)
+}
+
+#[test]
+fn every_function_url_behind_cloudfront_checks_the_origin_secret_it_is_sent() {
+    let root: serde_yaml_ng::Value = serde_yaml_ng::from_str(TEMPLATE).unwrap();
+    let origins = resource(&root, "Distribution")["Properties"]["DistributionConfig"]["Origins"].as_sequence().unwrap();
+    let functions = functions(TEMPLATE).unwrap();
+    let mut checked = Vec::new();
+    for origin in origins {
+        let domain = serde_yaml_ng::to_string(&origin["DomainName"]).unwrap();
+        let Some(url_resource) = domain.split(|c: char| !c.is_ascii_alphanumeric() && c != '.').find(|w| w.ends_with("Url.FunctionUrl")) else { continue };
+        let function_id = url_resource.trim_end_matches(".FunctionUrl").trim_end_matches("Url");
+        assert!(mentions(&origin["OriginCustomHeaders"], "X-Origin-Verify"), "CloudFront sends {function_id} no X-Origin-Verify");
+        let function = functions.iter().find(|f| f.logical_id == function_id).unwrap_or_else(|| panic!("no function {function_id}"));
+        let secret = function.variables.get("ORIGIN_VERIFY_SECRET").unwrap_or_else(|| panic!("{function_id} is sent X-Origin-Verify but cannot check it (no ORIGIN_VERIFY_SECRET)"));
+        assert!(!secret_refs(secret).is_empty());
+        checked.push(function_id.to_owned());
+    }
+    checked.sort();
+    assert_eq!(checked, ["ComplianceVaultExportFunction", "LeadsExportFunction"]);
+}
+
+#[test]
+fn no_function_can_delete_a_vault_record_or_a_locked_file() {
+    let root: serde_yaml_ng::Value = serde_yaml_ng::from_str(TEMPLATE).unwrap();
+    let functions = functions(TEMPLATE).unwrap();
+    let forbidden_table = ["dynamodb:DeleteItem", "dynamodb:BatchWriteItem", "dynamodb:DeleteTable", "dynamodb:*", "*"];
+    let forbidden_bucket = ["s3:DeleteObject", "s3:DeleteObjectVersion", "s3:PutObjectRetention", "s3:PutObjectLegalHold", "s3:BypassGovernanceRetention", "s3:PutBucketObjectLockConfiguration", "s3:*", "*"];
+    let mut vault_functions = 0;
+    for function in &functions {
+        let policies = &resource(&root, &function.logical_id)["Properties"]["Policies"];
+        let Some(policies) = policies.as_sequence() else { continue };
+        let mut touches_vault = false;
+        for policy in policies {
+            let Some(statements) = policy.get("Statement").and_then(|s| s.as_sequence()) else {
+                // A SAM policy template (DynamoDBCrudPolicy…) grants deletes: none may name the vault.
+                assert!(!mentions(policy, "VaultRecordsTable") && !mentions(policy, "VaultBucket"), "{}: a policy template on the vault", function.logical_id);
+                continue;
+            };
+            for statement in statements {
+                let actions: Vec<String> = match &statement["Action"] {
+                    serde_yaml_ng::Value::String(action) => vec![action.clone()],
+                    serde_yaml_ng::Value::Sequence(actions) => actions.iter().filter_map(|a| a.as_str().map(str::to_owned)).collect(),
+                    other => panic!("{}: an Action that is not a string or list: {other:?}", function.logical_id),
+                };
+                if mentions(&statement["Resource"], "VaultRecordsTable") {
+                    touches_vault = true;
+                    for action in &actions {
+                        assert!(!forbidden_table.contains(&action.as_str()), "{} may {action} on the vault's records", function.logical_id);
+                    }
+                }
+                if mentions(&statement["Resource"], "VaultBucket.Arn") {
+                    for action in &actions {
+                        assert!(!forbidden_bucket.contains(&action.as_str()), "{} may {action} in the vault bucket", function.logical_id);
+                    }
+                }
+            }
+        }
+        vault_functions += usize::from(touches_vault);
+    }
+    assert!(vault_functions >= 5, "the vault's API, export and digest, forms and campaigns: {vault_functions}");
+    // An anchor is written once: the bucket refuses any PutObject under chain/ without If-None-Match.
+    let statements = resource(&root, "VaultBucketPolicy")["Properties"]["PolicyDocument"]["Statement"].as_sequence().unwrap();
+    let once = statements.iter().find(|s| s["Sid"].as_str() == Some("AnchorsWrittenOnce")).expect("the anchors' write-once statement");
+    assert_eq!((once["Effect"].as_str(), once["Action"].as_str()), (Some("Deny"), Some("s3:PutObject")));
+    assert!(mentions(&once["Resource"], "${VaultBucket.Arn}/chain/*"));
+    assert_eq!(once["Condition"]["Null"]["s3:if-none-match"].as_str(), Some("true"));
+}

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     ApiError,
-    campaigns::{Content, Segment},
+    campaigns::{Content, Reason, Segment},
     dynamo::{Item, from_item, to_item},
 };
 
@@ -316,19 +316,30 @@ pub async fn suppressions(client: &Client, table: &str, owner_id: &str) -> Resul
     }
 }
 
-/// Suppresses an address for one founder (the first reason is kept).
-pub async fn suppress(client: &Client, table: &str, owner_id: &str, email: &str, reason: &str, at: &str) -> Result<(), ApiError> {
-    client
+/// Suppresses an address for one founder. The strongest reason is kept (complaint > bounce >
+/// unsubscribe), in one conditional write: a weaker or equal reason changes nothing, so a
+/// later unsubscribe never turns a complaint into something a resubscribe could lift.
+/// `suppressed_at` stays the first time; `reason_at` is when the kept reason arrived.
+pub async fn suppress(client: &Client, table: &str, owner_id: &str, email: &str, reason: Reason, at: &str) -> Result<(), ApiError> {
+    let mut condition = "attribute_not_exists(reason)".to_owned();
+    let mut request = client
         .update_item()
         .table_name(table)
         .key("owner_id", s(owner_id))
         .key("email", s(&email.to_lowercase()))
-        .update_expression("SET reason = if_not_exists(reason, :reason), suppressed_at = if_not_exists(suppressed_at, :at)")
-        .expression_attribute_values(":reason", s(reason))
-        .expression_attribute_values(":at", s(at))
-        .send()
-        .await?;
-    Ok(())
+        .update_expression("SET reason = :reason, reason_at = :at, suppressed_at = if_not_exists(suppressed_at, :at)")
+        .expression_attribute_values(":reason", s(reason.as_str()))
+        .expression_attribute_values(":at", s(at));
+    let weaker: Vec<Reason> = reason.weaker().collect();
+    if !weaker.is_empty() {
+        let names: Vec<String> = (0..weaker.len()).map(|i| format!(":weaker{i}")).collect();
+        condition.push_str(&format!(" OR reason IN ({})", names.join(", ")));
+        for (name, weaker) in names.iter().zip(&weaker) {
+            request = request.expression_attribute_values(name, s(weaker.as_str()));
+        }
+    }
+    // Already suppressed for this reason or a stronger one: nothing to change.
+    crate::dynamo::applied(request.condition_expression(condition).send().await).map(drop)
 }
 
 // ------------------------------------------------------------------ the sender's identity
@@ -367,7 +378,8 @@ pub async fn suppression(client: &Client, table: &str, owner_id: &str, email: &s
     Ok(output.item.and_then(|item| item.get("reason").and_then(|v| v.as_s().ok()).cloned()))
 }
 
-/// Lifts an unsubscribe (never a bounce or a complaint): `false` when there was none to lift.
+/// Lifts an unsubscribe (never a bounce or a complaint, whatever came first: see [`suppress`]):
+/// `false` when there was none to lift.
 pub async fn resubscribe(client: &Client, table: &str, owner_id: &str, email: &str) -> Result<bool, ApiError> {
     let result = client
         .delete_item()

@@ -3,7 +3,10 @@
 //!
 //! - `head`: the chain's head (`seq`, `hash`) — advanced in the same transaction as each record
 //!   is written, conditioned on the sequence it was read at, so two records written at once
-//!   can never fork the chain (the second retries on the new head).
+//!   can never fork the chain (the second retries on the new head). It also carries `anchored`
+//!   (records up to this one have their write-once anchor), `witness_due` (set by every record,
+//!   the key of the sparse `witness_due` index the daily digest reads) and `witnessed` (the
+//!   head last mailed to the founder).
 //! - `r#0000000042`: the record with that sequence number (see [`crate::vault::Record`]).
 //! - `id#<record id>`: where a record id points (its sequence number).
 //! - `once#<key>`: a record that must exist at most once (a campaign, a legend, a day's
@@ -11,8 +14,9 @@
 //! - `sup#<record id>`: the newer record that superseded it.
 //! - `upload#<id>`, `export#<id>`: an upload or an export pack in progress (TTL).
 //!
-//! Files are written to the vault bucket before their record (`records/<owner>/<id>/<name>`);
-//! nothing is ever updated or deleted.
+//! Files are written to the vault bucket before their record (`records/<owner>/<id>/<name>`),
+//! the record's anchors right after it (`chain/<owner>/…`, see [`crate::vault`]); nothing is
+//! ever updated or deleted, and the functions' roles hold no DeleteItem on this table.
 
 use std::collections::HashMap;
 
@@ -28,8 +32,11 @@ use crate::{
     ApiError, AppState,
     dynamo::{Item, from_item, to_item},
     storage::Storage,
-    vault::{Actor, Category, FileRef, GENESIS, Kind, Record},
+    vault::{Actor, Anchors, Category, ChainHead, FileRef, GENESIS, Kind, Record, anchor_prefix, head_anchor, head_anchor_key, parse_anchor_key, record_anchor_key},
 };
+
+/// `witness_due` of a head whose newest records the founder has not been mailed yet.
+const WITNESS_DUE: &str = "due";
 
 fn s(value: &str) -> AttributeValue {
     AttributeValue::S(value.to_owned())
@@ -115,12 +122,39 @@ struct Head {
     seq: u64,
     #[serde(default)]
     hash: Option<String>,
+    #[serde(default)]
+    anchored: u64,
+    #[serde(default)]
+    witnessed: u64,
+}
+
+/// The head item as kept: the chain's head, how far it is anchored, what was last mailed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadState {
+    pub head: ChainHead,
+    /// Records `1..=anchored` have their anchors in the vault bucket.
+    pub anchored: u64,
+    /// The head sequence number last mailed to the founder (the digest's witness).
+    pub witnessed: u64,
+}
+
+async fn head_state(client: &Client, table: &str, owner_id: &str) -> Result<HeadState, ApiError> {
+    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s("head")).consistent_read(true).send().await?;
+    let head: Option<Head> = output.item.map(from_item).transpose()?;
+    Ok(match head {
+        Some(h) => HeadState { head: ChainHead { seq: h.seq, hash: h.hash.unwrap_or_else(|| GENESIS.to_owned()) }, anchored: h.anchored, witnessed: h.witnessed },
+        None => HeadState { head: ChainHead::genesis(), anchored: 0, witnessed: 0 },
+    })
 }
 
 async fn head(client: &Client, table: &str, owner_id: &str) -> Result<(u64, String), ApiError> {
-    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s("head")).consistent_read(true).send().await?;
-    let head: Option<Head> = output.item.map(from_item).transpose()?;
-    Ok(head.map(|h| (h.seq, h.hash.unwrap_or_else(|| GENESIS.to_owned()))).unwrap_or((0, GENESIS.to_owned())))
+    let state = head_state(client, table, owner_id).await?;
+    Ok((state.head.seq, state.head.hash))
+}
+
+/// The founder's head item (a consistent read).
+pub async fn head_of(state: &AppState, owner_id: &str) -> Result<HeadState, ApiError> {
+    head_state(&state.dynamo, &state.config.tables.vault_records, owner_id).await
 }
 
 async fn exists(client: &Client, table: &str, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
@@ -215,11 +249,16 @@ pub async fn append(state: &AppState, owner_id: &str, new: NewRecord) -> Result<
                         .table_name(table)
                         .key("owner_id", s(owner_id))
                         .key("sk", s("head"))
-                        .update_expression("SET seq = :seq, #hash = :hash, updated_at = :now")
+                        .update_expression("SET seq = :seq, #hash = :hash, updated_at = :now, witness_due = :due")
                         .condition_expression(if seq == 0 { "attribute_not_exists(sk)" } else { "seq = :prev" })
                         .expression_attribute_names("#hash", "hash")
                         .set_expression_attribute_values(Some({
-                            let mut values = HashMap::from([(":seq".to_owned(), n(record.seq)), (":hash".to_owned(), s(&record.hash)), (":now".to_owned(), s(&created_at))]);
+                            let mut values = HashMap::from([
+                                (":seq".to_owned(), n(record.seq)),
+                                (":hash".to_owned(), s(&record.hash)),
+                                (":now".to_owned(), s(&created_at)),
+                                (":due".to_owned(), s(WITNESS_DUE)),
+                            ]);
                             if seq > 0 {
                                 values.insert(":prev".to_owned(), n(seq));
                             }
@@ -274,7 +313,14 @@ pub async fn append(state: &AppState, owner_id: &str, new: NewRecord) -> Result<
             );
         }
         match client.transact_write_items().set_transact_items(Some(items)).send().await {
-            Ok(_) => return Ok(Some(record)),
+            Ok(_) => {
+                // The record is filed; its anchors follow. Should they fail, the next record
+                // (or the daily digest) writes them: the record is never lost for it.
+                if let Err(err) = anchor_pending(state, owner_id).await {
+                    tracing::error!(owner_id, seq = record.seq, error = %err, "vault record filed but not yet anchored");
+                }
+                return Ok(Some(record));
+            }
             Err(err) => {
                 let reasons: Vec<Option<String>> = match &err {
                     aws_sdk_dynamodb::error::SdkError::ServiceError(service) => match service.err() {
@@ -472,6 +518,184 @@ pub async fn once_record(state: &AppState, owner_id: &str, once: &str) -> Result
     }))
 }
 
+/// The founder's records with sequence numbers `from..=to`, in order.
+async fn records_between(state: &AppState, owner_id: &str, from: u64, to: u64) -> Result<Vec<Record>, ApiError> {
+    let mut records = Vec::new();
+    let mut start: Option<Item> = None;
+    loop {
+        let output = state
+            .dynamo
+            .query()
+            .table_name(&state.config.tables.vault_records)
+            .key_condition_expression("owner_id = :owner AND sk BETWEEN :from AND :to")
+            .expression_attribute_values(":owner", s(owner_id))
+            .expression_attribute_values(":from", s(&record_key(from)))
+            .expression_attribute_values(":to", s(&record_key(to)))
+            .consistent_read(true)
+            .set_exclusive_start_key(start.take())
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            records.push(read_record(item)?);
+        }
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok(records),
+        }
+    }
+}
+
+/// Writes the anchors of every record filed since the last anchored one, in order (normally
+/// the one filed a moment ago; after a failed write, or for a vault from before anchoring,
+/// all of them), then moves the head's `anchored` mark forward. Anchoring stops at a gap or
+/// at a record that does not give its own hash: what is anchored is never a broken record.
+/// Answers how far the chain is anchored.
+#[tracing::instrument(skip(state))]
+pub async fn anchor_pending(state: &AppState, owner_id: &str) -> Result<u64, ApiError> {
+    let table = &state.config.tables.vault_records;
+    let kept = head_state(&state.dynamo, table, owner_id).await?;
+    if kept.anchored >= kept.head.seq {
+        return Ok(kept.anchored);
+    }
+    let storage = storage(state)?;
+    let mut anchored = kept.anchored;
+    for record in records_between(state, owner_id, kept.anchored + 1, kept.head.seq).await? {
+        if record.seq != anchored + 1 || record.compute_hash() != record.hash {
+            tracing::error!(owner_id, seq = record.seq, "a vault record cannot be anchored: verification will name it");
+            break;
+        }
+        let head = ChainHead { seq: record.seq, hash: record.hash.clone() };
+        storage.put_once(&record_anchor_key(owner_id, record.seq), record.canonical().into_bytes(), "application/json").await?;
+        storage.put_once(&head_anchor_key(owner_id, record.seq), head_anchor(owner_id, &head).into_bytes(), "application/json").await?;
+        anchored = record.seq;
+    }
+    if anchored > kept.anchored {
+        let result = state
+            .dynamo
+            .update_item()
+            .table_name(table)
+            .key("owner_id", s(owner_id))
+            .key("sk", s("head"))
+            .update_expression("SET anchored = :anchored")
+            .condition_expression("attribute_exists(sk) AND (attribute_not_exists(anchored) OR anchored < :anchored)")
+            .expression_attribute_values(":anchored", n(anchored))
+            .send()
+            .await;
+        // Another writer anchored as far or further: fine.
+        crate::dynamo::applied(result)?;
+    }
+    Ok(anchored)
+}
+
+/// Anchor reads made at once while verifying.
+const ANCHOR_READS: usize = 8;
+
+/// What the vault bucket holds for the founder's chain: the first version of every record
+/// anchor (and whether a later version differs), which heads are anchored, and the first
+/// version of the head anchors at `table_head` and at the last anchored head.
+pub async fn anchors(state: &AppState, owner_id: &str, table_head: u64) -> Result<Anchors, ApiError> {
+    use futures::StreamExt;
+    let storage = storage(state)?;
+    let mut by_key: std::collections::BTreeMap<String, Vec<crate::storage::ObjectVersion>> = Default::default();
+    for version in storage.versions(&anchor_prefix(owner_id)).await? {
+        by_key.entry(version.key.clone()).or_default().push(version);
+    }
+    let mut anchors = Anchors::default();
+    let mut reads = Vec::new();
+    for (key, mut versions) in by_key {
+        let Some((is_head, seq)) = parse_anchor_key(owner_id, &key) else { continue };
+        // S3 lists a key's versions newest first: the first written is the oldest.
+        versions.reverse();
+        versions.sort_by_key(|v| v.last_modified);
+        if is_head {
+            anchors.last_head = anchors.last_head.max(seq);
+        }
+        reads.push((is_head, seq, key, versions));
+    }
+    let last_head = anchors.last_head;
+    let reads = reads.into_iter().filter(|(is_head, seq, _, _)| !is_head || *seq == table_head || *seq == last_head);
+    let results = futures::stream::iter(reads)
+        .map(|(is_head, seq, key, versions)| async move {
+            let mut texts = Vec::with_capacity(versions.len());
+            // Every version of a record anchor (normally one): a later one that differs is a write over it.
+            let wanted = if is_head { &versions[..1] } else { &versions[..] };
+            for version in wanted {
+                let bytes = storage.read(&key, version.version_id.as_deref()).await?.unwrap_or_default();
+                texts.push(String::from_utf8_lossy(&bytes).into_owned());
+            }
+            Ok::<_, ApiError>((is_head, seq, texts))
+        })
+        .buffer_unordered(ANCHOR_READS)
+        .collect::<Vec<_>>()
+        .await;
+    for result in results {
+        let (is_head, seq, texts) = result?;
+        let Some(first) = texts.first().cloned() else { continue };
+        if is_head {
+            let head: Option<ChainHead> = serde_json::from_str(&first).ok();
+            anchors.heads.insert(seq, head.map(|h| h.hash).unwrap_or_default());
+        } else {
+            if texts.iter().any(|t| *t != first) {
+                anchors.overwritten.insert(seq);
+            }
+            anchors.records.insert(seq, first);
+        }
+    }
+    Ok(anchors)
+}
+
+/// The founders whose chain has records they have not been mailed (the sparse
+/// `witness_due` index).
+pub async fn due_witnesses(state: &AppState) -> Result<Vec<String>, ApiError> {
+    let mut owners = Vec::new();
+    let mut start: Option<Item> = None;
+    loop {
+        let output = state
+            .dynamo
+            .query()
+            .table_name(&state.config.tables.vault_records)
+            .index_name("witness_due")
+            .key_condition_expression("witness_due = :due")
+            .expression_attribute_values(":due", s(WITNESS_DUE))
+            .set_exclusive_start_key(start.take())
+            .send()
+            .await?;
+        owners.extend(output.items.unwrap_or_default().into_iter().filter_map(|item| match item.get("owner_id") {
+            Some(AttributeValue::S(owner)) => Some(owner.clone()),
+            _ => None,
+        }));
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok(owners),
+        }
+    }
+}
+
+/// Records that the founder was mailed the head `seq`: no longer due, unless a newer record
+/// arrived meanwhile (then the next digest mails that one).
+pub async fn mark_witnessed(state: &AppState, owner_id: &str, seq: u64) -> Result<bool, ApiError> {
+    let result = state
+        .dynamo
+        .update_item()
+        .table_name(&state.config.tables.vault_records)
+        .key("owner_id", s(owner_id))
+        .key("sk", s("head"))
+        .update_expression("SET witnessed = :seq REMOVE witness_due")
+        .condition_expression("seq = :seq")
+        .expression_attribute_values(":seq", n(seq))
+        .send()
+        .await;
+    crate::dynamo::applied(result)
+}
+
+/// The founder's records after `after`, up to `to`, at most `limit` of the newest.
+pub async fn records_since(state: &AppState, owner_id: &str, after: u64, to: u64, limit: u64) -> Result<Vec<Record>, ApiError> {
+    if to <= after {
+        return Ok(Vec::new());
+    }
+    records_between(state, owner_id, (after + 1).max(to.saturating_sub(limit) + 1), to).await
+}
+
 /// How many records the founder has (the chain's head).
 pub async fn count(state: &AppState, owner_id: &str) -> Result<u64, ApiError> {
     Ok(head(&state.dynamo, &state.config.tables.vault_records, owner_id).await?.0)
@@ -489,14 +713,19 @@ pub struct Pending {
 pub async fn put_pending(state: &AppState, pending: &Pending) -> Result<(), ApiError> {
     let mut item = to_item(pending)?;
     item.insert("data".into(), s(&pending.data.to_string()));
-    state.dynamo.put_item().table_name(&state.config.tables.vault_records).set_item(Some(item)).send().await?;
+    // Never over anything already there (a record's key, say): pending ids are new UUIDs.
+    state.dynamo.put_item().table_name(&state.config.tables.vault_records).set_item(Some(item)).condition_expression("attribute_not_exists(sk)").send().await?;
     Ok(())
 }
 
-/// A pending item that has not expired (TTL deletes lazily, so expiry is checked here).
+/// A pending item that has not expired and was not taken (TTL deletes lazily, so expiry is
+/// checked here).
 pub async fn get_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<Option<Pending>, ApiError> {
     let output = state.dynamo.get_item().table_name(&state.config.tables.vault_records).key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).send().await?;
     let Some(mut item) = output.item else { return Ok(None) };
+    if item.contains_key("taken_at") {
+        return Ok(None);
+    }
     let data = match item.remove("data") {
         Some(AttributeValue::S(text)) => serde_json::from_str(&text).unwrap_or(Value::Null),
         _ => Value::Null,
@@ -507,15 +736,20 @@ pub async fn get_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<O
     Ok((pending.expires_at > state.clock.unix()).then_some(pending))
 }
 
-/// Takes a pending item away once (false if someone else did first).
+/// Takes a pending item once (false if someone else did first). A conditional update, not a
+/// delete: the vault's functions hold no DeleteItem on the table (a record is never deleted),
+/// and TTL removes the taken item when it expires.
 pub async fn take_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
     let result = state
         .dynamo
-        .delete_item()
+        .update_item()
         .table_name(&state.config.tables.vault_records)
         .key("owner_id", s(owner_id))
         .key("sk", s(sk))
-        .condition_expression("attribute_exists(sk)")
+        .update_expression("SET taken_at = :now")
+        .condition_expression("attribute_exists(sk) AND attribute_not_exists(taken_at) AND expires_at > :unix")
+        .expression_attribute_values(":now", s(&state.clock.now_iso()))
+        .expression_attribute_values(":unix", AttributeValue::N(state.clock.unix().to_string()))
         .send()
         .await;
     crate::dynamo::applied(result)

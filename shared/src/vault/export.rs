@@ -157,13 +157,16 @@ How to verify
            prev = hashlib.sha256(line.encode('utf-8')).hexdigest()
        print('chain intact, head', prev)
    The last hash must equal the head hash above. Each file's SHA-256 also appears inside its
-   record (files[].sha256), so a file cannot change without breaking the chain.
+   record (files[].sha256), so a file cannot change without breaking the chain. The company's
+   daily digest e-mails carry the head hash of their day: for the same record number it must
+   be the same hash.
 3. The canonical form: a JSON object with members sorted by name at every depth, no
    whitespace, integers only, UTF-8 (RFC 8785, JCS).
 
 The files are kept in Amazon S3 with Object Lock (write once, read many) for the retention
 period of your vault; they cannot be edited or deleted in RaiseSpark, only superseded by a
-newer record.
+newer record. Each record's canonical form and the head after it are also written there as
+the record is filed, and 'Verify integrity' checks the vault against those copies.
 
 This is general information, not legal advice.
 "

@@ -12,8 +12,21 @@
 //! are `null`; object members sorted by name at every depth; no whitespace; numbers are
 //! integers; strings as JSON escapes them (RFC 8259, non-ASCII kept as UTF-8). For the ASCII
 //! member names and integer numbers used here this is exactly RFC 8785 (JCS).
+//!
+//! **Tamper evidence notices absence as well as change.** The chain's head (`seq`, `hash`) is
+//! kept beside the records and compared with the chain walked from the table, so a deleted
+//! newest record is missing, not "N−1 records, intact". And because anyone who can write the
+//! table could re-seal it (rewrite records and head consistently), every record is anchored
+//! outside the table as it is filed: its canonical JSON (`chain/<owner>/records/<seq>.json`,
+//! whose SHA-256 is the record's hash) and the head after it (`chain/<owner>/heads/<seq>.json`)
+//! are written into the Object Lock bucket, where no version can be changed or removed. A
+//! verification compares the table with the first version of every anchor
+//! ([`check_vault`]); the founder's daily digest mail carries the head's hash as a witness
+//! held outside RaiseSpark.
 
 pub mod export;
+
+use std::collections::{BTreeMap, BTreeSet};
 #[cfg(feature = "vault")]
 pub mod filing;
 pub mod offering;
@@ -270,8 +283,21 @@ pub fn canonical_json(value: &Value) -> String {
 pub enum Failure {
     /// Its stored fields no longer give its hash.
     RecordAltered,
-    /// Its `prev_hash` is not the previous record's hash, or a sequence number is missing.
+    /// Its `prev_hash` is not the previous record's hash.
     ChainBroken,
+    /// The vault's table no longer holds it: a sequence number the head counts, or that was
+    /// anchored, is gone.
+    RecordMissing,
+    /// The chain's head does not name it as it is (the head was rewritten, or the record is
+    /// beyond what the head counts).
+    HeadMismatch,
+    /// It differs from the copy anchored in write-once storage when it was filed: the table
+    /// was rewritten (and perhaps re-sealed) since.
+    DiffersFromAnchor,
+    /// Its anchored copy was written over with a different version.
+    AnchorOverwritten,
+    /// Later records are anchored but its copy is not there.
+    AnchorMissing,
     /// One of its files is gone.
     FileMissing { file: String },
     /// One of its files no longer has the recorded SHA-256 (or a newer version replaced it).
@@ -283,6 +309,11 @@ impl Failure {
         match self {
             Failure::RecordAltered => "its details were changed after it was recorded".into(),
             Failure::ChainBroken => "it does not follow the record before it in the chain".into(),
+            Failure::RecordMissing => "it is missing from the vault".into(),
+            Failure::HeadMismatch => "the chain's head does not match it".into(),
+            Failure::DiffersFromAnchor => "it differs from the copy written to write-once storage when it was filed".into(),
+            Failure::AnchorOverwritten => "its copy in write-once storage was written over".into(),
+            Failure::AnchorMissing => "its copy in write-once storage is missing".into(),
             Failure::FileMissing { file } => format!("its file {file} is missing"),
             Failure::FileAltered { file } => format!("its file {file} no longer matches the recorded SHA-256"),
         }
@@ -304,6 +335,137 @@ pub fn check_chain(records: &[Record]) -> Option<(usize, Failure)> {
         prev = record.hash.clone();
     }
     None
+}
+
+/// The head of a founder's chain as the table keeps it: how many records, and the last hash.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainHead {
+    pub seq: u64,
+    pub hash: String,
+}
+
+impl ChainHead {
+    pub fn genesis() -> Self {
+        Self { seq: 0, hash: GENESIS.to_owned() }
+    }
+}
+
+/// Where a record's anchor and the head after it are kept in the vault bucket.
+pub fn anchor_prefix(owner_id: &str) -> String {
+    format!("chain/{owner_id}/")
+}
+
+pub fn record_anchor_key(owner_id: &str, seq: u64) -> String {
+    format!("chain/{owner_id}/records/{seq:010}.json")
+}
+
+pub fn head_anchor_key(owner_id: &str, seq: u64) -> String {
+    format!("chain/{owner_id}/heads/{seq:010}.json")
+}
+
+/// The head anchor's text: the head after record `seq` was filed.
+pub fn head_anchor(owner_id: &str, head: &ChainHead) -> String {
+    canonical_json(&json!({ "owner_id": owner_id, "seq": head.seq, "hash": head.hash }))
+}
+
+/// What an anchor key names: `(is_head, seq)`.
+pub fn parse_anchor_key(owner_id: &str, key: &str) -> Option<(bool, u64)> {
+    let rest = key.strip_prefix(&anchor_prefix(owner_id))?;
+    let (kind, file) = rest.split_once('/')?;
+    let seq = file.strip_suffix(".json")?.parse().ok()?;
+    match kind {
+        "records" => Some((false, seq)),
+        "heads" => Some((true, seq)),
+        _ => None,
+    }
+}
+
+/// What the write-once bucket holds for a founder's chain: the first version of each anchor.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Anchors {
+    /// Sequence number → the canonical JSON first written for that record.
+    pub records: BTreeMap<u64, String>,
+    /// Sequence number → the head hash first written after that record (those read: the
+    /// table's head and the last anchored one).
+    pub heads: BTreeMap<u64, String>,
+    /// The highest sequence number with an anchored head (0 for none).
+    pub last_head: u64,
+    /// Record sequence numbers whose anchor has a later version that differs from the first.
+    pub overwritten: BTreeSet<u64>,
+}
+
+impl Anchors {
+    /// The highest anchored sequence number (0 for none).
+    pub fn last(&self) -> u64 {
+        self.records.keys().next_back().copied().unwrap_or(0)
+    }
+
+    /// The title a record had when it was anchored (for a record the table lost).
+    pub fn title(&self, seq: u64) -> Option<String> {
+        let copy: Value = serde_json::from_str(self.records.get(&seq)?).ok()?;
+        copy.get("title").and_then(Value::as_str).map(str::to_owned)
+    }
+}
+
+/// Checks a founder's chain as the table holds it (records in sequence order) against its
+/// head and its anchors. Every finding, by sequence number (the first is what to report):
+/// a record whose hash or link is wrong, a sequence number missing (inside the chain, past
+/// its end up to the head, or anchored but gone), a head that does not match the chain, a
+/// record that differs from its anchored copy, an anchor written over or missing.
+pub fn check_vault(records: &[Record], head: &ChainHead, anchors: &Anchors) -> Vec<(u64, Failure)> {
+    let mut found = Vec::new();
+    let by_seq: BTreeMap<u64, &Record> = records.iter().map(|r| (r.seq, r)).collect();
+    let mut prev = GENESIS.to_owned();
+    let mut expected = 1;
+    for record in by_seq.values() {
+        let gap = record.seq > expected;
+        if gap {
+            found.push((expected, Failure::RecordMissing));
+        }
+        if record.compute_hash() != record.hash {
+            found.push((record.seq, Failure::RecordAltered));
+        } else if !gap && record.prev_hash != prev {
+            found.push((record.seq, Failure::ChainBroken));
+        }
+        prev = record.hash.clone();
+        expected = record.seq + 1;
+    }
+    let last = expected - 1;
+    if head.seq > last {
+        found.push((last + 1, Failure::RecordMissing));
+    } else if head.seq < last {
+        found.push((head.seq + 1, Failure::HeadMismatch));
+    } else if head.seq > 0 && head.hash != prev {
+        found.push((head.seq, Failure::HeadMismatch));
+    }
+    for seq in 1..=anchors.last() {
+        match (anchors.records.get(&seq), by_seq.get(&seq)) {
+            (None, _) => found.push((seq, Failure::AnchorMissing)),
+            (Some(_), None) => found.push((seq, Failure::RecordMissing)),
+            (Some(copy), Some(record)) if record.canonical() != *copy => found.push((seq, Failure::DiffersFromAnchor)),
+            _ => {}
+        }
+        if anchors.overwritten.contains(&seq) {
+            found.push((seq, Failure::AnchorOverwritten));
+        }
+    }
+    if anchors.last_head > head.seq {
+        found.push((head.seq + 1, Failure::RecordMissing));
+    }
+    if anchors.heads.get(&head.seq).is_some_and(|hash| *hash != head.hash) {
+        found.push((head.seq, Failure::HeadMismatch));
+    }
+    // Stable: for one sequence number, what the table shows first.
+    found.sort_by_key(|(seq, _)| *seq);
+    let mut seen = Vec::new();
+    found.retain(|finding| {
+        let new = !seen.contains(finding);
+        if new {
+            seen.push(finding.clone());
+        }
+        new
+    });
+    found
 }
 
 /// A title or note as given: trimmed, without control characters (new lines allowed in notes).
@@ -463,6 +625,101 @@ mod tests {
         // A removed record breaks the chain where it was.
         assert_eq!(check_chain(&[a.clone(), c.clone()]), Some((1, Failure::ChainBroken)));
         assert_eq!(check_chain(&[]), None);
+    }
+
+    fn sealed_chain(titles: &[&str]) -> Vec<Record> {
+        let mut chain: Vec<Record> = Vec::new();
+        for (i, title) in titles.iter().enumerate() {
+            let prev = chain.last().map(|r| r.hash.clone()).unwrap_or_else(|| GENESIS.to_owned());
+            let mut record = record(i as u64 + 1, &prev);
+            record.title = (*title).to_owned();
+            chain.push(record.seal());
+        }
+        chain
+    }
+
+    fn head_of(chain: &[Record]) -> ChainHead {
+        chain.last().map(|r| ChainHead { seq: r.seq, hash: r.hash.clone() }).unwrap_or_else(ChainHead::genesis)
+    }
+
+    fn anchored(chain: &[Record]) -> Anchors {
+        Anchors {
+            records: chain.iter().map(|r| (r.seq, r.canonical())).collect(),
+            heads: chain.iter().map(|r| (r.seq, r.hash.clone())).collect(),
+            last_head: chain.len() as u64,
+            overwritten: BTreeSet::new(),
+        }
+    }
+
+    #[test]
+    fn an_intact_anchored_chain_has_no_finding_and_an_unanchored_tail_is_not_one() {
+        let chain = sealed_chain(&["one", "two", "three"]);
+        assert_eq!(check_vault(&chain, &head_of(&chain), &anchored(&chain)), []);
+        assert_eq!(check_vault(&chain, &head_of(&chain), &anchored(&chain[..1])), [], "records filed since the last anchor wait for theirs");
+        assert_eq!(check_vault(&chain, &head_of(&chain), &Anchors::default()), [], "a vault from before anchoring");
+        assert_eq!(check_vault(&[], &ChainHead::genesis(), &Anchors::default()), []);
+    }
+
+    #[test]
+    fn tamper_evidence_notices_absence_as_well_as_change() {
+        let chain = sealed_chain(&["one", "two", "three"]);
+        let head = head_of(&chain);
+        let anchors = anchored(&chain);
+        let first = |records: &[Record], head: &ChainHead, anchors: &Anchors| check_vault(records, head, anchors).into_iter().next();
+
+        // The newest record deleted, the head left as it was: the head counts 3, the table holds 2.
+        assert_eq!(first(&chain[..2], &head, &Anchors::default()), Some((3, Failure::RecordMissing)));
+        assert_eq!(first(&chain[..2], &head, &anchors), Some((3, Failure::RecordMissing)));
+        // …and the head rewritten to match: only the anchors still know record 3.
+        assert_eq!(first(&chain[..2], &head_of(&chain[..2]), &anchors), Some((3, Failure::RecordMissing)));
+        assert_eq!(anchors.title(3).as_deref(), Some("three"), "the missing record is named from its anchor");
+        assert_eq!(first(&chain[..2], &head_of(&chain[..2]), &Anchors { last_head: 3, ..Anchors::default() }), Some((3, Failure::RecordMissing)), "the anchored heads alone tell");
+        // A record in the middle deleted.
+        let middle = [chain[0].clone(), chain[2].clone()];
+        assert_eq!(first(&middle, &head, &Anchors::default()), Some((2, Failure::RecordMissing)));
+        assert_eq!(first(&middle, &head, &anchors), Some((2, Failure::RecordMissing)));
+
+        // Re-sealed: record 2 rewritten, it and every later one re-hashed, the head moved on.
+        let mut resealed = chain.clone();
+        resealed[1].title = "two (backdated)".into();
+        resealed[1] = resealed[1].clone().seal();
+        resealed[2].prev_hash = resealed[1].hash.clone();
+        resealed[2] = resealed[2].clone().seal();
+        let resealed_head = head_of(&resealed);
+        assert_eq!(check_chain(&resealed), None, "the table alone cannot tell");
+        assert_eq!(first(&resealed, &resealed_head, &Anchors::default()), None);
+        assert_eq!(first(&resealed, &resealed_head, &anchors), Some((2, Failure::DiffersFromAnchor)));
+
+        // The head rewritten: another hash, or a count that leaves the newest record out.
+        assert_eq!(first(&chain, &ChainHead { seq: 3, hash: "f".repeat(64) }, &Anchors::default()), Some((3, Failure::HeadMismatch)));
+        assert_eq!(first(&chain, &ChainHead { seq: 2, hash: chain[1].hash.clone() }, &Anchors::default()), Some((3, Failure::HeadMismatch)));
+        let mut other_head = anchors.clone();
+        other_head.heads.insert(3, "e".repeat(64));
+        assert_eq!(first(&chain, &head, &other_head), Some((3, Failure::HeadMismatch)));
+
+        // An anchor written over, or missing below later ones.
+        let mut overwritten = anchors.clone();
+        overwritten.overwritten.insert(1);
+        assert_eq!(first(&chain, &head, &overwritten), Some((1, Failure::AnchorOverwritten)));
+        let mut gap = anchors.clone();
+        gap.records.remove(&2);
+        assert_eq!(first(&chain, &head, &gap), Some((2, Failure::AnchorMissing)));
+
+        // Edited in place (not re-sealed): named as altered, before its anchor's difference.
+        let mut edited = chain.clone();
+        edited[1].title = "two (edited)".into();
+        assert_eq!(check_vault(&edited, &head, &anchors)[..2], [(2, Failure::RecordAltered), (2, Failure::DiffersFromAnchor)]);
+    }
+
+    #[test]
+    fn anchor_keys_name_the_record_or_head_they_keep() {
+        assert_eq!(record_anchor_key("o-1", 42), "chain/o-1/records/0000000042.json");
+        assert_eq!(head_anchor_key("o-1", 42), "chain/o-1/heads/0000000042.json");
+        assert_eq!(parse_anchor_key("o-1", "chain/o-1/records/0000000042.json"), Some((false, 42)));
+        assert_eq!(parse_anchor_key("o-1", "chain/o-1/heads/0000000007.json"), Some((true, 7)));
+        assert_eq!(parse_anchor_key("o-1", "chain/o-2/heads/0000000007.json"), None);
+        assert_eq!(parse_anchor_key("o-1", "chain/o-1/other/1.json"), None);
+        assert_eq!(head_anchor("o-1", &ChainHead { seq: 2, hash: "ab".into() }), r#"{"hash":"ab","owner_id":"o-1","seq":2}"#);
     }
 
     #[test]

@@ -62,6 +62,12 @@ export type VerifyReport = {
   files: number;
   message: string;
   head_hash?: string | null;
-  failure?: { record_id: string; seq: number; title: string; detail: { problem: string; file?: string } };
+  /** The chain's head as the vault keeps it: the founder's daily digest mail carries the same. */
+  head?: { seq: number; hash: string } | null;
+  /** Records whose copy is in write-once storage, and those filed since, not yet anchored. */
+  anchored?: number;
+  pending_anchor?: number;
+  /** `record_id` is null for a record missing from the vault (nothing to open). */
+  failure?: { record_id: string | null; seq: number; title: string | null; detail: { problem: string; file?: string } };
   checked_at: string;
 };

@@ -26,6 +26,7 @@ function Outcome({ outcome, hrefFor }: { outcome: VerifyOutcome; hrefFor: (id: s
           <p className="mt-0.5 text-emerald-800">
             Every file re-hashed ({report.files} {report.files === 1 ? 'file' : 'files'}) and matched its recorded SHA-256 · checked at {formatTime(report.checked_at)}
           </p>
+          {report.head ? <HeadLine head={report.head} anchored={report.anchored ?? 0} pending={report.pending_anchor ?? 0} /> : null}
         </div>
       </div>
     );
@@ -36,12 +37,31 @@ function Outcome({ outcome, hrefFor }: { outcome: VerifyOutcome; hrefFor: (id: s
       <div className="min-w-0 text-sm">
         <p className="font-semibold">Integrity check failed</p>
         <p className="mt-0.5 break-words">{report.message}</p>
-        {report.failure ? (
+        {report.failure?.record_id ? (
           <Link to={hrefFor(report.failure.record_id)} className="mt-1 inline-block font-semibold underline">
             Open record #{report.failure.seq}
           </Link>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** The head the vault was checked against, in full: the founder's daily digest mail carries the same hash. */
+function HeadLine({ head, anchored, pending }: { head: { seq: number; hash: string }; anchored: number; pending: number }) {
+  return (
+    <div className="mt-2 border-t border-emerald-200/70 pt-2 text-emerald-800">
+      <p>
+        Head record #{head.seq} ·{' '}
+        {pending === 0
+          ? 'every record is also kept in write-once storage'
+          : `${anchored} of ${head.seq} records kept in write-once storage (the rest follow with the next record)`}
+      </p>
+      <p className="mt-0.5">
+        <span className="font-medium">Head hash</span>{' '}
+        <code className="font-mono text-xs break-all text-emerald-900">{head.hash}</code>
+      </p>
+      <p className="mt-0.5 text-xs">Your daily digest e-mail carries this hash: keep it as your own witness.</p>
     </div>
   );
 }
