@@ -38,7 +38,6 @@ ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "events"
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/raisespark/target"))
 DEADLINE = time.monotonic() + float(os.environ.get("LAMBDA_STAGE_TIMEOUT", "240"))
-JWT_SECRET = "lambda-stage-jwt-secret-" + uuid.uuid4().hex
 # Defect 6 of issue 12: a retried stream batch must not re-send the founder's mail (the
 # notification is claimed before sending).
 RETRY_SENDS_ONCE = True
@@ -181,7 +180,7 @@ def main():
     prepared = subprocess.run(
         [str(TARGET / "debug/lambda-env")],
         env={"PATH": os.environ["PATH"], "DYNAMODB_ENDPOINT": endpoint, "S3_ENDPOINT": s3_endpoint, "TABLE_PREFIX": prefix, "STUB_URL": stub_url,
-             "JWT_SECRET": JWT_SECRET, "LOCAL_DATA_DIR": data_dir, "RUST_LOG": "off"},
+             "LOCAL_DATA_DIR": data_dir, "RUST_LOG": "off"},
         capture_output=True, text=True, timeout=remaining(),
     )
     if prepared.returncode != 0:

@@ -38,7 +38,7 @@ async fn world() -> World {
     let app = Router::new()
         .merge(shared::http::mount("admin", admin::router(state.clone())))
         .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));
-    let admin_token = state.tokens.issue(&admin.id, &admin.email, ACCESS_TOKEN_TTL);
+    let admin_token = state.tokens.issue(&admin.id, &admin.email, ACCESS_TOKEN_TTL).unwrap();
     World { app, state, admin, admin_token }
 }
 
@@ -160,7 +160,7 @@ const ROUTES: &[&str] = &["/api/admin/stats", "/api/admin/users", "/api/admin/us
 async fn a_non_admin_gets_403_forbidden_on_every_admin_route() {
     let world = world().await;
     let founder = stored_user(&world.state, "founder").await;
-    let token = world.state.tokens.issue(&founder.id, &founder.email, ACCESS_TOKEN_TTL);
+    let token = world.state.tokens.issue(&founder.id, &founder.email, ACCESS_TOKEN_TTL).unwrap();
     let detail = format!("/api/admin/users/{}", world.admin.id);
     for route in ROUTES.iter().copied().chain([detail.as_str()]) {
         let answer = Call::get(route).token(&token).send(&world.app).await;
@@ -177,9 +177,9 @@ async fn a_support_session_token_is_refused_even_when_it_names_an_administrator(
     let world = world().await;
     let founder = stored_user(&world.state, "founder").await;
     let exp = unix(now()) as u64 + 300;
-    let as_founder = world.state.tokens.issue_impersonation(&founder.id, &founder.email, &world.admin.id, "audit-1", exp);
+    let as_founder = world.state.tokens.issue_impersonation(&founder.id, &founder.email, &world.admin.id, "audit-1", exp).unwrap();
     // Even a session whose user is the administrator (never issued, but the check must not care).
-    let as_admin = world.state.tokens.issue_impersonation(&world.admin.id, &world.admin.email, &world.admin.id, "audit-2", exp);
+    let as_admin = world.state.tokens.issue_impersonation(&world.admin.id, &world.admin.email, &world.admin.id, "audit-2", exp).unwrap();
     for token in [&as_founder, &as_admin] {
         for route in ROUTES {
             let answer = Call::get(route).token(token).send(&world.app).await;

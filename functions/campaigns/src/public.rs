@@ -12,19 +12,15 @@ use axum::{
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
-    campaigns::{Click, UNSUBSCRIBED, Unsubscribe, link_key, verify},
+    campaigns::{Click, UNSUBSCRIBED, Unsubscribe},
     repo::{campaign_recipients, campaigns},
 };
 
 pub const INVALID_LINK: &str = "This unsubscribe link is not valid. Use the link from the e-mail you received.";
 pub const EXPIRED_LINK: &str = "This unsubscribe link has expired. Reply to the e-mail and ask to be removed, or use the link in a newer one.";
 
-fn key(state: &AppState) -> Vec<u8> {
-    link_key(secrecy::ExposeSecret::expose_secret(&state.config.jwt_secret))
-}
-
 fn claims(state: &AppState, token: &str) -> Result<Unsubscribe> {
-    let claims: Unsubscribe = verify(&key(state), "unsubscribe", token).ok_or_else(|| ApiError::bad_request("invalid_link", INVALID_LINK))?;
+    let claims: Unsubscribe = state.config.links.unsubscribe.verify("unsubscribe", token).ok_or_else(|| ApiError::bad_request("invalid_link", INVALID_LINK))?;
     if claims.expires_at < state.clock.unix() {
         return Err(ApiError::bad_request("link_expired", EXPIRED_LINK));
     }
@@ -104,7 +100,7 @@ const PIXEL: &[u8] = &[
 
 /// `GET /api/campaigns/o/{token}`: the open pixel (always the image, whatever the token).
 pub async fn opened(State(state): State<AppState>, Path(token): Path<String>) -> Response {
-    if let Some(click) = verify::<Click>(&key(&state), "open", &token)
+    if let Some(click) = state.config.links.click.verify::<Click>("open", &token)
         && let Err(err) = record(&state, &click, "opened_at", "opened").await
     {
         tracing::warn!(error = %err, "open not recorded");
@@ -115,7 +111,7 @@ pub async fn opened(State(state): State<AppState>, Path(token): Path<String>) ->
 /// `GET /api/campaigns/r/{token}`: a tracked link. Only a signed link redirects, and only to
 /// the web address it was signed with.
 pub async fn clicked(State(state): State<AppState>, Path(token): Path<String>) -> Result<Response> {
-    let click: Click = verify(&key(&state), "click", &token).ok_or_else(|| ApiError::bad_request("invalid_link", "This link is not valid."))?;
+    let click: Click = state.config.links.click.verify("click", &token).ok_or_else(|| ApiError::bad_request("invalid_link", "This link is not valid."))?;
     if !(click.url.starts_with("https://") || click.url.starts_with("http://")) {
         return Err(ApiError::bad_request("invalid_link", "This link is not valid."));
     }

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use shared::{
     ApiError, AppState, Result,
-    campaigns::{Click, Compliance, Links, MergeValues, Recipient, UNSUBSCRIBE_LINK_DAYS, Unsubscribe, link_key, render, sign, suppressed_set},
+    campaigns::{Click, Compliance, Links, MergeValues, Recipient, UNSUBSCRIBE_LINK_DAYS, Unsubscribe, render, sign, suppressed_set},
     mail::CampaignEmail,
     rate_limit::Rule,
     vault::{
@@ -36,7 +36,9 @@ pub struct Job {
     /// The offering's status when the job was loaded (the vault files the message under it).
     pub offering_status: OfferingStatus,
     pub suppressed: HashSet<String>,
-    pub key: Vec<u8>,
+    /// What signs this job's links: the newest unsubscribe and click secrets (`shared::keys`).
+    pub unsubscribe_key: Vec<u8>,
+    pub click_key: Vec<u8>,
 }
 
 impl Job {
@@ -53,7 +55,8 @@ impl Job {
             compliance: compliance(&sender, legend, reply_to),
             offering_status,
             suppressed: suppressed_set(&suppressed),
-            key: link_key(secrecy::ExposeSecret::expose_secret(&state.config.jwt_secret)),
+            unsubscribe_key: state.config.links.unsubscribe.signing_key(),
+            click_key: state.config.links.click.signing_key(),
             campaign,
         })
     }
@@ -63,7 +66,7 @@ impl Job {
         let origin = &state.config.app_origin;
         let campaign = &self.campaign;
         let unsubscribe = sign(
-            &self.key,
+            &self.unsubscribe_key,
             "unsubscribe",
             &Unsubscribe {
                 owner_id: campaign.owner_id.clone(),
@@ -72,7 +75,7 @@ impl Job {
                 expires_at: state.clock.unix() + UNSUBSCRIBE_LINK_DAYS * 86_400,
             },
         );
-        let track = |kind: &str, url: &str| sign(&self.key, kind, &Click { campaign_id: campaign.id.clone(), email: recipient.email.clone(), url: url.to_owned() });
+        let track = |kind: &str, url: &str| sign(&self.click_key, kind, &Click { campaign_id: campaign.id.clone(), email: recipient.email.clone(), url: url.to_owned() });
         let click = |url: &str| format!("{origin}/api/campaigns/r/{}", track("click", url));
         let links = Links {
             unsubscribe_page: format!("{origin}/unsubscribe/{unsubscribe}"),

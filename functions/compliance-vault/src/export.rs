@@ -57,11 +57,6 @@ struct Claims {
     x: i64,
 }
 
-fn key(state: &AppState) -> Vec<u8> {
-    use sha2::Digest;
-    sha2::Sha256::digest(format!("vault-export-links|{}", secrecy::ExposeSecret::expose_secret(&state.config.jwt_secret)).as_bytes()).to_vec()
-}
-
 /// Checks the selection and answers a short-lived link to the pack.
 #[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
 pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<StartExport, 65_536>) -> Result<(StatusCode, Json<Value>)> {
@@ -82,7 +77,7 @@ pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body)
     let export_id = uuid::Uuid::new_v4().to_string();
     let expires_at = state.clock.unix() + LINK_LIFETIME.as_secs() as i64;
     repo::put_pending(&state, &Pending { owner_id: user.id.clone(), sk: format!("export#{export_id}"), expires_at, data: json!({ "include": include }) }).await?;
-    let token = shared::campaigns::sign(&key(&state), "vault-export", &Claims { o: user.id.clone(), e: export_id, x: expires_at });
+    let token = state.config.links.export.sign("vault-export", &Claims { o: user.id.clone(), e: export_id, x: expires_at });
     Ok((
         StatusCode::CREATED,
         Json(json!({
@@ -106,7 +101,7 @@ pub async fn download(State(state): State<AppState>, headers: HeaderMap, Path(to
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "Download the pack through the RaiseSpark app."));
     }
     let invalid = || ApiError::bad_request("invalid_link", "This download link is not valid or has expired. Export the pack again.");
-    let claims: Claims = shared::campaigns::verify(&key(&state), "vault-export", &token).ok_or_else(invalid)?;
+    let claims: Claims = state.config.links.export.verify("vault-export", &token).ok_or_else(invalid)?;
     if claims.x <= state.clock.unix() {
         return Err(invalid());
     }

@@ -43,7 +43,7 @@ async fn world() -> World {
         .merge(shared::http::mount("profiles", profiles::router(state.clone())))
         .merge(shared::http::mount("billing-portal", billing_portal::router(state.clone())))
         .merge(shared::http::mount("create-checkout-session", create_checkout_session::router(state.clone())));
-    let admin_token = state.tokens.issue(&admin.id, &admin.email, ACCESS_TOKEN_TTL);
+    let admin_token = state.tokens.issue(&admin.id, &admin.email, ACCESS_TOKEN_TTL).unwrap();
     World { app, state, admin, admin_token, target }
 }
 
@@ -97,7 +97,13 @@ async fn session(world: &World) -> (String, String, String) {
     let answer = exchange(world, &token, "impersonation").await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     let access = answer.body["access_token"].as_str().unwrap().to_owned();
-    (access, answer.set_cookie(auth::REFRESH_COOKIE).unwrap(), id)
+    assert!(answer.set_cookie(auth::REFRESH_COOKIE).is_none(), "the user's own refresh cookie is never set by a support session");
+    (access, answer.set_cookie(&sessions::support_cookie_name(&id)).unwrap(), id)
+}
+
+/// `POST /api/auth/token?support=<id>` with the support session's own cookie.
+async fn support_refresh(world: &World, id: &str, refresh: &str) -> TestResponse {
+    Call::post(&format!("/api/auth/token?support={id}")).cookie(&sessions::support_cookie_name(id), refresh).send(&world.app).await
 }
 
 async fn revert(world: &World, token: &str, original: &str) -> TestResponse {
@@ -109,7 +115,7 @@ async fn revert(world: &World, token: &str, original: &str) -> TestResponse {
 #[tokio::test]
 async fn a_non_admin_gets_403_on_impersonate_and_revert() {
     let world = world().await;
-    let founder_token = world.state.tokens.issue(&world.target.id, &world.target.email, ACCESS_TOKEN_TTL);
+    let founder_token = world.state.tokens.issue(&world.target.id, &world.target.email, ACCESS_TOKEN_TTL).unwrap();
     let answer = impersonate(&world, &founder_token, &world.admin.email, Some("let me in please")).await;
     assert_eq!(answer.status, StatusCode::FORBIDDEN);
     assert_eq!(answer.error_code(), "forbidden");
@@ -235,13 +241,13 @@ async fn an_impersonation_session_cannot_refresh_past_thirty_minutes_and_ends_by
     let world = world().await;
     let (_, refresh, id) = session(&world).await;
     world.state.clock.advance(Duration::from_secs(20 * 60));
-    let renewed = Call::post("/api/auth/token").cookie(auth::REFRESH_COOKIE, &refresh).send(&world.app).await;
+    let renewed = support_refresh(&world, &id, &refresh).await;
     assert_eq!(renewed.status, StatusCode::OK, "{}", renewed.text);
-    let refresh = renewed.set_cookie(auth::REFRESH_COOKIE).unwrap();
+    let refresh = renewed.set_cookie(&sessions::support_cookie_name(&id)).unwrap();
     // Activity does not extend it: the token's life is capped by the session's end.
     assert!(renewed.body["expires_in"].as_i64().unwrap() <= 300);
     world.state.clock.advance(Duration::from_secs(10 * 60 + 1));
-    let refused = Call::post("/api/auth/token").cookie(auth::REFRESH_COOKIE, &refresh).send(&world.app).await;
+    let refused = support_refresh(&world, &id, &refresh).await;
     assert_eq!(refused.status, StatusCode::UNAUTHORIZED);
     let ended = record(&world, &id).await;
     assert_eq!(ended.ended_by, Some(EndedBy::Expiry));
@@ -255,10 +261,10 @@ async fn signing_out_of_an_impersonation_session_ends_only_it() {
     let world = world().await;
     let own = sessions::start(&world.state.dynamo, &world.state.config.tables, &world.target, world.state.clock.unix()).await.unwrap();
     let (access, refresh, id) = session(&world).await;
-    let out = Call::post("/api/auth/signout").token(&access).cookie(auth::REFRESH_COOKIE, &refresh).send(&world.app).await;
+    let out = Call::post("/api/auth/signout").token(&access).cookie(&sessions::support_cookie_name(&id), &refresh).send(&world.app).await;
     assert_eq!(out.status, StatusCode::NO_CONTENT);
     assert_eq!(record(&world, &id).await.ended_by, Some(EndedBy::Signout));
-    let gone = Call::post("/api/auth/token").cookie(auth::REFRESH_COOKIE, &refresh).send(&world.app).await;
+    let gone = support_refresh(&world, &id, &refresh).await;
     assert_eq!(gone.status, StatusCode::UNAUTHORIZED);
     let still = Call::post("/api/auth/token").cookie(auth::REFRESH_COOKIE, &own).send(&world.app).await;
     assert_eq!(still.status, StatusCode::OK, "the founder's own session survives: {}", still.text);
@@ -284,7 +290,7 @@ async fn revert_ends_the_record_revokes_the_session_and_signs_the_admin_back_in_
 
     let twice = revert(&world, &access, &world.admin.id).await;
     assert_eq!(twice.status, StatusCode::FORBIDDEN);
-    let refreshed = Call::post("/api/auth/token").cookie(auth::REFRESH_COOKIE, &refresh).send(&world.app).await;
+    let refreshed = support_refresh(&world, &id, &refresh).await;
     assert_eq!(refreshed.status, StatusCode::UNAUTHORIZED);
     // Writes stop at once, although the short access token has not expired yet.
     let late = Call::post("/api/forms").token(&access).json(json!({})).send(&world.app).await;
@@ -317,7 +323,7 @@ async fn the_user_sees_support_sessions_on_their_own_account_only() {
     let (access, _, _) = session(&world).await;
     Call::post("/api/forms").token(&access).json(json!({})).send(&world.app).await;
     revert(&world, &access, &world.admin.id).await;
-    let founder = world.state.tokens.issue(&world.target.id, &world.target.email, ACCESS_TOKEN_TTL);
+    let founder = world.state.tokens.issue(&world.target.id, &world.target.email, ACCESS_TOKEN_TTL).unwrap();
     let listed = Call::get("/api/auth/support-sessions").token(&founder).send(&world.app).await;
     assert_eq!(listed.status, StatusCode::OK);
     let sessions = listed.body["sessions"].as_array().unwrap();

@@ -264,3 +264,27 @@ pub fn cookie(token: &str) -> String {
 pub fn clear_cookie() -> String {
     format!("{COOKIE}=; Path=/api/auth; Max-Age=0; HttpOnly; Secure; SameSite=Strict")
 }
+
+/// The refresh cookie of one support session: its own name (`rs_support_<record id>`), so the
+/// administrator's own session (`rs_refresh`) in the same browser is never replaced, and two
+/// support sessions in two tabs never take each other's place. The tab names its session when
+/// it refreshes (`POST /api/auth/token?support=<record id>`).
+pub fn support_cookie_name(record_id: &str) -> String {
+    format!("{SUPPORT_COOKIE_PREFIX}{record_id}")
+}
+
+pub const SUPPORT_COOKIE_PREFIX: &str = "rs_support_";
+
+/// Whether a record id can name a cookie (a UUID: letters, digits and dashes).
+pub fn is_record_id(value: &str) -> bool {
+    (1..=64).contains(&value.len()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
+/// `Set-Cookie` for a support session's refresh token, which lives until the session's end.
+pub fn support_cookie(record_id: &str, token: &str, max_age_secs: i64) -> String {
+    format!("{}={token}; Path=/api/auth; Max-Age={}; HttpOnly; Secure; SameSite=Strict", support_cookie_name(record_id), max_age_secs.max(0))
+}
+
+pub fn clear_support_cookie(record_id: &str) -> String {
+    format!("{}=; Path=/api/auth; Max-Age=0; HttpOnly; Secure; SameSite=Strict", support_cookie_name(record_id))
+}
