@@ -44,6 +44,7 @@ pub enum Table {
     Referrals,
     ContactMessages,
     Impersonations,
+    ImpersonationActions,
     PlatformStats,
     AiChatQuestions,
     LeadStats,
@@ -71,6 +72,7 @@ impl Table {
         Table::Referrals,
         Table::ContactMessages,
         Table::Impersonations,
+        Table::ImpersonationActions,
         Table::PlatformStats,
         Table::AiChatQuestions,
         Table::LeadStats,
@@ -98,6 +100,7 @@ impl Table {
             Table::Referrals => "REFERRALS_TABLE",
             Table::ContactMessages => "CONTACT_MESSAGES_TABLE",
             Table::Impersonations => "IMPERSONATIONS_TABLE",
+            Table::ImpersonationActions => "IMPERSONATION_ACTIONS_TABLE",
             Table::PlatformStats => "PLATFORM_STATS_TABLE",
             Table::AiChatQuestions => "AI_CHAT_QUESTIONS_TABLE",
             Table::LeadStats => "LEAD_STATS_TABLE",
@@ -346,7 +349,7 @@ pub mod needs {
     /// Admin only, read only: the platform's counters, the user directory (with each user's
     /// subscription, forms and leads) and the impersonation audit log.
     pub const ADMIN: Needs = Needs {
-        tables: &[Users, UserEmails, Profiles, Forms, Subscriptions, Impersonations, PlatformStats],
+        tables: &[Users, UserEmails, Profiles, Forms, Subscriptions, Impersonations, ImpersonationActions, PlatformStats],
         access_tokens: true,
         admins: true,
         ..Needs::NONE
@@ -354,7 +357,7 @@ pub mod needs {
     /// Sparky: the Help Center (compiled in), the caller's own counters and forms, the
     /// questions table, its rate limit; an LLM only when configured.
     pub const AI_CHAT: Needs = Needs {
-        tables: &[AiChatQuestions, Profiles, Forms, RateLimits, Impersonations],
+        tables: &[AiChatQuestions, Profiles, Forms, RateLimits, Impersonations, ImpersonationActions],
         access_tokens: true,
         link_secrets: &[Family::QuestionSalt],
         admins: true,
@@ -374,6 +377,7 @@ pub mod needs {
             ReferralCodes,
             Referrals,
             Impersonations,
+            ImpersonationActions,
             PlatformStats,
         ],
         app_origin: true,
@@ -385,11 +389,11 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const BILLING_PORTAL: Needs =
-        Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
+        Needs { tables: &[Subscriptions, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
     /// Campaigns (Pro): drafts, audiences over the founder's leads and forms, suppressions; each
     /// campaign's message is filed in the compliance vault as it goes out.
     pub const CAMPAIGNS: Needs = Needs {
-        tables: &[Campaigns, CampaignRecipients, Suppressions, Leads, Forms, Profiles, Subscriptions, RateLimits, Impersonations, VaultRecords],
+        tables: &[Campaigns, CampaignRecipients, Suppressions, Leads, Forms, Profiles, Subscriptions, RateLimits, Impersonations, ImpersonationActions, VaultRecords],
         app_origin: true,
         access_tokens: true,
         link_secrets: &[Family::Unsubscribe, Family::Click],
@@ -403,7 +407,7 @@ pub mod needs {
     /// through the staging bucket, integrity checks, the exhibit pack (also behind a streaming
     /// function URL), the offering status copied onto the founder's forms, and the daily digest.
     pub const COMPLIANCE_VAULT: Needs = Needs {
-        tables: &[VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations],
+        tables: &[VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations, ImpersonationActions],
         app_origin: true,
         access_tokens: true,
         link_secrets: &[Family::Export],
@@ -417,9 +421,11 @@ pub mod needs {
     /// SES events through SNS (signature verified): deliveries, bounces, complaints, opens and
     /// clicks of campaign messages; bounces and complaints suppress the address.
     pub const SES_EVENTS: Needs = Needs { tables: &[CampaignRecipients, Campaigns, Suppressions], ses_events: true, ..Needs::NONE };
-    pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions], access_tokens: true, plans: true, ..Needs::NONE };
+    /// The caller's subscription; inside a support session its reads are audited too.
+    pub const CHECK_SUBSCRIPTION: Needs =
+        Needs { tables: &[Subscriptions, Impersonations, ImpersonationActions], access_tokens: true, plans: true, ..Needs::NONE };
     pub const CONTACT: Needs = Needs {
-        tables: &[ContactMessages, RateLimits, Impersonations],
+        tables: &[ContactMessages, RateLimits, Impersonations, ImpersonationActions],
         access_tokens: true,
         mail: true,
         support_email: true,
@@ -427,18 +433,18 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const CREATE_CHECKOUT_SESSION: Needs =
-        Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, plans: true, payments: true, ..Needs::NONE };
-    pub const FACEBOOK_CONVERSIONS: Needs = Needs { tables: &[Impersonations], access_tokens: true, client_address: true, meta: true, ..Needs::NONE };
+        Needs { tables: &[Subscriptions, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, plans: true, payments: true, ..Needs::NONE };
+    pub const FACEBOOK_CONVERSIONS: Needs = Needs { tables: &[Impersonations, ImpersonationActions], access_tokens: true, client_address: true, meta: true, ..Needs::NONE };
     /// Forms; every publish (and every edit of a live form) is filed in the compliance vault
     /// with the embedding pages seen, and a new form takes the offering's current status.
     pub const FORMS: Needs =
-        Needs { tables: &[Forms, Leads, Subscriptions, Impersonations, Profiles, LeadStats, VaultRecords], access_tokens: true, vault: true, ..Needs::NONE };
+        Needs { tables: &[Forms, Leads, Subscriptions, Impersonations, ImpersonationActions, Profiles, LeadStats, VaultRecords], access_tokens: true, vault: true, ..Needs::NONE };
     /// The leads stream: counts each lead and mails its founder.
     pub const LEAD_NOTIFICATIONS: Needs =
         Needs { tables: &[Forms, Leads, Profiles, Users, PlatformStats, LeadStats], app_origin: true, mail: true, ..Needs::NONE };
     /// Admin only: the audit record first, then a one-time link for the target.
     pub const IMPERSONATE_USER: Needs = Needs {
-        tables: &[Users, UserEmails, OneTimeTokens, Impersonations],
+        tables: &[Users, UserEmails, OneTimeTokens, Impersonations, ImpersonationActions],
         app_origin: true,
         access_tokens: true,
         admins: true,
@@ -446,17 +452,17 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const LEADS: Needs =
-        Needs { tables: &[Leads, Forms, Profiles, Impersonations, LeadStats], access_tokens: true, response_streaming: true, ..Needs::NONE };
+        Needs { tables: &[Leads, Forms, Profiles, Impersonations, ImpersonationActions, LeadStats], access_tokens: true, response_streaming: true, ..Needs::NONE };
     /// Insights: the caller's aggregates, counters and forms, the plan that gates them, the
     /// cached phrasing (in `lead_stats`), its rate limit; an LLM only when configured.
     pub const GENERATE_INSIGHTS: Needs = Needs {
-        tables: &[LeadStats, Profiles, Forms, Subscriptions, RateLimits, Impersonations],
+        tables: &[LeadStats, Profiles, Forms, Subscriptions, RateLimits, Impersonations, ImpersonationActions],
         access_tokens: true,
         plans: true,
         ai: true,
         ..Needs::NONE
     };
-    pub const PROFILES: Needs = Needs { tables: &[Profiles, Impersonations], access_tokens: true, ..Needs::NONE };
+    pub const PROFILES: Needs = Needs { tables: &[Profiles, Impersonations, ImpersonationActions], access_tokens: true, ..Needs::NONE };
     /// Investor-facing: no payments, no Meta, no mail (the founder is told from the stream),
     /// and no access-token key at all (no route takes a session). Its own salt makes the
     /// daily view key.
@@ -467,11 +473,11 @@ pub mod needs {
         lead_capture: true,
         ..Needs::NONE
     };
-    pub const RAISE_CAPITAL: Needs = Needs { tables: &[Profiles, Impersonations], access_tokens: true, ..Needs::NONE };
+    pub const RAISE_CAPITAL: Needs = Needs { tables: &[Profiles, Impersonations, ImpersonationActions], access_tokens: true, ..Needs::NONE };
     /// Ends a support session (and, as the scheduled sweep, every expired one): the record,
     /// the user's e-mail, the session's refresh tokens, the administrator's way back.
     pub const REVERT_IMPERSONATION: Needs = Needs {
-        tables: &[Users, Sessions, OneTimeTokens, Impersonations],
+        tables: &[Users, Sessions, OneTimeTokens, Impersonations, ImpersonationActions],
         app_origin: true,
         access_tokens: true,
         admins: true,
@@ -480,9 +486,9 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const REWARDS: Needs =
-        Needs { tables: &[ReferralCodes, Referrals, Subscriptions], app_origin: true, access_tokens: true, ..Needs::NONE };
+        Needs { tables: &[ReferralCodes, Referrals, Subscriptions, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, ..Needs::NONE };
     pub const SEND_EVENT_NOTIFICATION: Needs =
-        Needs { tables: &[Notifications, Impersonations], app_origin: true, access_tokens: true, mail: true, ..Needs::NONE };
+        Needs { tables: &[Notifications, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, mail: true, ..Needs::NONE };
     /// Verified Stripe events: subscription state, trial mail, referral credits (Stripe API),
     /// and the server-side Purchase conversion (Meta).
     pub const STRIPE_WEBHOOK: Needs = Needs {
@@ -548,6 +554,8 @@ pub struct Tables {
     pub referrals: String,
     pub contact_messages: String,
     pub impersonations: String,
+    /// What each support session did (see `repo::impersonation_actions`).
+    pub impersonation_actions: String,
     pub platform_stats: String,
     pub ai_chat_questions: String,
     pub lead_stats: String,
@@ -851,6 +859,7 @@ impl Config {
                 referrals: table(Table::Referrals)?,
                 contact_messages: table(Table::ContactMessages)?,
                 impersonations: table(Table::Impersonations)?,
+                impersonation_actions: table(Table::ImpersonationActions)?,
                 platform_stats: table(Table::PlatformStats)?,
                 ai_chat_questions: table(Table::AiChatQuestions)?,
                 lead_stats: table(Table::LeadStats)?,
@@ -1008,6 +1017,7 @@ mod tests {
         ("REFERRALS_TABLE", "referrals"),
         ("CONTACT_MESSAGES_TABLE", "contact_messages"),
         ("IMPERSONATIONS_TABLE", "impersonations"),
+        ("IMPERSONATION_ACTIONS_TABLE", "impersonation_actions"),
         ("PLATFORM_STATS_TABLE", "platform_stats"),
         ("AI_CHAT_QUESTIONS_TABLE", "ai_chat_questions"),
         ("LEAD_STATS_TABLE", "lead_stats"),

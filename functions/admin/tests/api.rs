@@ -14,6 +14,7 @@ use shared::{
     leads::{ComplianceProof, LeadRecord},
     payments::{events, sign_webhook},
     repo::{
+        impersonation_actions,
         impersonations::{self, EndedBy, Impersonation},
         users::{self, UserRecord},
     },
@@ -139,8 +140,6 @@ fn record(admin: &UserRecord, target: &UserRecord, started_at: &str) -> Imperson
         session_started_at: None,
         ended_at: None,
         ended_by: None,
-        actions: Vec::new(),
-        actions_dropped: 0,
     }
 }
 
@@ -370,9 +369,14 @@ async fn the_detail_of_an_unknown_user_is_404_and_of_a_known_one_has_their_lates
         session_started_at: Some("2026-01-06T10:01:00Z".into()),
         ended_at: Some("2026-01-06T10:20:00Z".into()),
         ended_by: Some(EndedBy::Revert),
-        actions: vec![impersonations::Action { method: "PATCH".into(), path: "/api/forms/f1".into(), status: 200, at: "2026-01-06T10:05:00Z".into() }],
         ..record(&world.admin, &founder, "2026-01-06T10:00:00Z")
     };
+    let actions = &world.state.config.tables.impersonation_actions;
+    let write = impersonation_actions::begin_write(&world.state.dynamo, actions, &newer.id, "PATCH", "/api/forms/f1", "2026-01-06T10:05:00Z").await.unwrap();
+    impersonation_actions::finish_write(&world.state.dynamo, actions, &newer.id, &write, 200).await.unwrap();
+    for _ in 0..2 {
+        impersonation_actions::record_read(&world.state.dynamo, actions, &newer.id, "GET", "/api/leads", 200, "2026-01-06T10:04:00Z").await.unwrap();
+    }
     let elsewhere = record(&world.admin, &world.admin, "2026-01-07T10:00:00Z");
     for r in [&older, &newer, &elsewhere] {
         store(&world.state, r).await;
@@ -386,8 +390,16 @@ async fn the_detail_of_an_unknown_user_is_404_and_of_a_known_one_has_their_lates
     assert_eq!(shown["status"], "ended");
     assert_eq!(shown["ended_by"], "revert");
     assert_eq!(shown["admin_email"], world.admin.email.as_str());
-    assert_eq!(shown["actions"], json!([{ "method": "PATCH", "path": "/api/forms/f1", "status": 200, "at": "2026-01-06T10:05:00Z" }]));
-    assert_eq!(shown["actions_dropped"], 0);
+    assert_eq!(
+        shown["changes"],
+        json!([{ "method": "PATCH", "path": "/api/forms/f1", "status": 200, "at": "2026-01-06T10:05:00Z", "description": "Updated a form" }])
+    );
+    assert_eq!(
+        shown["views"],
+        json!([{ "method": "GET", "path": "/api/leads", "count": 2, "refused": 0, "first_at": "2026-01-06T10:04:00Z", "last_at": "2026-01-06T10:04:00Z", "description": "Viewed the leads" }])
+    );
+    assert_eq!(shown["complete"], true);
+    assert_eq!(detail.body["impersonations"][1]["changes"], json!([]), "a link never used did nothing");
     assert_eq!(detail.body["impersonations"][1]["status"], "pending");
     assert!(detail.body["impersonations"][1]["ends_at"].as_str().unwrap().ends_with('Z'));
     assert!(!detail.text.contains("not-a-real-hash"));

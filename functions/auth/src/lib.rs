@@ -523,7 +523,8 @@ async fn sign_in(State(state): State<AppState>, ip: ClientIp, JsonBody(body): Js
 // ------------------------------------------------------------------ sessions
 
 /// Rotates the refresh cookie: the user's own (`rs_refresh`), or with `?support=<record id>`
-/// that support session's own cookie. Each cookie only ever renews its own kind of session.
+/// that support session's own cookie. Each cookie only ever renews its own kind of session
+/// (another kind is refused without being used up).
 #[tracing::instrument(skip_all)]
 async fn refresh(State(state): State<AppState>, QueryParams(choice): QueryParams<SessionChoice>, headers: HeaderMap) -> Result<Response> {
     let support = choice.support()?;
@@ -537,10 +538,10 @@ async fn refresh(State(state): State<AppState>, QueryParams(choice): QueryParams
         return Ok(StatusCode::NO_CONTENT.into_response());
     };
     let tables = &state.config.tables;
-    let rotated = sessions::rotate(&state.dynamo, tables, token, state.clock.unix()).await;
-    match (rotated, support) {
-        (Ok(sessions::Rotated { token: next, user, impersonation: None }), None) => session_response(&state, &user, &next),
-        (Ok(sessions::Rotated { token: next, user, impersonation: Some((record_id, _)) }), Some(named)) if record_id == named => {
+    let expected = support.map_or(sessions::Expected::Own, sessions::Expected::Support);
+    match sessions::rotate(&state.dynamo, tables, token, expected, state.clock.unix()).await {
+        Ok(sessions::Rotated { token: next, user, impersonation: None }) => session_response(&state, &user, &next),
+        Ok(sessions::Rotated { token: next, user, impersonation: Some((record_id, _)) }) => {
             match impersonations::get(&state.dynamo, &tables.impersonations, &record_id).await? {
                 Some(record) if record.is_live(state.clock.unix()) => impersonation_response(&state, &user, &record, &next),
                 _ => {
@@ -549,13 +550,7 @@ async fn refresh(State(state): State<AppState>, QueryParams(choice): QueryParams
                 }
             }
         }
-        // A cookie renews only its own kind of session (a support session never through
-        // `rs_refresh`, the user's own never through a support cookie).
-        (Ok(sessions::Rotated { user, impersonation, .. }), _) => {
-            tracing::warn!(user_id = %user.id, support = impersonation.is_some(), "a refresh cookie named another kind of session");
-            Ok(([(header::SET_COOKIE, clear)], sessions::ended()).into_response())
-        }
-        (Err(err), _) if err.status == StatusCode::UNAUTHORIZED => {
+        Err(err) if err.status == StatusCode::UNAUTHORIZED => {
             // An impersonation session past its end: its record ends (expiry) if nothing ended it yet.
             if let Some(record_id) = sessions::impersonation_of(&state.dynamo, tables, token).await? {
                 if let Some(record) = impersonations::get(&state.dynamo, &tables.impersonations, &record_id).await? {
@@ -566,7 +561,7 @@ async fn refresh(State(state): State<AppState>, QueryParams(choice): QueryParams
             }
             Ok(([(header::SET_COOKIE, clear)], err).into_response())
         }
-        (Err(err), _) => Err(err),
+        Err(err) => Err(err),
     }
 }
 
@@ -632,7 +627,8 @@ async fn current_user(State(state): State<AppState>, user: AuthUser) -> Result<J
     Ok(Json(UserView::new(&state, &record)))
 }
 
-/// One support session as its user sees it: when, how long, why, and what was changed.
+/// One support session as its user sees it: when, how long, why, what was changed and what
+/// was viewed.
 #[derive(Debug, Serialize)]
 struct SupportSession {
     id: String,
@@ -642,36 +638,47 @@ struct SupportSession {
     ended_by: Option<EndedBy>,
     /// Whole minutes, rounded up; while it runs, so far.
     minutes: i64,
-    changes: Vec<impersonations::Action>,
-    more_changes: u64,
+    /// Writes made or attempted, in order.
+    changes: Vec<impersonation::Change>,
+    /// Reads, grouped by route (never shown as changes).
+    views: Vec<impersonation::View>,
+    /// False when more was recorded than is listed.
+    complete: bool,
 }
 
 /// Settings → Security: every support session on the caller's account, newest first (the
 /// last 50). Which administrator is not shown: it was RaiseSpark support.
 #[tracing::instrument(skip(state))]
 async fn support_sessions(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
+    use futures::{StreamExt, TryStreamExt};
     let listing = impersonations::Listing::ByTarget(user.id.clone());
     let page = impersonations::list(&state.dynamo, &state.config.tables.impersonations, &listing, None, 50, None).await?;
     let now = state.clock.now_iso();
-    let sessions: Vec<SupportSession> = page
-        .records
-        .into_iter()
-        // A link nobody used gave nobody access.
-        .filter_map(|record| {
-            let started = record.session_started_at.clone()?;
-            let until = record.ended_at.clone().unwrap_or_else(|| now.clone());
-            Some(SupportSession {
-                minutes: impersonation::minutes_between(&started, &until),
-                id: record.id,
-                reason: record.reason,
-                started_at: started,
-                ended_at: record.ended_at,
-                ended_by: record.ended_by,
-                changes: record.actions,
-                more_changes: record.actions_dropped,
-            })
+    // A link nobody used gave nobody access.
+    let started: Vec<Impersonation> = page.records.into_iter().filter(|record| record.session_started_at.is_some()).collect();
+    let sessions: Vec<SupportSession> = futures::stream::iter(started)
+        .map(|record| {
+            let (state, now) = (&state, &now);
+            async move {
+                let activity = impersonation::Activity::of_session(state, &record.id).await?;
+                let started = record.session_started_at.clone().unwrap_or_default();
+                let until = record.ended_at.clone().unwrap_or_else(|| now.clone());
+                Ok::<_, ApiError>(SupportSession {
+                    minutes: impersonation::minutes_between(&started, &until),
+                    id: record.id,
+                    reason: record.reason,
+                    started_at: started,
+                    ended_at: record.ended_at,
+                    ended_by: record.ended_by,
+                    changes: activity.changes,
+                    views: activity.views,
+                    complete: activity.complete,
+                })
+            }
         })
-        .collect();
+        .buffered(8)
+        .try_collect()
+        .await?;
     Ok(Json(json!({ "sessions": sessions })))
 }
 

@@ -143,10 +143,28 @@ pub async fn impersonation_of(client: &Client, tables: &Tables, token: &str) -> 
     Ok(find(client, tables, token).await?.filter(|session| session.ends_at.is_some()).map(|session| session.family_id))
 }
 
-/// Exchanges a refresh token for a new one in the same family, with the user. An
-/// impersonation session past its end is not renewed (the caller ends its record).
-pub async fn rotate(client: &Client, tables: &Tables, token: &str, at: i64) -> Result<Rotated, ApiError> {
+/// Which session a refresh cookie is expected to hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected<'a> {
+    /// The user's own (`rs_refresh`).
+    Own,
+    /// This support session's (`rs_support_<record id>`).
+    Support(&'a str),
+}
+
+/// Exchanges a refresh token for a new one in the same family, with the user. A token of
+/// another kind than `expected` is refused before anything changes (it is not used up), and
+/// an impersonation session past its end is not renewed (the caller ends its record).
+pub async fn rotate(client: &Client, tables: &Tables, token: &str, expected: Expected<'_>, at: i64) -> Result<Rotated, ApiError> {
     let session = find(client, tables, token).await?.ok_or_else(ended)?;
+    let kind_matches = match expected {
+        Expected::Own => session.ends_at.is_none(),
+        Expected::Support(id) => session.ends_at.is_some() && session.family_id == id,
+    };
+    if !kind_matches {
+        tracing::warn!(user_id = %session.user_id, "a refresh cookie held another kind of session");
+        return Err(ended());
+    }
     if session.revoked || session.expires_at <= at || session.ends_at.is_some_and(|end| end <= at) {
         return Err(ended());
     }
