@@ -394,9 +394,18 @@ def main():
     link = check("impersonate-user", "impersonate-user", 200, "type=impersonation")["signInLink"]
     link_token = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)["token"][0]
     session = check("auth", "auth-verify-impersonation", 200, f'"admin_id":"{admin["user_id"]}"', {"LINK_TOKEN": link_token})
+    # A read in the support session, recorded by the real binary in its own actions table.
+    support_token = {"ACCESS_TOKEN": session["access_token"]}
+    check("profiles", "profiles-me", 200, demo["user_id"], support_token)
     check("revert-impersonation", "revert-impersonation", 200, "type=magiclink", {"IMPERSONATION_TOKEN": session["access_token"]})
+    # Ended means ended for reads too: the same token, well inside its own expiry.
+    check("profiles", "profiles-me", 401, "This support session has ended.", support_token)
     if [m["to"] for m in mails("support session")] != [demo["email"]]:
         fail(f"revert-impersonation: expected one support-session mail to {demo['email']}, got {mails('support session')}")
+    ended_mail = next(urllib.parse.unquote_plus(r["body"]) for r in Stub.requests
+                      if "Action=SendEmail" in r["body"] and "support session" in urllib.parse.unquote_plus(r["body"]))
+    if "Viewed the profile" not in ended_mail:
+        fail("revert-impersonation: the support-session mail does not list the profile the session viewed")
     started_processes["revert-impersonation"].terminate()
     started_processes["revert-impersonation"].wait(timeout=10)
     start_function("revert-impersonation", sweep_function)

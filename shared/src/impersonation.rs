@@ -278,7 +278,9 @@ pub fn describe_read(path: &str, count: u64, refused_count: u64) -> String {
     let what = match (area.as_str(), rest.as_slice()) {
         ("leads", ["export", ..]) => return tried("Downloaded the leads (CSV)", "download the leads (CSV)", count, refused_count),
         ("check-subscription", []) => return tried("Checked the subscription", "check the subscription", count, refused_count),
-        ("leads", ["summary" | "trends", ..]) => "the lead figures".to_owned(),
+        ("leads", ["summary", ..]) => "the lead figures".to_owned(),
+        ("leads", ["trends", ..]) => "the lead trends".to_owned(),
+        ("leads", ["recent", ..]) => "the recent leads".to_owned(),
         ("auth", ["support-sessions", ..]) => "the support sessions".to_owned(),
         ("ai-chat", ["gaps", ..]) => "the assistant's unanswered questions".to_owned(),
         _ => match NOUNS.iter().find(|(name, ..)| *name == area) {
@@ -539,6 +541,8 @@ mod tests {
             ("/api/compliance-vault/records", 1, 0, "Viewed the compliance vault"),
             ("/api/check-subscription", 1, 0, "Checked the subscription"),
             ("/api/check-subscription/plans", 1, 0, "Viewed the subscription"),
+            ("/api/generate-insights", 1, 0, "Viewed the insights"),
+            ("/api/leads/trends", 1, 0, "Viewed the lead trends"),
             ("/api/admin/users", 2, 2, "Tried to view the admin area (refused)"),
             ("/api/leads/export", 1, 1, "Tried to download the leads (CSV) (refused)"),
             ("/api/leads", 3, 1, "Viewed the leads"),
