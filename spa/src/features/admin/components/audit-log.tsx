@@ -307,7 +307,7 @@ export function AuditLog() {
     <section aria-labelledby="admin-audit-heading">
       <div className="mb-4">
         <h2 id="admin-audit-heading" className="text-lg font-semibold text-gray-900">Audit log</h2>
-        <p className="text-sm text-gray-600">Every impersonation, newest first. Expand a session for its details and the changes made.</p>
+        <p className="text-sm text-gray-600">Every impersonation, newest first. Expand a session for its details, the changes made and what was viewed.</p>
       </div>
       <Filters filters={filters} busy={isValidating && Boolean(data)} onChange={change} onClear={clear} />
       {body()}
