@@ -121,6 +121,22 @@ async fn audit(State(audit): State<Audit>, request: Request, next: Next) -> Resp
     }
 }
 
+/// A link made inside a support session (an export's download link) belongs to that session:
+/// it works only while the session runs, and each use is recorded as a read of `path` (never
+/// with the link's token in it). Fails closed like [`audited`]: 401 once the session ended,
+/// 503 when the use cannot be recorded.
+pub async fn use_session_link(state: &AppState, audit_id: &str, path: &str) -> Result<(), ApiError> {
+    match impersonations::get(&state.dynamo, &state.config.tables.impersonations, audit_id).await? {
+        Some(record) if record.is_live(state.clock.unix()) => {}
+        _ => return Err(session_over()),
+    }
+    let table = &state.config.tables.impersonation_actions;
+    impersonation_actions::record_read(&state.dynamo, table, audit_id, "GET", path, 200, &state.clock.now_iso()).await.map_err(|err| {
+        tracing::error!(audit_id = %audit_id, error = %err, "support session link use not recorded: refused");
+        ApiError { retry_after: Some(1), ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "audit_unavailable", AUDIT_FAILED) }
+    })
+}
+
 // ------------------------------------------------------------------ what a session did
 
 /// One write, as the user and the admin area see it.
@@ -253,6 +269,9 @@ pub fn describe_write(method: &str, path: &str, status: u16) -> String {
     if area == "auth" && rest.first() == Some(&"signout") {
         return refused("Signed out".to_owned(), status);
     }
+    if area == "compliance-vault" && rest.first() == Some(&"exports") {
+        return refused("Prepared the exhibit pack for download".to_owned(), status);
+    }
     let noun = NOUNS.iter().find(|(name, ..)| *name == area).map_or_else(
         || if area.is_empty() { "something".to_owned() } else { area.replace('-', " ") },
         |(_, _, one)| (*one).to_owned(),
@@ -277,6 +296,7 @@ pub fn describe_read(path: &str, count: u64, refused_count: u64) -> String {
     let (area, rest) = segments(path);
     let what = match (area.as_str(), rest.as_slice()) {
         ("leads", ["export", ..]) => return tried("Downloaded the leads (CSV)", "download the leads (CSV)", count, refused_count),
+        ("compliance-vault", ["exports", ..]) => return tried("Downloaded the exhibit pack", "download the exhibit pack", count, refused_count),
         ("check-subscription", []) => return tried("Checked the subscription", "check the subscription", count, refused_count),
         ("leads", ["summary", ..]) => "the lead figures".to_owned(),
         ("leads", ["trends", ..]) => "the lead trends".to_owned(),
@@ -520,6 +540,7 @@ mod tests {
             ("POST", "/api/check-subscription", 200, "Checked the subscription"),
             ("POST", "/api/create-checkout-session", 403, "Started a checkout (refused)"),
             ("POST", "/api/impersonate-user", 403, "Tried to impersonate another user (refused)"),
+            ("POST", "/api/compliance-vault/exports", 201, "Prepared the exhibit pack for download"),
             ("PATCH", "/api/leads/l1", 0, "Updated a lead (outcome not recorded)"),
         ] {
             assert_eq!(describe_write(method, path, status), expected, "{method} {path} {status}");
@@ -543,6 +564,7 @@ mod tests {
             ("/api/check-subscription/plans", 1, 0, "Viewed the subscription"),
             ("/api/generate-insights", 1, 0, "Viewed the insights"),
             ("/api/leads/trends", 1, 0, "Viewed the lead trends"),
+            ("/api/compliance-vault/exports", 1, 0, "Downloaded the exhibit pack"),
             ("/api/admin/users", 2, 2, "Tried to view the admin area (refused)"),
             ("/api/leads/export", 1, 1, "Tried to download the leads (CSV) (refused)"),
             ("/api/leads", 3, 1, "Viewed the leads"),
