@@ -176,9 +176,24 @@ async fn a_support_session_token_is_refused_even_when_it_names_an_administrator(
     let world = world().await;
     let founder = stored_user(&world.state, "founder").await;
     let exp = unix(now()) as u64 + 300;
-    let as_founder = world.state.tokens.issue_impersonation(&founder.id, &founder.email, &world.admin.id, "audit-1", exp).unwrap();
+    // Live sessions (every request of a support token checks its record).
+    let live = |target: &UserRecord| {
+        let record = record(&world.admin, target, &world.state.clock.now_iso());
+        let state = world.state.clone();
+        async move {
+            store(&state, &record).await;
+            impersonations::begin_session(&state.dynamo, &state.config.tables.impersonations, &record.id, state.clock.unix()).await.unwrap().unwrap();
+            record.id
+        }
+    };
+    let (founder_session, admin_session) = (live(&founder).await, live(&world.admin).await);
+    let as_founder = world.state.tokens.issue_impersonation(&founder.id, &founder.email, &world.admin.id, &founder_session, exp).unwrap();
     // Even a session whose user is the administrator (never issued, but the check must not care).
-    let as_admin = world.state.tokens.issue_impersonation(&world.admin.id, &world.admin.email, &world.admin.id, "audit-2", exp).unwrap();
+    let as_admin = world.state.tokens.issue_impersonation(&world.admin.id, &world.admin.email, &world.admin.id, &admin_session, exp).unwrap();
+    // A token naming no session at all is refused before anything else.
+    let unknown = world.state.tokens.issue_impersonation(&founder.id, &founder.email, &world.admin.id, "no-such-session", exp).unwrap();
+    let answer = Call::get(ROUTES[0]).token(&unknown).send(&world.app).await;
+    assert_eq!((answer.status, answer.error_code()), (StatusCode::UNAUTHORIZED, "impersonation_ended"));
     for token in [&as_founder, &as_admin] {
         for route in ROUTES {
             let answer = Call::get(route).token(token).send(&world.app).await;

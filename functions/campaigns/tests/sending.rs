@@ -359,3 +359,38 @@ async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end
     assert_eq!((results["campaign"]["unknown"].as_u64(), results["campaign"]["sent"].as_u64()), (Some(1), Some(0)));
     assert_eq!(campaign_mail(&state, "ada@example.com").len(), 1, "an unknown outcome is never resent");
 }
+
+#[tokio::test]
+async fn an_unsubscribe_link_mailed_before_its_secret_rotated_still_works_and_rotating_the_click_secret_touches_no_unsubscribe_link() {
+    use shared::keys::{Family, LinkSecrets};
+    const OLD: &str = "old-unsubscribe-secret-0123456789abcdef-01";
+    const NEW: &str = "new-unsubscribe-secret-0123456789abcdef-01";
+    const CLICK: &str = "another-click-secret-0123456789abcdef-0123";
+    let base = test_state().await;
+    let with_unsubscribe = |value: &str| {
+        let mut config = (*base.config).clone();
+        config.links.unsubscribe = LinkSecrets::parse(Family::Unsubscribe, value).unwrap();
+        AppState { config: std::sync::Arc::new(config), ..base.clone() }
+    };
+    let state = with_unsubscribe(OLD);
+    let sender = app(&state);
+    let (user, _) = pro_founder(&state, &[("Grace Hopper", "grace@example.com")]).await;
+    set_sender(&sender, &user).await;
+    let campaign = draft(&sender, &user).await;
+    let id = campaign["id"].as_str().unwrap();
+    Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(&sender).await;
+    wait_sent(&sender, &user, id).await;
+    let page = campaign_mail(&state, "grace@example.com").remove(0).links().into_iter().find(|l| l.contains("/unsubscribe/")).unwrap();
+    let uri = format!("/api/campaigns/unsubscribe/{}", page.rsplit('/').next().unwrap());
+
+    let rotating = app(&with_unsubscribe(&format!("{NEW},{OLD}")));
+    assert_eq!(Call::get(&uri).send(&rotating).await.status, StatusCode::OK, "kept for the link's life");
+    let other_family = app(&{
+        let mut config = (*state.config).clone();
+        config.links.click = LinkSecrets::parse(Family::Click, CLICK).unwrap();
+        AppState { config: std::sync::Arc::new(config), ..state.clone() }
+    });
+    assert_eq!(Call::get(&uri).send(&other_family).await.status, StatusCode::OK, "another family's rotation changes nothing here");
+    let dropped = app(&with_unsubscribe(NEW));
+    assert_eq!(Call::get(&uri).send(&dropped).await.error_code(), "invalid_link", "only once the old secret is removed");
+}
