@@ -62,6 +62,18 @@ DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p campaigns 
 printf '\n== Compliance vault: the exhibit pack of 1,000 records (time, peak memory) ==\n'
 cargo run --release --quiet -p compliance-vault --example bench
 
+printf '\n== Access tokens: ES256 verify and sign vs the earlier HS256, same run ==\n'
+VERIFY_JSON=$("$CARGO_TARGET_DIR/release/raisespark-bench" verify 20000)
+mkdir -p bench-results && printf '%s\n' "$VERIFY_JSON" > bench-results/access-tokens.json
+python3 - "$VERIFY_JSON" <<'PY'
+import json, sys
+r = json.loads(sys.argv[1])
+for what in ("verify", "sign"):
+    es, hs = r["es256"][what], r["hs256"][what]
+    print(f"  {what:<6} ES256 p50 {es['p50_us']:7.1f} us  p99 {es['p99_us']:7.1f} us   |  HS256 p50 {hs['p50_us']:6.1f} us  p99 {hs['p99_us']:6.1f} us  (n={es['n']})")
+print(f"  token size: ES256 {r['es256']['token_bytes']} B, HS256 {r['hs256']['token_bytes']} B")
+PY
+
 printf '\n== Leads and dashboard ==\n'
 python3 infra/scripts/bench_leads.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
 

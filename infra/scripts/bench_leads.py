@@ -20,7 +20,6 @@ import uuid
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 gateway_bin, bench_bin, endpoint = sys.argv[1:4]
-SECRET = "bench-secret-" + uuid.uuid4().hex
 
 
 def free_port() -> int:
@@ -63,8 +62,13 @@ def count_query_ms(prefix: str, owner: str, n: int) -> dict:
 def main() -> None:
     prefix = f"bench-leads-{int(time.time())}-"
     port = free_port()
+    # An access-token key pair of its own: the gateway verifies with it, the bench mints with it.
+    keys = json.loads(bench("keypair"))
+    key_file = pathlib.Path(tempfile.mkdtemp()) / "signing-key.pem"
+    key_file.write_text(keys["signing_key"])
     env = dict(os.environ, PORT=str(port), TABLE_PREFIX=prefix, LOCAL_DATA_DIR=tempfile.mkdtemp(), RUST_LOG="error",
-               SPA_DIST=str(ROOT / "spa" / "dist"), DYNAMODB_ENDPOINT=endpoint, JWT_SECRET=SECRET, SEED_DEMO="false")
+               SPA_DIST=str(ROOT / "spa" / "dist"), DYNAMODB_ENDPOINT=endpoint, SEED_DEMO="false",
+               ACCESS_TOKEN_SIGNING_KEY=keys["signing_key"], ACCESS_TOKEN_PUBLIC_KEYS=keys["public_keys"])
     gateway = subprocess.Popen([gateway_bin], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     results = {}
     try:
@@ -76,7 +80,7 @@ def main() -> None:
             except Exception:
                 time.sleep(0.1)
         empty_owner, owner = str(uuid.uuid4()), str(uuid.uuid4())
-        empty_token, token = bench("token", SECRET, empty_owner), bench("token", SECRET, owner)
+        empty_token, token = bench("token", str(key_file), empty_owner), bench("token", str(key_file), owner)
 
         # The same published form for both founders: the only difference is 10,000 leads.
         bench("seed-leads", endpoint, prefix, empty_owner, "0")

@@ -38,7 +38,6 @@ ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "events"
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", Path.home() / ".cache/raisespark/target"))
 DEADLINE = time.monotonic() + float(os.environ.get("LAMBDA_STAGE_TIMEOUT", "240"))
-JWT_SECRET = "lambda-stage-jwt-secret-" + uuid.uuid4().hex
 # Defect 6 of issue 12: a retried stream batch must not re-send the founder's mail (the
 # notification is claimed before sending).
 RETRY_SENDS_ONCE = True
@@ -181,7 +180,7 @@ def main():
     prepared = subprocess.run(
         [str(TARGET / "debug/lambda-env")],
         env={"PATH": os.environ["PATH"], "DYNAMODB_ENDPOINT": endpoint, "S3_ENDPOINT": s3_endpoint, "TABLE_PREFIX": prefix, "STUB_URL": stub_url,
-             "JWT_SECRET": JWT_SECRET, "LOCAL_DATA_DIR": data_dir, "RUST_LOG": "off"},
+             "LOCAL_DATA_DIR": data_dir, "RUST_LOG": "off"},
         capture_output=True, text=True, timeout=remaining(),
     )
     if prepared.returncode != 0:
@@ -395,9 +394,18 @@ def main():
     link = check("impersonate-user", "impersonate-user", 200, "type=impersonation")["signInLink"]
     link_token = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)["token"][0]
     session = check("auth", "auth-verify-impersonation", 200, f'"admin_id":"{admin["user_id"]}"', {"LINK_TOKEN": link_token})
+    # A read in the support session, recorded by the real binary in its own actions table.
+    support_token = {"ACCESS_TOKEN": session["access_token"]}
+    check("profiles", "profiles-me", 200, demo["user_id"], support_token)
     check("revert-impersonation", "revert-impersonation", 200, "type=magiclink", {"IMPERSONATION_TOKEN": session["access_token"]})
+    # Ended means ended for reads too: the same token, well inside its own expiry.
+    check("profiles", "profiles-me", 401, "This support session has ended.", support_token)
     if [m["to"] for m in mails("support session")] != [demo["email"]]:
         fail(f"revert-impersonation: expected one support-session mail to {demo['email']}, got {mails('support session')}")
+    ended_mail = next(urllib.parse.unquote_plus(r["body"]) for r in Stub.requests
+                      if "Action=SendEmail" in r["body"] and "support session" in urllib.parse.unquote_plus(r["body"]))
+    if "Viewed the profile" not in ended_mail:
+        fail("revert-impersonation: the support-session mail does not list the profile the session viewed")
     started_processes["revert-impersonation"].terminate()
     started_processes["revert-impersonation"].wait(timeout=10)
     start_function("revert-impersonation", sweep_function)

@@ -4,12 +4,17 @@
 //! Each function reads only what it uses: its `main.rs` passes its [`Needs`] (one constant
 //! per function in [`needs`]), and `template.yaml` gives each function exactly those variables
 //! (a test in the local gateway compares the two). What a function did not declare is absent:
-//! clients are not built (mail, payments), optional sections are `None` (Meta), secrets are a
-//! random per-process value that matches nothing (an undeclared JWT key verifies no token, an
-//! undeclared webhook secret verifies no signature), and identifiers are empty or, for tables,
-//! a name DynamoDB refuses that says which variable was not declared.
+//! clients are not built (mail, payments), optional sections are `None` (Meta), keys are absent
+//! or a random per-process value that matches nothing (no access-token key verifies no token,
+//! an undeclared webhook or link secret verifies no signature), and identifiers are empty or,
+//! for tables, a name DynamoDB refuses that says which variable was not declared.
 
-use secrecy::{ExposeSecret, SecretString};
+use secrecy::SecretString;
+
+use crate::{
+    auth::{PublicKey, SigningKey},
+    keys::{Family, LinkSecrets},
+};
 
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum ConfigError {
@@ -39,6 +44,7 @@ pub enum Table {
     Referrals,
     ContactMessages,
     Impersonations,
+    ImpersonationActions,
     PlatformStats,
     AiChatQuestions,
     LeadStats,
@@ -66,6 +72,7 @@ impl Table {
         Table::Referrals,
         Table::ContactMessages,
         Table::Impersonations,
+        Table::ImpersonationActions,
         Table::PlatformStats,
         Table::AiChatQuestions,
         Table::LeadStats,
@@ -93,6 +100,7 @@ impl Table {
             Table::Referrals => "REFERRALS_TABLE",
             Table::ContactMessages => "CONTACT_MESSAGES_TABLE",
             Table::Impersonations => "IMPERSONATIONS_TABLE",
+            Table::ImpersonationActions => "IMPERSONATION_ACTIONS_TABLE",
             Table::PlatformStats => "PLATFORM_STATS_TABLE",
             Table::AiChatQuestions => "AI_CHAT_QUESTIONS_TABLE",
             Table::LeadStats => "LEAD_STATS_TABLE",
@@ -111,8 +119,13 @@ pub struct Needs {
     pub tables: &'static [Table],
     /// `APP_ORIGIN`: links in e-mail, checkout return URLs, referral links.
     pub app_origin: bool,
-    /// `JWT_SECRET`: verifies (and, in `auth`, issues) access tokens.
+    /// `ACCESS_TOKEN_PUBLIC_KEYS` (a JWK set, not secret): verifies access tokens.
     pub access_tokens: bool,
+    /// `ACCESS_TOKEN_SIGNING_KEY` (the private key, secret): mints access tokens. Only the
+    /// functions that start sessions (`auth`); a test of `template.yaml` holds it to that.
+    pub mints_sessions: bool,
+    /// One secret per link family or salt it signs, verifies or hashes with (see `keys`).
+    pub link_secrets: &'static [Family],
     /// `ADMIN_USER_IDS`.
     pub admins: bool,
     /// `MAIL_PROVIDER`, `MAIL_FROM` (SES): the only functions that get an SES client.
@@ -157,6 +170,8 @@ impl Needs {
         tables: &[],
         app_origin: false,
         access_tokens: false,
+        mints_sessions: false,
+        link_secrets: &[],
         admins: false,
         mail: false,
         support_email: false,
@@ -181,6 +196,8 @@ impl Needs {
         tables: Table::ALL,
         app_origin: true,
         access_tokens: true,
+        mints_sessions: true,
+        link_secrets: Family::ALL,
         admins: true,
         mail: true,
         support_email: true,
@@ -220,8 +237,14 @@ impl Needs {
         if self.app_origin {
             add("APP_ORIGIN", Required, false);
         }
-        if self.access_tokens {
-            add("JWT_SECRET", Required, true);
+        if self.access_tokens || self.mints_sessions {
+            add("ACCESS_TOKEN_PUBLIC_KEYS", Required, false);
+        }
+        if self.mints_sessions {
+            add("ACCESS_TOKEN_SIGNING_KEY", Required, true);
+        }
+        for family in self.link_secrets {
+            add(family.variable(), Required, true);
         }
         if self.admins {
             add("ADMIN_USER_IDS", Optional, false);
@@ -321,11 +344,12 @@ pub enum Presence {
 /// What each function reads: the constant its `main.rs` passes to `AppState::from_env_for`.
 pub mod needs {
     use super::{Needs, Table::*};
+    use crate::keys::Family;
 
     /// Admin only, read only: the platform's counters, the user directory (with each user's
     /// subscription, forms and leads) and the impersonation audit log.
     pub const ADMIN: Needs = Needs {
-        tables: &[Users, UserEmails, Profiles, Forms, Subscriptions, Impersonations, PlatformStats],
+        tables: &[Users, UserEmails, Profiles, Forms, Subscriptions, Impersonations, ImpersonationActions, PlatformStats],
         access_tokens: true,
         admins: true,
         ..Needs::NONE
@@ -333,8 +357,9 @@ pub mod needs {
     /// Sparky: the Help Center (compiled in), the caller's own counters and forms, the
     /// questions table, its rate limit; an LLM only when configured.
     pub const AI_CHAT: Needs = Needs {
-        tables: &[AiChatQuestions, Profiles, Forms, RateLimits, Impersonations],
+        tables: &[AiChatQuestions, Profiles, Forms, RateLimits, Impersonations, ImpersonationActions],
         access_tokens: true,
+        link_secrets: &[Family::QuestionSalt],
         admins: true,
         support_email: true,
         ai: true,
@@ -352,23 +377,26 @@ pub mod needs {
             ReferralCodes,
             Referrals,
             Impersonations,
+            ImpersonationActions,
             PlatformStats,
         ],
         app_origin: true,
         access_tokens: true,
+        mints_sessions: true,
         admins: true,
         mail: true,
         client_address: true,
         ..Needs::NONE
     };
     pub const BILLING_PORTAL: Needs =
-        Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
+        Needs { tables: &[Subscriptions, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
     /// Campaigns (Pro): drafts, audiences over the founder's leads and forms, suppressions; each
     /// campaign's message is filed in the compliance vault as it goes out.
     pub const CAMPAIGNS: Needs = Needs {
-        tables: &[Campaigns, CampaignRecipients, Suppressions, Leads, Forms, Profiles, Subscriptions, RateLimits, Impersonations, VaultRecords],
+        tables: &[Campaigns, CampaignRecipients, Suppressions, Leads, Forms, Profiles, Subscriptions, RateLimits, Impersonations, ImpersonationActions, VaultRecords],
         app_origin: true,
         access_tokens: true,
+        link_secrets: &[Family::Unsubscribe, Family::Click],
         plans: true,
         mail: true,
         campaign_sending: true,
@@ -383,11 +411,12 @@ pub mod needs {
     /// binary is all three functions, so all three are given them, only the digest's role may
     /// read users or send).
     pub const COMPLIANCE_VAULT: Needs = Needs {
-        tables: &[VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations, Users],
+        tables: &[VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations, ImpersonationActions, Users],
         app_origin: true,
         access_tokens: true,
         client_address: true,
         mail: true,
+        link_secrets: &[Family::Export],
         plans: true,
         vault: true,
         vault_uploads: true,
@@ -398,9 +427,11 @@ pub mod needs {
     /// SES events through SNS (signature verified): deliveries, bounces, complaints, opens and
     /// clicks of campaign messages; bounces and complaints suppress the address.
     pub const SES_EVENTS: Needs = Needs { tables: &[CampaignRecipients, Campaigns, Suppressions], ses_events: true, ..Needs::NONE };
-    pub const CHECK_SUBSCRIPTION: Needs = Needs { tables: &[Subscriptions], access_tokens: true, plans: true, ..Needs::NONE };
+    /// The caller's subscription; inside a support session its reads are audited too.
+    pub const CHECK_SUBSCRIPTION: Needs =
+        Needs { tables: &[Subscriptions, Impersonations, ImpersonationActions], access_tokens: true, plans: true, ..Needs::NONE };
     pub const CONTACT: Needs = Needs {
-        tables: &[ContactMessages, RateLimits, Impersonations],
+        tables: &[ContactMessages, RateLimits, Impersonations, ImpersonationActions],
         access_tokens: true,
         mail: true,
         support_email: true,
@@ -408,18 +439,18 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const CREATE_CHECKOUT_SESSION: Needs =
-        Needs { tables: &[Subscriptions, Impersonations], app_origin: true, access_tokens: true, plans: true, payments: true, ..Needs::NONE };
-    pub const FACEBOOK_CONVERSIONS: Needs = Needs { tables: &[Impersonations], access_tokens: true, client_address: true, meta: true, ..Needs::NONE };
+        Needs { tables: &[Subscriptions, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, plans: true, payments: true, ..Needs::NONE };
+    pub const FACEBOOK_CONVERSIONS: Needs = Needs { tables: &[Impersonations, ImpersonationActions], access_tokens: true, client_address: true, meta: true, ..Needs::NONE };
     /// Forms; every publish (and every edit of a live form) is filed in the compliance vault
     /// with the embedding pages seen, and a new form takes the offering's current status.
     pub const FORMS: Needs =
-        Needs { tables: &[Forms, Leads, Subscriptions, Impersonations, Profiles, LeadStats, VaultRecords], access_tokens: true, vault: true, ..Needs::NONE };
+        Needs { tables: &[Forms, Leads, Subscriptions, Impersonations, ImpersonationActions, Profiles, LeadStats, VaultRecords], access_tokens: true, vault: true, ..Needs::NONE };
     /// The leads stream: counts each lead and mails its founder.
     pub const LEAD_NOTIFICATIONS: Needs =
         Needs { tables: &[Forms, Leads, Profiles, Users, PlatformStats, LeadStats], app_origin: true, mail: true, ..Needs::NONE };
     /// Admin only: the audit record first, then a one-time link for the target.
     pub const IMPERSONATE_USER: Needs = Needs {
-        tables: &[Users, UserEmails, OneTimeTokens, Impersonations],
+        tables: &[Users, UserEmails, OneTimeTokens, Impersonations, ImpersonationActions],
         app_origin: true,
         access_tokens: true,
         admins: true,
@@ -429,7 +460,7 @@ pub mod needs {
     /// Leads; the CSV export also behind a streaming function URL, which serves only requests
     /// carrying CloudFront's `X-Origin-Verify` secret.
     pub const LEADS: Needs = Needs {
-        tables: &[Leads, Forms, Profiles, Impersonations, LeadStats],
+        tables: &[Leads, Forms, Profiles, Impersonations, ImpersonationActions, LeadStats],
         access_tokens: true,
         client_address: true,
         response_streaming: true,
@@ -438,27 +469,28 @@ pub mod needs {
     /// Insights: the caller's aggregates, counters and forms, the plan that gates them, the
     /// cached phrasing (in `lead_stats`), its rate limit; an LLM only when configured.
     pub const GENERATE_INSIGHTS: Needs = Needs {
-        tables: &[LeadStats, Profiles, Forms, Subscriptions, RateLimits, Impersonations],
+        tables: &[LeadStats, Profiles, Forms, Subscriptions, RateLimits, Impersonations, ImpersonationActions],
         access_tokens: true,
         plans: true,
         ai: true,
         ..Needs::NONE
     };
-    pub const PROFILES: Needs = Needs { tables: &[Profiles, Impersonations], access_tokens: true, ..Needs::NONE };
-    /// Investor-facing: no payments, no Meta, no mail (the founder is told from the stream).
-    /// `JWT_SECRET` salts the daily view key.
+    pub const PROFILES: Needs = Needs { tables: &[Profiles, Impersonations, ImpersonationActions], access_tokens: true, ..Needs::NONE };
+    /// Investor-facing: no payments, no Meta, no mail (the founder is told from the stream),
+    /// and no access-token key at all (no route takes a session). Its own salt makes the
+    /// daily view key.
     pub const PUBLIC_FORMS: Needs = Needs {
         tables: &[Forms, Leads, FormViews, LeadStats],
-        access_tokens: true,
+        link_secrets: &[Family::ViewSalt],
         client_address: true,
         lead_capture: true,
         ..Needs::NONE
     };
-    pub const RAISE_CAPITAL: Needs = Needs { tables: &[Profiles, Impersonations], access_tokens: true, ..Needs::NONE };
+    pub const RAISE_CAPITAL: Needs = Needs { tables: &[Profiles, Impersonations, ImpersonationActions], access_tokens: true, ..Needs::NONE };
     /// Ends a support session (and, as the scheduled sweep, every expired one): the record,
     /// the user's e-mail, the session's refresh tokens, the administrator's way back.
     pub const REVERT_IMPERSONATION: Needs = Needs {
-        tables: &[Users, Sessions, OneTimeTokens, Impersonations],
+        tables: &[Users, Sessions, OneTimeTokens, Impersonations, ImpersonationActions],
         app_origin: true,
         access_tokens: true,
         admins: true,
@@ -467,9 +499,9 @@ pub mod needs {
         ..Needs::NONE
     };
     pub const REWARDS: Needs =
-        Needs { tables: &[ReferralCodes, Referrals, Subscriptions], app_origin: true, access_tokens: true, ..Needs::NONE };
+        Needs { tables: &[ReferralCodes, Referrals, Subscriptions, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, ..Needs::NONE };
     pub const SEND_EVENT_NOTIFICATION: Needs =
-        Needs { tables: &[Notifications, Impersonations], app_origin: true, access_tokens: true, mail: true, ..Needs::NONE };
+        Needs { tables: &[Notifications, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, mail: true, ..Needs::NONE };
     /// Verified Stripe events: subscription state, trial mail, referral credits (Stripe API),
     /// and the server-side Purchase conversion (Meta).
     pub const STRIPE_WEBHOOK: Needs = Needs {
@@ -535,6 +567,8 @@ pub struct Tables {
     pub referrals: String,
     pub contact_messages: String,
     pub impersonations: String,
+    /// What each support session did (see `repo::impersonation_actions`).
+    pub impersonation_actions: String,
     pub platform_stats: String,
     pub ai_chat_questions: String,
     pub lead_stats: String,
@@ -628,8 +662,11 @@ pub struct Config {
     /// Public origin of the product (`https://app.example.com`), used to build links in mail.
     /// Empty unless declared.
     pub app_origin: String,
-    /// HS256 key for access tokens; at least 32 bytes (random, verifying nothing, unless declared).
-    pub jwt_secret: SecretString,
+    /// The access tokens' public keys (empty unless declared: nothing verifies) and, in the
+    /// functions that mint sessions only, the private key.
+    pub access_tokens: AccessTokenConfig,
+    /// The link families' and salts' secrets (random, matching nothing, unless declared).
+    pub links: Links,
     /// Set for DynamoDB Local (`http://127.0.0.1:8000`); unset in AWS.
     pub dynamodb_endpoint: Option<String>,
     pub tables: Tables,
@@ -672,6 +709,36 @@ pub struct Config {
     pub vault: Option<VaultConfig>,
     /// Run as the vault's daily digest (`VAULT_ROLE=digest`) instead of the HTTP API.
     pub vault_digest: bool,
+}
+
+/// What verifies access tokens, and what mints them (see `auth`).
+#[derive(Debug, Clone, Default)]
+pub struct AccessTokenConfig {
+    pub public_keys: Vec<PublicKey>,
+    /// `auth` only: the key `ACCESS_TOKEN_SIGNING_KEY` holds.
+    pub signing_key: Option<SigningKey>,
+}
+
+/// One secret set per link family and salt (see [`crate::keys`]).
+#[derive(Debug, Clone)]
+pub struct Links {
+    pub unsubscribe: LinkSecrets,
+    pub click: LinkSecrets,
+    pub export: LinkSecrets,
+    pub view_salt: LinkSecrets,
+    pub question_salt: LinkSecrets,
+}
+
+impl Links {
+    pub fn get(&self, family: Family) -> &LinkSecrets {
+        match family {
+            Family::Unsubscribe => &self.unsubscribe,
+            Family::Click => &self.click,
+            Family::Export => &self.export,
+            Family::ViewSalt => &self.view_salt,
+            Family::QuestionSalt => &self.question_salt,
+        }
+    }
 }
 
 /// Where the compliance vault keeps its objects.
@@ -720,14 +787,20 @@ impl Config {
         } else {
             String::new()
         };
-        let jwt_secret = if needs.access_tokens {
-            let secret = SecretString::from(required("JWT_SECRET")?);
-            if secret.expose_secret().len() < 32 {
-                return Err(ConfigError::Invalid { name: "JWT_SECRET", reason: "must be at least 32 characters".into() });
+        let access_tokens = access_token_config(needs, &required)?;
+        let link = |family: Family| -> Result<LinkSecrets, ConfigError> {
+            if needs.link_secrets.contains(&family) {
+                LinkSecrets::parse(family, &required(family.variable())?)
+            } else {
+                Ok(LinkSecrets::unmatched(family))
             }
-            secret
-        } else {
-            unmatched_secret()
+        };
+        let links = Links {
+            unsubscribe: link(Family::Unsubscribe)?,
+            click: link(Family::Click)?,
+            export: link(Family::Export)?,
+            view_salt: link(Family::ViewSalt)?,
+            question_salt: link(Family::QuestionSalt)?,
         };
         let mail = if needs.mail {
             Some(match required("MAIL_PROVIDER")?.as_str() {
@@ -779,7 +852,8 @@ impl Config {
         };
         Ok(Self {
             app_origin,
-            jwt_secret,
+            access_tokens,
+            links,
             dynamodb_endpoint: if needs.tables.is_empty() { None } else { optional("DYNAMODB_ENDPOINT") },
             tables: Tables {
                 profiles: table(Table::Profiles)?,
@@ -798,6 +872,7 @@ impl Config {
                 referrals: table(Table::Referrals)?,
                 contact_messages: table(Table::ContactMessages)?,
                 impersonations: table(Table::Impersonations)?,
+                impersonation_actions: table(Table::ImpersonationActions)?,
                 platform_stats: table(Table::PlatformStats)?,
                 ai_chat_questions: table(Table::AiChatQuestions)?,
                 lead_stats: table(Table::LeadStats)?,
@@ -882,17 +957,34 @@ fn ai_config(optional: &dyn Fn(&'static str) -> Option<String>) -> Result<AiConf
     }
 }
 
-impl Config {
-    /// A stable salt derived from the signing key (never the key itself), for hashes that must
-    /// not be reversible to ids, such as the chat's distinct askers.
-    pub fn jwt_secret_fingerprint(&self) -> String {
-        crate::crypto::sha256_hex(&format!("salt:{}", self.jwt_secret.expose_secret()))
+/// The public keys (every function that takes a session) and the private key (the functions
+/// that mint sessions), which must be one of the published keys: a new key is published first,
+/// then used, so no function ever meets a token it cannot verify.
+fn access_token_config(needs: &Needs, required: &dyn Fn(&'static str) -> Result<String, ConfigError>) -> Result<AccessTokenConfig, ConfigError> {
+    if !(needs.access_tokens || needs.mints_sessions) {
+        return Ok(AccessTokenConfig::default());
     }
+    let public_keys = crate::auth::parse_public_keys(&required("ACCESS_TOKEN_PUBLIC_KEYS")?)
+        .map_err(|reason| ConfigError::Invalid { name: "ACCESS_TOKEN_PUBLIC_KEYS", reason })?;
+    let signing_key = if needs.mints_sessions {
+        let key = SigningKey::from_pem(&required("ACCESS_TOKEN_SIGNING_KEY")?)
+            .map_err(|reason| ConfigError::Invalid { name: "ACCESS_TOKEN_SIGNING_KEY", reason })?;
+        if !public_keys.iter().any(|public| public == key.public()) {
+            return Err(ConfigError::Invalid {
+                name: "ACCESS_TOKEN_SIGNING_KEY",
+                reason: format!("its public key (kid {}) is not in ACCESS_TOKEN_PUBLIC_KEYS: publish it first, then sign with it", key.public().kid),
+            });
+        }
+        Some(key)
+    } else {
+        None
+    };
+    Ok(AccessTokenConfig { public_keys, signing_key })
 }
 
 /// A secret for a part the function did not declare: random per process, shared with
-/// nothing, so whatever it verifies (tokens, signatures) never matches.
-fn unmatched_secret() -> SecretString {
+/// nothing, so whatever it verifies (signatures, links) never matches.
+pub(crate) fn unmatched_secret() -> SecretString {
     use rand::Rng;
     let value: String = rand::rng().sample_iter(rand::distr::Alphanumeric).take(48).map(char::from).collect();
     SecretString::from(value)
@@ -901,16 +993,25 @@ fn unmatched_secret() -> SecretString {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use secrecy::ExposeSecret;
     use std::{cell::RefCell, collections::HashMap};
 
-    fn lookup(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let map: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    type Vars = Vec<(&'static str, String)>;
+
+    fn lookup(vars: &[(&'static str, String)]) -> impl Fn(&str) -> Option<String> {
+        let map: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
         move |name| map.get(name).cloned()
     }
 
+    fn set(vars: &mut Vars, name: &'static str, value: &str) {
+        vars.retain(|(key, _)| *key != name);
+        vars.push((name, value.to_owned()));
+    }
+
+    const SECRET: &str = "0123456789abcdef0123456789abcdef";
+
     const COMPLETE: &[(&str, &str)] = &[
         ("APP_ORIGIN", "http://localhost:3000/"),
-        ("JWT_SECRET", "0123456789abcdef0123456789abcdef"),
         ("MAIL_PROVIDER", "outbox"),
         ("ADMIN_USER_IDS", "a, b,,c"),
         ("PROFILES_TABLE", "profiles"),
@@ -929,6 +1030,7 @@ mod tests {
         ("REFERRALS_TABLE", "referrals"),
         ("CONTACT_MESSAGES_TABLE", "contact_messages"),
         ("IMPERSONATIONS_TABLE", "impersonations"),
+        ("IMPERSONATION_ACTIONS_TABLE", "impersonation_actions"),
         ("PLATFORM_STATS_TABLE", "platform_stats"),
         ("AI_CHAT_QUESTIONS_TABLE", "ai_chat_questions"),
         ("LEAD_STATS_TABLE", "lead_stats"),
@@ -945,20 +1047,33 @@ mod tests {
         ("STRIPE_PRICE_PRO", "price_pro"),
     ];
 
+    /// Every variable the gateway reads, with local values.
+    fn complete() -> Vars {
+        let mut vars: Vars = COMPLETE.iter().map(|(k, v)| (*k, (*v).to_owned())).collect();
+        vars.push(("ACCESS_TOKEN_PUBLIC_KEYS", crate::auth::test_keys::public_keys()));
+        vars.push(("ACCESS_TOKEN_SIGNING_KEY", crate::auth::test_keys::SIGNING_KEY.to_owned()));
+        for family in Family::ALL {
+            vars.push((family.variable(), SECRET.to_owned()));
+        }
+        vars
+    }
+
     /// A deployed function's environment: every variable its needs require, with AWS values.
-    fn deployed(needs: &Needs) -> Vec<(&'static str, &'static str)> {
+    fn deployed(needs: &Needs) -> Vars {
         needs
             .variables()
             .into_iter()
             .filter(|var| var.presence == Presence::Required)
             .map(|var| {
                 let value = match var.name {
-                    "APP_ORIGIN" => "https://app.example.com",
-                    "JWT_SECRET" => "0123456789abcdef0123456789abcdef",
-                    "MAIL_PROVIDER" => "ses",
-                    "PAYMENTS_PROVIDER" => "stripe",
-                    "LEAD_NOTIFICATIONS" => "stream",
-                    _ => "value",
+                    "APP_ORIGIN" => "https://app.example.com".to_owned(),
+                    "MAIL_PROVIDER" => "ses".to_owned(),
+                    "PAYMENTS_PROVIDER" => "stripe".to_owned(),
+                    "LEAD_NOTIFICATIONS" => "stream".to_owned(),
+                    "ACCESS_TOKEN_PUBLIC_KEYS" => crate::auth::test_keys::public_keys(),
+                    "ACCESS_TOKEN_SIGNING_KEY" => crate::auth::test_keys::SIGNING_KEY.to_owned(),
+                    name if Family::ALL.iter().any(|family| family.variable() == name) => SECRET.to_owned(),
+                    _ => "value".to_owned(),
                 };
                 (var.name, value)
             })
@@ -967,68 +1082,91 @@ mod tests {
 
     #[test]
     fn a_complete_environment_gives_a_config_without_trailing_slash() {
-        let config = Config::from_lookup(lookup(COMPLETE)).unwrap();
+        let config = Config::from_lookup(lookup(&complete())).unwrap();
         assert_eq!(config.app_origin, "http://localhost:3000");
         assert_eq!(config.tables.profiles, "profiles");
         assert!(config.dynamodb_endpoint.is_none());
         assert_eq!(config.admin_user_ids, vec!["a", "b", "c"]);
         assert!(matches!(config.mail, Some(MailConfig::Outbox { dir: None, .. })));
         assert_eq!(config.lead_notifications, LeadNotifications::Inline);
+        assert_eq!(config.access_tokens.public_keys.len(), 1);
+        assert!(config.access_tokens.signing_key.is_some());
     }
 
     #[test]
     fn ses_needs_a_sender() {
-        let mut vars = COMPLETE.to_vec();
-        vars[2] = ("MAIL_PROVIDER", "ses");
+        let mut vars = complete();
+        set(&mut vars, "MAIL_PROVIDER", "ses");
         assert_eq!(Config::from_lookup(lookup(&vars)).unwrap_err(), ConfigError::Missing("MAIL_FROM"));
-        vars.push(("MAIL_FROM", "RaiseSpark <hello@example.com>"));
+        set(&mut vars, "MAIL_FROM", "RaiseSpark <hello@example.com>");
         let config = Config::from_lookup(lookup(&vars)).unwrap();
         assert_eq!(config.mail.unwrap().from(), "RaiseSpark <hello@example.com>");
     }
 
     #[test]
     fn an_unknown_mail_provider_is_refused() {
-        let mut vars = COMPLETE.to_vec();
-        vars[2] = ("MAIL_PROVIDER", "pigeon");
+        let mut vars = complete();
+        set(&mut vars, "MAIL_PROVIDER", "pigeon");
         assert!(Config::from_lookup(lookup(&vars)).unwrap_err().to_string().contains("MAIL_PROVIDER"));
     }
 
     #[test]
     fn a_missing_variable_is_named_in_the_error() {
-        let vars: Vec<_> = COMPLETE.iter().copied().filter(|(k, _)| *k != "PROFILES_TABLE").collect();
+        let vars: Vars = complete().into_iter().filter(|(k, _)| *k != "PROFILES_TABLE").collect();
         let err = Config::from_lookup(lookup(&vars)).unwrap_err();
         assert_eq!(err.to_string(), "missing environment variable PROFILES_TABLE");
     }
 
     #[test]
     fn a_blank_variable_counts_as_missing() {
-        let mut vars = COMPLETE.to_vec();
-        vars[0] = ("APP_ORIGIN", "  ");
+        let mut vars = complete();
+        set(&mut vars, "APP_ORIGIN", "  ");
         assert_eq!(Config::from_lookup(lookup(&vars)).unwrap_err(), ConfigError::Missing("APP_ORIGIN"));
     }
 
     #[test]
-    fn a_short_jwt_secret_is_refused() {
-        let mut vars = COMPLETE.to_vec();
-        vars[1] = ("JWT_SECRET", "short");
+    fn a_short_link_secret_is_refused_with_its_name() {
+        for family in Family::ALL {
+            let mut vars = complete();
+            set(&mut vars, family.variable(), "short");
+            let err = Config::from_lookup(lookup(&vars)).unwrap_err();
+            assert!(err.to_string().contains(family.variable()), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_signing_key_whose_public_key_is_not_published_is_refused() {
+        let mut vars = complete();
+        let other = SigningKey::generate();
+        set(&mut vars, "ACCESS_TOKEN_SIGNING_KEY", &other.to_pem());
         let err = Config::from_lookup(lookup(&vars)).unwrap_err();
-        assert!(err.to_string().contains("JWT_SECRET"));
+        assert!(err.to_string().contains("ACCESS_TOKEN_SIGNING_KEY") && err.to_string().contains("publish it first"), "{err}");
+        // Published beside the current key (rotation step 1), it is accepted.
+        let current = SigningKey::from_pem(crate::auth::test_keys::SIGNING_KEY).unwrap();
+        set(&mut vars, "ACCESS_TOKEN_PUBLIC_KEYS", &crate::auth::jwks(&[current.public(), other.public()]));
+        let config = Config::from_lookup(lookup(&vars)).unwrap();
+        assert_eq!(config.access_tokens.signing_key.unwrap().public(), other.public());
+        set(&mut vars, "ACCESS_TOKEN_PUBLIC_KEYS", "{}");
+        assert!(Config::from_lookup(lookup(&vars)).unwrap_err().to_string().contains("ACCESS_TOKEN_PUBLIC_KEYS"));
     }
 
     #[test]
-    fn the_secret_never_prints_in_debug_output() {
-        let config = Config::from_lookup(lookup(COMPLETE)).unwrap();
-        assert!(!format!("{config:?}").contains("0123456789abcdef"));
+    fn no_secret_ever_prints_in_debug_output() {
+        let config = Config::from_lookup(lookup(&complete())).unwrap();
+        let printed = format!("{config:?}");
+        assert!(!printed.contains("0123456789abcdef"));
+        assert!(!printed.contains("MIGHAgEAMBMGByqGSM49"), "the private key");
     }
 
     #[test]
-    fn public_forms_starts_without_any_stripe_meta_or_mail_variable() {
+    fn public_forms_starts_without_any_stripe_meta_mail_or_access_token_variable() {
         let vars = deployed(&needs::PUBLIC_FORMS);
-        assert!(vars.iter().all(|(name, _)| !name.starts_with("STRIPE_") && !name.starts_with("META_") && !name.starts_with("MAIL_")));
+        assert!(vars.iter().all(|(name, _)| !name.starts_with("STRIPE_") && !name.starts_with("META_") && !name.starts_with("MAIL_") && !name.starts_with("ACCESS_TOKEN_")));
         let config = Config::from_lookup_for(&needs::PUBLIC_FORMS, lookup(&vars)).unwrap();
         assert!(matches!(config.stripe.payments, PaymentsConfig::Disabled));
         assert!(config.meta.is_none());
         assert!(config.mail.is_none());
+        assert!(config.access_tokens.public_keys.is_empty() && config.access_tokens.signing_key.is_none());
         assert_eq!(config.lead_notifications, LeadNotifications::Stream);
         assert_eq!(config.tables.forms, "value");
         assert_eq!(config.tables.users, "USERS_TABLE is not declared by this function");
@@ -1037,7 +1175,7 @@ mod tests {
     #[test]
     fn public_forms_refuses_inline_notifications_it_cannot_send() {
         let mut vars = deployed(&needs::PUBLIC_FORMS);
-        vars.push(("LEAD_NOTIFICATIONS", "inline"));
+        set(&mut vars, "LEAD_NOTIFICATIONS", "inline");
         let err = Config::from_lookup_for(&needs::PUBLIC_FORMS, lookup(&vars)).unwrap_err();
         assert!(err.to_string().contains("LEAD_NOTIFICATIONS"), "{err}");
     }
@@ -1054,7 +1192,7 @@ mod tests {
             let vars = deployed(needs);
             Config::from_lookup_for(needs, lookup(&vars)).unwrap_or_else(|err| panic!("{binary}: {err}"));
             for (missing, _) in &vars {
-                let without: Vec<_> = vars.iter().copied().filter(|(name, _)| name != missing).collect();
+                let without: Vars = vars.iter().filter(|(name, _)| name != missing).cloned().collect();
                 let err = Config::from_lookup_for(needs, lookup(&without)).expect_err(missing);
                 assert_eq!(err, ConfigError::Missing(missing), "{binary} without {missing}");
             }
@@ -1084,9 +1222,33 @@ mod tests {
         let vars = deployed(&needs::LEAD_NOTIFICATIONS);
         let a = Config::from_lookup_for(&needs::LEAD_NOTIFICATIONS, lookup(&vars)).unwrap();
         let b = Config::from_lookup_for(&needs::LEAD_NOTIFICATIONS, lookup(&vars)).unwrap();
-        assert_eq!(a.jwt_secret.expose_secret().len(), 48);
-        assert_ne!(a.jwt_secret.expose_secret(), b.jwt_secret.expose_secret());
+        assert!(a.access_tokens.public_keys.is_empty(), "no access-token key: no token verifies");
+        for family in Family::ALL {
+            assert_ne!(a.links.get(*family).signing_key(), b.links.get(*family).signing_key());
+        }
         assert_ne!(a.stripe.webhook_secret.expose_secret(), b.stripe.webhook_secret.expose_secret());
+    }
+
+    #[test]
+    fn only_auth_reads_the_access_token_signing_key() {
+        let minters: Vec<&str> = needs::BY_BINARY
+            .iter()
+            .filter(|(_, needs)| needs.variables().iter().any(|var| var.name == "ACCESS_TOKEN_SIGNING_KEY"))
+            .map(|(binary, _)| *binary)
+            .collect();
+        assert_eq!(minters, ["auth"]);
+    }
+
+    #[test]
+    fn each_link_family_is_read_by_the_functions_that_use_it_only() {
+        let readers = |family: Family| -> Vec<&str> {
+            needs::BY_BINARY.iter().filter(|(_, needs)| needs.link_secrets.contains(&family)).map(|(binary, _)| *binary).collect()
+        };
+        assert_eq!(readers(Family::Unsubscribe), ["campaigns"]);
+        assert_eq!(readers(Family::Click), ["campaigns"]);
+        assert_eq!(readers(Family::Export), ["compliance-vault"]);
+        assert_eq!(readers(Family::ViewSalt), ["public-forms"]);
+        assert_eq!(readers(Family::QuestionSalt), ["ai-chat"]);
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod error;
 pub mod format;
 pub mod forms;
 pub mod http;
+pub mod keys;
 pub mod impersonation;
 pub mod lead_stats;
 pub mod leads;

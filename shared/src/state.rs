@@ -44,7 +44,7 @@ impl AppState {
     pub async fn from_config(config: Config) -> anyhow::Result<Self> {
         let sdk = aws_sdk_config(&config).await;
         let dynamo = dynamo::client(&sdk, config.dynamodb_endpoint.as_deref());
-        let tokens = TokenKeys::from_secret(&config.jwt_secret);
+        let tokens = TokenKeys::new(&config.access_tokens.public_keys, config.access_tokens.signing_key.as_ref());
         let mailer = Mailer::from_config(config.mail.as_ref(), &sdk)?;
         let payments = Payments::from_config(&config.stripe, &config.app_origin);
         let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(20)).build()?;

@@ -56,7 +56,9 @@ pub async fn state_on(prefix: &str, adjust: impl FnOnce(&mut Config)) -> AppStat
     env.extend(bucket_env(&prefix, buckets()));
     let lookup = |name: &str| match name {
         "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
-        "JWT_SECRET" => Some("test-secret-test-secret-test-secret!".to_owned()),
+        "ACCESS_TOKEN_PUBLIC_KEYS" => Some(crate::auth::test_keys::public_keys()),
+        "ACCESS_TOKEN_SIGNING_KEY" => Some(crate::auth::test_keys::SIGNING_KEY.to_owned()),
+        _ if link_secret(name).is_some() => link_secret(name),
         "DYNAMODB_ENDPOINT" => Some(endpoint.clone()),
         "S3_ENDPOINT" => Some(s3_endpoint.clone()),
         "STRIPE_WEBHOOK_SECRET" => Some(TEST_WEBHOOK_SECRET.to_owned()),
@@ -71,6 +73,11 @@ pub async fn state_on(prefix: &str, adjust: impl FnOnce(&mut Config)) -> AppStat
         ensure_buckets(storage.client(), &prefix, buckets()).await.expect("create test buckets in the local S3 server");
     }
     state
+}
+
+/// Tests' link secrets: one fixed secret per family (its variable in it, so no two are alike).
+fn link_secret(name: &str) -> Option<String> {
+    crate::keys::Family::ALL.iter().find(|family| family.variable() == name).map(|family| format!("test-{}-secret-0123456789abcdef", family.variable()))
 }
 
 /// A user with a valid access token (no account record: enough for owner routes).
@@ -89,7 +96,7 @@ pub fn mail_to(state: &AppState, address: &str) -> Vec<crate::mail::StoredEmail>
 pub fn test_user(state: &AppState) -> TestUser {
     let id = uuid::Uuid::new_v4().to_string();
     let email = format!("founder-{}@example.com", &id[..8]);
-    let token = state.tokens.issue(&id, &email, ACCESS_TOKEN_TTL);
+    let token = state.tokens.issue(&id, &email, ACCESS_TOKEN_TTL).expect("test states mint tokens");
     TestUser { id, email, token }
 }
 

@@ -96,6 +96,18 @@ test.describe.serial('the demo administrator and the demo founder', () => {
     await expect(tab.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
     await expectAccessible(tab, 'dashboard while impersonating');
 
+    // Both tabs work at once: the administrator's tab keeps the administrator's session, even
+    // after a reload (which restores it from the refresh cookie the support session never touched).
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Admin' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search users' })).toBeVisible();
+    // … and the support tab, reloaded, is still the founder's support session.
+    await tab.reload();
+    await expect(banner.getByText(`You are impersonating ${FOUNDER.email}`)).toBeVisible();
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(/, Avery$/);
+
     // A write made as the founder is recorded. It changes a lead's temperature, so not while
     // another journey counts this founder's hot leads (support/demo-audience.ts).
     await tab.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Investor Leads' }).click();
@@ -115,6 +127,10 @@ test.describe.serial('the demo administrator and the demo founder', () => {
     await expect(tab.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
     await expect(tab.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Admin' })).toBeVisible();
     expect(await storedRecord(tab)).toBeNull();
+    // The administrator's first tab was the administrator's throughout.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
 
     // The audit log lists the session, its reason and the write.
     await tab.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Admin' }).click();
@@ -134,6 +150,11 @@ test.describe.serial('the demo administrator and the demo founder', () => {
     const write = entry.getByRole('row').filter({ hasText: /\/api\/leads\// });
     await expect(write).toContainText('PATCH');
     await expect(write).toContainText('200');
+    await expect(write).toContainText('Updated a lead');
+    // Reads are recorded too, grouped by route and apart from the writes.
+    const reads = entry.getByRole('list', { name: 'Reads' });
+    await expect(reads.getByRole('listitem').filter({ hasText: 'GET /api/leads' }).first()).toBeVisible();
+    await expect(reads).toContainText('Viewed the leads');
     // The scan waits for the toast to close: mid-animation its colours are not its own.
     await expect(tab.getByText('Returning to admin account')).toBeHidden();
     await expectAccessible(tab, 'audit log');
@@ -183,10 +204,14 @@ test.describe.serial('the demo administrator and the demo founder', () => {
     await expect(first).toHaveCount(1);
     await expect(first).toContainText('Ended by support');
     await expect(first).toContainText(/Lasted \d+ minutes?/);
-    await expect(first).toContainText(/Updated a lead/);
+    await expect(first.getByRole('list', { name: 'What was changed' })).toContainText(/Updated a lead/);
+    await expect(first.getByRole('list', { name: 'What was viewed' })).toContainText('Viewed the leads');
+    // A session that only read: nothing was changed, and what was viewed is listed as views.
     const second = sessions.filter({ hasText: 'Second look at the dashboard figures' });
     await expect(second).toContainText('Ended by support');
-    await expect(second).not.toContainText('Updated a lead');
+    await expect(second).toContainText('Nothing was changed.');
+    await expect(second.getByRole('list', { name: 'What was changed' })).toHaveCount(0);
+    await expect(second.getByRole('list', { name: 'What was viewed' })).toContainText('Viewed the forms');
     await expectAccessible(page, 'settings security');
     await context.close();
   });

@@ -183,3 +183,53 @@ test('returning from checkout with ?payment_success=true sends no Purchase conve
   await page.waitForLoadState('networkidle');
   expect(conversions.filter((body) => (body as { event?: string }).event === 'Purchase')).toEqual([]);
 });
+
+/** The demo administrator the journeys' gateway seeds (its id is the default ADMIN_USER_IDS). */
+const DEMO_ADMIN = { email: 'admin@raisespark.local', password: 'Demo-admin-2026!' };
+
+test("a support session's token from before its revert reads and writes nothing, in any function", async ({ browser }) => {
+  const founder = await confirmedAccountElsewhere(browser, 'Frances Allen');
+  const { context } = await contextFromOwnAddress(browser);
+  const page = await context.newPage();
+  const signedIn = await page.request.post('/api/auth/signin', { data: DEMO_ADMIN });
+  expect(signedIn.status()).toBe(200);
+  const admin = { authorization: `Bearer ${(await signedIn.json()).access_token}` };
+  const issued = await page.request.post('/api/impersonate-user', { headers: admin, data: { email: founder, reason: 'Checking the CSV export for the founder' } });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const token = new URL((await issued.json()).signInLink).searchParams.get('token');
+  const exchanged = await page.request.post('/api/auth/verify', { data: { token, type: 'impersonation' } });
+  expect(exchanged.status()).toBe(200);
+  const { access_token, user } = await exchanged.json();
+  const support = { authorization: `Bearer ${access_token}` };
+
+  // While the session runs: the whole CSV and the profile.
+  const csv = await page.request.get('/api/leads/export', { headers: support });
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect((await page.request.get('/api/profiles/me', { headers: support })).status()).toBe(200);
+
+  const reverted = await page.request.post('/api/revert-impersonation', { headers: support, data: { originalUserId: user.impersonation.admin_id } });
+  expect(reverted.status()).toBe(200);
+
+  // The same access token, minutes before its own expiry: every function refuses it.
+  const calls: [string, string, unknown?][] = [
+    ['GET', '/api/leads/export'],
+    ['GET', '/api/profiles/me'],
+    ['GET', '/api/forms'],
+    ['GET', '/api/leads'],
+    ['GET', '/api/auth/user'],
+    ['POST', '/api/check-subscription', {}],
+    ['POST', '/api/forms', {}],
+    ['PUT', '/api/raise-capital/progress/launch', { done: true }],
+  ];
+  for (const [method, path, data] of calls) {
+    const answer = await page.request.fetch(path, { method, headers: support, data });
+    expect(answer.status(), `${method} ${path}`).toBe(401);
+    expect((await answer.json()).error.message, `${method} ${path}`).toBe('This support session has ended.');
+  }
+  // The administrator's own session in this browser was never replaced by the support session.
+  const own = await page.request.post('/api/auth/token');
+  expect(own.status()).toBe(200);
+  expect((await own.json()).user.email).toBe(DEMO_ADMIN.email);
+  await context.close();
+});

@@ -6,8 +6,9 @@ use shared::{
     ApiError, AppState, Result,
     dynamo::Item,
     email::EmailAddress,
+    impersonation::{Activity, Change, View},
     repo::{
-        impersonations::{self, Action, EndedBy, Impersonation, LOG_PARTITION, Listing},
+        impersonations::{self, EndedBy, Impersonation, LOG_PARTITION, Listing},
         users,
     },
     time::iso_from_unix,
@@ -60,13 +61,31 @@ pub struct RecordView {
     pub ended_by: Option<EndedBy>,
     pub ip: String,
     pub user_agent: String,
-    pub actions: Vec<Action>,
-    pub actions_dropped: u64,
+    /// Writes made or attempted, in order.
+    pub changes: Vec<Change>,
+    /// Reads, grouped by route.
+    pub views: Vec<View>,
+    /// False when more was recorded than is listed.
+    pub complete: bool,
     pub status: Status,
 }
 
 impl RecordView {
-    pub fn of(record: Impersonation, now: i64) -> Self {
+    /// Records with what was done in each (a Query of the actions table per started session,
+    /// a few at a time; a page holds at most 25 records).
+    pub async fn all(state: &AppState, records: Vec<Impersonation>, now: i64) -> Result<Vec<Self>> {
+        use futures::{StreamExt, TryStreamExt};
+        futures::stream::iter(records)
+            .map(|record| async move {
+                let activity = if record.session_started_at.is_some() { Activity::of_session(state, &record.id).await? } else { Activity { complete: true, ..Activity::default() } };
+                Ok::<_, ApiError>(Self::of(record, activity, now))
+            })
+            .buffered(8)
+            .try_collect()
+            .await
+    }
+
+    pub fn of(record: Impersonation, activity: Activity, now: i64) -> Self {
         let status = status(&record, now);
         Self {
             ends_at: iso_from_unix(record.ends_at),
@@ -82,8 +101,9 @@ impl RecordView {
             ended_by: record.ended_by,
             ip: record.ip,
             user_agent: record.user_agent,
-            actions: record.actions,
-            actions_dropped: record.actions_dropped,
+            changes: activity.changes,
+            views: activity.views,
+            complete: activity.complete,
             status,
         }
     }
@@ -254,8 +274,6 @@ mod tests {
             session_started_at: None,
             ended_at: None,
             ended_by: None,
-            actions: Vec::new(),
-            actions_dropped: 0,
         }
     }
 
@@ -268,7 +286,7 @@ mod tests {
         assert_eq!(status(&active, 500), Status::Active);
         let ended = Impersonation { ended_at: Some("2026-03-10T09:10:00Z".into()), ended_by: Some(EndedBy::Revert), ..active };
         assert_eq!(status(&ended, 500), Status::Ended);
-        let view = serde_json::to_value(RecordView::of(ended, 500)).unwrap();
+        let view = serde_json::to_value(RecordView::of(ended, Activity::default(), 500)).unwrap();
         assert_eq!(view["status"], "ended");
         assert_eq!(view["ended_by"], "revert");
         assert_eq!(view["ends_at"], "1970-01-01T00:16:40Z");

@@ -104,7 +104,7 @@ async fn show_user(State(state): State<AppState>, admin: Admin, Path(id): Path<S
         impersonations::list(&state.dynamo, &tables.impersonations, &listing, None, USER_IMPERSONATIONS, None),
     )?;
     let now = state.clock.unix();
-    let records: Vec<audit::RecordView> = sessions.records.into_iter().map(|record| audit::RecordView::of(record, now)).collect();
+    let records = audit::RecordView::all(&state, sessions.records, now).await?;
     Ok(Json(json!({ "user": rows.into_iter().next(), "impersonations": records })))
 }
 
@@ -134,6 +134,6 @@ async fn list_impersonations(
     let start = cursor_param(query.cursor.as_deref()).map(|cursor| audit::decode_cursor(&selection.listing, cursor)).transpose()?;
     let page = audit::page(&state, &selection, dates, start).await?;
     let now = state.clock.unix();
-    let records: Vec<audit::RecordView> = page.records.into_iter().map(|record| audit::RecordView::of(record, now)).collect();
+    let records = audit::RecordView::all(&state, page.records, now).await?;
     Ok(Json(json!({ "impersonations": records, "next_cursor": page.next })))
 }

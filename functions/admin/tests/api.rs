@@ -14,6 +14,7 @@ use shared::{
     leads::{ComplianceProof, LeadRecord},
     payments::{events, sign_webhook},
     repo::{
+        impersonation_actions,
         impersonations::{self, EndedBy, Impersonation},
         users::{self, UserRecord},
     },
@@ -38,7 +39,7 @@ async fn world() -> World {
     let app = Router::new()
         .merge(shared::http::mount("admin", admin::router(state.clone())))
         .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));
-    let admin_token = state.tokens.issue(&admin.id, &admin.email, ACCESS_TOKEN_TTL);
+    let admin_token = state.tokens.issue(&admin.id, &admin.email, ACCESS_TOKEN_TTL).unwrap();
     World { app, state, admin, admin_token }
 }
 
@@ -139,8 +140,6 @@ fn record(admin: &UserRecord, target: &UserRecord, started_at: &str) -> Imperson
         session_started_at: None,
         ended_at: None,
         ended_by: None,
-        actions: Vec::new(),
-        actions_dropped: 0,
     }
 }
 
@@ -160,7 +159,7 @@ const ROUTES: &[&str] = &["/api/admin/stats", "/api/admin/users", "/api/admin/us
 async fn a_non_admin_gets_403_forbidden_on_every_admin_route() {
     let world = world().await;
     let founder = stored_user(&world.state, "founder").await;
-    let token = world.state.tokens.issue(&founder.id, &founder.email, ACCESS_TOKEN_TTL);
+    let token = world.state.tokens.issue(&founder.id, &founder.email, ACCESS_TOKEN_TTL).unwrap();
     let detail = format!("/api/admin/users/{}", world.admin.id);
     for route in ROUTES.iter().copied().chain([detail.as_str()]) {
         let answer = Call::get(route).token(&token).send(&world.app).await;
@@ -177,9 +176,24 @@ async fn a_support_session_token_is_refused_even_when_it_names_an_administrator(
     let world = world().await;
     let founder = stored_user(&world.state, "founder").await;
     let exp = unix(now()) as u64 + 300;
-    let as_founder = world.state.tokens.issue_impersonation(&founder.id, &founder.email, &world.admin.id, "audit-1", exp);
+    // Live sessions (every request of a support token checks its record).
+    let live = |target: &UserRecord| {
+        let record = record(&world.admin, target, &world.state.clock.now_iso());
+        let state = world.state.clone();
+        async move {
+            store(&state, &record).await;
+            impersonations::begin_session(&state.dynamo, &state.config.tables.impersonations, &record.id, state.clock.unix()).await.unwrap().unwrap();
+            record.id
+        }
+    };
+    let (founder_session, admin_session) = (live(&founder).await, live(&world.admin).await);
+    let as_founder = world.state.tokens.issue_impersonation(&founder.id, &founder.email, &world.admin.id, &founder_session, exp).unwrap();
     // Even a session whose user is the administrator (never issued, but the check must not care).
-    let as_admin = world.state.tokens.issue_impersonation(&world.admin.id, &world.admin.email, &world.admin.id, "audit-2", exp);
+    let as_admin = world.state.tokens.issue_impersonation(&world.admin.id, &world.admin.email, &world.admin.id, &admin_session, exp).unwrap();
+    // A token naming no session at all is refused before anything else.
+    let unknown = world.state.tokens.issue_impersonation(&founder.id, &founder.email, &world.admin.id, "no-such-session", exp).unwrap();
+    let answer = Call::get(ROUTES[0]).token(&unknown).send(&world.app).await;
+    assert_eq!((answer.status, answer.error_code()), (StatusCode::UNAUTHORIZED, "impersonation_ended"));
     for token in [&as_founder, &as_admin] {
         for route in ROUTES {
             let answer = Call::get(route).token(token).send(&world.app).await;
@@ -370,9 +384,14 @@ async fn the_detail_of_an_unknown_user_is_404_and_of_a_known_one_has_their_lates
         session_started_at: Some("2026-01-06T10:01:00Z".into()),
         ended_at: Some("2026-01-06T10:20:00Z".into()),
         ended_by: Some(EndedBy::Revert),
-        actions: vec![impersonations::Action { method: "PATCH".into(), path: "/api/forms/f1".into(), status: 200, at: "2026-01-06T10:05:00Z".into() }],
         ..record(&world.admin, &founder, "2026-01-06T10:00:00Z")
     };
+    let actions = &world.state.config.tables.impersonation_actions;
+    let write = impersonation_actions::begin_write(&world.state.dynamo, actions, &newer.id, "PATCH", "/api/forms/f1", "2026-01-06T10:05:00Z").await.unwrap();
+    impersonation_actions::finish_write(&world.state.dynamo, actions, &newer.id, &write, 200).await.unwrap();
+    for _ in 0..2 {
+        impersonation_actions::record_read(&world.state.dynamo, actions, &newer.id, "GET", "/api/leads", 200, "2026-01-06T10:04:00Z").await.unwrap();
+    }
     let elsewhere = record(&world.admin, &world.admin, "2026-01-07T10:00:00Z");
     for r in [&older, &newer, &elsewhere] {
         store(&world.state, r).await;
@@ -386,8 +405,16 @@ async fn the_detail_of_an_unknown_user_is_404_and_of_a_known_one_has_their_lates
     assert_eq!(shown["status"], "ended");
     assert_eq!(shown["ended_by"], "revert");
     assert_eq!(shown["admin_email"], world.admin.email.as_str());
-    assert_eq!(shown["actions"], json!([{ "method": "PATCH", "path": "/api/forms/f1", "status": 200, "at": "2026-01-06T10:05:00Z" }]));
-    assert_eq!(shown["actions_dropped"], 0);
+    assert_eq!(
+        shown["changes"],
+        json!([{ "method": "PATCH", "path": "/api/forms/f1", "status": 200, "at": "2026-01-06T10:05:00Z", "description": "Updated a form" }])
+    );
+    assert_eq!(
+        shown["views"],
+        json!([{ "method": "GET", "path": "/api/leads", "count": 2, "refused": 0, "first_at": "2026-01-06T10:04:00Z", "last_at": "2026-01-06T10:04:00Z", "description": "Viewed the leads" }])
+    );
+    assert_eq!(shown["complete"], true);
+    assert_eq!(detail.body["impersonations"][1]["changes"], json!([]), "a link never used did nothing");
     assert_eq!(detail.body["impersonations"][1]["status"], "pending");
     assert!(detail.body["impersonations"][1]["ends_at"].as_str().unwrap().ends_with('Z'));
     assert!(!detail.text.contains("not-a-real-hash"));

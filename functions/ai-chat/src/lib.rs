@@ -198,8 +198,8 @@ async fn chat_reply(State(chat): State<ChatState>, user: AuthUser, JsonBody(body
 
     // Spec 8: saving the question only logs its failures.
     let now = state.clock.now_iso();
-    let salt = state.config.jwt_secret_fingerprint();
-    if let Err(err) = questions::record(&state.dynamo, &tables.ai_chat_questions, &salt, &user.id, &question, &page, &now).await {
+    let salts = state.config.links.question_salt.salts();
+    if let Err(err) = questions::record(&state.dynamo, &tables.ai_chat_questions, &salts, &user.id, &question, &page, &now).await {
         tracing::warn!(error = %err, "chat question not saved");
     }
     if !grounded {

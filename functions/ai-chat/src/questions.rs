@@ -108,27 +108,41 @@ fn asker(user_id: &str, salt: &str) -> String {
     sha256_hex(&format!("{salt}:{user_id}"))[..32].to_owned()
 }
 
+/// `attribute_not_exists(askers) OR NOT (contains(askers, :me0) OR contains(askers, :me1) …)`
+/// over the asker's hash under every salt kept (newest first): a rotation of the salt never
+/// counts someone who already asked a second time.
+fn not_yet_asked(hashes: &[String]) -> (String, Vec<(String, AttributeValue)>) {
+    let names: Vec<String> = (0..hashes.len()).map(|i| format!(":me{i}")).collect();
+    let contains = names.iter().map(|name| format!("contains(askers, {name})")).collect::<Vec<_>>().join(" OR ");
+    let values = names.into_iter().zip(hashes).map(|(name, hash)| (name, AttributeValue::S(hash.clone()))).collect();
+    (format!("attribute_not_exists(askers) OR NOT ({contains})"), values)
+}
+
 /// Records one question (spec 7: upsert on the question). A second ask by the same user
-/// updates the page but not the score.
-pub async fn record(client: &Client, table: &str, salt: &str, user_id: &str, question: &str, page: &str, now: &str) -> Result<(), ApiError> {
+/// updates the page but not the score. `salts`: the question salt's, newest first.
+pub async fn record(client: &Client, table: &str, salts: &[String], user_id: &str, question: &str, page: &str, now: &str) -> Result<(), ApiError> {
     let question = normalize(question);
     let key = question.to_lowercase();
     let group = similarity_group(&question);
-    let me = asker(user_id, salt);
+    let hashes: Vec<String> = salts.iter().map(|salt| asker(user_id, salt)).collect();
+    let me = hashes.first().cloned().ok_or_else(|| ApiError::internal(anyhow::anyhow!("no question salt")))?;
+    let (condition, seen) = not_yet_asked(&hashes);
     let page: String = page.chars().take(200).collect();
     let mut update = client
         .update_item()
         .table_name(table)
         .key("id", AttributeValue::S(format!("q#{key}")))
         .update_expression("SET question = :question, page_context = :page, similarity_group = :group, updated_at = :now ADD askers :me, popularity_score :one")
-        .condition_expression("attribute_not_exists(askers) OR NOT contains(askers, :me_s)")
+        .condition_expression(&condition)
         .expression_attribute_values(":question", AttributeValue::S(question.clone()))
         .expression_attribute_values(":page", AttributeValue::S(page.clone()))
         .expression_attribute_values(":group", AttributeValue::S(group.clone()))
         .expression_attribute_values(":now", AttributeValue::S(now.to_owned()))
         .expression_attribute_values(":me", AttributeValue::Ss(vec![me.clone()]))
-        .expression_attribute_values(":me_s", AttributeValue::S(me.clone()))
         .expression_attribute_values(":one", AttributeValue::N("1".into()));
+    for (name, value) in &seen {
+        update = update.expression_attribute_values(name, value.clone());
+    }
     if is_shareable(&question) {
         update = update
             .update_expression("SET question = :question, page_context = :page, similarity_group = :group, updated_at = :now, board = :board ADD askers :me, popularity_score :one")
@@ -148,17 +162,18 @@ pub async fn record(client: &Client, table: &str, salt: &str, user_id: &str, que
     } else {
         result?;
     }
-    let result = client
+    let mut group_update = client
         .update_item()
         .table_name(table)
         .key("id", AttributeValue::S(format!("g#{group}")))
         .update_expression("ADD askers :me, asker_count :one")
-        .condition_expression("attribute_not_exists(askers) OR NOT contains(askers, :me_s)")
-        .expression_attribute_values(":me", AttributeValue::Ss(vec![me.clone()]))
-        .expression_attribute_values(":me_s", AttributeValue::S(me))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .send()
-        .await;
+        .condition_expression(&condition)
+        .expression_attribute_values(":me", AttributeValue::Ss(vec![me]))
+        .expression_attribute_values(":one", AttributeValue::N("1".into()));
+    for (name, value) in seen {
+        group_update = group_update.expression_attribute_values(name, value);
+    }
+    let result = group_update.send().await;
     if !condition_failed(&result) {
         result?;
     }

@@ -173,6 +173,32 @@ async fn a_question_is_popular_only_after_three_distinct_askers_and_only_if_it_i
     assert!(shown.as_array().unwrap().iter().all(|q| !q.as_str().unwrap().contains("555")), "{shown}");
 }
 
+#[tokio::test]
+async fn during_a_question_salt_rotation_an_asker_counted_under_the_older_salt_is_not_counted_again() {
+    use shared::keys::{Family, LinkSecrets};
+    let state = test_state().await;
+    const OLD: &str = "old-question-salt-0123456789abcdef-012345";
+    const NEW: &str = "new-question-salt-0123456789abcdef-012345";
+    let with_salts = |value: &str| {
+        let mut config = (*state.config).clone();
+        config.links.question_salt = LinkSecrets::parse(Family::QuestionSalt, value).unwrap();
+        app(&AppState { config: std::sync::Arc::new(config), ..state.clone() })
+    };
+    let popular = |app: Router, user: TestUser| async move { Call::get("/api/ai-chat/popular").token(&user.token).send(&app).await.body["questions"].clone() };
+    let question = "How do I embed my form on Squarespace?";
+    let (ada, grace, linus) = (test_user(&state), test_user(&state), test_user(&state));
+    let before = with_salts(OLD);
+    ask(&before, &ada, question).await;
+    ask(&before, &grace, question).await;
+    // Rotated: the same two founders asking again are still two askers, not four.
+    let rotating = with_salts(&format!("{NEW},{OLD}"));
+    ask(&rotating, &ada, question).await;
+    ask(&rotating, &grace, question).await;
+    assert_eq!(popular(rotating.clone(), ada.clone()).await, json!([]), "two distinct askers only");
+    ask(&rotating, &linus, question).await;
+    assert_eq!(popular(rotating, ada).await, json!([question]), "a third founder makes three");
+}
+
 // ------------------------------------------------------------------ LLM providers
 
 async fn openai_state(server: &MockServer) -> AppState {

@@ -5,7 +5,9 @@
 //! - `POST  /api/auth/resend`   — send the confirmation e-mail again
 //! - `POST  /api/auth/signin`   — e-mail + password → session
 //! - `POST  /api/auth/token`    — rotate the refresh cookie → new access token
-//! - `POST  /api/auth/signout`  — global: every session of the user ends
+//!   (`?support=<record id>`: a support session's own cookie instead of the user's)
+//! - `POST  /api/auth/signout`  — global: every session of the user ends (a support session:
+//!   only it)
 //! - `GET   /api/auth/user`     — the current user; `PATCH` changes the name
 //! - `POST  /api/auth/password` — change password (other sessions end)
 //! - `POST  /api/auth/recover`  — e-mail a one-time password-reset link (same answer for any address)
@@ -16,6 +18,10 @@
 //! `verify` also exchanges impersonation links (`type: impersonation`: a session acting as
 //! the user, ending 30 minutes after it started) and an administrator's way back after a
 //! revert (`type: magiclink`). Signing out of an impersonation session ends only it.
+//!
+//! A support session's refresh token lives in a cookie of its own (`rs_support_<record id>`),
+//! never in `rs_refresh`: the administrator's tab keeps the administrator's session while the
+//! support session runs in another tab of the same browser.
 
 mod mail_templates;
 pub mod limits;
@@ -36,7 +42,7 @@ use shared::{
     ApiError, AppState, Result,
     email::EmailAddress,
     auth::{ACCESS_TOKEN_TTL, AuthUser},
-    http::{ClientIp, JsonBody, cookie},
+    http::{ClientIp, JsonBody, QueryParams, cookie},
     mail::{Email, button, escape_html, layout},
     notify::{ACCOUNT_CREATED, TRIAL_STARTED, send_event_notification},
     rate_limit,
@@ -123,32 +129,52 @@ impl UserView {
 }
 
 /// A signed-in answer: the access token in the body, the refresh token in its cookie.
-fn session_response(state: &AppState, user: &UserRecord, refresh_token: &str) -> Response {
-    let access_token = state.tokens.issue(&user.id, &user.email, ACCESS_TOKEN_TTL);
+fn session_response(state: &AppState, user: &UserRecord, refresh_token: &str) -> Result<Response> {
+    let access_token = state.tokens.issue(&user.id, &user.email, ACCESS_TOKEN_TTL)?;
     let body = json!({
         "access_token": access_token,
         "token_type": "bearer",
         "expires_in": ACCESS_TOKEN_TTL.as_secs(),
         "user": UserView::new(state, user),
     });
-    ([(header::SET_COOKIE, sessions::cookie(refresh_token))], Json(body)).into_response()
+    Ok(([(header::SET_COOKIE, sessions::cookie(refresh_token))], Json(body)).into_response())
 }
 
 /// The signed-in answer of an impersonation session: the access token names the
 /// administrator (`act`) and the record, and expires within 5 minutes, never after the
-/// session's end; the refresh cookie cannot outlive that end either.
-fn impersonation_response(state: &AppState, user: &UserRecord, record: &Impersonation, refresh_token: &str) -> Response {
+/// session's end. The refresh token goes in the session's own cookie (never `rs_refresh`,
+/// which stays the administrator's), and cannot outlive that end either.
+fn impersonation_response(state: &AppState, user: &UserRecord, record: &Impersonation, refresh_token: &str) -> Result<Response> {
     let now = state.clock.unix();
     let exp = record.ends_at.min(now + impersonation::ACCESS_TOKEN_SECS).max(now);
     let access_token =
-        state.tokens.issue_impersonation(&user.id, &user.email, &record.admin_id, &record.id, u64::try_from(exp).unwrap_or_default());
+        state.tokens.issue_impersonation(&user.id, &user.email, &record.admin_id, &record.id, u64::try_from(exp).unwrap_or_default())?;
     let body = json!({
         "access_token": access_token,
         "token_type": "bearer",
         "expires_in": exp - now,
         "user": UserView::impersonated(state, user, record),
     });
-    ([(header::SET_COOKIE, sessions::cookie(refresh_token))], Json(body)).into_response()
+    let cookie = sessions::support_cookie(&record.id, refresh_token, record.ends_at - now);
+    Ok(([(header::SET_COOKIE, cookie)], Json(body)).into_response())
+}
+
+/// `?support=<record id>`: which support session's cookie a tab refreshes or signs out with.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SessionChoice {
+    support: Option<String>,
+}
+
+impl SessionChoice {
+    /// The support session named, checked to be a record id; `None` for the user's own session.
+    fn support(&self) -> Result<Option<&str>> {
+        match self.support.as_deref() {
+            None => Ok(None),
+            Some(id) if sessions::is_record_id(id) => Ok(Some(id)),
+            Some(_) => Err(ApiError::bad_request("invalid_session", "The support session is not valid.")),
+        }
+    }
 }
 
 fn rate_limited(code: &'static str, message: &'static str, retry_after: u32) -> ApiError {
@@ -385,7 +411,7 @@ async fn signed_in(state: &AppState, user: &UserRecord) -> Result<Response> {
         tracing::warn!(user_id = %user.id, error = %err, "last sign-in not recorded");
     }
     let refresh_token = sessions::start(&state.dynamo, tables, user, state.clock.unix()).await?;
-    Ok(session_response(state, user, &refresh_token))
+    session_response(state, user, &refresh_token)
 }
 
 /// An impersonation link (made by `impersonate-user`, 5 minutes, once): a session acting as
@@ -400,7 +426,7 @@ async fn start_impersonation(state: &AppState, token: &str) -> Result<Response> 
     let user = users::get_user(&state.dynamo, tables, &record.target_id).await?.ok_or_else(invalid)?;
     tracing::info!(audit_id = %record.id, admin_id = %record.admin_id, target_id = %record.target_id, "support session started");
     let refresh_token = sessions::start_impersonation(&state.dynamo, tables, &user, &record.id, record.ends_at, now).await?;
-    Ok(impersonation_response(state, &user, &record, &refresh_token))
+    impersonation_response(state, &user, &record, &refresh_token)
 }
 
 /// The administrator's way back after a revert (made by `revert-impersonation`, 60 s, once).
@@ -496,23 +522,31 @@ async fn sign_in(State(state): State<AppState>, ip: ClientIp, JsonBody(body): Js
 
 // ------------------------------------------------------------------ sessions
 
+/// Rotates the refresh cookie: the user's own (`rs_refresh`), or with `?support=<record id>`
+/// that support session's own cookie. Each cookie only ever renews its own kind of session
+/// (another kind is refused without being used up).
 #[tracing::instrument(skip_all)]
-async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+async fn refresh(State(state): State<AppState>, QueryParams(choice): QueryParams<SessionChoice>, headers: HeaderMap) -> Result<Response> {
+    let support = choice.support()?;
+    let (name, clear) = match support {
+        Some(id) => (sessions::support_cookie_name(id), sessions::clear_support_cookie(id)),
+        None => (sessions::COOKIE.to_owned(), sessions::clear_cookie()),
+    };
     // No refresh cookie at all: a visitor without a session, which is not an error (204), so
     // an anonymous page load logs nothing. A cookie that no longer works is 401.
-    let Some(token) = cookie(&headers, sessions::COOKIE).filter(|token| !token.is_empty()) else {
+    let Some(token) = cookie(&headers, &name).filter(|token| !token.is_empty()) else {
         return Ok(StatusCode::NO_CONTENT.into_response());
     };
     let tables = &state.config.tables;
-    let rotated = sessions::rotate(&state.dynamo, tables, token, state.clock.unix()).await;
-    match rotated {
-        Ok(sessions::Rotated { token: next, user, impersonation: None }) => Ok(session_response(&state, &user, &next)),
+    let expected = support.map_or(sessions::Expected::Own, sessions::Expected::Support);
+    match sessions::rotate(&state.dynamo, tables, token, expected, state.clock.unix()).await {
+        Ok(sessions::Rotated { token: next, user, impersonation: None }) => session_response(&state, &user, &next),
         Ok(sessions::Rotated { token: next, user, impersonation: Some((record_id, _)) }) => {
             match impersonations::get(&state.dynamo, &tables.impersonations, &record_id).await? {
-                Some(record) if record.is_live(state.clock.unix()) => Ok(impersonation_response(&state, &user, &record, &next)),
+                Some(record) if record.is_live(state.clock.unix()) => impersonation_response(&state, &user, &record, &next),
                 _ => {
                     end_impersonation_session(&state, &user.id, &record_id, EndedBy::Expiry).await?;
-                    Ok(([(header::SET_COOKIE, sessions::clear_cookie())], impersonation::session_over()).into_response())
+                    Ok(([(header::SET_COOKIE, clear)], impersonation::session_over()).into_response())
                 }
             }
         }
@@ -525,7 +559,7 @@ async fn refresh(State(state): State<AppState>, headers: HeaderMap) -> Result<Re
                     }
                 }
             }
-            Ok(([(header::SET_COOKIE, sessions::clear_cookie())], err).into_response())
+            Ok(([(header::SET_COOKIE, clear)], err).into_response())
         }
         Err(err) => Err(err),
     }
@@ -538,22 +572,34 @@ async fn end_impersonation_session(state: &AppState, user_id: &str, record_id: &
     sessions::revoke_family(&state.dynamo, &state.config.tables, user_id, record_id).await
 }
 
-/// Global sign-out (spec 4): every refresh token of the user stops working.
+/// Global sign-out (spec 4): every refresh token of the user stops working. Inside a support
+/// session (its access token, or `?support=<record id>` with its cookie) it ends that session
+/// only, and clears only its cookie: the administrator's own session in the same browser stays.
 #[tracing::instrument(skip_all)]
-async fn sign_out(State(state): State<AppState>, user: Option<AuthUser>, headers: HeaderMap) -> Result<Response> {
+async fn sign_out(
+    State(state): State<AppState>,
+    user: Option<AuthUser>,
+    QueryParams(choice): QueryParams<SessionChoice>,
+    headers: HeaderMap,
+) -> Result<Response> {
     let tables = &state.config.tables;
+    let support = choice.support()?;
     let (user_id, impersonation_id) = match user {
         Some(user) => (user.id, user.impersonation.map(|acting| acting.audit_id)),
         None => {
-            let token = cookie(&headers, sessions::COOKIE).ok_or_else(|| ApiError::unauthorized(SESSION_ENDED))?;
+            let name = support.map_or_else(|| sessions::COOKIE.to_owned(), sessions::support_cookie_name);
+            let token = cookie(&headers, &name).ok_or_else(|| ApiError::unauthorized(SESSION_ENDED))?;
             let (user, impersonation_id) = sessions::user_of(&state.dynamo, tables, token, state.clock.unix()).await?;
+            if impersonation_id.as_deref() != support {
+                return Err(ApiError::unauthorized(SESSION_ENDED));
+            }
             (user.id, impersonation_id)
         }
     };
     // Signing out of a support session ends that session only, never the user's own.
     if let Some(record_id) = impersonation_id {
         end_impersonation_session(&state, &user_id, &record_id, EndedBy::Signout).await?;
-        return Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, sessions::clear_cookie())]).into_response());
+        return Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, sessions::clear_support_cookie(&record_id))]).into_response());
     }
     users::bump_session_epoch(&state.dynamo, tables, &user_id).await?;
     if let Err(err) = sessions::delete_all(&state.dynamo, tables, &user_id).await {
@@ -581,7 +627,8 @@ async fn current_user(State(state): State<AppState>, user: AuthUser) -> Result<J
     Ok(Json(UserView::new(&state, &record)))
 }
 
-/// One support session as its user sees it: when, how long, why, and what was changed.
+/// One support session as its user sees it: when, how long, why, what was changed and what
+/// was viewed.
 #[derive(Debug, Serialize)]
 struct SupportSession {
     id: String,
@@ -591,36 +638,47 @@ struct SupportSession {
     ended_by: Option<EndedBy>,
     /// Whole minutes, rounded up; while it runs, so far.
     minutes: i64,
-    changes: Vec<impersonations::Action>,
-    more_changes: u64,
+    /// Writes made or attempted, in order.
+    changes: Vec<impersonation::Change>,
+    /// Reads, grouped by route (never shown as changes).
+    views: Vec<impersonation::View>,
+    /// False when more was recorded than is listed.
+    complete: bool,
 }
 
 /// Settings → Security: every support session on the caller's account, newest first (the
 /// last 50). Which administrator is not shown: it was RaiseSpark support.
 #[tracing::instrument(skip(state))]
 async fn support_sessions(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
+    use futures::{StreamExt, TryStreamExt};
     let listing = impersonations::Listing::ByTarget(user.id.clone());
     let page = impersonations::list(&state.dynamo, &state.config.tables.impersonations, &listing, None, 50, None).await?;
     let now = state.clock.now_iso();
-    let sessions: Vec<SupportSession> = page
-        .records
-        .into_iter()
-        // A link nobody used gave nobody access.
-        .filter_map(|record| {
-            let started = record.session_started_at.clone()?;
-            let until = record.ended_at.clone().unwrap_or_else(|| now.clone());
-            Some(SupportSession {
-                minutes: impersonation::minutes_between(&started, &until),
-                id: record.id,
-                reason: record.reason,
-                started_at: started,
-                ended_at: record.ended_at,
-                ended_by: record.ended_by,
-                changes: record.actions,
-                more_changes: record.actions_dropped,
-            })
+    // A link nobody used gave nobody access.
+    let started: Vec<Impersonation> = page.records.into_iter().filter(|record| record.session_started_at.is_some()).collect();
+    let sessions: Vec<SupportSession> = futures::stream::iter(started)
+        .map(|record| {
+            let (state, now) = (&state, &now);
+            async move {
+                let activity = impersonation::Activity::of_session(state, &record.id).await?;
+                let started = record.session_started_at.clone().unwrap_or_default();
+                let until = record.ended_at.clone().unwrap_or_else(|| now.clone());
+                Ok::<_, ApiError>(SupportSession {
+                    minutes: impersonation::minutes_between(&started, &until),
+                    id: record.id,
+                    reason: record.reason,
+                    started_at: started,
+                    ended_at: record.ended_at,
+                    ended_by: record.ended_by,
+                    changes: activity.changes,
+                    views: activity.views,
+                    complete: activity.complete,
+                })
+            }
         })
-        .collect();
+        .buffered(8)
+        .try_collect()
+        .await?;
     Ok(Json(json!({ "sessions": sessions })))
 }
 
@@ -680,7 +738,7 @@ async fn change_password(
         tracing::warn!(error = %err, "ended sessions not tidied");
     }
     let refresh_token = sessions::start(&state.dynamo, tables, &record, state.clock.unix()).await?;
-    Ok(session_response(&state, &record, &refresh_token))
+    session_response(&state, &record, &refresh_token)
 }
 
 // ------------------------------------------------------------------ password recovery

@@ -582,7 +582,7 @@ async fn tampered_expired_and_unsigned_access_tokens_are_rejected() {
     let unsigned = parts.join(".");
     let me = Call::get("/api/auth/user").token(&access).send(&app).await;
     let (id, email) = (me.body["id"].as_str().unwrap(), me.body["email"].as_str().unwrap());
-    let expired = state.tokens.issue_expiring_at(id, email, shared::auth::now_seconds() - 60);
+    let expired = state.tokens.issue_expiring_at(id, email, shared::auth::now_seconds() - 60).unwrap();
     for token in [tampered, unsigned, expired, "garbage".to_owned()] {
         let response = Call::get("/api/auth/user").token(&token).send(&app).await;
         assert_eq!(response.status, StatusCode::UNAUTHORIZED, "{token}");

@@ -14,20 +14,15 @@ use axum::{
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
-    campaigns::{Click, Open, Reason, Unsubscribe, link_key, verify, web_links},
+    campaigns::{Click, Open, Reason, Unsubscribe, web_links},
     repo::{campaign_recipients, campaigns},
 };
 
 pub const INVALID_LINK: &str = "This unsubscribe link is not valid. Use the link from the e-mail you received.";
 pub const EXPIRED_LINK: &str = "This unsubscribe link has expired. Reply to the e-mail and ask to be removed, or use the link in a newer one.";
 
-/// The key of every campaign link (unsubscribe, click, open).
-pub fn key(state: &AppState) -> Vec<u8> {
-    link_key(secrecy::ExposeSecret::expose_secret(&state.config.jwt_secret))
-}
-
 fn claims(state: &AppState, token: &str) -> Result<Unsubscribe> {
-    let claims: Unsubscribe = verify(&key(state), "unsubscribe", token).ok_or_else(|| ApiError::bad_request("invalid_link", INVALID_LINK))?;
+    let claims: Unsubscribe = state.config.links.unsubscribe.verify("unsubscribe", token).ok_or_else(|| ApiError::bad_request("invalid_link", INVALID_LINK))?;
     if claims.expires_at < state.clock.unix() {
         return Err(ApiError::bad_request("link_expired", EXPIRED_LINK));
     }
@@ -108,7 +103,7 @@ const PIXEL: &[u8] = &[
 /// `GET /api/campaigns/o/{token}`: the open pixel (always the image, whatever the token; an
 /// expired or forged one counts nothing).
 pub async fn opened(State(state): State<AppState>, Path(token): Path<String>) -> Response {
-    if let Some(open) = verify::<Open>(&key(&state), "open", &token).filter(|o| o.expires_at >= state.clock.unix())
+    if let Some(open) = state.config.links.click.verify::<Open>("open", &token).filter(|o| o.expires_at >= state.clock.unix())
         && let Err(err) = record(&state, &open.campaign_id, &open.email, "opened_at", "opened").await
     {
         tracing::warn!(error = %err, "open not recorded");
@@ -166,7 +161,7 @@ impl IntoResponse for DeadLink {
 /// Where a click token leads: the token's link index in the body of the campaign as it was
 /// sent (a draft has no sent links), while the token has not expired.
 pub async fn click_target(state: &AppState, token: &str) -> std::result::Result<(Click, String), DeadLink> {
-    let click: Click = verify(&key(state), "click", token).ok_or(DeadLink::Invalid)?;
+    let click: Click = state.config.links.click.verify("click", token).ok_or(DeadLink::Invalid)?;
     if click.expires_at < state.clock.unix() {
         return Err(DeadLink::Expired);
     }

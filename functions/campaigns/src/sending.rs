@@ -36,7 +36,9 @@ pub struct Job {
     /// The offering's status when the job was loaded (the vault files the message under it).
     pub offering_status: OfferingStatus,
     pub suppressed: HashSet<String>,
-    pub key: Vec<u8>,
+    /// What signs this job's links: the newest unsubscribe and click secrets (`shared::keys`).
+    pub unsubscribe_key: Vec<u8>,
+    pub click_key: Vec<u8>,
 }
 
 impl Job {
@@ -53,7 +55,8 @@ impl Job {
             compliance: compliance(&sender, legend, reply_to),
             offering_status,
             suppressed: suppressed_set(&suppressed),
-            key: crate::public::key(state),
+            unsubscribe_key: state.config.links.unsubscribe.signing_key(),
+            click_key: state.config.links.click.signing_key(),
             campaign,
         })
     }
@@ -65,7 +68,7 @@ impl Job {
         let campaign = &self.campaign;
         let now = state.clock.unix();
         let unsubscribe = sign(
-            &self.key,
+            &self.unsubscribe_key,
             "unsubscribe",
             &Unsubscribe {
                 owner_id: campaign.owner_id.clone(),
@@ -77,11 +80,11 @@ impl Job {
         let tracked_until = now + CLICK_LINK_DAYS * 86_400;
         let click = |link: usize, _destination: &str| {
             let claims = Click { campaign_id: campaign.id.clone(), email: recipient.email.clone(), link, expires_at: tracked_until };
-            format!("{origin}/api/campaigns/r/{}", sign(&self.key, "click", &claims))
+            format!("{origin}/api/campaigns/r/{}", sign(&self.click_key, "click", &claims))
         };
         let open = || {
             let claims = Open { campaign_id: campaign.id.clone(), email: recipient.email.clone(), expires_at: tracked_until };
-            format!("{origin}/api/campaigns/o/{}", sign(&self.key, "open", &claims))
+            format!("{origin}/api/campaigns/o/{}", sign(&self.click_key, "open", &claims))
         };
         let links = Links {
             unsubscribe_page: format!("{origin}/unsubscribe/{unsubscribe}"),

@@ -81,10 +81,13 @@ fn campaign_mail(state: &AppState, to: &str) -> Vec<StoredEmail> {
 /// Every signed token in a text (`payload~signature`, base64url) that still verifies for one
 /// of the campaign links' uses: a live credential of someone.
 fn live_tokens(state: &AppState, text: &str) -> Vec<String> {
-    let key = campaigns::public::key(state);
+    let links = &state.config.links;
     text.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '~')))
         .filter(|word| word.contains('~'))
-        .filter(|token| ["unsubscribe", "click", "open"].iter().any(|kind| verify::<Value>(&key, kind, token).is_some()))
+        .filter(|token| {
+            links.unsubscribe.verify::<Value>("unsubscribe", token).is_some()
+                || ["click", "open"].iter().any(|kind| links.click.verify::<Value>(kind, token).is_some())
+        })
         .map(str::to_owned)
         .collect()
 }
@@ -224,7 +227,7 @@ async fn a_resubscribe_never_lifts_a_bounce_or_a_complaint_whatever_the_order_of
     let app = app(&state);
     let (user, _) = pro_founder(&state, &[]).await;
     let tables = &state.config.tables;
-    let key = campaigns::public::key(&state);
+    let key = state.config.links.unsubscribe.signing_key();
     let mut sequences = orders(&Reason::ALL);
     assert_eq!(sequences.len(), 15);
     // Repeats: a later unsubscribe never weakens what is there.
@@ -451,7 +454,7 @@ async fn a_click_redirects_only_to_the_link_of_the_sent_campaign_its_token_names
     let mail = campaign_mail(&state, "ada@example.com").remove(0);
     let tracked: Vec<String> = mail.links().into_iter().filter(|l| l.contains("/api/campaigns/r/")).map(|l| l.trim_start_matches("http://localhost:3000").to_owned()).collect();
     assert_eq!(tracked.len(), 2, "{:?}", mail.links());
-    let key = campaigns::public::key(&state);
+    let key = state.config.links.click.signing_key();
     for path in &tracked {
         let claims: Value = verify(&key, "click", path.rsplit('/').next().unwrap()).unwrap();
         let names: std::collections::BTreeSet<&str> = claims.as_object().unwrap().keys().map(String::as_str).collect();
@@ -478,7 +481,7 @@ async fn a_click_redirects_only_to_the_link_of_the_sent_campaign_its_token_names
     let draft_link = sign(&key, "click", &Click { campaign_id: another["id"].as_str().unwrap().to_owned(), email: ada.clone(), link: 0, expires_at: future });
     let unknown_campaign = sign(&key, "click", &Click { campaign_id: uuid::Uuid::new_v4().to_string(), email: ada.clone(), link: 0, expires_at: future });
     let already_expired = sign(&key, "click", &Click { campaign_id: id.clone(), email: ada.clone(), link: 0, expires_at: state.clock.unix() - 1 });
-    let forged = sign(&shared::campaigns::link_key("not the secret"), "click", &Click { campaign_id: id.clone(), email: ada.clone(), link: 0, expires_at: future });
+    let forged = sign(b"not the secret", "click", &Click { campaign_id: id.clone(), email: ada.clone(), link: 0, expires_at: future });
     let cases = [
         (old_format, StatusCode::BAD_REQUEST, "This link is not valid."),
         (format!("{}A", tracked[0].rsplit('/').next().unwrap()), StatusCode::BAD_REQUEST, "This link is not valid."),
@@ -647,4 +650,39 @@ async fn a_leads_value_reaches_ses_on_one_line_whatever_it_holds() {
             assert!(!value.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}'), "{value:?} reaches SES with a break");
         }
     }
+}
+
+#[tokio::test]
+async fn an_unsubscribe_link_mailed_before_its_secret_rotated_still_works_and_rotating_the_click_secret_touches_no_unsubscribe_link() {
+    use shared::keys::{Family, LinkSecrets};
+    const OLD: &str = "old-unsubscribe-secret-0123456789abcdef-01";
+    const NEW: &str = "new-unsubscribe-secret-0123456789abcdef-01";
+    const CLICK: &str = "another-click-secret-0123456789abcdef-0123";
+    let base = test_state().await;
+    let with_unsubscribe = |value: &str| {
+        let mut config = (*base.config).clone();
+        config.links.unsubscribe = LinkSecrets::parse(Family::Unsubscribe, value).unwrap();
+        AppState { config: std::sync::Arc::new(config), ..base.clone() }
+    };
+    let state = with_unsubscribe(OLD);
+    let sender = app(&state);
+    let (user, _) = pro_founder(&state, &[("Grace Hopper", "grace@example.com")]).await;
+    set_sender(&sender, &user).await;
+    let campaign = draft(&sender, &user).await;
+    let id = campaign["id"].as_str().unwrap();
+    Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(&sender).await;
+    wait_sent(&sender, &user, id).await;
+    let page = campaign_mail(&state, "grace@example.com").remove(0).links().into_iter().find(|l| l.contains("/unsubscribe/")).unwrap();
+    let uri = format!("/api/campaigns/unsubscribe/{}", page.rsplit('/').next().unwrap());
+
+    let rotating = app(&with_unsubscribe(&format!("{NEW},{OLD}")));
+    assert_eq!(Call::get(&uri).send(&rotating).await.status, StatusCode::OK, "kept for the link's life");
+    let other_family = app(&{
+        let mut config = (*state.config).clone();
+        config.links.click = LinkSecrets::parse(Family::Click, CLICK).unwrap();
+        AppState { config: std::sync::Arc::new(config), ..state.clone() }
+    });
+    assert_eq!(Call::get(&uri).send(&other_family).await.status, StatusCode::OK, "another family's rotation changes nothing here");
+    let dropped = app(&with_unsubscribe(NEW));
+    assert_eq!(Call::get(&uri).send(&dropped).await.error_code(), "invalid_link", "only once the old secret is removed");
 }

@@ -15,9 +15,10 @@ use shared::{
     http::JsonBody,
 };
 
-/// Not audited in support sessions: its POST (the spec's call shape) only reads.
+/// Audited in support sessions as reads: its POST (the spec's call shape) only reads.
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", post(check)).route("/plans", get(list_plans)).with_state(state)
+    let router = Router::new().route("/", post(check)).route("/plans", get(list_plans)).with_state(state.clone());
+    shared::impersonation::audited_reads("check-subscription", router, &state)
 }
 
 #[derive(Debug, Deserialize)]

@@ -55,11 +55,9 @@ struct Claims {
     e: String,
     /// Expires (Unix seconds).
     x: i64,
-}
-
-fn key(state: &AppState) -> Vec<u8> {
-    use sha2::Digest;
-    sha2::Sha256::digest(format!("vault-export-links|{}", secrecy::ExposeSecret::expose_secret(&state.config.jwt_secret)).as_bytes()).to_vec()
+    /// The support session the link was made in: it works only while that session runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    i: Option<String>,
 }
 
 /// Checks the selection and answers a short-lived link to the pack.
@@ -82,7 +80,7 @@ pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body)
     let export_id = uuid::Uuid::new_v4().to_string();
     let expires_at = state.clock.unix() + LINK_LIFETIME.as_secs() as i64;
     repo::put_pending(&state, &Pending { owner_id: user.id.clone(), sk: format!("export#{export_id}"), expires_at, data: json!({ "include": include }) }).await?;
-    let token = shared::campaigns::sign(&key(&state), "vault-export", &Claims { o: user.id.clone(), e: export_id, x: expires_at });
+    let token = state.config.links.export.sign("vault-export", &Claims { o: user.id.clone(), e: export_id, x: expires_at, i: user.impersonation.as_ref().map(|acting| acting.audit_id.clone()) });
     Ok((
         StatusCode::CREATED,
         Json(json!({
@@ -106,9 +104,12 @@ pub async fn download(State(state): State<AppState>, headers: HeaderMap, Path(to
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "Download the pack through the RaiseSpark app."));
     }
     let invalid = || ApiError::bad_request("invalid_link", "This download link is not valid or has expired. Export the pack again.");
-    let claims: Claims = shared::campaigns::verify(&key(&state), "vault-export", &token).ok_or_else(invalid)?;
+    let claims: Claims = state.config.links.export.verify("vault-export", &token).ok_or_else(invalid)?;
     if claims.x <= state.clock.unix() {
         return Err(invalid());
+    }
+    if let Some(audit_id) = &claims.i {
+        shared::impersonation::use_session_link(&state, audit_id, "/api/compliance-vault/exports").await?;
     }
     let pending = repo::get_pending(&state, &claims.o, &format!("export#{}", claims.e)).await?.ok_or_else(invalid)?;
     let include: Vec<String> =

@@ -835,3 +835,57 @@ async fn the_vault_is_pro_and_the_offering_needs_a_subscription() {
     assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
     assert_eq!(Call::get("/api/compliance-vault/records").send(&app).await.status, StatusCode::UNAUTHORIZED);
 }
+
+/// A support session on `founder`'s account, started the way `auth` starts one: its record
+/// (live for 30 minutes) and an access token naming it.
+async fn support_session(state: &AppState, founder: &TestUser) -> (String, String) {
+    use shared::repo::impersonations::{self, Impersonation};
+    let now = state.clock.unix();
+    let record = Impersonation {
+        id: uuid::Uuid::new_v4().to_string(),
+        admin_id: "admin-1".into(),
+        admin_email: "admin@example.com".into(),
+        target_id: founder.id.clone(),
+        target_email: founder.email.clone(),
+        reason: "Checking the exhibit pack".into(),
+        started_at: state.clock.now_iso(),
+        ip: "203.0.113.9".into(),
+        user_agent: "test".into(),
+        ends_at: now + impersonations::LINK_TTL_SECS,
+        session_started_at: None,
+        ended_at: None,
+        ended_by: None,
+    };
+    let table = &state.config.tables.impersonations;
+    impersonations::create(&state.dynamo, table, &record).await.unwrap();
+    impersonations::begin_session(&state.dynamo, table, &record.id, now).await.unwrap().unwrap();
+    let token = state.tokens.issue_impersonation(&founder.id, &founder.email, "admin-1", &record.id, (now + 300) as u64).unwrap();
+    (token, record.id)
+}
+
+#[tokio::test]
+async fn an_export_link_made_in_a_support_session_ends_with_it_and_its_download_is_recorded() {
+    use shared::{impersonation::SESSION_OVER, repo::impersonations::{self, EndedBy}};
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    create_and_publish(&app, &founder).await;
+    let (support, audit_id) = support_session(&state, &founder).await;
+    let started = Call::post("/api/compliance-vault/exports").token(&support).json(json!({})).send(&app).await;
+    assert_eq!(started.status, StatusCode::CREATED, "{}", started.text);
+    let url = started.body["url"].as_str().unwrap().to_owned();
+    let downloaded = Call::get(&url).send(&app).await;
+    assert_eq!(downloaded.status, StatusCode::OK);
+    let activity = shared::impersonation::Activity::of_session(&state, &audit_id).await.unwrap();
+    assert_eq!(activity.changes.iter().map(|c| c.description.as_str()).collect::<Vec<_>>(), ["Prepared the exhibit pack for download"]);
+    let views: Vec<(&str, u64)> = activity.views.iter().map(|v| (v.path.as_str(), v.count)).collect();
+    assert_eq!(views, [("/api/compliance-vault/exports", 1)], "recorded without the link's token");
+
+    // The session ends (revert): the link, minutes from its own expiry, stops at once.
+    impersonations::end(&state.dynamo, &state.config.tables.impersonations, &audit_id, EndedBy::Revert, state.clock.unix()).await.unwrap();
+    let after = Call::get(&url).send(&app).await;
+    assert_eq!((after.status, after.error_message()), (StatusCode::UNAUTHORIZED, SESSION_OVER));
+    // The founder's own links are not tied to any session.
+    let own = Call::post("/api/compliance-vault/exports").token(&founder.token).json(json!({})).send(&app).await;
+    assert_eq!(Call::get(own.body["url"].as_str().unwrap()).send(&app).await.status, StatusCode::OK);
+}

@@ -72,7 +72,9 @@ impl InsightsState {
 pub fn router(state: AppState) -> Router {
     let insights = InsightsState { app: state.clone(), llm: Arc::new(OnceCell::new()) };
     let router = Router::new().route("/", post(generate)).with_state(insights);
-    shared::impersonation::audited("generate-insights", router, &state)
+    // Its POST (spec 7's call shape) only computes from the founder's data (the cache aside):
+    // in a support session it is a view, never a change.
+    shared::impersonation::audited_reads("generate-insights", router, &state)
 }
 
 /// The caller's facts: four bounded reads (profile, forms, dimensions, 12 weeks of days).

@@ -34,8 +34,11 @@ pub const TARGET_IS_ADMIN: &str = "Administrators cannot be impersonated.";
 pub const TARGET_IS_SELF: &str = "You cannot impersonate yourself.";
 pub const REASON_RULE: &str = "Please give a reason of 5 to 500 characters.";
 
+/// Audited like every owner function: from inside a support session the attempt is refused
+/// (403) and recorded in that session's activity.
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", post(impersonate_user)).with_state(state)
+    let router = Router::new().route("/", post(impersonate_user)).with_state(state.clone());
+    shared::impersonation::audited("impersonate-user", router, &state)
 }
 
 /// 403 `forbidden` for anyone not in `ADMIN_USER_IDS`, and the impersonation refusal inside
@@ -101,8 +104,6 @@ async fn impersonate_user(
         session_started_at: None,
         ended_at: None,
         ended_by: None,
-        actions: Vec::new(),
-        actions_dropped: 0,
     };
     impersonations::create(&state.dynamo, &tables.impersonations, &record).await?;
     let token = one_time_tokens::issue(

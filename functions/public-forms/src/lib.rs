@@ -25,7 +25,6 @@ use axum::{
     http::{HeaderMap, Method, StatusCode, header},
     routing::{get, post},
 };
-use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use shared::{
@@ -168,9 +167,41 @@ fn day() -> String {
 }
 
 /// A visitor is recognised by a salted hash of address and day, whatever the headers say
-/// (a changed User-Agent is the same visitor): no raw IP is stored.
-fn visit_key(state: &AppState, form_id: &str, ip: &str) -> String {
-    sha256_hex(&format!("views|{}|{form_id}|{ip}|{}", state.config.jwt_secret.expose_secret(), day()))
+/// (a changed User-Agent is the same visitor): no raw IP is stored. One key per view salt kept,
+/// newest first: during a salt rotation a visitor counted under the older salt is recognised.
+fn visit_keys(state: &AppState, form_id: &str, ip: &str) -> Vec<String> {
+    let day = day();
+    state.config.links.view_salt.salts().iter().map(|salt| sha256_hex(format!("views|{salt}|{form_id}|{ip}|{day}"))).collect()
+}
+
+/// Records today's visit under the newest key unless it is already there (under any key):
+/// `true` for the first visit. Outside a rotation this is one conditional PutItem; during one,
+/// a transaction that also checks the older keys.
+async fn first_visit(state: &AppState, keys: &[String], expires: i64) -> Result<bool> {
+    use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
+    let table = &state.config.tables.form_views;
+    let item = [("visit".to_owned(), AttributeValue::S(keys[0].clone())), ("expires_at".to_owned(), AttributeValue::N(expires.to_string()))];
+    if keys.len() == 1 {
+        let put = state.dynamo.put_item().table_name(table).set_item(Some(item.into())).condition_expression("attribute_not_exists(visit)").send().await;
+        return shared::dynamo::applied(put);
+    }
+    let mut writes = vec![TransactWriteItem::builder()
+        .put(Put::builder().table_name(table).set_item(Some(item.into())).condition_expression("attribute_not_exists(visit)").build().map_err(ApiError::internal)?)
+        .build()];
+    for older in &keys[1..] {
+        let check = ConditionCheck::builder()
+            .table_name(table)
+            .key("visit", AttributeValue::S(older.clone()))
+            .condition_expression("attribute_not_exists(visit)")
+            .build()
+            .map_err(ApiError::internal)?;
+        writes.push(TransactWriteItem::builder().condition_check(check).build());
+    }
+    match state.dynamo.transact_write_items().set_transact_items(Some(writes)).send().await {
+        Ok(_) => Ok(true),
+        Err(err) if shared::dynamo::cancelled_by_condition(&err) => Ok(false),
+        Err(err) => Err(err.into()),
+    }
 }
 
 /// View pings per address per minute (in process; the WAF limits at the edge too).
@@ -200,39 +231,27 @@ async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: C
     }
     let form = live_form(&state, &id).await?;
     let expires = shared::time::unix(shared::time::now()) + 2 * 86_400;
-    let first = state
-        .dynamo
-        .put_item()
-        .table_name(&state.config.tables.form_views)
-        .item("visit", AttributeValue::S(visit_key(&state, &form.id, &ip.0)))
-        .item("expires_at", AttributeValue::N(expires.to_string()))
-        .condition_expression("attribute_not_exists(visit)")
-        .send()
-        .await;
-    match first {
-        Ok(_) => {
-            state
-                .dynamo
-                .update_item()
-                .table_name(&state.config.tables.forms)
-                .key("id", AttributeValue::S(form.id.clone()))
-                .update_expression("ADD #views :one")
-                .condition_expression("attribute_exists(id)")
-                .expression_attribute_names("#views", "views")
-                .expression_attribute_values(":one", AttributeValue::N("1".into()))
-                .send()
-                .await?;
-            if let Some(host) = ping.source.as_deref().and_then(shared::lead_stats::host_of) {
-                let counted = count_host_view(&state.dynamo, &state.config.tables.lead_stats, &form.user_id, &host).await;
-                if let Err(err) = counted {
-                    tracing::warn!(form_id = %form.id, error = %err, "source page view not counted");
-                }
-            }
-            Ok(StatusCode::ACCEPTED)
-        }
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), PutItemError::ConditionalCheckFailedException(_)) => Ok(StatusCode::OK),
-        Err(err) => Err(err.into()),
+    if !first_visit(&state, &visit_keys(&state, &form.id, &ip.0), expires).await? {
+        return Ok(StatusCode::OK);
     }
+    state
+        .dynamo
+        .update_item()
+        .table_name(&state.config.tables.forms)
+        .key("id", AttributeValue::S(form.id.clone()))
+        .update_expression("ADD #views :one")
+        .condition_expression("attribute_exists(id)")
+        .expression_attribute_names("#views", "views")
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .send()
+        .await?;
+    if let Some(host) = ping.source.as_deref().and_then(shared::lead_stats::host_of) {
+        let counted = count_host_view(&state.dynamo, &state.config.tables.lead_stats, &form.user_id, &host).await;
+        if let Err(err) = counted {
+            tracing::warn!(form_id = %form.id, error = %err, "source page view not counted");
+        }
+    }
+    Ok(StatusCode::ACCEPTED)
 }
 
 #[derive(Debug, Deserialize)]

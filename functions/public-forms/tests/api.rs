@@ -137,6 +137,35 @@ async fn a_view_counts_once_per_visitor_and_day() {
 }
 
 #[tokio::test]
+async fn during_a_view_salt_rotation_a_visitor_counted_under_the_older_salt_is_not_counted_again() {
+    use shared::keys::{Family, LinkSecrets};
+    let (_, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    const OLD: &str = "old-view-salt-0123456789abcdef-0123456789";
+    const NEW: &str = "new-view-salt-0123456789abcdef-0123456789";
+    let with_salts = |value: &str| {
+        let mut config = (*state.config).clone();
+        config.links.view_salt = LinkSecrets::parse(Family::ViewSalt, value).unwrap();
+        let state = AppState { config: std::sync::Arc::new(config), ..state.clone() };
+        shared::http::mount("public-forms", public_forms::router(state))
+    };
+    let uri = format!("/api/public-forms/{}/views", form.id);
+    let view = |app: Router, ip: &'static str| {
+        let uri = uri.clone();
+        async move { Call::post(&uri).from_ip(ip).send(&app).await }
+    };
+    let before = with_salts(OLD);
+    assert_eq!(view(before, "10.0.0.1").await.status, StatusCode::ACCEPTED);
+    // Rotated: NEW salts new keys, OLD still recognises the visit made before.
+    let rotating = with_salts(&format!("{NEW},{OLD}"));
+    assert_eq!(view(rotating.clone(), "10.0.0.1").await.status, StatusCode::OK, "already counted today under the older salt");
+    assert_eq!(view(rotating.clone(), "10.0.0.2").await.status, StatusCode::ACCEPTED);
+    assert_eq!(view(rotating, "10.0.0.2").await.status, StatusCode::OK, "and under the newer one");
+    let stored = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap();
+    assert_eq!(stored.views, 2);
+}
+
+#[tokio::test]
 async fn a_view_and_a_lead_count_for_the_embedding_page_and_a_bad_ping_changes_nothing() {
     let (app, state) = app().await;
     let (owner, form) = published_form(&state).await;

@@ -6,12 +6,19 @@
 //! Only from the impersonation session whose actor is exactly `originalUserId`: a normal
 //! session, another id, or a session already ended get 403, so nobody can mint a sign-in
 //! link for an administrator by sending an administrator's id. Reverting ends the audit
-//! record (`ended_by: revert`, the user is e-mailed), revokes the session's refresh tokens,
-//! and returns a one-time link (60 s, once) that signs the administrator back in.
+//! record (`ended_by: revert`, the user is e-mailed), revokes the session's refresh tokens
+//! and clears their cookie, and returns a one-time link (60 s, once) that signs the
+//! administrator back in.
 
-use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
+use axum::{
+    Json, Router,
+    extract::State,
+    http::{StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::post,
+};
 use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
@@ -42,7 +49,7 @@ fn forbidden(code: &'static str, message: &'static str) -> ApiError {
 }
 
 #[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-async fn revert_impersonation(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<Revert, 4096>) -> Result<Json<Value>> {
+async fn revert_impersonation(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<Revert, 4096>) -> Result<Response> {
     let acting = user
         .impersonation
         .as_ref()
@@ -66,5 +73,6 @@ async fn revert_impersonation(State(state): State<AppState>, user: AuthUser, Jso
     .await?;
     tracing::info!(audit_id = %acting.audit_id, admin_id = %admin.id, "support session reverted");
     let link = format!("{}/auth/callback?token={token}&type={MAGIC_LINK}", state.config.app_origin);
-    Ok(Json(json!({ "signInLink": link })))
+    let clear = sessions::clear_support_cookie(&acting.audit_id);
+    Ok(([(header::SET_COOKIE, clear)], Json(json!({ "signInLink": link }))).into_response())
 }

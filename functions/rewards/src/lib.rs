@@ -18,7 +18,8 @@ use shared::{
 };
 
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/", get(overview)).with_state(state)
+    let router = Router::new().route("/", get(overview)).with_state(state.clone());
+    shared::impersonation::audited("rewards", router, &state)
 }
 
 #[derive(Debug, Serialize)]

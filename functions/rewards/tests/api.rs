@@ -22,7 +22,7 @@ async fn app() -> (Router, AppState) {
 }
 
 fn token(state: &AppState, user: &UserRecord) -> String {
-    state.tokens.issue(&user.id, &user.email, ACCESS_TOKEN_TTL)
+    state.tokens.issue(&user.id, &user.email, ACCESS_TOKEN_TTL).unwrap()
 }
 
 async fn deliver(app: &Router, event: &Value) {

@@ -9,7 +9,11 @@
 //! - `seed-leads ENDPOINT TABLE_PREFIX OWNER_ID COUNT` — a published form for OWNER_ID and
 //!   COUNT counted leads written in batches, with the owner's counters added as counting
 //!   would; prints the form id.
-//! - `token JWT_SECRET USER_ID` — an access token for that user.
+//! - `keypair` — a new access-token key pair for a bench gateway: {"signing_key", "public_keys"}.
+//! - `token KEY_FILE USER_ID` — an access token for that user, signed with the PKCS#8 PEM in KEY_FILE.
+//! - `verify [N]` — access-token verification (ES256, what every function does per request) and
+//!   signing (what `auth` does per session), N times each, against the HS256 of earlier versions
+//!   in the same run: {"es256": {...}, "hs256": {...}} with p50/p99 in microseconds.
 //!
 //! Each prints one JSON line: {"requests", "concurrency", "seconds", "rps", "p50_ms", "p99_ms"}.
 
@@ -256,9 +260,67 @@ async fn count_owner(endpoint: &str, table: &str, owner: &str) -> anyhow::Result
     Ok(())
 }
 
-fn token(secret: &str, user_id: &str) -> anyhow::Result<()> {
-    let keys = shared::auth::TokenKeys::from_secret(&secrecy::SecretString::from(secret.to_owned()));
-    println!("{}", keys.issue(user_id, "bench@example.com", std::time::Duration::from_secs(3_600)));
+fn keypair() -> anyhow::Result<()> {
+    let key = shared::auth::SigningKey::generate();
+    println!("{}", json!({"signing_key": key.to_pem(), "public_keys": shared::auth::jwks(&[key.public()])}));
+    Ok(())
+}
+
+fn token(key_file: &str, user_id: &str) -> anyhow::Result<()> {
+    let key = shared::auth::SigningKey::from_pem(&std::fs::read_to_string(key_file)?).map_err(anyhow::Error::msg)?;
+    let keys = shared::auth::TokenKeys::new(&[key.public().clone()], Some(&key));
+    println!("{}", keys.issue(user_id, "bench@example.com", std::time::Duration::from_secs(3_600))?);
+    Ok(())
+}
+
+/// p50 and p99 (microseconds) of `n` timed runs of `run`, after a warm-up.
+fn micros(n: usize, mut run: impl FnMut()) -> serde_json::Value {
+    for _ in 0..n / 10 {
+        run();
+    }
+    let mut samples: Vec<f64> = (0..n)
+        .map(|_| {
+            let at = Instant::now();
+            run();
+            at.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    samples.sort_by(|a, b| a.total_cmp(b));
+    json!({"n": n, "p50_us": percentile(&samples, 50.0), "p99_us": percentile(&samples, 99.0)})
+}
+
+fn verify(n: usize) -> anyhow::Result<()> {
+    use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+    use shared::auth::{ACCESS_TOKEN_TTL, AUDIENCE, AccessClaims, ISSUER, SigningKey, TokenKeys};
+    let key = SigningKey::generate();
+    // Two published keys, as during a rotation: the verifier picks one by kid.
+    let keys = TokenKeys::new(&[SigningKey::generate().public().clone(), key.public().clone()], Some(&key));
+    let es256 = keys.issue("bench-user", "bench@example.com", ACCESS_TOKEN_TTL)?;
+    keys.verify(&es256)?;
+    // The earlier HS256 tokens, verified as the earlier code did (same claims and checks).
+    let secret: String = uuid::Uuid::new_v4().simple().to_string().repeat(2);
+    let mut validation = Validation::new(Algorithm::HS256);
+    validation.set_issuer(&[ISSUER]);
+    validation.set_audience(&[AUDIENCE]);
+    validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+    let claims = keys.verify(&es256)?;
+    let (hs_encoding, hs_decoding) = (EncodingKey::from_secret(secret.as_bytes()), DecodingKey::from_secret(secret.as_bytes()));
+    let hs256 = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &hs_encoding)?;
+    jsonwebtoken::decode::<AccessClaims>(&hs256, &hs_decoding, &validation)?;
+    let out = json!({
+        "kind": "access-token",
+        "es256": {
+            "verify": micros(n, || { keys.verify(&es256).expect("ES256 verifies"); }),
+            "sign": micros(n / 4, || { keys.issue("bench-user", "bench@example.com", ACCESS_TOKEN_TTL).expect("ES256 signs"); }),
+            "token_bytes": es256.len(),
+        },
+        "hs256": {
+            "verify": micros(n, || { jsonwebtoken::decode::<AccessClaims>(&hs256, &hs_decoding, &validation).expect("HS256 verifies"); }),
+            "sign": micros(n / 4, || { jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &hs_encoding).expect("HS256 signs"); }),
+            "token_bytes": hs256.len(),
+        },
+    });
+    println!("{out}");
     Ok(())
 }
 
@@ -273,7 +335,9 @@ async fn main() -> anyhow::Result<()> {
         Some("seed-form") => seed_form(&args[2], &args[3]).await,
         Some("count-leads") => count_leads(&args[2], &args[3], &args[4]).await,
         Some("seed-leads") => seed_leads(&args[2], &args[3], &args[4], number(5)?).await,
+        Some("keypair") => keypair(),
         Some("token") => token(&args[2], &args[3]),
+        Some("verify") => verify(args.get(2).map(|n| n.parse()).transpose()?.unwrap_or(20_000)),
         Some("count-owner") => count_owner(&args[2], &args[3], &args[4]).await,
         _ => anyhow::bail!("usage: raisespark-bench raw-put|submit|retries …"),
     }

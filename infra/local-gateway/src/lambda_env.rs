@@ -168,7 +168,7 @@ mod tests {
             parse_secret_refs("{{resolve:secretsmanager:${StripeSecretName}:SecretString:secret_key}}"),
             vec![SecretRef { secret: "StripeSecretName".into(), json_key: Some("secret_key".into()) }]
         );
-        assert_eq!(parse_secret_refs("{{resolve:secretsmanager:${JwtSecret}:SecretString}}"), vec![SecretRef { secret: "JwtSecret".into(), json_key: None }]);
+        assert_eq!(parse_secret_refs("{{resolve:secretsmanager:${ClickLinkSecret}:SecretString}}"), vec![SecretRef { secret: "ClickLinkSecret".into(), json_key: None }]);
         assert!(parse_secret_refs("plain").is_empty());
     }
 }

@@ -5,6 +5,7 @@ mod dev;
 pub mod lambda_env;
 mod dev_billing;
 mod headers;
+pub mod keys;
 mod spa;
 
 use std::path::PathBuf;
@@ -88,7 +89,7 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
     let buckets = bucket_specs(TEMPLATE)?;
     let mut tables = table_env(&settings.table_prefix, &specs);
     tables.extend(bucket_env(&settings.table_prefix, &buckets));
-    let jwt_secret = local_jwt_secret(settings)?;
+    let keys = keys::load_or_create(&settings.data_dir)?;
     let origin = settings.origin();
     let lookup = |name: &str| {
         tables
@@ -98,12 +99,12 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
             .or_else(|| match name {
                 "DYNAMODB_ENDPOINT" => Some(settings.dynamodb_endpoint.clone()),
                 "S3_ENDPOINT" => settings.s3_endpoint.clone(),
-                "JWT_SECRET" => std::env::var(name).ok().or_else(|| Some(jwt_secret.clone())),
                 "APP_ORIGIN" => std::env::var(name).ok().or_else(|| Some(origin.clone())),
-                "STRIPE_WEBHOOK_SECRET" => std::env::var(name).ok().or_else(|| Some(format!("whsec_{jwt_secret}"))),
                 // The demo administrator (see `demo::seed_admin`) unless the environment names others.
                 "ADMIN_USER_IDS" => std::env::var(name).ok().or_else(|| Some(demo::ADMIN_ID.to_owned())),
                 "OUTBOX_DIR" => std::env::var(name).ok().or_else(|| Some(settings.data_dir.join("mail").display().to_string())),
+                // The access-token keys, link secrets and webhook secret kept in the data directory.
+                _ if keys.variable(name).is_some() => std::env::var(name).ok().or_else(|| keys.variable(name)),
                 _ => std::env::var(name).ok().or_else(|| local_default(name).map(str::to_owned)),
             })
     };
@@ -225,19 +226,4 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
             tower_http::compression::predicate::DefaultPredicate::new()
                 .and(tower_http::compression::predicate::NotForContentType::const_new("text/csv")),
         ))
-}
-
-/// A stable per-machine signing key for local sessions, kept beside the local data.
-fn local_jwt_secret(settings: &Settings) -> anyhow::Result<String> {
-    use rand::Rng;
-    let path = settings.data_dir.join("jwt-secret");
-    if let Ok(secret) = std::fs::read_to_string(&path) {
-        if secret.trim().len() >= 32 {
-            return Ok(secret.trim().to_owned());
-        }
-    }
-    let secret: String = rand::rng().sample_iter(rand::distr::Alphanumeric).take(48).map(char::from).collect();
-    std::fs::create_dir_all(&settings.data_dir).with_context(|| format!("cannot create {}", settings.data_dir.display()))?;
-    std::fs::write(&path, &secret).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(secret)
 }

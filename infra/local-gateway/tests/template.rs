@@ -139,3 +139,212 @@ fn no_function_can_delete_a_vault_record_or_a_locked_file() {
     assert!(mentions(&once["Resource"], "${VaultBucket.Arn}/chain/*"));
     assert_eq!(once["Condition"]["Null"]["s3:if-none-match"].as_str(), Some("true"));
 }
+
+// ------------------------------------------------------------------ IAM: support sessions and keys
+
+use serde_yaml_ng::Value;
+
+/// One `Allow` statement of a function's inline policy: actions, the resources it names
+/// (`Table`, `Table/index/name`, or the text of other ARNs) and its condition.
+#[derive(Debug)]
+struct Grant {
+    logical_id: String,
+    binary: String,
+    actions: Vec<String>,
+    resources: Vec<String>,
+    condition: Option<Value>,
+}
+
+fn resource_name(value: &Value) -> Vec<String> {
+    match value {
+        Value::Sequence(items) => items.iter().flat_map(resource_name).collect(),
+        Value::Tagged(tagged) if tagged.tag == "GetAtt" => {
+            let target = match &tagged.value {
+                Value::String(text) => text.clone(),
+                Value::Sequence(parts) => parts.iter().filter_map(Value::as_str).collect::<Vec<_>>().join("."),
+                other => panic!("!GetAtt {other:?}"),
+            };
+            vec![target.trim_end_matches(".Arn").to_owned()]
+        }
+        Value::Tagged(tagged) if tagged.tag == "Sub" => {
+            let text = tagged.value.as_str().unwrap_or_default();
+            match text.strip_prefix("${").and_then(|rest| rest.split_once(".Arn}")) {
+                Some((table, rest)) => vec![format!("{table}{rest}")],
+                None => vec![text.to_owned()],
+            }
+        }
+        Value::String(text) => vec![text.clone()],
+        other => panic!("unexpected resource {other:?}"),
+    }
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    match value {
+        Value::String(text) => vec![text.clone()],
+        Value::Sequence(items) => items.iter().flat_map(strings).collect(),
+        other => panic!("expected strings, got {other:?}"),
+    }
+}
+
+fn grants() -> Vec<Grant> {
+    let root: Value = serde_yaml_ng::from_str(TEMPLATE).unwrap();
+    let mut out = Vec::new();
+    for (id, resource) in root["Resources"].as_mapping().unwrap() {
+        if resource["Type"].as_str() != Some("AWS::Serverless::Function") {
+            continue;
+        }
+        let binary = resource["Metadata"]["BuildProperties"]["Binary"].as_str().unwrap().to_owned();
+        for policy in resource["Properties"]["Policies"].as_sequence().into_iter().flatten() {
+            for statement in policy["Statement"].as_sequence().into_iter().flatten() {
+                assert_eq!(statement["Effect"].as_str(), Some("Allow"), "{id:?}: allow-lists only");
+                out.push(Grant {
+                    logical_id: id.as_str().unwrap().to_owned(),
+                    binary: binary.clone(),
+                    actions: strings(&statement["Action"]),
+                    resources: resource_name(&statement["Resource"]),
+                    condition: statement.get("Condition").cloned(),
+                });
+            }
+        }
+    }
+    assert!(out.len() > 50, "the template's policies were read");
+    out
+}
+
+/// The attribute list and `ReturnValues` a statement's condition allows.
+fn attribute_condition(grant: &Grant) -> (Vec<String>, Vec<String>) {
+    let condition = grant.condition.as_ref().unwrap_or_else(|| panic!("{}: an UpdateItem here needs a condition", grant.logical_id));
+    let attributes = strings(&condition["ForAllValues:StringEquals"]["dynamodb:Attributes"]);
+    let returns = strings(&condition["StringEquals"]["dynamodb:ReturnValues"]);
+    (attributes, returns)
+}
+
+fn allows(grant: &Grant, action: &str, resource: &str) -> bool {
+    grant.resources.iter().any(|r| r == resource) && grant.actions.iter().any(|a| a == action || a == "dynamodb:*" || a == "*")
+}
+
+/// Binaries whose router records support-session activity (`impersonation::audited`).
+fn audited_binaries() -> BTreeSet<String> {
+    let functions = concat!(env!("CARGO_MANIFEST_DIR"), "/../../functions");
+    std::fs::read_dir(functions)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            let source = std::fs::read_to_string(format!("{functions}/{name}/src/lib.rs")).unwrap_or_default();
+            source.contains("impersonation::audited(") || source.contains("impersonation::audited_reads(")
+        })
+        .collect()
+}
+
+#[test]
+fn only_the_functions_that_start_and_end_support_sessions_update_their_records_and_only_the_lifecycle_attributes() {
+    let grants = grants();
+    let updaters: Vec<&Grant> = grants.iter().filter(|g| allows(g, "dynamodb:UpdateItem", "ImpersonationsTable")).collect();
+    let functions: BTreeSet<&str> = updaters.iter().map(|g| g.logical_id.as_str()).collect();
+    assert_eq!(functions, BTreeSet::from(["AuthFunction", "RevertImpersonationFunction", "ImpersonationSweepFunction"]));
+    let lifecycle: BTreeSet<&str> = shared::repo::impersonations::LIFECYCLE_ATTRIBUTES.iter().copied().collect();
+    for grant in updaters {
+        let (attributes, returns) = attribute_condition(grant);
+        assert_eq!(attributes.iter().map(String::as_str).collect::<BTreeSet<_>>(), lifecycle, "{}", grant.logical_id);
+        assert_eq!(returns, ["NONE"], "{}: an update returns nothing it could not write", grant.logical_id);
+        assert_eq!(grant.actions, ["dynamodb:UpdateItem"], "{}: the condition covers this action alone", grant.logical_id);
+    }
+    // Records are created by impersonate-user only, and replaced or deleted by nobody.
+    let creators: BTreeSet<&str> = grants.iter().filter(|g| allows(g, "dynamodb:PutItem", "ImpersonationsTable")).map(|g| g.binary.as_str()).collect();
+    assert_eq!(creators, BTreeSet::from(["impersonate-user"]));
+    for action in ["dynamodb:DeleteItem", "dynamodb:BatchWriteItem"] {
+        assert!(!grants.iter().any(|g| allows(g, action, "ImpersonationsTable")), "{action}");
+    }
+}
+
+#[test]
+fn only_the_functions_that_write_audit_entries_may_add_to_the_actions_table_and_only_its_attributes() {
+    let grants = grants();
+    let writers: Vec<&Grant> = grants.iter().filter(|g| allows(g, "dynamodb:UpdateItem", "ImpersonationActionsTable")).collect();
+    let binaries: BTreeSet<String> = writers.iter().map(|g| g.binary.clone()).collect();
+    let audited = audited_binaries();
+    assert!(audited.len() >= 15, "{audited:?}");
+    assert_eq!(binaries, audited, "exactly the functions whose router is audited");
+    let allowed: BTreeSet<&str> = shared::repo::impersonation_actions::ATTRIBUTES.iter().copied().collect();
+    for grant in writers {
+        let (attributes, returns) = attribute_condition(grant);
+        assert_eq!(attributes.iter().map(String::as_str).collect::<BTreeSet<_>>(), allowed, "{}", grant.logical_id);
+        assert_eq!(returns, ["NONE"], "{}", grant.logical_id);
+        assert_eq!(grant.actions, ["dynamodb:UpdateItem"], "{}", grant.logical_id);
+    }
+    // Entries are only ever added to: nobody puts over, deletes or batch-writes them.
+    for action in ["dynamodb:PutItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"] {
+        assert!(!grants.iter().any(|g| allows(g, action, "ImpersonationActionsTable")), "{action}");
+    }
+    // Reading them: the functions that show or mail a session's activity.
+    let readers: BTreeSet<&str> = grants.iter().filter(|g| allows(g, "dynamodb:Query", "ImpersonationActionsTable")).map(|g| g.binary.as_str()).collect();
+    assert_eq!(readers, BTreeSet::from(["admin", "auth", "revert-impersonation"]));
+    // No function may do anything else to either table than what is checked above.
+    for grant in &grants {
+        for table in ["ImpersonationsTable", "ImpersonationActionsTable"] {
+            if grant.resources.iter().any(|r| r == table) {
+                for action in &grant.actions {
+                    assert!(
+                        ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:Query"].contains(&action.as_str()),
+                        "{}: {action} on {table}",
+                        grant.logical_id
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn only_auth_can_mint_access_tokens() {
+    let functions = functions(TEMPLATE).unwrap();
+    let minters: Vec<&str> = functions
+        .iter()
+        .filter(|f| f.variables.values().any(|value| secret_refs(value).iter().any(|r| r.secret == "AccessTokenSigningKeySecretName")))
+        .map(|f| f.logical_id.as_str())
+        .collect();
+    assert_eq!(minters, ["AuthFunction"], "the private key reaches auth alone");
+    let auth = functions.iter().find(|f| f.binary == "auth").unwrap();
+    assert!(auth.variables.contains_key("ACCESS_TOKEN_SIGNING_KEY"));
+    for function in &functions {
+        assert!(!function.variables.contains_key("JWT_SECRET"), "{}", function.logical_id);
+        if function.logical_id != "AuthFunction" {
+            assert!(!function.variables.contains_key("ACCESS_TOKEN_SIGNING_KEY"), "{}", function.logical_id);
+        }
+    }
+    // Nor can any function read a secret or parameter at run time: references resolve at deploy.
+    for grant in grants() {
+        for action in &grant.actions {
+            assert!(!action.starts_with("secretsmanager:") && !action.starts_with("ssm:") && !action.starts_with("kms:"), "{}: {action}", grant.logical_id);
+        }
+    }
+    let root: Value = serde_yaml_ng::from_str(TEMPLATE).unwrap();
+    assert!(root["Resources"].get("JwtSecret").is_none(), "the single HMAC secret is gone");
+    assert_eq!(root["Parameters"]["AccessTokenPublicKeys"]["Type"].as_str(), Some("AWS::SSM::Parameter::Value<String>"));
+}
+
+#[test]
+fn each_link_secret_reaches_only_the_functions_of_its_family() {
+    use shared::keys::Family;
+    let secret_of = |family: Family| match family {
+        Family::Unsubscribe => "UnsubscribeLinkSecret",
+        Family::Click => "ClickLinkSecret",
+        Family::Export => "ExportLinkSecret",
+        Family::ViewSalt => "ViewSaltSecret",
+        Family::QuestionSalt => "QuestionSaltSecret",
+    };
+    let functions = functions(TEMPLATE).unwrap();
+    for family in Family::ALL {
+        let holders: BTreeSet<&str> = functions
+            .iter()
+            .filter(|f| f.variables.values().any(|value| secret_refs(value).iter().any(|r| r.secret == secret_of(*family))))
+            .map(|f| f.binary.as_str())
+            .collect();
+        let expected: BTreeSet<&str> = needs::BY_BINARY.iter().filter(|(_, n)| n.link_secrets.contains(family)).map(|(b, _)| *b).collect();
+        assert_eq!(holders, expected, "{family:?}");
+        for function in functions.iter().filter(|f| holders.contains(f.binary.as_str())) {
+            let value = &function.variables[family.variable()];
+            assert_eq!(secret_refs(value)[0].secret, secret_of(*family), "{}: its own secret", function.logical_id);
+        }
+    }
+}

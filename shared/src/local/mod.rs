@@ -447,7 +447,9 @@ Resources:
         env.extend(bucket_env("x-", &bucket_specs(TEMPLATE).unwrap()));
         let lookup = |name: &str| match name {
             "APP_ORIGIN" => Some("http://localhost:3000".to_owned()),
-            "JWT_SECRET" => Some("0123456789abcdef0123456789abcdef".to_owned()),
+            "ACCESS_TOKEN_PUBLIC_KEYS" => Some(crate::auth::test_keys::public_keys()),
+            "ACCESS_TOKEN_SIGNING_KEY" => Some(crate::auth::test_keys::SIGNING_KEY.to_owned()),
+            _ if crate::keys::Family::ALL.iter().any(|family| family.variable() == name) => Some("0123456789abcdef0123456789abcdef".to_owned()),
             "STRIPE_WEBHOOK_SECRET" => Some("whsec_test".to_owned()),
             _ if local_default(name).is_some() => local_default(name).map(str::to_owned),
             _ => env.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()),

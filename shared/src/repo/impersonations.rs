@@ -1,18 +1,21 @@
 //! Table `impersonations`: the audit trail of support sessions. One item per impersonation:
-//! who, on whom, why, from where, when it started and ended, and every write made in it.
-//! The item is written before the sign-in link exists and is never deleted.
+//! who, on whom, why, from where, when it started and ended. What was done in it lives in
+//! `impersonation_actions`. The item is written before the sign-in link exists and is never
+//! deleted.
 //!
 //! Lifecycle: created with the link (`ends_at` = the link's expiry); exchanging the link
 //! starts the session (`session_started_at`, `ends_at` = 30 minutes later); revert, sign-out
 //! or expiry end it once (`ended_at`, `ended_by`; a conditional write, so two enders cannot
 //! both win). `open` exists only while it runs (sparse GSI `open_by_end` for the sweep).
+//!
+//! Who may write what is held by IAM in `template.yaml`: `impersonate-user` creates records
+//! (PutItem), `auth` starts and ends sessions and `revert-impersonation` ends them, each with
+//! UpdateItem limited to [`LIFECYCLE_ATTRIBUTES`] and to `ReturnValues` of updated attributes at
+//! most (so the updates here return nothing and the record is read back when needed).
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::{
-    Client,
-    types::{AttributeValue, ReturnValue},
-};
+use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -25,8 +28,9 @@ use crate::{
 pub const LINK_TTL_SECS: i64 = 5 * 60;
 /// A support session ends 30 minutes after it started, whatever the activity.
 pub const SESSION_SECS: i64 = 30 * 60;
-/// Writes kept per session; later ones are counted in `actions_dropped`.
-pub const MAX_ACTIONS: usize = 200;
+/// The attributes a session's start and end write (with the key): all `auth` and
+/// `revert-impersonation` may update.
+pub const LIFECYCLE_ATTRIBUTES: &[&str] = &["id", "session_started_at", "ends_at", "ended_at", "ended_by", "open"];
 /// The `log` attribute of every record: the partition of the `by_time` GSI (the audit log
 /// in time order, one Query whatever the filters).
 pub const LOG_PARTITION: &str = "impersonation";
@@ -38,15 +42,6 @@ pub enum EndedBy {
     Revert,
     Expiry,
     Signout,
-}
-
-/// One write made while impersonating.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Action {
-    pub method: String,
-    pub path: String,
-    pub status: u16,
-    pub at: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -69,10 +64,6 @@ pub struct Impersonation {
     pub ended_at: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_by: Option<EndedBy>,
-    #[serde(default)]
-    pub actions: Vec<Action>,
-    #[serde(default)]
-    pub actions_dropped: u64,
 }
 
 impl Impersonation {
@@ -120,45 +111,11 @@ pub async fn begin_session(client: &Client, table: &str, id: &str, now: i64) -> 
         .expression_attribute_values(":iso", AttributeValue::S(iso(now)))
         .expression_attribute_values(":ends", AttributeValue::N((now + SESSION_SECS).to_string()))
         .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
-        .return_values(ReturnValue::AllNew)
         .send()
         .await;
     match result {
-        Ok(output) => Ok(Some(from_item(output.attributes.unwrap_or_default())?)),
+        Ok(_) => get(client, table, id).await,
         Err(err) if is_condition_failed(&err) => Ok(None),
-        Err(err) => Err(err.into()),
-    }
-}
-
-/// Appends one write to the record (at most `MAX_ACTIONS`; later ones are counted).
-pub async fn record_action(client: &Client, table: &str, id: &str, action: &Action) -> Result<(), ApiError> {
-    let entry = AttributeValue::L(vec![AttributeValue::M(to_item(action)?)]);
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .update_expression("SET actions = list_append(if_not_exists(actions, :empty), :entry)")
-        .condition_expression("attribute_exists(id) AND (attribute_not_exists(actions) OR size(actions) < :max)")
-        .expression_attribute_values(":empty", AttributeValue::L(Vec::new()))
-        .expression_attribute_values(":entry", entry)
-        .expression_attribute_values(":max", AttributeValue::N(MAX_ACTIONS.to_string()))
-        .send()
-        .await;
-    match result {
-        Ok(_) => Ok(()),
-        Err(err) if is_condition_failed(&err) => {
-            client
-                .update_item()
-                .table_name(table)
-                .key("id", AttributeValue::S(id.to_owned()))
-                .update_expression("ADD actions_dropped :one")
-                .condition_expression("attribute_exists(id)")
-                .expression_attribute_values(":one", AttributeValue::N("1".into()))
-                .send()
-                .await
-                .map(|_| ())
-                .or_else(|err| if is_condition_failed(&err) { Ok(()) } else { Err(err.into()) })
-        }
         Err(err) => Err(err.into()),
     }
 }
@@ -176,11 +133,10 @@ pub async fn end(client: &Client, table: &str, id: &str, by: EndedBy, now: i64) 
         .expression_attribute_names("#open", "open")
         .expression_attribute_values(":iso", AttributeValue::S(iso(now)))
         .expression_attribute_values(":by", AttributeValue::S(by))
-        .return_values(ReturnValue::AllNew)
         .send()
         .await;
     match result {
-        Ok(output) => Ok(Some(from_item(output.attributes.unwrap_or_default())?)),
+        Ok(_) => get(client, table, id).await,
         Err(err) if is_condition_failed(&err) => Ok(None),
         Err(err) => Err(err.into()),
     }

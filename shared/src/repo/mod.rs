@@ -4,6 +4,7 @@
 pub mod campaign_recipients;
 pub mod campaigns;
 pub mod forms;
+pub mod impersonation_actions;
 pub mod impersonations;
 pub mod lead_stats;
 pub mod leads;

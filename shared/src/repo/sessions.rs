@@ -143,10 +143,28 @@ pub async fn impersonation_of(client: &Client, tables: &Tables, token: &str) -> 
     Ok(find(client, tables, token).await?.filter(|session| session.ends_at.is_some()).map(|session| session.family_id))
 }
 
-/// Exchanges a refresh token for a new one in the same family, with the user. An
-/// impersonation session past its end is not renewed (the caller ends its record).
-pub async fn rotate(client: &Client, tables: &Tables, token: &str, at: i64) -> Result<Rotated, ApiError> {
+/// Which session a refresh cookie is expected to hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected<'a> {
+    /// The user's own (`rs_refresh`).
+    Own,
+    /// This support session's (`rs_support_<record id>`).
+    Support(&'a str),
+}
+
+/// Exchanges a refresh token for a new one in the same family, with the user. A token of
+/// another kind than `expected` is refused before anything changes (it is not used up), and
+/// an impersonation session past its end is not renewed (the caller ends its record).
+pub async fn rotate(client: &Client, tables: &Tables, token: &str, expected: Expected<'_>, at: i64) -> Result<Rotated, ApiError> {
     let session = find(client, tables, token).await?.ok_or_else(ended)?;
+    let kind_matches = match expected {
+        Expected::Own => session.ends_at.is_none(),
+        Expected::Support(id) => session.ends_at.is_some() && session.family_id == id,
+    };
+    if !kind_matches {
+        tracing::warn!(user_id = %session.user_id, "a refresh cookie held another kind of session");
+        return Err(ended());
+    }
     if session.revoked || session.expires_at <= at || session.ends_at.is_some_and(|end| end <= at) {
         return Err(ended());
     }
@@ -263,4 +281,28 @@ pub fn cookie(token: &str) -> String {
 
 pub fn clear_cookie() -> String {
     format!("{COOKIE}=; Path=/api/auth; Max-Age=0; HttpOnly; Secure; SameSite=Strict")
+}
+
+/// The refresh cookie of one support session: its own name (`rs_support_<record id>`), so the
+/// administrator's own session (`rs_refresh`) in the same browser is never replaced, and two
+/// support sessions in two tabs never take each other's place. The tab names its session when
+/// it refreshes (`POST /api/auth/token?support=<record id>`).
+pub fn support_cookie_name(record_id: &str) -> String {
+    format!("{SUPPORT_COOKIE_PREFIX}{record_id}")
+}
+
+pub const SUPPORT_COOKIE_PREFIX: &str = "rs_support_";
+
+/// Whether a record id can name a cookie (a UUID: letters, digits and dashes).
+pub fn is_record_id(value: &str) -> bool {
+    (1..=64).contains(&value.len()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
+/// `Set-Cookie` for a support session's refresh token, which lives until the session's end.
+pub fn support_cookie(record_id: &str, token: &str, max_age_secs: i64) -> String {
+    format!("{}={token}; Path=/api/auth; Max-Age={}; HttpOnly; Secure; SameSite=Strict", support_cookie_name(record_id), max_age_secs.max(0))
+}
+
+pub fn clear_support_cookie(record_id: &str) -> String {
+    format!("{}=; Path=/api/auth; Max-Age=0; HttpOnly; Secure; SameSite=Strict", support_cookie_name(record_id))
 }

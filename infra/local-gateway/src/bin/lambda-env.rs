@@ -5,7 +5,8 @@
 //! events need.
 //!
 //! Input (environment): `DYNAMODB_ENDPOINT`, `S3_ENDPOINT` (the local S3), `TABLE_PREFIX`,
-//! `STUB_URL` (SES, Stripe and Meta stub), `JWT_SECRET`, `LOCAL_DATA_DIR`.
+//! `STUB_URL` (SES, Stripe and Meta stub), `LOCAL_DATA_DIR` (where the local keys are made, as
+//! the gateway makes them: the functions get the same public keys and link secrets).
 
 use std::collections::BTreeMap;
 
@@ -22,6 +23,7 @@ use serde_json::{Value, json};
 use shared::{
     auth::{ACCESS_TOKEN_TTL, TokenKeys},
     config::{Presence, needs},
+    keys::Family,
     local::{TEMPLATE, bucket_specs, local_bucket_name, table_specs},
 };
 use tower::ServiceExt;
@@ -36,7 +38,6 @@ async fn main() -> anyhow::Result<()> {
     let endpoint = var("DYNAMODB_ENDPOINT")?;
     let prefix = var("TABLE_PREFIX")?;
     let stub = var("STUB_URL")?;
-    let jwt_secret = var("JWT_SECRET")?;
     let data_dir = std::path::PathBuf::from(var("LOCAL_DATA_DIR")?);
 
     // Tables and the demo founder, through the gateway (local providers, same tables).
@@ -63,7 +64,9 @@ async fn main() -> anyhow::Result<()> {
     let admin_token = admin["access_token"].as_str().context("demo admin sign-in gave no access token")?.to_owned();
     let fresh_id = uuid::Uuid::new_v4().to_string();
     let fresh_email = format!("lambda-{}@example.com", &fresh_id[..8]);
-    let fresh_token = TokenKeys::from_secret(&jwt_secret.clone().into()).issue(&fresh_id, &fresh_email, ACCESS_TOKEN_TTL);
+    // The same keys the gateway made in the data directory: what template.yaml's references resolve to.
+    let keys = local_gateway::keys::load_or_create(&data_dir)?;
+    let fresh_token = TokenKeys::new(&[keys.signing_key.public().clone()], Some(&keys.signing_key)).issue(&fresh_id, &fresh_email, ACCESS_TOKEN_TTL)?;
 
     // Every function's environment, as template.yaml gives it, made local.
     let specs = table_specs(TEMPLATE)?;
@@ -90,9 +93,18 @@ async fn main() -> anyhow::Result<()> {
             ("AiSecretName", String::new()),
             ("SupportSms", "+15550100123".to_owned()),
             ("LogLevel", "info".to_owned()),
+            ("SecretsRevision", "1".to_owned()),
+            // The published public keys (an SSM parameter in AWS).
+            ("AccessTokenPublicKeys", keys.public_keys()),
         ]),
         secrets: BTreeMap::from([
-            ("JwtSecret", jwt_secret.clone()),
+            // The private key: only auth's environment references it.
+            ("AccessTokenSigningKeySecretName", keys.signing_key.to_pem()),
+            ("UnsubscribeLinkSecret", keys.links[Family::Unsubscribe.variable()].clone()),
+            ("ClickLinkSecret", keys.links[Family::Click.variable()].clone()),
+            ("ExportLinkSecret", keys.links[Family::Export.variable()].clone()),
+            ("ViewSaltSecret", keys.links[Family::ViewSalt.variable()].clone()),
+            ("QuestionSaltSecret", keys.links[Family::QuestionSalt.variable()].clone()),
             ("OriginVerifySecret", ORIGIN_VERIFY_SECRET.to_owned()),
             ("StripeSecretName:secret_key", "sk_test_lambda_stage".to_owned()),
             ("StripeSecretName:webhook_secret", STRIPE_WEBHOOK_SECRET.to_owned()),

@@ -274,7 +274,7 @@ export default function SettingsPage() {
           anchor="support-sessions"
           icon={LifeBuoy}
           title="Support sessions"
-          description="When our support team signed in to your account to help, why, and what they changed. Every session is time-limited and recorded."
+          description="When our support team signed in to your account to help, why, what they changed and what they viewed. Every session is time-limited and recorded."
         >
           <SupportSessions />
         </Section>

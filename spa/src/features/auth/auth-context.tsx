@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiError, onRefreshNeeded, setAccessToken } from '@/lib/api-client';
 import { setCacheUser } from '@/lib/user-cache';
 import { IMPERSONATION_KEY } from '@/features/impersonation/record-key';
+import { rememberSupportSession, supportSessionOfTab } from './support-tab';
 import {
   changePasswordRequest,
   completeRecoveryRequest,
@@ -136,6 +137,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback((event: AuthEvent | null) => {
     window.clearTimeout(timer.current);
+    rememberSupportSession(null);
     setAccessToken(null);
     setCacheUser(null);
     setState({ user: null, loading: false, lastEvent: event });
@@ -145,6 +147,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refreshRef = useRef<() => Promise<string | null>>(async () => null);
 
   const accept = useCallback((session: Session, event: AuthEvent) => {
+    // A support session belongs to this tab only: it refreshes through that session's cookie.
+    rememberSupportSession(session.user.impersonation?.id ?? null);
     setAccessToken(session.access_token);
     // A new sign-in (or another user) never sees the previous account's cached data.
     setCacheUser(session.user.id, { signedIn: event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY' });
@@ -157,7 +161,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async (): Promise<string | null> => {
     try {
-      const session = await refreshRequest();
+      const session = await refreshRequest(supportSessionOfTab());
       if (!session) {
         clear('SIGNED_OUT');
         return null;
@@ -189,7 +193,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         })
         .finally(() => !cancelled && clear('INITIAL_SESSION'));
     } else {
-      refreshRequest()
+      refreshRequest(supportSessionOfTab())
         .then((session) => {
           if (cancelled) return;
           if (session) accept(session, 'INITIAL_SESSION');
@@ -200,7 +204,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if ('BroadcastChannel' in window) {
       channel.current = new BroadcastChannel(CHANNEL);
       channel.current.onmessage = (message) => {
-        if (message.data === 'SIGNED_OUT') clear('SIGNED_OUT');
+        // Another tab's sign-out is the user's own session: a support session in this tab is
+        // not ended by it (it ends by its revert, sign-out or time limit).
+        if (message.data === 'SIGNED_OUT' && !supportSessionOfTab()) clear('SIGNED_OUT');
         if (message.data === 'SIGNED_IN') void refresh();
       };
     }
@@ -238,7 +244,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Spec 4: logout also clears the impersonation record.
         storedImpersonation(true);
         try {
-          await signOutRequest();
+          await signOutRequest(supportSessionOfTab());
         } catch (error) {
           console.error('global sign-out failed; signing out locally', error);
           // Local tokens go anyway, and the refresh cookie is not used again from this browser.
@@ -258,6 +264,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       endSessionLocally(leaving) {
         if (!leaving) return clear('SIGNED_OUT');
+        rememberSupportSession(null);
         window.clearTimeout(timer.current);
         setAccessToken(null);
       },

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
-import type { SupportChange } from '@/features/impersonation/api/support-sessions';
+import type { SupportChange, SupportView } from '@/features/impersonation/api/support-sessions';
 import { userFetcher } from '@/lib/user-cache';
 
 /** An impersonation's audit record. */
@@ -20,9 +20,12 @@ export type AuditRecord = {
   ended_by: 'revert' | 'expiry' | 'signout' | null;
   ip: string | null;
   user_agent: string | null;
-  actions: SupportChange[];
-  /** Writes made beyond those recorded. */
-  actions_dropped: number;
+  /** Writes made or attempted, in order. */
+  changes: SupportChange[];
+  /** Reads, grouped by route. */
+  views: SupportView[];
+  /** False when more was recorded than is listed (the record keeps everything). */
+  complete: boolean;
   status: 'pending' | 'active' | 'ended';
 };
 

@@ -7,7 +7,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { describeChange } from '@/features/impersonation/changes';
 import { formatDateTime, formatMinutes, formatTime, minutesBetween } from '@/lib/dates';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { cn } from '@/lib/utils';
@@ -73,34 +72,38 @@ function duration(record: AuditRecord): string | null {
   return record.status === 'active' ? `${formatMinutes(minutes)} so far` : formatMinutes(minutes);
 }
 
+function StatusBadge({ status }: { status: number }) {
+  if (status === 0) return <Badge tone="gray">not recorded</Badge>;
+  return <Badge tone={status >= 400 ? 'red' : 'green'}>{status}</Badge>;
+}
+
+function Incomplete({ record }: { record: AuditRecord }) {
+  if (record.complete) return null;
+  return <p className="border-t border-gray-200 bg-gray-50 px-3 py-2 text-xs text-gray-600">More was recorded than is listed here.</p>;
+}
+
 function Writes({ record }: { record: AuditRecord }) {
   const mobile = useIsMobile();
-  if (record.actions.length === 0) {
+  if (record.changes.length === 0) {
     return <p className="text-sm text-gray-500">{record.session_started_at ? 'No changes were made.' : 'The sign-in link was never used.'}</p>;
   }
-  const dropped =
-    record.actions_dropped > 0 ? (
-      <p className="border-t border-gray-200 bg-gray-50 px-3 py-2 text-xs text-gray-600">
-        {`…and ${record.actions_dropped.toLocaleString('en-US')} more ${record.actions_dropped === 1 ? 'write' : 'writes'} not listed.`}
-      </p>
-    ) : null;
   if (mobile) {
     return (
       <div className="overflow-hidden rounded-xl border border-gray-200 bg-white">
         <ul aria-label="Writes" className="divide-y divide-gray-100">
-          {record.actions.map((action, index) => (
-            <li key={`${action.at}-${index}`} className="px-3 py-2.5">
+          {record.changes.map((change, index) => (
+            <li key={`${change.at}-${index}`} className="px-3 py-2.5">
               <div className="flex items-center gap-2 text-xs">
-                <span className="font-mono font-semibold text-gray-700">{action.method}</span>
-                <Badge tone={action.status >= 400 ? 'red' : 'green'}>{action.status}</Badge>
-                <time dateTime={action.at} className="ml-auto text-gray-500">{formatTime(action.at)}</time>
+                <span className="font-mono font-semibold text-gray-700">{change.method}</span>
+                <StatusBadge status={change.status} />
+                <time dateTime={change.at} className="ml-auto text-gray-500">{formatTime(change.at)}</time>
               </div>
-              <p className="mt-1 font-mono text-xs break-all text-gray-900">{action.path}</p>
-              <p className="text-xs text-gray-500">{describeChange(action)}</p>
+              <p className="mt-1 font-mono text-xs break-all text-gray-900">{change.path}</p>
+              <p className="text-xs text-gray-500">{change.description}</p>
             </li>
           ))}
         </ul>
-        {dropped}
+        <Incomplete record={record} />
       </div>
     );
   }
@@ -117,26 +120,58 @@ function Writes({ record }: { record: AuditRecord }) {
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100 bg-white">
-            {record.actions.map((action, index) => (
-              <tr key={`${action.at}-${index}`}>
-                <td className="px-3 py-2 font-mono text-xs font-semibold text-gray-700">{action.method}</td>
+            {record.changes.map((change, index) => (
+              <tr key={`${change.at}-${index}`}>
+                <td className="px-3 py-2 font-mono text-xs font-semibold text-gray-700">{change.method}</td>
                 <td className="px-3 py-2">
-                  <span className="block font-mono text-xs break-all text-gray-900">{action.path}</span>
-                  <span className="text-xs text-gray-500">{describeChange(action)}</span>
+                  <span className="block font-mono text-xs break-all text-gray-900">{change.path}</span>
+                  <span className="text-xs text-gray-500">{change.description}</span>
                 </td>
                 <td className="px-3 py-2">
-                  <Badge tone={action.status >= 400 ? 'red' : 'green'}>{action.status}</Badge>
+                  <StatusBadge status={change.status} />
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap text-gray-600">
-                  <time dateTime={action.at}>{formatTime(action.at)}</time>
+                  <time dateTime={change.at}>{formatTime(change.at)}</time>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {dropped}
+      <Incomplete record={record} />
     </div>
+  );
+}
+
+/** Reads, grouped by route: how many times, how many refused, first and last time. */
+function Reads({ record }: { record: AuditRecord }) {
+  if (record.views.length === 0) {
+    return <p className="text-sm text-gray-500">{record.session_started_at ? 'Nothing was viewed.' : 'The sign-in link was never used.'}</p>;
+  }
+  return (
+    <ul aria-label="Reads" className="divide-y divide-gray-100 overflow-hidden rounded-xl border border-gray-200 bg-white">
+      {record.views.map((view) => (
+        <li key={`${view.method} ${view.path}`} className="px-3 py-2.5">
+          <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            <span className="text-gray-900">{view.description}</span>
+            <span className="text-xs text-gray-500">
+              {`${view.count.toLocaleString('en-US')} ${view.count === 1 ? 'time' : 'times'}`}
+              {view.refused > 0 ? `, ${view.refused.toLocaleString('en-US')} refused` : ''}
+            </span>
+            <span className="ml-auto text-xs whitespace-nowrap text-gray-500">
+              <time dateTime={view.first_at}>{formatTime(view.first_at)}</time>
+              {view.last_at !== view.first_at ? (
+                <>
+                  {' – '}
+                  <time dateTime={view.last_at}>{formatTime(view.last_at)}</time>
+                </>
+              ) : null}
+            </span>
+          </div>
+          <p className="mt-0.5 font-mono text-xs break-all text-gray-600">{`${view.method} ${view.path}`}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -144,7 +179,8 @@ function AuditEntry({ record }: { record: AuditRecord }) {
   const [open, setOpen] = useState(false);
   const status = auditStatus(record);
   const lasted = duration(record);
-  const writes = record.actions.length + record.actions_dropped;
+  const writes = record.changes.length;
+  const views = record.views.reduce((sum, view) => sum + view.count, 0);
   const panelId = `audit-${record.id}`;
   return (
     <li className="bg-white">
@@ -168,7 +204,8 @@ function AuditEntry({ record }: { record: AuditRecord }) {
             <span>by {record.admin_email}</span>
             <time dateTime={record.started_at}>{formatDateTime(record.started_at)}</time>
             {lasted ? <span>{lasted}</span> : null}
-            <span>{writes === 0 ? 'No changes' : `${writes.toLocaleString('en-US')} ${writes === 1 ? 'change' : 'changes'}`}</span>
+            <span>{writes === 0 ? 'No changes' : `${writes.toLocaleString('en-US')}${record.complete ? '' : '+'} ${writes === 1 ? 'change' : 'changes'}`}</span>
+            {views > 0 ? <span>{`${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`}</span> : null}
           </span>
         </span>
         <ChevronDown className={cn('mt-1 size-5 shrink-0 text-gray-400 transition-transform', open && 'rotate-180')} aria-hidden />
@@ -185,6 +222,8 @@ function AuditEntry({ record }: { record: AuditRecord }) {
           </dl>
           <h4 className="mt-6 mb-2 text-sm font-semibold text-gray-900">Writes during the session</h4>
           <Writes record={record} />
+          <h4 className="mt-6 mb-2 text-sm font-semibold text-gray-900">Reads during the session</h4>
+          <Reads record={record} />
         </div>
       ) : null}
     </li>
@@ -268,7 +307,7 @@ export function AuditLog() {
     <section aria-labelledby="admin-audit-heading">
       <div className="mb-4">
         <h2 id="admin-audit-heading" className="text-lg font-semibold text-gray-900">Audit log</h2>
-        <p className="text-sm text-gray-600">Every impersonation, newest first. Expand a session for its details and the changes made.</p>
+        <p className="text-sm text-gray-600">Every impersonation, newest first. Expand a session for its details, the changes made and what was viewed.</p>
       </div>
       <Filters filters={filters} busy={isValidating && Boolean(data)} onChange={change} onClear={clear} />
       {body()}

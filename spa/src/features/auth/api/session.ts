@@ -1,5 +1,6 @@
 import { api } from '@/lib/api-client';
 import type { User } from '../auth-context';
+import { withSupportSession } from '../support-tab';
 
 export type Session = { access_token: string; token_type: 'bearer'; expires_in: number; user: User };
 
@@ -29,8 +30,12 @@ export const verifyLinkRequest = (token: string, type: string) =>
 export const resendConfirmationRequest = (email: string) =>
   api<{ sent: boolean }>('/auth/resend', { method: 'POST', body: { email }, ...noRetry });
 
-/** The current session, or `undefined` (204) when the browser holds none. */
-export const refreshRequest = () => api<Session | undefined>('/auth/token', { method: 'POST', ...noRetry });
+/**
+ * The current session, or `undefined` (204) when the browser holds none. `support` names this
+ * tab's support session (its own cookie); without it, the user's own session.
+ */
+export const refreshRequest = (support: string | null = null) =>
+  api<Session | undefined>(withSupportSession('/auth/token', support), { method: 'POST', ...noRetry });
 
 /** 'Forgot password?': always `{sent: true}`, whether or not an account exists. */
 export const recoverRequest = (email: string) =>
@@ -44,7 +49,7 @@ export const checkRecoveryRequest = (token: string) =>
 export const completeRecoveryRequest = (token: string, newPassword: string) =>
   api<Session>('/auth/recover/complete', { method: 'POST', body: { token, new_password: newPassword }, ...noRetry });
 
-export const signOutRequest = () => api<void>('/auth/signout', { method: 'POST' });
+export const signOutRequest = (support: string | null = null) => api<void>(withSupportSession('/auth/signout', support), { method: 'POST' });
 
 export const updateNameRequest = (name: string) => api<User>('/auth/user', { method: 'PATCH', body: { name } });
 

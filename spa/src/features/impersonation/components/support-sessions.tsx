@@ -1,10 +1,9 @@
-import { AlertTriangle, Clock, FileEdit, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, Clock, Eye, FileEdit, ShieldCheck } from 'lucide-react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatMinutes, formatTime } from '@/lib/dates';
 import { useSupportSessions, type SupportSession } from '../api/support-sessions';
-import { describeChange } from '../changes';
 
 const ENDINGS: Record<string, { label: string; tone: BadgeTone }> = {
   revert: { label: 'Ended by support', tone: 'gray' },
@@ -17,22 +16,41 @@ function ending(session: SupportSession) {
   return (session.ended_by && ENDINGS[session.ended_by]) || { label: 'Ended', tone: 'gray' as const };
 }
 
+/** '3 times', '1 time'. */
+function timesText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'time' : 'times'}`;
+}
+
 function Changes({ session }: { session: SupportSession }) {
   if (session.changes.length === 0) return <p className="text-sm text-gray-600">Nothing was changed.</p>;
   return (
-    <ul className="space-y-1.5">
+    <ul aria-label="What was changed" className="space-y-1.5">
       {session.changes.map((change, index) => (
         <li key={`${change.at}-${index}`} className="flex items-baseline gap-2 text-sm">
           <FileEdit className="size-3.5 shrink-0 translate-y-0.5 text-gray-400" aria-hidden />
-          <span className="min-w-0 flex-1 text-gray-800">{describeChange(change)}</span>
+          <span className="min-w-0 flex-1 text-gray-800">{change.description}</span>
           <time dateTime={change.at} className="shrink-0 text-xs text-gray-500 tabular-nums">{formatTime(change.at)}</time>
         </li>
       ))}
-      {session.more_changes > 0 ? (
-        <li className="pl-5.5 text-xs text-gray-500">
-          {`…and ${session.more_changes.toLocaleString('en-US')} more ${session.more_changes === 1 ? 'change' : 'changes'}.`}
+    </ul>
+  );
+}
+
+/** Reads, grouped by route by the server: never shown as changes. */
+function Views({ session }: { session: SupportSession }) {
+  if (session.views.length === 0) return <p className="text-sm text-gray-600">Nothing was viewed.</p>;
+  return (
+    <ul aria-label="What was viewed" className="space-y-1.5">
+      {session.views.map((view) => (
+        <li key={`${view.method} ${view.path}`} className="flex items-baseline gap-2 text-sm">
+          <Eye className="size-3.5 shrink-0 translate-y-0.5 text-gray-400" aria-hidden />
+          <span className="min-w-0 flex-1 text-gray-800">
+            {view.description}
+            {view.count > 1 ? <span className="text-gray-500">{` · ${timesText(view.count)}`}</span> : null}
+          </span>
+          <time dateTime={view.first_at} className="shrink-0 text-xs text-gray-500 tabular-nums">{formatTime(view.first_at)}</time>
         </li>
-      ) : null}
+      ))}
     </ul>
   );
 }
@@ -64,14 +82,23 @@ function SessionItem({ session }: { session: SupportSession }) {
             <Changes session={session} />
           </dd>
         </div>
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-gray-500 uppercase">What was viewed</dt>
+          <dd className="mt-1.5">
+            <Views session={session} />
+          </dd>
+        </div>
       </dl>
+      {session.complete ? null : (
+        <p className="mt-3 text-xs text-gray-500">More was recorded than is listed here; the full record is kept.</p>
+      )}
     </li>
   );
 }
 
 /**
  * Settings → Security: every time RaiseSpark support used the account — when, for how long,
- * why, what was changed and how the session ended.
+ * why, what was changed, what was viewed and how the session ended.
  */
 export function SupportSessions() {
   const { data, error, isValidating, mutate } = useSupportSessions();
