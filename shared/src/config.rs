@@ -46,6 +46,7 @@ pub enum Table {
     Suppressions,
     CampaignRecipients,
     VaultRecords,
+    AccountRequests,
 }
 
 impl Table {
@@ -73,6 +74,7 @@ impl Table {
         Table::Suppressions,
         Table::CampaignRecipients,
         Table::VaultRecords,
+        Table::AccountRequests,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -100,6 +102,7 @@ impl Table {
             Table::Suppressions => "SUPPRESSIONS_TABLE",
             Table::CampaignRecipients => "CAMPAIGN_RECIPIENTS_TABLE",
             Table::VaultRecords => "VAULT_RECORDS_TABLE",
+            Table::AccountRequests => "ACCOUNT_REQUESTS_TABLE",
         }
     }
 }
@@ -149,6 +152,9 @@ pub struct Needs {
     pub vault_uploads: bool,
     /// `VAULT_ROLE`: the compliance-vault binary as the daily digest instead of the HTTP API.
     pub vault_digest: bool,
+    /// `AUTH_JOBS` (`stream` in AWS), `AUTH_ROLE` (`jobs`: the auth binary on the account
+    /// requests' stream): the account mail sent off the request path.
+    pub auth_jobs: bool,
 }
 
 impl Needs {
@@ -174,6 +180,7 @@ impl Needs {
         vault: false,
         vault_uploads: false,
         vault_digest: false,
+        auth_jobs: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -198,6 +205,7 @@ impl Needs {
         vault: true,
         vault_uploads: true,
         vault_digest: false,
+        auth_jobs: true,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {
@@ -295,6 +303,10 @@ impl Needs {
         if self.response_streaming {
             add("RESPONSE_STREAMING", Optional, false);
         }
+        if self.auth_jobs {
+            add("AUTH_JOBS", Optional, false);
+            add("AUTH_ROLE", Optional, false);
+        }
         vars
     }
 }
@@ -353,12 +365,14 @@ pub mod needs {
             Referrals,
             Impersonations,
             PlatformStats,
+            AccountRequests,
         ],
         app_origin: true,
         access_tokens: true,
         admins: true,
         mail: true,
         client_address: true,
+        auth_jobs: true,
         ..Needs::NONE
     };
     pub const BILLING_PORTAL: Needs =
@@ -529,6 +543,7 @@ pub struct Tables {
     pub suppressions: String,
     pub campaign_recipients: String,
     pub vault_records: String,
+    pub account_requests: String,
 }
 
 /// Who tells founders about new leads: the request itself, after answering (local), or the
@@ -659,6 +674,10 @@ pub struct Config {
     pub vault: Option<VaultConfig>,
     /// Run as the vault's daily digest (`VAULT_ROLE=digest`) instead of the HTTP API.
     pub vault_digest: bool,
+    /// Who does the account mail (confirmation, reset, the notice to an address's owner, the
+    /// welcome): the request's background task, after answering (local), or the account
+    /// requests table's stream (`AUTH_JOBS=stream`, AWS).
+    pub auth_jobs: LeadNotifications,
 }
 
 /// Where the compliance vault keeps its objects.
@@ -792,6 +811,7 @@ impl Config {
                 suppressions: table(Table::Suppressions)?,
                 campaign_recipients: table(Table::CampaignRecipients)?,
                 vault_records: table(Table::VaultRecords)?,
+                account_requests: table(Table::AccountRequests)?,
             },
             mail,
             admin_user_ids: if needs.admins {
@@ -851,6 +871,13 @@ impl Config {
                 None
             },
             vault_digest: needs.vault_digest && optional("VAULT_ROLE").as_deref() == Some("digest"),
+            auth_jobs: match needs.auth_jobs.then(|| optional("AUTH_JOBS")).flatten().as_deref() {
+                None | Some("inline") => LeadNotifications::Inline,
+                Some("stream") => LeadNotifications::Stream,
+                Some(other) => {
+                    return Err(ConfigError::Invalid { name: "AUTH_JOBS", reason: format!("{other:?} is not one of inline, stream") });
+                }
+            },
         })
     }
 }
@@ -923,6 +950,7 @@ mod tests {
         ("SUPPRESSIONS_TABLE", "suppressions"),
         ("CAMPAIGN_RECIPIENTS_TABLE", "campaign_recipients"),
         ("VAULT_RECORDS_TABLE", "vault_records"),
+        ("ACCOUNT_REQUESTS_TABLE", "account_requests"),
         ("VAULT_BUCKET", "vault"),
         ("VAULT_UPLOADS_BUCKET", "vault-uploads"),
         ("SUPPORT_EMAIL", "support@example.com"),
@@ -961,6 +989,17 @@ mod tests {
         assert_eq!(config.admin_user_ids, vec!["a", "b", "c"]);
         assert!(matches!(config.mail, Some(MailConfig::Outbox { dir: None, .. })));
         assert_eq!(config.lead_notifications, LeadNotifications::Inline);
+        assert_eq!(config.auth_jobs, LeadNotifications::Inline, "locally the account mail runs after answering");
+    }
+
+    #[test]
+    fn auth_jobs_run_from_the_stream_when_asked_and_refuse_anything_else() {
+        let mut vars = deployed(&needs::AUTH);
+        vars.push(("AUTH_JOBS", "stream"));
+        assert_eq!(Config::from_lookup_for(&needs::AUTH, lookup(&vars)).unwrap().auth_jobs, LeadNotifications::Stream);
+        vars.pop();
+        vars.push(("AUTH_JOBS", "later"));
+        assert!(Config::from_lookup_for(&needs::AUTH, lookup(&vars)).unwrap_err().to_string().contains("AUTH_JOBS"));
     }
 
     #[test]

@@ -45,6 +45,7 @@ pub async fn seed_admin(state: &AppState) -> anyhow::Result<bool> {
         app_metadata: Default::default(),
         session_epoch: 0,
         last_sign_in_at: None,
+        recovery_epoch: 0,
     };
     match users::create_user(&state.dynamo, tables, &admin).await {
         Ok(()) | Err(CreateUserError::EmailTaken) => Ok(true),
