@@ -51,8 +51,8 @@ export function ConfirmWithPasswordForm({ token, onConfirmed, onLinkFailed }: {
   return (
     <form onSubmit={submit} className="space-y-5" noValidate>
       <p className="text-sm text-gray-700">
-        This link was opened in a different browser or device from the one you signed up in. To make sure the account
-        is yours, enter the password you chose when you signed up.
+        This link was opened in a different browser or device from the one you signed up in, so we check that the
+        account is yours before creating it.
       </p>
       {alert ? <Alert>{alert}</Alert> : null}
       <Field
