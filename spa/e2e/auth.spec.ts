@@ -6,7 +6,7 @@ const CONFIRM_SUBJECT = 'Confirm your RaiseSpark account';
 const STRANGER_PASSWORD = 'a strangers password';
 const INVALID_CREDENTIALS = "The email or password you entered doesn't match our records. Please double-check and try again.";
 const NOT_CONFIRMED = 'Please verify your email address before logging in. Check your inbox for a confirmation email.';
-const WRONG_SIGN_UP_PASSWORD = 'That is not the password chosen when this account was signed up. Please try again.';
+const WRONG_SIGN_UP_PASSWORD = 'That is not the password you chose when you signed up. Please try again.';
 
 /** A browser of its own (its own cookies and client address). */
 async function newBrowser(browser: Browser, viewport?: { width: number; height: number }) {

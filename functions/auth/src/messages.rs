@@ -19,5 +19,4 @@ pub const RECOVER_RATE_LIMITED: &str = "Too many password reset requests. Please
 pub const RESEND_RATE_LIMITED: &str = "Too many confirmation emails requested. Please wait a few minutes before trying again.";
 /// A confirmation link opened outside the browser the sign-up was made in.
 pub const SIGN_UP_PASSWORD_REQUIRED: &str = "Enter the password you chose when you signed up to finish creating your account.";
-pub const WRONG_SIGN_UP_PASSWORD: &str =
-    "That is not the password chosen when this account was signed up. Please try again.";
+pub const WRONG_SIGN_UP_PASSWORD: &str = "That is not the password you chose when you signed up. Please try again.";

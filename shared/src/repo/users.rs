@@ -71,6 +71,9 @@ pub enum CreateUserError {
 
 use crate::dynamo::{from_item, to_item as item};
 
+/// Stores a whole account (address, user, profile) unless the address has one: accounts made
+/// outside sign-up (the local demo administrator, tests). Sign-ups become accounts through
+/// [`activate`].
 #[tracing::instrument(skip(client, tables, user), fields(user_id = %user.id))]
 pub async fn create_user(client: &Client, tables: &Tables, user: &UserRecord) -> Result<(), CreateUserError> {
     let put = |table: &str, item: HashMap<String, AttributeValue>, key: &str| -> Result<TransactWriteItem, ApiError> {
@@ -186,9 +189,10 @@ async fn update_user(
     from_item(output.attributes.unwrap_or_default())
 }
 
-/// Marks the address confirmed (the first confirmation time is kept). The user as it was
-/// (`ALL_OLD`) tells whether this call confirmed it, so the platform's count of confirmed
-/// accounts moves once however often a link is exchanged.
+/// Marks the address confirmed (the first confirmation time is kept), for an account stored
+/// unconfirmed (before sign-ups waited for their confirmation, or by a test). The user as it
+/// was (`ALL_OLD`) tells whether this call confirmed it, so the platform's count of confirmed
+/// accounts moves once however often it runs.
 pub async fn confirm_email(client: &Client, tables: &Tables, id: &str) -> Result<UserRecord, ApiError> {
     let now = crate::time::now_iso();
     let output = client

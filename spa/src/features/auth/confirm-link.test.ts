@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { CONFIRM_FAILED, linkOutcome } from './confirm-link';
 
 const REQUIRED = 'Enter the password you chose when you signed up to finish creating your account.';
-const WRONG = 'That is not the password chosen when this account was signed up. Please try again.';
+const WRONG = 'That is not the password you chose when you signed up. Please try again.';
 const LIMITED = 'Too many login attempts. Please wait a few minutes before trying again.';
 const INVALID = 'This link is invalid or has expired. Request a new confirmation email from the sign-in page.';
 
