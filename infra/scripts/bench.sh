@@ -17,7 +17,7 @@ start_s3 "$(free_port)"
 printf '\n== Local gateway ==\n'
 python3 infra/scripts/bench_gateway.py "$CARGO_TARGET_DIR/release/local-gateway"
 
-printf '\n== Sign-in ==\n'
+printf '\n== Accounts: sign-in, sign-up and reset timing ==\n'
 BENCH_PORT=$(free_port)
 PORT=$BENCH_PORT TABLE_PREFIX="bench-auth-" LOCAL_DATA_DIR="$(mktemp -d)" RUST_LOG=warn \
   "$CARGO_TARGET_DIR/release/local-gateway" >/dev/null 2>&1 &

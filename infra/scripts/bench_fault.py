@@ -138,7 +138,8 @@ def founder_with_published_form(api: Api) -> tuple[str, dict]:
     if not link:
         raise SystemExit("setup: no confirmation mail in the local outbox")
     query = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
-    session = api.expect(200, "POST", "/api/auth/verify", {"token": query["token"][0], "type": query.get("type", ["signup"])[0]})
+    # No cookie jar here (not the signing-up browser): the link asks for the password chosen at sign-up.
+    session = api.expect(200, "POST", "/api/auth/verify", {"token": query["token"][0], "type": query.get("type", ["signup"])[0], "password": "correct horse battery"})
     api.token = session["access_token"]
     checkout = api.expect(200, "POST", "/api/create-checkout-session",
                           {"priceId": "price_local_standard", "successUrl": f"http://localhost:{api.port}/dashboard", "isExtendedTrial": False, "discountPercentage": None})

@@ -52,6 +52,7 @@ pub enum Table {
     Suppressions,
     CampaignRecipients,
     VaultRecords,
+    AccountRequests,
 }
 
 impl Table {
@@ -80,6 +81,7 @@ impl Table {
         Table::Suppressions,
         Table::CampaignRecipients,
         Table::VaultRecords,
+        Table::AccountRequests,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -108,6 +110,7 @@ impl Table {
             Table::Suppressions => "SUPPRESSIONS_TABLE",
             Table::CampaignRecipients => "CAMPAIGN_RECIPIENTS_TABLE",
             Table::VaultRecords => "VAULT_RECORDS_TABLE",
+            Table::AccountRequests => "ACCOUNT_REQUESTS_TABLE",
         }
     }
 }
@@ -162,6 +165,9 @@ pub struct Needs {
     pub vault_uploads: bool,
     /// `VAULT_ROLE`: the compliance-vault binary as the daily digest instead of the HTTP API.
     pub vault_digest: bool,
+    /// `AUTH_JOBS` (`stream` in AWS), `AUTH_ROLE` (`jobs`: the auth binary on the account
+    /// requests' stream): the account mail sent off the request path.
+    pub auth_jobs: bool,
 }
 
 impl Needs {
@@ -189,6 +195,7 @@ impl Needs {
         vault: false,
         vault_uploads: false,
         vault_digest: false,
+        auth_jobs: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -215,6 +222,7 @@ impl Needs {
         vault: true,
         vault_uploads: true,
         vault_digest: false,
+        auth_jobs: true,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {
@@ -318,6 +326,10 @@ impl Needs {
         if self.response_streaming {
             add("RESPONSE_STREAMING", Optional, false);
         }
+        if self.auth_jobs {
+            add("AUTH_JOBS", Optional, false);
+            add("AUTH_ROLE", Optional, false);
+        }
         vars
     }
 }
@@ -379,6 +391,7 @@ pub mod needs {
             Impersonations,
             ImpersonationActions,
             PlatformStats,
+            AccountRequests,
         ],
         app_origin: true,
         access_tokens: true,
@@ -386,6 +399,7 @@ pub mod needs {
         admins: true,
         mail: true,
         client_address: true,
+        auth_jobs: true,
         ..Needs::NONE
     };
     pub const BILLING_PORTAL: Needs =
@@ -545,6 +559,26 @@ pub mod needs {
     pub fn of(binary: &str) -> Option<Needs> {
         BY_BINARY.iter().find(|(name, _)| *name == binary).map(|(_, needs)| *needs)
     }
+
+    /// The auth binary as the account mail's consumer of the account requests' stream
+    /// (`AUTH_ROLE=jobs`): it mails and writes accounts, but neither checks nor mints a
+    /// session, so it holds no access-token key and no sign-up id secret.
+    pub const AUTH_JOBS: Needs = Needs {
+        tables: &[Users, UserEmails, Profiles, Sessions, OneTimeTokens, RateLimits, Notifications, ReferralCodes, Referrals, PlatformStats, AccountRequests],
+        app_origin: true,
+        mail: true,
+        auth_jobs: true,
+        ..Needs::NONE
+    };
+
+    /// A deployed function's needs: its binary's, or its role's where one binary runs as two
+    /// functions that need different things (`AUTH_ROLE=jobs`).
+    pub fn of_function(binary: &str, role: Option<&str>) -> Option<Needs> {
+        match (binary, role) {
+            ("auth", Some("jobs")) => Some(AUTH_JOBS),
+            _ => of(binary),
+        }
+    }
 }
 
 /// DynamoDB table names (see [`Table`]). A table the function did not declare holds a name
@@ -576,6 +610,7 @@ pub struct Tables {
     pub suppressions: String,
     pub campaign_recipients: String,
     pub vault_records: String,
+    pub account_requests: String,
 }
 
 /// Who tells founders about new leads: the request itself, after answering (local), or the
@@ -709,6 +744,10 @@ pub struct Config {
     pub vault: Option<VaultConfig>,
     /// Run as the vault's daily digest (`VAULT_ROLE=digest`) instead of the HTTP API.
     pub vault_digest: bool,
+    /// Who does the account mail (confirmation, reset, the notice to an address's owner, the
+    /// welcome): the request's background task, after answering (local), or the account
+    /// requests table's stream (`AUTH_JOBS=stream`, AWS).
+    pub auth_jobs: LeadNotifications,
 }
 
 /// What verifies access tokens, and what mints them (see `auth`).
@@ -727,6 +766,7 @@ pub struct Links {
     pub export: LinkSecrets,
     pub view_salt: LinkSecrets,
     pub question_salt: LinkSecrets,
+    pub sign_up_ids: LinkSecrets,
 }
 
 impl Links {
@@ -737,6 +777,7 @@ impl Links {
             Family::Export => &self.export,
             Family::ViewSalt => &self.view_salt,
             Family::QuestionSalt => &self.question_salt,
+            Family::SignUpIds => &self.sign_up_ids,
         }
     }
 }
@@ -801,6 +842,7 @@ impl Config {
             export: link(Family::Export)?,
             view_salt: link(Family::ViewSalt)?,
             question_salt: link(Family::QuestionSalt)?,
+            sign_up_ids: link(Family::SignUpIds)?,
         };
         let mail = if needs.mail {
             Some(match required("MAIL_PROVIDER")?.as_str() {
@@ -880,6 +922,7 @@ impl Config {
                 suppressions: table(Table::Suppressions)?,
                 campaign_recipients: table(Table::CampaignRecipients)?,
                 vault_records: table(Table::VaultRecords)?,
+                account_requests: table(Table::AccountRequests)?,
             },
             mail,
             admin_user_ids: if needs.admins {
@@ -939,6 +982,13 @@ impl Config {
                 None
             },
             vault_digest: needs.vault_digest && optional("VAULT_ROLE").as_deref() == Some("digest"),
+            auth_jobs: match needs.auth_jobs.then(|| optional("AUTH_JOBS")).flatten().as_deref() {
+                None | Some("inline") => LeadNotifications::Inline,
+                Some("stream") => LeadNotifications::Stream,
+                Some(other) => {
+                    return Err(ConfigError::Invalid { name: "AUTH_JOBS", reason: format!("{other:?} is not one of inline, stream") });
+                }
+            },
         })
     }
 }
@@ -1038,6 +1088,7 @@ mod tests {
         ("SUPPRESSIONS_TABLE", "suppressions"),
         ("CAMPAIGN_RECIPIENTS_TABLE", "campaign_recipients"),
         ("VAULT_RECORDS_TABLE", "vault_records"),
+        ("ACCOUNT_REQUESTS_TABLE", "account_requests"),
         ("VAULT_BUCKET", "vault"),
         ("VAULT_UPLOADS_BUCKET", "vault-uploads"),
         ("SUPPORT_EMAIL", "support@example.com"),
@@ -1091,6 +1142,27 @@ mod tests {
         assert_eq!(config.lead_notifications, LeadNotifications::Inline);
         assert_eq!(config.access_tokens.public_keys.len(), 1);
         assert!(config.access_tokens.signing_key.is_some());
+        assert_eq!(config.auth_jobs, LeadNotifications::Inline, "locally the account mail runs after answering");
+    }
+
+    #[test]
+    fn the_account_mail_role_starts_without_any_session_key() {
+        let vars = deployed(&needs::AUTH_JOBS);
+        assert!(vars.iter().all(|(name, _)| !name.starts_with("ACCESS_TOKEN_") && *name != "SIGN_UP_ID_SECRETS"), "{vars:?}");
+        let config = Config::from_lookup_for(&needs::AUTH_JOBS, lookup(&vars)).unwrap();
+        assert!(config.access_tokens.signing_key.is_none() && config.access_tokens.public_keys.is_empty());
+        assert_eq!(needs::of_function("auth", Some("jobs")).unwrap().variables(), needs::AUTH_JOBS.variables());
+        assert_eq!(needs::of_function("auth", None).unwrap().variables(), needs::AUTH.variables());
+    }
+
+    #[test]
+    fn auth_jobs_run_from_the_stream_when_asked_and_refuse_anything_else() {
+        let mut vars = deployed(&needs::AUTH);
+        vars.push(("AUTH_JOBS", "stream".to_owned()));
+        assert_eq!(Config::from_lookup_for(&needs::AUTH, lookup(&vars)).unwrap().auth_jobs, LeadNotifications::Stream);
+        vars.pop();
+        vars.push(("AUTH_JOBS", "later".to_owned()));
+        assert!(Config::from_lookup_for(&needs::AUTH, lookup(&vars)).unwrap_err().to_string().contains("AUTH_JOBS"));
     }
 
     #[test]
@@ -1249,6 +1321,7 @@ mod tests {
         assert_eq!(readers(Family::Export), ["compliance-vault"]);
         assert_eq!(readers(Family::ViewSalt), ["public-forms"]);
         assert_eq!(readers(Family::QuestionSalt), ["ai-chat"]);
+        assert_eq!(readers(Family::SignUpIds), ["auth"]);
     }
 
     #[test]

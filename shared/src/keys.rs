@@ -32,10 +32,13 @@ pub enum Family {
     ViewSalt,
     /// The hash that counts distinct askers of a chat question (no user id is stored).
     QuestionSalt,
+    /// The `user.id` a sign-up answers for an address (the same whatever the address's state,
+    /// so the answer tells nobody whether it has an account).
+    SignUpIds,
 }
 
 impl Family {
-    pub const ALL: &'static [Family] = &[Family::Unsubscribe, Family::Click, Family::Export, Family::ViewSalt, Family::QuestionSalt];
+    pub const ALL: &'static [Family] = &[Family::Unsubscribe, Family::Click, Family::Export, Family::ViewSalt, Family::QuestionSalt, Family::SignUpIds];
 
     pub const fn variable(self) -> &'static str {
         match self {
@@ -44,6 +47,7 @@ impl Family {
             Family::Export => "EXPORT_LINK_SECRETS",
             Family::ViewSalt => "VIEW_SALT_SECRETS",
             Family::QuestionSalt => "QUESTION_SALT_SECRETS",
+            Family::SignUpIds => "SIGN_UP_ID_SECRETS",
         }
     }
 
@@ -56,6 +60,7 @@ impl Family {
             Family::Export => "export-links/v1",
             Family::ViewSalt => "view-salt/v1",
             Family::QuestionSalt => "question-salt/v1",
+            Family::SignUpIds => "sign-up-ids/v1",
         }
     }
 
@@ -67,6 +72,7 @@ impl Family {
             Family::Export => "10 minutes (an exhibit-pack link's life)",
             Family::ViewSalt => "1 day (a view is counted once per address and day)",
             Family::QuestionSalt => "as long as chat questions are kept (the askers counted so far)",
+            Family::SignUpIds => "none: only the newest is used (after a rotation a waiting address's sign-up answers another id, as any address's would)",
         }
     }
 }

@@ -28,6 +28,8 @@ pub struct AppState {
     pub memory_limits: Arc<crate::rate_limit::MemoryLimiter>,
     /// The time rules read (see `time::Clock`); shared by every clone of the state.
     pub clock: crate::time::Clock,
+    /// Work started after answering (locally; AWS runs it from a stream): see `background`.
+    pub background: crate::background::Background,
     /// The compliance vault's buckets, for the functions that declared the vault.
     #[cfg(feature = "vault")]
     pub storage: Option<crate::storage::Storage>,
@@ -59,6 +61,7 @@ impl AppState {
             http,
             memory_limits: Default::default(),
             clock: Default::default(),
+            background: Default::default(),
             #[cfg(feature = "vault")]
             storage,
         })

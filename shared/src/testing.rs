@@ -230,6 +230,7 @@ pub async fn stored_user(state: &AppState, prefix: &str) -> crate::repo::users::
         app_metadata: Default::default(),
         session_epoch: 0,
         last_sign_in_at: None,
+        recovery_epoch: 0,
     };
     crate::repo::users::create_user(&state.dynamo, &state.config.tables, &user).await.expect("store test user");
     user

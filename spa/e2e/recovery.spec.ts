@@ -129,3 +129,48 @@ test('a too short new password shows the rule before anything is sent', async ({
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('a reset link sent before the password was changed in settings can no longer be used', async ({ page }) => {
+  const { email } = await signedInFounder(page);
+  expect((await page.request.post('/api/auth/recover', { data: { email } })).status()).toBe(200);
+  const link = (await waitForMail(page.request, email, RESET_SUBJECT)).links.find((l) => l.includes('type=recovery'))!;
+
+  await page.goto('/settings');
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password updated. Your other devices were signed out.')).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: "This link can't be used" })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(INVALID_LINK);
+});
+
+test('someone who signed up but never confirmed can set a password from a reset link, which creates the account', async ({ page, browser }) => {
+  const email = uniqueEmail('unconfirmed');
+  // Someone (perhaps not the owner) signed the address up in another browser; no account exists.
+  const { context: elsewhere } = await contextFromOwnAddress(browser);
+  const other = await elsewhere.newPage();
+  expect((await other.request.post('/api/auth/signup', { data: { email, password: 'a password nobody here knows', data: { name: 'Mallory' } } })).status()).toBe(201);
+  await waitForMail(page.request, email, 'Confirm your RaiseSpark account');
+  await elsewhere.close();
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  const link = (await waitForMail(page.request, email, RESET_SUBJECT)).links.find((l) => l.includes('type=recovery'))!;
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Your password has been reset. You are signed in.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email, 'a password nobody here knows');
+  await expect(page.getByRole('alert')).toHaveText(
+    "The email or password you entered doesn't match our records. Please double-check and try again.",
+  );
+});

@@ -120,6 +120,7 @@ async fn unconfirmed_user(state: &AppState, email: &str) -> UserRecord {
         app_metadata: Default::default(),
         session_epoch: 0,
         last_sign_in_at: None,
+        recovery_epoch: 0,
     };
     users::create_user(&state.dynamo, &state.config.tables, &user).await.unwrap();
     user

@@ -1,7 +1,7 @@
 //! `auth`: accounts and sessions (spec 4, 5, 7 and 8).
 //!
-//! - `POST  /api/auth/signup`   — create an account; a confirmation link is e-mailed
-//! - `POST  /api/auth/verify`   — exchange a confirmation link's token for a session
+//! - `POST  /api/auth/signup`   — a pending registration; its confirmation link is e-mailed (`signup`)
+//! - `POST  /api/auth/verify`   — exchange a link's token for a session (a confirmation makes the account)
 //! - `POST  /api/auth/resend`   — send the confirmation e-mail again
 //! - `POST  /api/auth/signin`   — e-mail + password → session
 //! - `POST  /api/auth/token`    — rotate the refresh cookie → new access token
@@ -23,10 +23,13 @@
 //! never in `rs_refresh`: the administrator's tab keeps the administrator's session while the
 //! support session runs in another tab of the same browser.
 
-mod mail_templates;
+pub mod jobs;
 pub mod limits;
+mod mail_templates;
 pub mod messages;
 pub mod password;
+mod recovery;
+mod signup;
 mod tokens;
 
 use axum::{
@@ -43,14 +46,12 @@ use shared::{
     email::EmailAddress,
     auth::{ACCESS_TOKEN_TTL, AuthUser},
     http::{ClientIp, JsonBody, QueryParams, cookie},
-    mail::{Email, button, escape_html, layout},
-    notify::{ACCOUNT_CREATED, TRIAL_STARTED, send_event_notification},
     rate_limit,
     impersonation::{self, IMPERSONATION, MAGIC_LINK},
     repo::{
         impersonations::{self, EndedBy, Impersonation},
         sessions,
-        users::{self, CreateUserError, UserRecord},
+        users::{self, UserRecord},
     },
 };
 
@@ -60,20 +61,21 @@ use crate::{
 };
 
 pub use sessions::{COOKIE as REFRESH_COOKIE, REUSE_GRACE_SECS};
+pub use signup::{NONCE_COOKIE as SIGN_UP_COOKIE, shown_user_id};
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new()
-        .route("/signup", post(sign_up))
+        .route("/signup", post(signup::sign_up))
         .route("/verify", post(verify))
-        .route("/resend", post(resend))
+        .route("/resend", post(signup::resend))
         .route("/signin", post(sign_in))
         .route("/token", post(refresh))
         .route("/signout", post(sign_out))
         .route("/user", get(current_user).patch(update_user))
         .route("/password", post(change_password))
-        .route("/recover", post(recover))
-        .route("/recover/check", post(check_recovery))
-        .route("/recover/complete", post(complete_recovery))
+        .route("/recover", post(recovery::recover))
+        .route("/recover/check", post(recovery::check_recovery))
+        .route("/recover/complete", post(recovery::complete_recovery))
         .route("/support-sessions", get(support_sessions))
         .with_state(state.clone());
     impersonation::audited("auth", router, &state)
@@ -181,198 +183,9 @@ fn rate_limited(code: &'static str, message: &'static str, retry_after: u32) -> 
     ApiError { retry_after: Some(retry_after), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, code, message) }
 }
 
-// ------------------------------------------------------------------ sign-up
-
-/// Registration metadata (spec 3): attribution fields are kept only when present.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SignUpData {
-    name: Option<String>,
-    utm_source: Option<String>,
-    utm_medium: Option<String>,
-    utm_campaign: Option<String>,
-    utm_term: Option<String>,
-    utm_content: Option<String>,
-    referrer: Option<String>,
-    referral_id: Option<String>,
-}
-
-impl SignUpData {
-    fn into_metadata(self) -> Result<Map<String, Value>> {
-        let mut metadata = Map::new();
-        if let Some(name) = self.name.as_deref().map(str::trim).filter(|name| !name.is_empty()) {
-            if name.chars().count() > 100 || name.chars().any(char::is_control) {
-                return Err(ApiError::bad_request("invalid_name", "Please enter a name of at most 100 characters."));
-            }
-            metadata.insert("name".into(), json!(name));
-        }
-        let fields = [
-            ("utm_source", self.utm_source, 200),
-            ("utm_medium", self.utm_medium, 200),
-            ("utm_campaign", self.utm_campaign, 200),
-            ("utm_term", self.utm_term, 200),
-            ("utm_content", self.utm_content, 200),
-            ("referrer", self.referrer, 2048),
-            ("referral_id", self.referral_id, 100),
-        ];
-        for (key, value, max) in fields {
-            if let Some(value) = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) {
-                if value.chars().count() > max || value.chars().any(char::is_control) {
-                    return Err(ApiError::bad_request("invalid_metadata", format!("The {key} value is too long or malformed.")));
-                }
-                metadata.insert(key.into(), json!(value));
-            }
-        }
-        Ok(metadata)
-    }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SignUp {
-    email: String,
-    password: Option<String>,
-    #[serde(default)]
-    data: Option<SignUpData>,
-}
-
-/// Creates an account and e-mails a confirmation link. The answer never tells whether the
-/// address already has an account: an unconfirmed one is replaced by this sign-up (its
-/// earlier password was chosen by someone who never proved the address), and the owner of a
-/// confirmed one gets an e-mail saying someone tried, with the way to sign in or reset.
-#[tracing::instrument(skip(state, body))]
-async fn sign_up(State(state): State<AppState>, ip: ClientIp, JsonBody(body): JsonBody<SignUp, 16384>) -> Result<Response> {
-    let email = EmailAddress::parse(&body.email)?;
-    let password = match body.password.as_deref() {
-        Some(raw) if !raw.is_empty() => Password::parse(raw)?,
-        _ => Password::generate(),
-    };
-    let user_metadata = body.data.unwrap_or_default().into_metadata()?;
-    let tables = &state.config.tables;
-    if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::SIGNUPS_PER_IP, &ip.0).await?.is_none() {
-        return Err(rate_limited("signup_rate_limited", SIGNUP_RATE_LIMITED, 600));
-    }
-
-    let user = UserRecord {
-        id: uuid::Uuid::new_v4().to_string(),
-        email: email.as_str().to_owned(),
-        password_hash: hash_password(&password).await?,
-        created_at: shared::time::now_iso(),
-        email_confirmed_at: None,
-        user_metadata,
-        app_metadata: Default::default(),
-        session_epoch: 0,
-        last_sign_in_at: None,
-    };
-    let shown = match users::create_user(&state.dynamo, tables, &user).await {
-        Ok(()) => {
-            tracing::info!(user_id = %user.id, "account created");
-            if let Some(code) = user.user_metadata.get("referral_id").and_then(Value::as_str) {
-                shared::rewards::attach_referral(&state, code, &user).await;
-            }
-            send_confirmation_once_a_minute(&state, &user).await?;
-            notify_sign_up(&state, &user).await;
-            user
-        }
-        Err(CreateUserError::EmailTaken) => sign_up_taken_address(&state, user).await?,
-        Err(CreateUserError::Store(err)) => return Err(err),
-    };
-    Ok((StatusCode::CREATED, Json(json!({ "user": UserView::new(&state, &shown), "confirmation_sent": true }))).into_response())
-}
-
-/// A sign-up for an address that has an account. Unconfirmed: this sign-up replaces it and
-/// a new confirmation link goes out. Confirmed: its owner is told by e-mail, and the answer
-/// shows a user that does not exist, exactly as a new sign-up's would look.
-async fn sign_up_taken_address(state: &AppState, attempt: UserRecord) -> Result<UserRecord> {
-    let tables = &state.config.tables;
-    if let Some(existing) = users::find_user_by_email(&state.dynamo, tables, &attempt.email).await? {
-        if existing.email_confirmed_at.is_none() {
-            if let Some(replaced) =
-                users::replace_unconfirmed(&state.dynamo, tables, &existing.id, &attempt.password_hash, &attempt.user_metadata).await?
-            {
-                tracing::info!(user_id = %replaced.id, "unconfirmed account replaced by a new sign-up");
-                // Links sent before no longer work, so this one goes out whatever the per-address
-                // minute (the per-IP sign-up limit still bounds it).
-                send_confirmation(state, &replaced).await;
-                return Ok(UserRecord { password_hash: String::new(), ..replaced });
-            }
-        }
-        let subject = mail_subject("signup-attempt", &existing.email);
-        if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_some() {
-            send_sign_up_attempt_notice(state, &existing).await;
-        }
-    }
-    Ok(attempt)
-}
-
-/// Spec 7: after a sign-up, `account_created` with the creation date, and `trial_started`
-/// when the account already carries trial fields.
-async fn notify_sign_up(state: &AppState, user: &UserRecord) {
-    let mut fields = Map::new();
-    fields.insert("creationDate".into(), json!(user.created_at));
-    if let Some(name) = user.name() {
-        fields.insert("name".into(), json!(name));
-    }
-    send_event_notification(state, ACCOUNT_CREATED, &user.email, &fields).await;
-    if user.app_metadata.trial_start_date.is_some() || user.app_metadata.is_trial_user.is_some() {
-        let start = user.app_metadata.trial_start_date.clone().unwrap_or_else(|| user.created_at.clone());
-        let fields = Map::from_iter([("startDate".into(), json!(start)), ("trialLength".into(), json!("7 days"))]);
-        send_event_notification(state, TRIAL_STARTED, &user.email, &fields).await;
-    }
-}
-
+/// The subject of a per-address mail limit (`MAIL_PER_ADDRESS`): one kind of mail to one address.
 fn mail_subject(kind: &str, email: &str) -> String {
     format!("{kind}:{email}")
-}
-
-/// Sends the confirmation link unless one went to the address within the last minute.
-async fn send_confirmation_once_a_minute(state: &AppState, user: &UserRecord) -> Result<()> {
-    let subject = mail_subject(tokens::CONFIRMATION, &user.email);
-    if rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_some() {
-        send_confirmation(state, user).await;
-    }
-    Ok(())
-}
-
-/// The confirmation e-mail: a one-time link to `/auth/callback` on the product's origin.
-/// A failure to send is logged; the user can ask for the mail again.
-async fn send_confirmation(state: &AppState, user: &UserRecord) {
-    let result = async {
-        let token = tokens::issue(
-            &state.config.tables.one_time_tokens,
-            state,
-            tokens::CONFIRMATION,
-            &user.id,
-            user.session_epoch,
-            tokens::CONFIRMATION_TTL_SECS,
-        )
-        .await?;
-        let link = format!("{}/auth/callback?token={token}&type={}", state.config.app_origin, tokens::CONFIRMATION);
-        let hello = user.name().map_or("Hi,".to_owned(), |name| format!("Hi {name},"));
-        let email = Email {
-            to: user.email.clone(),
-            subject: "Confirm your RaiseSpark account".into(),
-            html: layout(
-                "Confirm your RaiseSpark account",
-                &format!(
-                    "<p>{}</p><p>Confirm your e-mail address to finish creating your RaiseSpark account.</p>{}\
-                     <p style=\"color:#6b7280;font-size:13px\">The link works once and expires in 24 hours. \
-                     If you did not sign up, you can ignore this e-mail.</p>",
-                    escape_html(&hello),
-                    button(&link, "Confirm my e-mail"),
-                ),
-            ),
-            text: format!(
-                "{hello}\n\nConfirm your e-mail address to finish creating your RaiseSpark account:\n{link}\n\n\
-                 The link works once and expires in 24 hours. If you did not sign up, you can ignore this e-mail.\n"
-            ),
-        };
-        state.mailer.send(&email).await.map_err(ApiError::internal)
-    }
-    .await;
-    if let Err(err) = result {
-        tracing::warn!(user_id = %user.id, error = %err, "confirmation e-mail not sent");
-    }
 }
 
 // ------------------------------------------------------------------ confirmation
@@ -383,25 +196,20 @@ struct Verify {
     token: String,
     #[serde(rename = "type")]
     kind: String,
+    /// A confirmation link opened outside the signing-up browser: the password chosen at that
+    /// sign-up (see `signup`).
+    #[serde(default)]
+    password: Option<String>,
 }
 
-#[tracing::instrument(skip(state, body))]
-async fn verify(State(state): State<AppState>, JsonBody(body): JsonBody<Verify, 4096>) -> Result<Response> {
+#[tracing::instrument(skip(state, headers, body))]
+async fn verify(State(state): State<AppState>, ip: ClientIp, headers: HeaderMap, JsonBody(body): JsonBody<Verify, 4096>) -> Result<Response> {
     match body.kind.as_str() {
-        tokens::CONFIRMATION => {}
-        IMPERSONATION => return start_impersonation(&state, &body.token).await,
-        MAGIC_LINK => return sign_in_with_link(&state, &body.token).await,
-        _ => return Err(ApiError::bad_request("invalid_link", INVALID_LINK)),
+        tokens::CONFIRMATION => signup::confirm(&state, &headers, &ip, &body.token, body.password.as_deref()).await,
+        IMPERSONATION => start_impersonation(&state, &body.token).await,
+        MAGIC_LINK => sign_in_with_link(&state, &body.token).await,
+        _ => Err(ApiError::bad_request("invalid_link", INVALID_LINK)),
     }
-    let tables = &state.config.tables;
-    let consumed = tokens::consume(&state, &tables.one_time_tokens, tokens::CONFIRMATION, &body.token).await?;
-    // A link issued before a later sign-up replaced the unconfirmed account confirms nothing.
-    let current = users::get_user(&state.dynamo, tables, &consumed.user_id).await?;
-    if current.is_none_or(|user| consumed.epoch.is_some_and(|epoch| epoch != user.session_epoch)) {
-        return Err(ApiError::bad_request("invalid_link", INVALID_LINK));
-    }
-    let user = users::confirm_email(&state.dynamo, tables, &consumed.user_id).await?;
-    signed_in(&state, &user).await
 }
 
 /// A new session for a user who just proved who they are (password or one-time link).
@@ -440,30 +248,6 @@ async fn sign_in_with_link(state: &AppState, token: &str) -> Result<Response> {
     signed_in(state, &user).await
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Resend {
-    email: String,
-}
-
-/// Sends a new confirmation link to an unconfirmed account. The answer is the same whether
-/// or not the account exists.
-#[tracing::instrument(skip(state, body))]
-async fn resend(State(state): State<AppState>, JsonBody(body): JsonBody<Resend, 4096>) -> Result<Json<Value>> {
-    let email = EmailAddress::parse(&body.email)?;
-    let tables = &state.config.tables;
-    let subject = mail_subject(tokens::CONFIRMATION, email.as_str());
-    if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_none() {
-        return Err(rate_limited("mail_rate_limited", MAIL_RATE_LIMITED, 60));
-    }
-    if let Some(user) = users::find_user_by_email(&state.dynamo, tables, email.as_str()).await? {
-        if user.email_confirmed_at.is_none() {
-            send_confirmation(&state, &user).await;
-        }
-    }
-    Ok(Json(json!({ "sent": true })))
-}
-
 // ------------------------------------------------------------------ sign-in
 
 #[derive(Debug, Deserialize)]
@@ -480,7 +264,7 @@ struct SignIn {
 /// failures from everywhere pass their limit, attempts are slowed down instead, so whoever
 /// knows an address cannot lock its owner out.
 #[tracing::instrument(skip(state, body))]
-async fn sign_in(State(state): State<AppState>, ip: ClientIp, JsonBody(body): JsonBody<SignIn, 4096>) -> Result<Response> {
+async fn sign_in(State(state): State<AppState>, ip: ClientIp, headers: HeaderMap, JsonBody(body): JsonBody<SignIn, 4096>) -> Result<Response> {
     let email = EmailAddress::parse(&body.email)?;
     if body.password.is_empty() || body.password.chars().count() > password::MAX_CHARS {
         return Err(ApiError::bad_request("invalid_credentials", INVALID_CREDENTIALS));
@@ -500,22 +284,31 @@ async fn sign_in(State(state): State<AppState>, ip: ClientIp, JsonBody(body): Js
         tokio::time::sleep(limits::ACCOUNT_SLOWDOWN).await;
     }
 
+    // One hash is checked whatever the address's state: the account's; without an account, a
+    // registration waiting for its confirmation (this browser's, else the newest), whose right
+    // password gets the spec's 'Email not confirmed' and nothing else; otherwise a dummy.
     let user = users::find_user_by_email(db, &state.config.tables, email.as_str()).await?;
-    let verified = verify_password(&body.password, user.as_ref().map(|u| u.password_hash.as_str())).await?;
-    let Some(user) = user.filter(|_| verified) else {
+    let waiting = match &user {
+        Some(_) => None,
+        None => signup::sign_in_candidate(&state, &headers, email.as_str()).await?,
+    };
+    let hash = user.as_ref().map(|u| u.password_hash.as_str()).or(waiting.as_ref().map(|r| r.password_hash.as_str()));
+    if !verify_password(&body.password, hash).await? {
         if account_failure.is_none() {
             return Err(rate_limited("login_rate_limited", LOGIN_RATE_LIMITED, 300));
         }
         return Err(ApiError::bad_request("invalid_credentials", INVALID_CREDENTIALS));
-    };
+    }
     // The password was right: this attempt was no failure.
     rate_limit::release(db, limit_table, &pair_failure).await?;
     if let Some(reservation) = &account_failure {
         rate_limit::release(db, limit_table, reservation).await?;
     }
-    if user.email_confirmed_at.is_none() {
+    // No account yet (the right password of a sign-up waiting), or an account from before
+    // sign-ups waited for their confirmation that was never confirmed.
+    let Some(user) = user.filter(|user| user.email_confirmed_at.is_some()) else {
         return Err(ApiError::bad_request("email_not_confirmed", EMAIL_NOT_CONFIRMED));
-    }
+    };
     rate_limit::reset(db, limit_table, &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await?;
     signed_in(&state, &user).await
 }
@@ -710,8 +503,8 @@ struct ChangePassword {
     new_password: String,
 }
 
-/// Changes the password after checking the current one; every other session ends and this
-/// device gets a fresh one.
+/// Changes the password after checking the current one; every other session ends, every
+/// reset link sent before stops working, and this device gets a fresh session.
 #[tracing::instrument(skip(state, body))]
 async fn change_password(
     State(state): State<AppState>,
@@ -739,96 +532,4 @@ async fn change_password(
     }
     let refresh_token = sessions::start(&state.dynamo, tables, &record, state.clock.unix()).await?;
     session_response(&state, &record, &refresh_token)
-}
-
-// ------------------------------------------------------------------ password recovery
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Recover {
-    email: String,
-}
-
-/// 'Forgot password?': e-mails a one-time link to `/auth/callback?type=recovery` (1 hour).
-/// The answer is the same whether or not the address has an account.
-#[tracing::instrument(skip(state, body))]
-async fn recover(State(state): State<AppState>, JsonBody(body): JsonBody<Recover, 4096>) -> Result<Json<Value>> {
-    let email = EmailAddress::parse(&body.email)?;
-    let tables = &state.config.tables;
-    let subject = mail_subject(tokens::RECOVERY, email.as_str());
-    if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_none() {
-        return Err(rate_limited("mail_rate_limited", MAIL_RATE_LIMITED, 60));
-    }
-    if let Some(user) = users::find_user_by_email(&state.dynamo, tables, email.as_str()).await? {
-        send_recovery(&state, &user).await;
-    }
-    Ok(Json(json!({ "sent": true })))
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CheckRecovery {
-    token: String,
-}
-
-/// Lets the set-new-password page say at once that a link is used or expired.
-#[tracing::instrument(skip(state, body))]
-async fn check_recovery(State(state): State<AppState>, JsonBody(body): JsonBody<CheckRecovery, 4096>) -> Result<Json<Value>> {
-    tokens::check(&state, &state.config.tables.one_time_tokens, tokens::RECOVERY, &body.token).await?;
-    Ok(Json(json!({ "valid": true })))
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CompleteRecovery {
-    token: String,
-    new_password: String,
-}
-
-/// Sets the new password from a reset link: the link is used up, the address counts as
-/// confirmed (the link reached its mailbox), every session of the account ends and this
-/// browser gets a new one.
-#[tracing::instrument(skip(state, body))]
-async fn complete_recovery(State(state): State<AppState>, JsonBody(body): JsonBody<CompleteRecovery, 4096>) -> Result<Response> {
-    let new_password = Password::parse(&body.new_password)?;
-    let tables = &state.config.tables;
-    let consumed = tokens::consume(&state, &tables.one_time_tokens, tokens::RECOVERY, &body.token).await?;
-    let hash = hash_password(&new_password).await?;
-    users::set_password_hash(&state.dynamo, tables, &consumed.user_id, &hash).await?;
-    let user = users::confirm_email(&state.dynamo, tables, &consumed.user_id).await?;
-    if let Err(err) = sessions::delete_all(&state.dynamo, tables, &user.id).await {
-        tracing::warn!(error = %err, "ended sessions not tidied");
-    }
-    rate_limit::reset(&state.dynamo, &tables.rate_limits, &limits::FAILURES_PER_ACCOUNT, &user.email).await?;
-    tracing::info!(user_id = %user.id, "password reset from a recovery link");
-    signed_in(&state, &user).await
-}
-
-/// The reset e-mail; a failure to send is logged (the user can ask again).
-async fn send_recovery(state: &AppState, user: &UserRecord) {
-    let result = async {
-        let token = tokens::issue(
-            &state.config.tables.one_time_tokens,
-            state,
-            tokens::RECOVERY,
-            &user.id,
-            user.session_epoch,
-            tokens::RECOVERY_TTL_SECS,
-        )
-        .await?;
-        let link = format!("{}/auth/callback?token={token}&type={}", state.config.app_origin, tokens::RECOVERY);
-        state.mailer.send(&mail_templates::recovery(user, &link)).await.map_err(ApiError::internal)
-    }
-    .await;
-    if let Err(err) = result {
-        tracing::warn!(user_id = %user.id, error = %err, "password reset e-mail not sent");
-    }
-}
-
-/// Tells the owner of a confirmed address that someone tried to sign up with it.
-async fn send_sign_up_attempt_notice(state: &AppState, user: &UserRecord) {
-    let email = mail_templates::sign_up_attempt(user, &state.config.app_origin);
-    if let Err(err) = state.mailer.send(&email).await {
-        tracing::warn!(user_id = %user.id, error = %err, "sign-up attempt notice not sent");
-    }
 }

@@ -14,6 +14,16 @@ pub const FAILURES_PER_EMAIL_AND_IP: Rule = Rule::new("signin-fail-email-ip", 90
 pub const FAILURES_PER_ACCOUNT: Rule = Rule::new("signin-fail-account", 3600, 100);
 /// Sign-ups from one IP: 10 an hour.
 pub const SIGNUPS_PER_IP: Rule = Rule::new("signup-ip", 3600, 10);
+/// Sign-ups of one address, whatever its state (so the limit tells nothing): 5 an hour, which
+/// bounds the confirmation mail a stranger can send someone.
+pub const SIGNUPS_PER_ADDRESS: Rule = Rule::new("signup-address", 3600, 5);
+/// Wrong passwords typed on one confirmation link opened outside the signing-up browser:
+/// 5 in 15 minutes.
+pub const LINK_PASSWORD_FAILURES: Rule = Rule::new("signup-link-fail", 900, 5);
+/// Password-reset requests from one IP: 10 an hour (with one mail a minute per address).
+pub const RECOVERIES_PER_IP: Rule = Rule::new("recover-ip", 3600, 10);
+/// Confirmation resends from one IP: 10 an hour (with one mail a minute per address).
+pub const RESENDS_PER_IP: Rule = Rule::new("resend-ip", 3600, 10);
 /// E-mails of one type to one address: one a minute.
 pub const MAIL_PER_ADDRESS: Rule = Rule::new("mail-address", 60, 1);
 /// How long each sign-in attempt waits once the account's failures from everywhere passed

@@ -1,6 +1,19 @@
+use lambda_runtime::{LambdaEvent, service_fn};
+
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::AUTH).await?;
+    // One binary, two functions (template.yaml): the API, and the account mail on the account
+    // requests table's stream (`AUTH_ROLE=jobs`, which holds no session key).
+    let jobs = std::env::var("AUTH_ROLE").as_deref() == Ok("jobs");
+    let needs = if jobs { shared::config::needs::AUTH_JOBS } else { shared::config::needs::AUTH };
+    let state = shared::AppState::from_env_for(&needs).await?;
+    if jobs {
+        return lambda_runtime::run(service_fn(|event: LambdaEvent<aws_lambda_events::event::dynamodb::Event>| async {
+            let processed = auth::jobs::handle(&state, event.payload).await?;
+            Ok::<_, lambda_runtime::Error>(serde_json::json!({ "processed": processed }))
+        }))
+        .await;
+    }
     lambda_http::run(shared::http::mount("auth", auth::router(state))).await
 }

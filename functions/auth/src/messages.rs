@@ -15,3 +15,8 @@ pub const INVALID_LINK: &str = "This link is invalid or has expired. Request a n
 pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
 pub const WRONG_CURRENT_PASSWORD: &str = "Your current password is incorrect.";
 pub const INVALID_RECOVERY_LINK: &str = "This password reset link is invalid or has expired. Please request a new one.";
+pub const RECOVER_RATE_LIMITED: &str = "Too many password reset requests. Please wait a few minutes before trying again.";
+pub const RESEND_RATE_LIMITED: &str = "Too many confirmation emails requested. Please wait a few minutes before trying again.";
+/// A confirmation link opened outside the browser the sign-up was made in.
+pub const SIGN_UP_PASSWORD_REQUIRED: &str = "Enter the password you chose when you signed up to finish creating your account.";
+pub const WRONG_SIGN_UP_PASSWORD: &str = "That is not the password you chose when you signed up. Please try again.";

@@ -38,14 +38,27 @@ async fn subscribe(app: &Router, user_id: &str, customer: &str, subscription: &s
     deliver(app, &events::event("customer.subscription.created", at, events::subscription(subscription, customer, user_id, status, price, trial, trial.map(|_| end), end, None))).await;
 }
 
-async fn sign_up(app: &Router, email: &str, name: &str, code: &str, ip: &str) -> Value {
+/// Signs up through the link and confirms the mailed link (the account, and its referral,
+/// exist from the confirmation on); returns the confirmed session.
+async fn sign_up(app: &Router, state: &AppState, email: &str, name: &str, code: &str, ip: &str) -> Value {
+    let password = "Correct-horse-42!";
     let response = Call::post("/api/auth/signup")
         .from_ip(ip)
-        .json(json!({"email": email, "password": "Correct-horse-42!", "data": {"name": name, "referral_id": code}}))
+        .json(json!({"email": email, "password": password, "data": {"name": name, "referral_id": code}}))
         .send(app)
         .await;
     assert_eq!(response.status, StatusCode::CREATED, "{:?}", response.body);
-    response.body
+    state.background.idle().await;
+    let link = shared::testing::mail_to(state, email)
+        .iter()
+        .flat_map(|mail| mail.links())
+        .find(|link| link.contains("type=signup"))
+        .expect("a confirmation link");
+    let token = link.split("token=").nth(1).unwrap().split('&').next().unwrap().to_owned();
+    let session = Call::post("/api/auth/verify").from_ip(ip).json(json!({"token": token, "type": "signup", "password": password})).send(app).await;
+    assert_eq!(session.status, StatusCode::OK, "{:?}", session.body);
+    state.background.idle().await;
+    session.body
 }
 
 #[tokio::test]
@@ -60,12 +73,12 @@ async fn a_referral_signs_up_pays_and_earns_the_referrer_one_free_month_once() {
     assert_eq!(page.body["referrals"], json!([]));
 
     // Sign-up through the link (the SPA sends referral_id from localStorage).
-    let referred = sign_up(&app, "grace@example.com", "Grace Hopper", &code.to_lowercase(), "10.3.0.1").await;
+    let referred = sign_up(&app, &state, "grace@example.com", "Grace Hopper", &code.to_lowercase(), "10.3.0.1").await;
     let referred_id = referred["user"]["id"].as_str().unwrap().to_owned();
     // The referrer's own address (another spelling) and an unknown code count for nothing.
     let own = referrer.email.replace('@', "+again@");
-    sign_up(&app, &own, "Me Again", &code, "10.3.0.2").await;
-    sign_up(&app, "alan@example.com", "Alan Turing", "ZZZZZZZZ", "10.3.0.3").await;
+    sign_up(&app, &state, &own, "Me Again", &code, "10.3.0.2").await;
+    sign_up(&app, &state, "alan@example.com", "Alan Turing", "ZZZZZZZZ", "10.3.0.3").await;
 
     let page = Call::get("/api/rewards").token(&token(&state, &referrer)).send(&app).await;
     assert_eq!(page.body["referrals"], json!([{"name": "Grace H.", "status": "signed_up", "joinedAt": page.body["referrals"][0]["joinedAt"]}]));
@@ -106,7 +119,7 @@ async fn a_referrer_without_billing_gets_a_pending_free_month() {
     let (app, state) = app().await;
     let referrer = stored_user(&state, "referrer").await;
     let code = Call::get("/api/rewards").token(&token(&state, &referrer)).send(&app).await.body["code"].as_str().unwrap().to_owned();
-    let referred = sign_up(&app, "ada@example.com", "Ada Lovelace", &code, "10.4.0.1").await;
+    let referred = sign_up(&app, &state, "ada@example.com", "Ada Lovelace", &code, "10.4.0.1").await;
     let id = referred["user"]["id"].as_str().unwrap();
     subscribe(&app, id, "cus_ada", "sub_ada", "price_local_standard", "active", unix(now())).await;
     deliver(&app, &events::event("invoice.paid", unix(now()), events::invoice("cus_ada", "sub_ada", 49_700, "subscription_cycle"))).await;

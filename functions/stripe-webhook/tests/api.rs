@@ -282,6 +282,7 @@ async fn ada(state: &AppState) -> UserRecord {
         app_metadata: Default::default(),
         session_epoch: 0,
         last_sign_in_at: None,
+        recovery_epoch: 0,
     };
     shared::repo::users::create_user(&state.dynamo, &state.config.tables, &user).await.unwrap();
     user

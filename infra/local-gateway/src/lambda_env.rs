@@ -20,6 +20,14 @@ pub struct LambdaFunction {
     pub variables: BTreeMap<String, Value>,
 }
 
+impl LambdaFunction {
+    /// What this function reads: its binary's needs, or its role's (`AUTH_ROLE`).
+    pub fn needs(&self) -> Option<shared::config::Needs> {
+        let role = self.variables.get("AUTH_ROLE").and_then(Value::as_str);
+        shared::config::needs::of_function(&self.binary, role)
+    }
+}
+
 fn resources(template: &str) -> anyhow::Result<BTreeMap<String, Value>> {
     let root: Value = serde_yaml_ng::from_str(template).context("template.yaml is not valid YAML")?;
     let resources = root.get("Resources").cloned().context("template.yaml has no Resources")?;

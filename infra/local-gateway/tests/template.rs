@@ -15,7 +15,7 @@ fn every_function_gets_exactly_the_variables_its_needs_read() {
     let declared: BTreeSet<&str> = needs::BY_BINARY.iter().map(|(name, _)| *name).collect();
     assert_eq!(binaries, declared, "every binary in template.yaml has needs, and every needs constant a function");
     for function in &functions {
-        let needs = needs::of(&function.binary).unwrap();
+        let needs = function.needs().unwrap();
         let variables = needs.variables();
         let given: BTreeSet<&str> = function.variables.keys().map(String::as_str).collect();
         let required: BTreeSet<&str> = variables.iter().filter(|v| v.presence == Presence::Required).map(|v| v.name).collect();
@@ -38,7 +38,7 @@ fn secrets_come_from_secrets_manager_references_only() {
     let functions = functions(TEMPLATE).unwrap();
     let mut checked = 0;
     for function in &functions {
-        let needs = needs::of(&function.binary).unwrap();
+        let needs = function.needs().unwrap();
         for (name, value) in &function.variables {
             let secret = needs.variables().iter().any(|v| v.name == name && v.secret);
             let refs = secret_refs(value);
@@ -332,6 +332,7 @@ fn each_link_secret_reaches_only_the_functions_of_its_family() {
         Family::Export => "ExportLinkSecret",
         Family::ViewSalt => "ViewSaltSecret",
         Family::QuestionSalt => "QuestionSaltSecret",
+        Family::SignUpIds => "SignUpIdSecret",
     };
     let functions = functions(TEMPLATE).unwrap();
     for family in Family::ALL {

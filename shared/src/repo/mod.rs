@@ -1,6 +1,7 @@
 //! One module per shared DynamoDB table. Every access is a GetItem, Query or conditional
 //! write on a key; item mapping lives next to the calls.
 
+pub mod account_requests;
 pub mod campaign_recipients;
 pub mod campaigns;
 pub mod forms;

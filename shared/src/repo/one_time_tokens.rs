@@ -9,7 +9,7 @@ use aws_sdk_dynamodb::{
     Client,
     error::SdkError,
     operation::update_item::UpdateItemError,
-    types::{AttributeValue, ReturnValue},
+    types::{AttributeValue, ReturnValue, TransactWriteItem, Update},
 };
 
 use crate::{
@@ -51,6 +51,84 @@ pub async fn issue(client: &Client, table: &str, token: NewToken<'_>, now: i64) 
     }
     client.put_item().table_name(table).set_item(Some(item)).send().await?;
     Ok(secret)
+}
+
+/// A link bound to a sign-up waiting for its confirmation (`account_requests`), not to an
+/// account: confirmation links, and reset links for an address that has no account yet.
+pub struct SignUpToken<'a> {
+    pub purpose: &'a str,
+    pub email: &'a str,
+    /// The sign-up's key (`reg#…`).
+    pub registration: &'a str,
+    /// Reset links: the sign-up's reset generation when the link was made.
+    pub epoch: u64,
+    pub ttl_secs: i64,
+}
+
+/// Stores a new sign-up link and returns it (the only time it exists in clear).
+pub async fn issue_for_sign_up(client: &Client, table: &str, token: SignUpToken<'_>, now: i64) -> Result<String, ApiError> {
+    let secret = random_token();
+    let item = HashMap::from([
+        ("token_hash".to_owned(), AttributeValue::S(sha256_hex(&secret))),
+        ("purpose".to_owned(), AttributeValue::S(token.purpose.to_owned())),
+        ("email".to_owned(), AttributeValue::S(token.email.to_owned())),
+        ("registration".to_owned(), AttributeValue::S(token.registration.to_owned())),
+        ("epoch".to_owned(), AttributeValue::N(token.epoch.to_string())),
+        ("expires_at".to_owned(), AttributeValue::N((now + token.ttl_secs).to_string())),
+    ]);
+    client.put_item().table_name(table).set_item(Some(item)).send().await?;
+    Ok(secret)
+}
+
+/// What an unused, unexpired link is for, read without using it: an account's (`user_id`),
+/// or a sign-up's (`email` + `registration`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Link {
+    pub user_id: Option<String>,
+    pub email: Option<String>,
+    pub registration: Option<String>,
+    pub epoch: Option<u64>,
+}
+
+/// The link, if it exists, has this purpose, is unexpired and unused.
+pub async fn find(client: &Client, table: &str, purpose: &str, token: &str, now: i64) -> Result<Option<Link>, ApiError> {
+    if !well_formed(token) {
+        return Ok(None);
+    }
+    let output = client
+        .get_item()
+        .table_name(table)
+        .key("token_hash", AttributeValue::S(sha256_hex(token)))
+        .consistent_read(true)
+        .send()
+        .await?;
+    let Some(item) = output.item else { return Ok(None) };
+    let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).cloned();
+    let expires = item.get("expires_at").and_then(|v| v.as_n().ok()).and_then(|n| n.parse::<i64>().ok()).unwrap_or(0);
+    if text("purpose").as_deref() != Some(purpose) || item.contains_key("used_at") || expires <= now {
+        return Ok(None);
+    }
+    Ok(Some(Link {
+        user_id: text("user_id"),
+        email: text("email"),
+        registration: text("registration"),
+        epoch: item.get("epoch").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()),
+    }))
+}
+
+/// Uses the link up inside a transaction (with what it does), under the same conditions as
+/// [`consume`]: the transaction fails as a whole when the link was used meanwhile.
+pub fn consume_in_transaction(table: &str, purpose: &str, token: &str, now: i64) -> Result<TransactWriteItem, ApiError> {
+    let update = Update::builder()
+        .table_name(table)
+        .key("token_hash", AttributeValue::S(sha256_hex(token)))
+        .update_expression("SET used_at = :now")
+        .condition_expression("attribute_exists(token_hash) AND attribute_not_exists(used_at) AND purpose = :purpose AND expires_at > :now")
+        .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+        .expression_attribute_values(":purpose", AttributeValue::S(purpose.to_owned()))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
 }
 
 fn well_formed(token: &str) -> bool {

@@ -1,6 +1,8 @@
 //! Tables `users` (key `id`) and `user_emails` (key `email` → `user_id`). An e-mail address
-//! belongs to one account: sign-up writes both items (and the profile) in one transaction
-//! whose conditions make a second sign-up of the address fail as a whole.
+//! belongs to one account: the account is made (both items and the profile) in one
+//! transaction whose conditions make a second account for the address fail as a whole. A
+//! sign-up makes no account: it waits in `account_requests` until someone proves the mailbox
+//! with the password chosen at that sign-up ([`activate`]).
 
 use std::collections::HashMap;
 
@@ -8,7 +10,7 @@ use aws_sdk_dynamodb::{
     Client,
     error::SdkError,
     operation::transact_write_items::TransactWriteItemsError,
-    types::{AttributeValue, Put, ReturnValue, TransactWriteItem},
+    types::{AttributeValue, Delete, Put, ReturnValue, TransactWriteItem, Update},
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -43,6 +45,10 @@ pub struct UserRecord {
     /// The last successful sign-in (password or one-time link), for the admin directory.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_sign_in_at: Option<String>,
+    /// Raised by every password-reset link sent, every reset and every password change; a
+    /// reset link carries the value it was made under and works only while it is current.
+    #[serde(default)]
+    pub recovery_epoch: u64,
 }
 
 /// Every user item carries `directory = "user"`: the `directory` GSI (sort key `email`) lets
@@ -65,6 +71,9 @@ pub enum CreateUserError {
 
 use crate::dynamo::{from_item, to_item as item};
 
+/// Stores a whole account (address, user, profile) unless the address has one: accounts made
+/// outside sign-up (the local demo administrator, tests). Sign-ups become accounts through
+/// [`activate`].
 #[tracing::instrument(skip(client, tables, user), fields(user_id = %user.id))]
 pub async fn create_user(client: &Client, tables: &Tables, user: &UserRecord) -> Result<(), CreateUserError> {
     let put = |table: &str, item: HashMap<String, AttributeValue>, key: &str| -> Result<TransactWriteItem, ApiError> {
@@ -180,9 +189,10 @@ async fn update_user(
     from_item(output.attributes.unwrap_or_default())
 }
 
-/// Marks the address confirmed (the first confirmation time is kept). The user as it was
-/// (`ALL_OLD`) tells whether this call confirmed it, so the platform's count of confirmed
-/// accounts moves once however often a link is exchanged.
+/// Marks the address confirmed (the first confirmation time is kept), for an account stored
+/// unconfirmed (before sign-ups waited for their confirmation, or by a test). The user as it
+/// was (`ALL_OLD`) tells whether this call confirmed it, so the platform's count of confirmed
+/// accounts moves once however often it runs.
 pub async fn confirm_email(client: &Client, tables: &Tables, id: &str) -> Result<UserRecord, ApiError> {
     let now = crate::time::now_iso();
     let output = client
@@ -203,34 +213,6 @@ pub async fn confirm_email(client: &Client, tables: &Tables, id: &str) -> Result
     Ok(user)
 }
 
-/// A new sign-up for an address nobody has confirmed replaces the earlier attempt's password
-/// and details (and raises the epoch, so links issued for it stop working): whoever chose
-/// the first password never confirmed the address, so it must not survive the owner's
-/// confirmation. `None` when the address was confirmed meanwhile.
-pub async fn replace_unconfirmed(
-    client: &Client,
-    tables: &Tables,
-    id: &str,
-    password_hash: &str,
-    user_metadata: &Map<String, Value>,
-) -> Result<Option<UserRecord>, ApiError> {
-    let metadata = serde_dynamo::to_attribute_value(user_metadata).map_err(|err| ApiError::internal(anyhow::Error::new(err)))?;
-    let result = client
-        .update_item()
-        .table_name(&tables.users)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .update_expression("SET password_hash = :hash, user_metadata = :metadata, session_epoch = if_not_exists(session_epoch, :zero) + :one")
-        .condition_expression("attribute_exists(id) AND attribute_not_exists(email_confirmed_at)")
-        .expression_attribute_values(":hash", AttributeValue::S(password_hash.to_owned()))
-        .expression_attribute_values(":metadata", metadata)
-        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .return_values(ReturnValue::AllNew)
-        .send()
-        .await;
-    updated_if_condition_held(result)
-}
-
 /// Sets `user_metadata.name` and keeps the profile's name in step.
 pub async fn set_user_name(client: &Client, tables: &Tables, id: &str, name: &str) -> Result<UserRecord, ApiError> {
     let output = client
@@ -248,13 +230,15 @@ pub async fn set_user_name(client: &Client, tables: &Tables, id: &str, name: &st
     from_item(output.attributes.unwrap_or_default())
 }
 
-/// Replaces the password hash and raises the session epoch: every other session ends.
+/// Replaces the password hash and raises the session epoch (every other session ends) and
+/// the recovery epoch (every reset link sent before stops working).
 pub async fn set_password_hash(client: &Client, tables: &Tables, id: &str, hash: &str) -> Result<UserRecord, ApiError> {
     update_user(
         client,
         tables,
         id,
-        "SET password_hash = :hash, session_epoch = if_not_exists(session_epoch, :zero) + :one",
+        "SET password_hash = :hash, session_epoch = if_not_exists(session_epoch, :zero) + :one, \
+         recovery_epoch = if_not_exists(recovery_epoch, :zero) + :one",
         vec![
             (":hash", AttributeValue::S(hash.to_owned())),
             (":zero", AttributeValue::N("0".into())),
@@ -306,4 +290,186 @@ fn updated_if_condition_held(
         Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(None),
         Err(err) => Err(err.into()),
     }
+}
+
+/// A reset link is about to be sent: raises the account's recovery epoch (so every link sent
+/// before stops working) and returns the new value for the link; `None` without the account.
+pub async fn next_recovery_epoch(client: &Client, tables: &Tables, id: &str) -> Result<Option<u64>, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(&tables.users)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression("SET recovery_epoch = if_not_exists(recovery_epoch, :zero) + :one")
+        .condition_expression("attribute_exists(id)")
+        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await;
+    Ok(updated_if_condition_held(result)?.map(|user| user.recovery_epoch))
+}
+
+/// A reset from a link made under recovery epoch `epoch`: in one transaction the link is used
+/// up and the password replaced, the session epoch raised (every session ends), the recovery
+/// epoch raised (every other reset link dies) and the address marked confirmed (the link
+/// reached its mailbox). `false` when the link was used or a newer link, reset or password
+/// change came first: nothing changed then.
+pub async fn reset_password(
+    client: &Client,
+    tables: &Tables,
+    id: &str,
+    epoch: u64,
+    hash: &str,
+    link: TransactWriteItem,
+    now_iso: &str,
+) -> Result<bool, ApiError> {
+    let update = Update::builder()
+        .table_name(&tables.users)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression(
+            "SET password_hash = :hash, session_epoch = if_not_exists(session_epoch, :zero) + :one, \
+             recovery_epoch = :next, email_confirmed_at = if_not_exists(email_confirmed_at, :now)",
+        )
+        .condition_expression("attribute_exists(id) AND recovery_epoch = :epoch")
+        .expression_attribute_values(":hash", AttributeValue::S(hash.to_owned()))
+        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .expression_attribute_values(":epoch", AttributeValue::N(epoch.to_string()))
+        .expression_attribute_values(":next", AttributeValue::N((epoch + 1).to_string()))
+        .expression_attribute_values(":now", AttributeValue::S(now_iso.to_owned()))
+        .build()
+        .map_err(ApiError::internal)?;
+    let result = client.transact_write_items().transact_items(TransactWriteItem::builder().update(update).build()).transact_items(link).send().await;
+    match result {
+        Ok(_) => Ok(true),
+        Err(err) => match cancellation(&err) {
+            Some(Cancelled::Condition(_)) => Ok(false),
+            Some(Cancelled::Conflict) => Err(ApiError::unavailable()),
+            None => Err(err.into()),
+        },
+    }
+}
+
+/// A sign-up (or a reset link for an address that has none yet) becoming the account.
+pub struct Activation<'a> {
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub user_metadata: &'a Map<String, Value>,
+    /// The sign-up's key in `account_requests`: it must still be there, and goes.
+    pub registration: &'a str,
+    /// A reset link's sign-up generation: only the newest link may complete.
+    pub reset_generation: Option<u64>,
+    /// The link, used up in the same transaction.
+    pub link: TransactWriteItem,
+    pub now: i64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ActivateError {
+    /// The address has an account already: every sign-up still waiting for it is dead.
+    #[error("the address has an account")]
+    AddressTaken,
+    /// The link or its sign-up was used, replaced or has expired.
+    #[error("the link no longer works")]
+    LinkDead,
+    #[error(transparent)]
+    Store(#[from] ApiError),
+}
+
+/// Makes the account from a sign-up, in one transaction: the address's item (only if the
+/// address has no account), the user (confirmed: the mailbox was just proved), the profile,
+/// the sign-up's removal (only if it is still there), the welcome job (referral and
+/// `account_created`, done once from the stream) and the link's use. Whatever runs in
+/// parallel, an address gets one account, and only from a sign-up whose password its
+/// confirmer chose.
+pub async fn activate(client: &Client, tables: &Tables, activation: Activation<'_>) -> Result<UserRecord, ActivateError> {
+    let now_iso = crate::time::iso_from_unix(activation.now);
+    let user = UserRecord {
+        id: uuid::Uuid::new_v4().to_string(),
+        email: activation.email.to_owned(),
+        password_hash: activation.password_hash.to_owned(),
+        created_at: now_iso.clone(),
+        email_confirmed_at: Some(now_iso),
+        user_metadata: activation.user_metadata.clone(),
+        app_metadata: AppMetadata::default(),
+        session_epoch: 0,
+        last_sign_in_at: None,
+        recovery_epoch: 0,
+    };
+    let put = |table: &str, item: HashMap<String, AttributeValue>, key: &str| -> Result<TransactWriteItem, ApiError> {
+        Ok(TransactWriteItem::builder()
+            .put(
+                Put::builder()
+                    .table_name(table)
+                    .set_item(Some(item))
+                    .condition_expression(format!("attribute_not_exists({key})"))
+                    .build()
+                    .map_err(ApiError::internal)?,
+            )
+            .build())
+    };
+    let email_item = HashMap::from([
+        ("email".to_owned(), AttributeValue::S(user.email.clone())),
+        ("user_id".to_owned(), AttributeValue::S(user.id.clone())),
+    ]);
+    let mut profile = HashMap::from([
+        ("id".to_owned(), AttributeValue::S(user.id.clone())),
+        ("interested_investors_count".to_owned(), AttributeValue::N("0".into())),
+    ]);
+    if let Some(name) = user.name() {
+        profile.insert("name".to_owned(), AttributeValue::S(name.to_owned()));
+    }
+    let mut registration = Delete::builder()
+        .table_name(&tables.account_requests)
+        .set_key(Some(crate::repo::account_requests::key(&user.email, activation.registration)))
+        .condition_expression("attribute_exists(sk) AND expires_at > :now")
+        .expression_attribute_values(":now", AttributeValue::N(activation.now.to_string()));
+    if let Some(generation) = activation.reset_generation {
+        registration = registration
+            .condition_expression("attribute_exists(sk) AND expires_at > :now AND reset_generation = :generation")
+            .expression_attribute_values(":generation", AttributeValue::N(generation.to_string()));
+    }
+    let mut welcome = crate::repo::account_requests::Job::new(&user.email, crate::repo::account_requests::JobKind::Welcome, &user.id, activation.now);
+    welcome.user_id = Some(user.id.clone());
+    let result = client
+        .transact_write_items()
+        .transact_items(put(&tables.user_emails, email_item, "email")?)
+        .transact_items(put(&tables.users, directory_item(&user)?, "id")?)
+        .transact_items(put(&tables.profiles, profile, "id")?)
+        .transact_items(TransactWriteItem::builder().delete(registration.build().map_err(ApiError::internal)?).build())
+        .transact_items(put(&tables.account_requests, crate::repo::account_requests::job_item(&welcome)?, "sk")?)
+        .transact_items(activation.link)
+        .send()
+        .await;
+    match result {
+        Ok(_) => {
+            let counted = crate::repo::platform_stats::user_created(client, &tables.platform_stats, &user.created_at, true);
+            crate::repo::platform_stats::log_failure(counted.await, "account created");
+            Ok(user)
+        }
+        Err(err) => match cancellation(&err) {
+            Some(Cancelled::Condition(0)) => Err(ActivateError::AddressTaken),
+            Some(Cancelled::Condition(_)) => Err(ActivateError::LinkDead),
+            Some(Cancelled::Conflict) => Err(ActivateError::Store(ApiError::unavailable())),
+            None => Err(ActivateError::Store(err.into())),
+        },
+    }
+}
+
+/// Why a transaction was cancelled.
+enum Cancelled {
+    /// The condition of the item at this position failed (the first one that did).
+    Condition(usize),
+    /// Another transaction was writing the same items: worth retrying.
+    Conflict,
+}
+
+fn cancellation(err: &SdkError<TransactWriteItemsError, aws_sdk_dynamodb::config::http::HttpResponse>) -> Option<Cancelled> {
+    let SdkError::ServiceError(service) = err else { return None };
+    let TransactWriteItemsError::TransactionCanceledException(cancelled) = service.err() else { return None };
+    let reasons = cancelled.cancellation_reasons();
+    if let Some(at) = reasons.iter().position(|reason| reason.code() == Some("ConditionalCheckFailed")) {
+        return Some(Cancelled::Condition(at));
+    }
+    reasons.iter().any(|reason| reason.code() == Some("TransactionConflict")).then_some(Cancelled::Conflict)
 }

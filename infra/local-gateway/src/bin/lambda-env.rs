@@ -22,7 +22,7 @@ use local_gateway::{
 use serde_json::{Value, json};
 use shared::{
     auth::{ACCESS_TOKEN_TTL, TokenKeys},
-    config::{Presence, needs},
+    config::Presence,
     keys::Family,
     local::{TEMPLATE, bucket_specs, local_bucket_name, table_specs},
 };
@@ -105,6 +105,7 @@ async fn main() -> anyhow::Result<()> {
             ("ExportLinkSecret", keys.links[Family::Export.variable()].clone()),
             ("ViewSaltSecret", keys.links[Family::ViewSalt.variable()].clone()),
             ("QuestionSaltSecret", keys.links[Family::QuestionSalt.variable()].clone()),
+            ("SignUpIdSecret", keys.links[Family::SignUpIds.variable()].clone()),
             ("OriginVerifySecret", ORIGIN_VERIFY_SECRET.to_owned()),
             ("StripeSecretName:secret_key", "sk_test_lambda_stage".to_owned()),
             ("StripeSecretName:webhook_secret", STRIPE_WEBHOOK_SECRET.to_owned()),
@@ -115,7 +116,7 @@ async fn main() -> anyhow::Result<()> {
     let globals = global_variables(TEMPLATE)?;
     let mut out = Vec::new();
     for function in functions(TEMPLATE)? {
-        let Some(needs) = needs::of(&function.binary) else { bail!("{} has no needs constant", function.binary) };
+        let Some(needs) = function.needs() else { bail!("{} has no needs constant", function.binary) };
         let mut env = BTreeMap::new();
         for (name, value) in globals.iter().chain(&function.variables) {
             env.insert(name.clone(), localiser.value(value).with_context(|| format!("{}: {name}", function.logical_id))?);

@@ -4,7 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-context';
+import { ConfirmWithPasswordForm, PASSWORD_STEP } from '@/features/auth/components/confirm-with-password-form';
 import { BackToSignIn } from '@/features/auth/components/forgot-password-form';
+import { LINK_FAILED, linkOutcome } from '@/features/auth/confirm-link';
 import { recoveryHeading, ResetPasswordForm, type LinkStatus } from '@/features/auth/components/reset-password-form';
 import { AuthLayout } from './auth-layout';
 
@@ -48,36 +50,57 @@ const COPY: Record<string, { title: string; subtitle: string; status: string; fa
   },
 };
 
-/** Confirmation, impersonation and sign-in links: exchanges the one-time token for a session. */
+type Step = { kind: 'exchanging' } | { kind: 'password'; token: string } | { kind: 'failed'; message: string };
+
+/**
+ * Confirmation, impersonation and sign-in links: exchanges the one-time token for a session.
+ * A confirmation link opened outside the browser that signed up asks for the password chosen
+ * at that sign-up first.
+ */
 function VerifyLinkPage() {
   const { verifyLink } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'exchanging' });
   const started = useRef(false);
+  const type = params.get('type') ?? 'signup';
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const token = params.get('token');
-    const type = params.get('type') ?? 'signup';
     if (!token) {
-      setError('This link is incomplete. Open the link from your e-mail again.');
+      setStep({ kind: 'failed', message: 'This link is incomplete. Open the link from your e-mail again.' });
       return;
     }
     verifyLink(token, type)
       .then(() => navigate('/dashboard', { replace: true }))
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : 'We could not sign you in.'));
-  }, [params, verifyLink, navigate]);
+      .catch((err: unknown) => {
+        const outcome = linkOutcome(err, false);
+        if (outcome.step === 'password' && type === 'signup') setStep({ kind: 'password', token });
+        else setStep({ kind: 'failed', message: outcome.step === 'failed' ? outcome.message : LINK_FAILED });
+      });
+  }, [params, type, verifyLink, navigate]);
 
-  const copy = COPY[params.get('type') ?? 'signup'] ?? COPY.signup!;
-  if (error) {
+  const copy = COPY[type] ?? COPY.signup!;
+  if (step.kind === 'failed') {
     return (
       <AuthLayout title={copy.failed} subtitle="The link did not work." brand={false}>
-        <Alert>{error}</Alert>
+        <Alert>{step.message}</Alert>
         <Link to="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
           Go to sign in
         </Link>
+      </AuthLayout>
+    );
+  }
+  if (step.kind === 'password') {
+    return (
+      <AuthLayout title={PASSWORD_STEP.title} subtitle={PASSWORD_STEP.subtitle} brand={false}>
+        <ConfirmWithPasswordForm
+          token={step.token}
+          onConfirmed={() => navigate('/dashboard', { replace: true })}
+          onLinkFailed={(message) => setStep({ kind: 'failed', message })}
+        />
       </AuthLayout>
     );
   }

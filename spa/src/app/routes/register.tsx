@@ -27,7 +27,8 @@ export default function RegisterPage() {
     try {
       const data = { name: name.trim(), ...attribution(window.location.search, document.referrer, localStorage.getItem(REFERRAL_ID_KEY)) };
       // Any 201 means 'check your inbox': the server answers the same for an address that
-      // already has an account (its owner gets an e-mail instead), so nothing is revealed.
+      // already has an account (its owner gets an e-mail instead), so nothing is revealed. No
+      // account exists until the mailed link is opened here, or elsewhere with this password.
       await signUp(email, password, data);
       setSentTo(email.trim().toLowerCase());
     } catch (err) {
@@ -53,8 +54,12 @@ export default function RegisterPage() {
             <MailCheck className="size-7" aria-hidden />
           </span>
           <p className="mt-4 text-sm text-gray-700">
-            We sent a confirmation link to <strong className="text-gray-900">{sentTo}</strong>. Click it to finish
-            creating your account. The link works once and expires in 24 hours.
+            We sent an e-mail to <strong className="text-gray-900">{sentTo}</strong>. Open the link in it to finish
+            creating your account: in this browser it signs you in at once; on another device you will be asked for the
+            password you just chose. The link works once and expires in 24 hours.
+          </p>
+          <p className="mt-3 text-sm text-gray-600">
+            If this address already has an account, the e-mail tells you how to sign in instead.
           </p>
           {resendNote ? <Alert tone="info" className="mt-4 w-full text-left">{resendNote}</Alert> : null}
           <Button variant="secondary" className="mt-6" onClick={resend}>

@@ -60,7 +60,8 @@ export type AuthState = {
 export type AuthActions = {
   signIn: (email: string, password: string) => Promise<User>;
   signUp: (email: string, password: string, data: SignUpData) => Promise<User>;
-  verifyLink: (token: string, type: string) => Promise<User>;
+  /** Exchanges a one-time link; a confirmation opened on another device also needs the sign-up's password. */
+  verifyLink: (token: string, type: string, password?: string) => Promise<User>;
   /** Global sign-out, falling back to a local one (see `SignOutScope`); throws `LocalSignOutError`. */
   signOut: () => Promise<SignOutScope>;
   /**
@@ -233,8 +234,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         announce('SIGNED_UP', user);
         return user;
       },
-      async verifyLink(token, type) {
-        const session = await verifyLinkRequest(token, type);
+      async verifyLink(token, type, password) {
+        const session = await verifyLinkRequest(token, type, password);
         forgetPendingSignOut();
         accept(session, 'SIGNED_IN');
         channel.current?.postMessage('SIGNED_IN');

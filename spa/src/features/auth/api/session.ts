@@ -24,8 +24,12 @@ export const signInRequest = (email: string, password: string) =>
 export const signUpRequest = (email: string, password: string, data: SignUpData) =>
   api<{ user: User; confirmation_sent: boolean }>('/auth/signup', { method: 'POST', body: { email, password, data }, ...noRetry });
 
-export const verifyLinkRequest = (token: string, type: string) =>
-  api<Session>('/auth/verify', { method: 'POST', body: { token, type }, ...noRetry });
+/**
+ * Exchanges a one-time link. A confirmation link opened outside the browser that signed up
+ * answers 400 `password_required` until `password` is the one chosen at that sign-up.
+ */
+export const verifyLinkRequest = (token: string, type: string, password?: string) =>
+  api<Session>('/auth/verify', { method: 'POST', body: password === undefined ? { token, type } : { token, type, password }, ...noRetry });
 
 export const resendConfirmationRequest = (email: string) =>
   api<{ sent: boolean }>('/auth/resend', { method: 'POST', body: { email }, ...noRetry });
