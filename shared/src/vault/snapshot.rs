@@ -23,13 +23,16 @@ pub struct SnapshotContext<'a> {
 /// The public configuration investors receive (`GET /api/public-forms/{id}`), plus the
 /// offering's stage and where the form was seen.
 pub fn public_json(form: &Form, context: &SnapshotContext) -> Value {
+    let theme = form.styling.theme().palette;
     json!({
         "form": {
             "id": form.id,
             "name": form.name,
             "description": form.description,
             "fields": form.fields,
-            "styling": form.styling,
+            "styling": form.styling.readable(&theme),
+            "theme": theme,
+            "chosen_styling": form.styling,
             "content_settings": form.content_settings,
             "welcome_settings": form.welcome_settings,
             "offering_settings": form.offering_settings,
@@ -62,7 +65,9 @@ fn font(value: &str) -> String {
 
 /// The snapshot page.
 pub fn render_html(form: &Form, context: &SnapshotContext) -> String {
-    let s = &form.styling;
+    // The colours investors saw: the founder's, made readable (shared::theme).
+    let readable = form.styling.readable(&form.styling.theme().palette);
+    let s = &readable;
     let company = form.content_settings.form_content.company_name.trim();
     let mut fields = form.fields.clone();
     fields.sort_by_key(|f| f.order);
@@ -254,5 +259,22 @@ mod tests {
         assert_eq!(json["legend"]["version"], crate::forms::LEGEND_VERSION);
         assert_eq!(json["embed_hosts_seen"][0], "harborcoffee.com");
         assert!(json["form"].get("user_id").is_none(), "never the owner");
+    }
+
+    #[test]
+    fn the_snapshot_files_the_colours_investors_saw_not_only_the_ones_chosen() {
+        let mut form = Form::new_default("owner");
+        // White on a mid indigo reads at 4.46:1: investors see it adjusted.
+        form.styling.button_color = "#6366f1".into();
+        form.styling.button_text_color = "#ffffff".into();
+        let palette = form.styling.theme().palette;
+        let shown = palette.button.to_string();
+        assert_ne!(shown.to_lowercase(), "#6366f1", "the theme adjusts this button");
+        let html = render_html(&form, &context());
+        assert!(html.contains(&shown), "the page shows the adjusted button colour {shown}");
+        assert!(!html.to_lowercase().contains("#6366f1;"), "not the unreadable one");
+        let json = public_json(&form, &context());
+        assert_eq!(json["form"]["styling"]["buttonColor"].as_str().map(str::to_lowercase), Some(shown.to_lowercase()));
+        assert_eq!(json["form"]["chosen_styling"]["buttonColor"], "#6366f1", "the founder's choice is kept beside it");
     }
 }
