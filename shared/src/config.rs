@@ -396,6 +396,7 @@ pub mod needs {
         app_origin: true,
         access_tokens: true,
         mints_sessions: true,
+        link_secrets: &[Family::SignUpIds],
         admins: true,
         mail: true,
         client_address: true,
