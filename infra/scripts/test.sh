@@ -51,6 +51,12 @@ GATEWAY_BIN="$CARGO_TARGET_DIR/debug/local-gateway" infra/scripts/schemathesis.s
 
 step "Playwright journeys (headless Chromium)"
 cargo build --quiet -p local-gateway
+# A fresh DynamoDB Local and S3 for the journeys: the integration tests above leave thousands
+# of tables behind, and DynamoDB Local slows down with every one it holds (the journeys took
+# twice as long, and the longest ran out of time).
+stop_pid "$DDB_PID"; stop_pid "$S3_PID"
+start_dynamodb "$(free_port)" in-memory
+start_s3 "$(free_port)"
 GATEWAY_BIN="$CARGO_TARGET_DIR/debug/local-gateway" E2E_PORT=$(free_port) \
   npm run --prefix spa --silent e2e
 

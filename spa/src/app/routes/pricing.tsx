@@ -20,7 +20,7 @@ export default function PricingPage() {
   const returnTo = params.get('returnTo');
   const { data, error } = usePlans();
   const { isSubscribed, loading } = useSubscription();
-  const { start, pending } = useCheckout({ extendedTrial, discountPercentage, returnTo });
+  const { start, pending, ready } = useCheckout({ extendedTrial, discountPercentage, returnTo });
   const trialDays = extendedTrial ? 14 : (data?.trialDays ?? 7);
 
   return (
@@ -86,7 +86,8 @@ export default function PricingPage() {
                     className="mt-8 w-full"
                     size="lg"
                     variant={pro ? 'primary' : 'secondary'}
-                    disabled={pending !== null}
+                    disabled={pending !== null || !ready}
+                    aria-busy={!ready || undefined}
                     onClick={() => void start(plan)}
                     aria-label={`Start ${trialDays}-day free trial of ${plan.name}`}
                   >

@@ -21,13 +21,18 @@ export function successUrl(origin: string, plan: Plan, returnTo: string | null):
   return `${origin}/pricing?${params.toString()}`;
 }
 
-/** Starts checkout for a plan: 'Preparing checkout...', then the provider's page. */
+/**
+ * Starts checkout for a plan: 'Preparing checkout...', then the provider's page. `ready` is
+ * false while this tab's session is still being restored: a click then would send a signed-in
+ * founder to sign in, so the buttons wait for it.
+ */
 export function useCheckout(offer: CheckoutOffer) {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
 
   const start = async (plan: Plan) => {
+    if (loading) return;
     if (!user) {
       toast.error('Please log in to subscribe');
       navigate('/login', { state: { from: `${window.location.pathname}${window.location.search}` } });
@@ -65,5 +70,5 @@ export function useCheckout(offer: CheckoutOffer) {
     }
   };
 
-  return { start, pending };
+  return { start, pending, ready: !loading };
 }
