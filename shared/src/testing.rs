@@ -255,3 +255,27 @@ pub async fn subscribe_trial(state: &AppState, user_id: &str, pro: bool) {
     let item = crate::dynamo::to_item(&record).expect("a subscription item");
     state.dynamo.put_item().table_name(&state.config.tables.subscriptions).set_item(Some(item)).send().await.expect("store the subscription");
 }
+
+/// Asserts that every pair of a theme answer (`theme` in the JSON of a form, a public form or
+/// `GET /api/forms/theme`) reads: text, muted text, accent and error on the background and the
+/// panel, and the button's label on the button at 4.5:1 (WCAG 2 AA); borders at 3:1. Written
+/// from WCAG, not from `shared::theme`, so the rule and its check do not share a mistake.
+pub fn assert_readable_theme(theme: &Value) {
+    use crate::contrast::{Rgb, contrast};
+    let colour = |name: &str| Rgb::parse(theme[name].as_str().unwrap_or_default()).unwrap_or_else(|| panic!("{name}: {} is not #rrggbb", theme[name]));
+    let pairs = [
+        ("text", "background", 4.5),
+        ("mutedText", "background", 4.5),
+        ("accent", "background", 4.5),
+        ("error", "background", 4.5),
+        ("text", "surface", 4.5),
+        ("mutedText", "surface", 4.5),
+        ("accent", "surface", 4.5),
+        ("buttonText", "button", 4.5),
+        ("border", "background", 3.0),
+    ];
+    for (foreground, background, minimum) in pairs {
+        let ratio = contrast(colour(foreground), colour(background));
+        assert!(ratio >= minimum, "{foreground} {} on {background} {}: {ratio:.3}:1", theme[foreground], theme[background]);
+    }
+}

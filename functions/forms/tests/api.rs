@@ -273,29 +273,7 @@ async fn presets_come_from_the_server_with_non_binding_amount_labels() {
     assert_eq!(response.body["default_legend"]["version"], shared::forms::LEGEND_VERSION);
 }
 
-fn colour(value: &Value) -> shared::contrast::Rgb {
-    shared::contrast::Rgb::parse(value.as_str().unwrap()).unwrap_or_else(|| panic!("{value} is not #rrggbb"))
-}
-
-/// Every text pair of a theme answer reaches 4.5:1 (WCAG 2 AA), the ring and borders 3:1.
-fn assert_readable(theme: &Value) {
-    use shared::contrast::contrast;
-    let pairs = [
-        ("text", "background", 4.5),
-        ("mutedText", "background", 4.5),
-        ("accent", "background", 4.5),
-        ("error", "background", 4.5),
-        ("text", "surface", 4.5),
-        ("mutedText", "surface", 4.5),
-        ("accent", "surface", 4.5),
-        ("buttonText", "button", 4.5),
-        ("border", "background", 3.0),
-    ];
-    for (foreground, background, minimum) in pairs {
-        let ratio = contrast(colour(&theme[foreground]), colour(&theme[background]));
-        assert!(ratio >= minimum, "{foreground} {} on {background} {}: {ratio:.3}:1", theme[foreground], theme[background]);
-    }
-}
+use shared::testing::assert_readable_theme as assert_readable;
 
 #[tokio::test]
 async fn saving_the_demo_indigo_answers_a_readable_theme_that_says_what_was_adjusted_and_keeps_the_choice() {

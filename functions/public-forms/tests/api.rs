@@ -378,7 +378,6 @@ async fn retries_with_one_idempotency_key_store_one_lead_and_answer_the_same() {
 
 #[tokio::test]
 async fn a_form_stored_with_unreadable_colours_is_served_with_readable_ones() {
-    use shared::contrast::{Rgb, contrast};
     let (app, state) = app().await;
     // As stored before the contrast rule: the writes go straight to the table.
     let owner = stored_user(&state, "owner").await;
@@ -392,21 +391,7 @@ async fn a_form_stored_with_unreadable_colours_is_served_with_readable_ones() {
     let response = Call::get(&format!("/api/public-forms/{}", form.id)).send(&app).await;
     assert_eq!(response.status, StatusCode::OK);
     let theme = &response.body["theme"];
-    let colour = |value: &Value| Rgb::parse(value.as_str().unwrap()).unwrap();
-    for (foreground, background, minimum) in [
-        ("text", "background", 4.5),
-        ("mutedText", "background", 4.5),
-        ("accent", "background", 4.5),
-        ("error", "background", 4.5),
-        ("text", "surface", 4.5),
-        ("mutedText", "surface", 4.5),
-        ("accent", "surface", 4.5),
-        ("buttonText", "button", 4.5),
-        ("border", "background", 3.0),
-    ] {
-        let ratio = contrast(colour(&theme[foreground]), colour(&theme[background]));
-        assert!(ratio >= minimum, "{foreground} on {background}: {ratio:.3}:1");
-    }
+    shared::testing::assert_readable_theme(theme);
     assert_eq!(theme["button"], "#fde047", "the yellow button stays yellow");
     assert_eq!(theme["buttonText"], "#000000", "with a label that reads on it");
     assert_eq!(theme.get("adjustments"), None, "investors get the colours, not the founder's choices");

@@ -137,20 +137,7 @@ fn well_formed(token: &str) -> bool {
 
 /// Whether the token exists, has this purpose, is unexpired and unused, without using it.
 pub async fn check(client: &Client, table: &str, purpose: &str, token: &str, now: i64) -> Result<bool, ApiError> {
-    if !well_formed(token) {
-        return Ok(false);
-    }
-    let output = client
-        .get_item()
-        .table_name(table)
-        .key("token_hash", AttributeValue::S(sha256_hex(token)))
-        .consistent_read(true)
-        .send()
-        .await?;
-    let item = output.item.unwrap_or_default();
-    let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).map(String::as_str);
-    let expires = item.get("expires_at").and_then(|v| v.as_n().ok()).and_then(|n| n.parse::<i64>().ok()).unwrap_or(0);
-    Ok(text("purpose") == Some(purpose) && !item.contains_key("used_at") && expires > now)
+    Ok(find(client, table, purpose, token, now).await?.is_some())
 }
 
 /// Marks the token used and returns what it was for, if it exists, has this purpose, is

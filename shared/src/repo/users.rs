@@ -76,34 +76,9 @@ use crate::dynamo::{from_item, to_item as item};
 /// [`activate`].
 #[tracing::instrument(skip(client, tables, user), fields(user_id = %user.id))]
 pub async fn create_user(client: &Client, tables: &Tables, user: &UserRecord) -> Result<(), CreateUserError> {
-    let put = |table: &str, item: HashMap<String, AttributeValue>, key: &str| -> Result<TransactWriteItem, ApiError> {
-        Ok(TransactWriteItem::builder()
-            .put(
-                Put::builder()
-                    .table_name(table)
-                    .set_item(Some(item))
-                    .condition_expression(format!("attribute_not_exists({key})"))
-                    .build()
-                    .map_err(ApiError::internal)?,
-            )
-            .build())
-    };
-    let email_item = HashMap::from([
-        ("email".to_owned(), AttributeValue::S(user.email.clone())),
-        ("user_id".to_owned(), AttributeValue::S(user.id.clone())),
-    ]);
-    let mut profile = HashMap::from([
-        ("id".to_owned(), AttributeValue::S(user.id.clone())),
-        ("interested_investors_count".to_owned(), AttributeValue::N("0".into())),
-    ]);
-    if let Some(name) = user.name() {
-        profile.insert("name".to_owned(), AttributeValue::S(name.to_owned()));
-    }
     let result = client
         .transact_write_items()
-        .transact_items(put(&tables.user_emails, email_item, "email")?)
-        .transact_items(put(&tables.users, directory_item(user)?, "id")?)
-        .transact_items(put(&tables.profiles, profile, "id")?)
+        .set_transact_items(Some(account_puts(tables, user)?))
         .send()
         .await;
     match result {
@@ -120,6 +95,38 @@ pub async fn create_user(client: &Client, tables: &Tables, user: &UserRecord) ->
         }
         Err(err) => Err(CreateUserError::Store(err.into())),
     }
+}
+
+/// A put that only creates: it fails if an item with that key exists.
+fn put_new(table: &str, item: HashMap<String, AttributeValue>, key: &str) -> Result<TransactWriteItem, ApiError> {
+    let put = Put::builder()
+        .table_name(table)
+        .set_item(Some(item))
+        .condition_expression(format!("attribute_not_exists({key})"))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().put(put).build())
+}
+
+/// The three items of a new account, in this order (a failed condition at 0 is a taken
+/// address): the address, the user (in the admin directory), the profile.
+fn account_puts(tables: &Tables, user: &UserRecord) -> Result<Vec<TransactWriteItem>, ApiError> {
+    let email_item = HashMap::from([
+        ("email".to_owned(), AttributeValue::S(user.email.clone())),
+        ("user_id".to_owned(), AttributeValue::S(user.id.clone())),
+    ]);
+    let mut profile = HashMap::from([
+        ("id".to_owned(), AttributeValue::S(user.id.clone())),
+        ("interested_investors_count".to_owned(), AttributeValue::N("0".into())),
+    ]);
+    if let Some(name) = user.name() {
+        profile.insert("name".to_owned(), AttributeValue::S(name.to_owned()));
+    }
+    Ok(vec![
+        put_new(&tables.user_emails, email_item, "email")?,
+        put_new(&tables.users, directory_item(user)?, "id")?,
+        put_new(&tables.profiles, profile, "id")?,
+    ])
 }
 
 fn directory_item(user: &UserRecord) -> Result<HashMap<String, AttributeValue>, ApiError> {
@@ -396,29 +403,6 @@ pub async fn activate(client: &Client, tables: &Tables, activation: Activation<'
         last_sign_in_at: None,
         recovery_epoch: 0,
     };
-    let put = |table: &str, item: HashMap<String, AttributeValue>, key: &str| -> Result<TransactWriteItem, ApiError> {
-        Ok(TransactWriteItem::builder()
-            .put(
-                Put::builder()
-                    .table_name(table)
-                    .set_item(Some(item))
-                    .condition_expression(format!("attribute_not_exists({key})"))
-                    .build()
-                    .map_err(ApiError::internal)?,
-            )
-            .build())
-    };
-    let email_item = HashMap::from([
-        ("email".to_owned(), AttributeValue::S(user.email.clone())),
-        ("user_id".to_owned(), AttributeValue::S(user.id.clone())),
-    ]);
-    let mut profile = HashMap::from([
-        ("id".to_owned(), AttributeValue::S(user.id.clone())),
-        ("interested_investors_count".to_owned(), AttributeValue::N("0".into())),
-    ]);
-    if let Some(name) = user.name() {
-        profile.insert("name".to_owned(), AttributeValue::S(name.to_owned()));
-    }
     let mut registration = Delete::builder()
         .table_name(&tables.account_requests)
         .set_key(Some(crate::repo::account_requests::key(&user.email, activation.registration)))
@@ -433,11 +417,9 @@ pub async fn activate(client: &Client, tables: &Tables, activation: Activation<'
     welcome.user_id = Some(user.id.clone());
     let result = client
         .transact_write_items()
-        .transact_items(put(&tables.user_emails, email_item, "email")?)
-        .transact_items(put(&tables.users, directory_item(&user)?, "id")?)
-        .transact_items(put(&tables.profiles, profile, "id")?)
+        .set_transact_items(Some(account_puts(tables, &user)?))
         .transact_items(TransactWriteItem::builder().delete(registration.build().map_err(ApiError::internal)?).build())
-        .transact_items(put(&tables.account_requests, crate::repo::account_requests::job_item(&welcome)?, "sk")?)
+        .transact_items(put_new(&tables.account_requests, crate::repo::account_requests::job_item(&welcome)?, "sk")?)
         .transact_items(activation.link)
         .send()
         .await;

@@ -520,29 +520,21 @@ pub async fn once_record(state: &AppState, owner_id: &str, once: &str) -> Result
 
 /// The founder's records with sequence numbers `from..=to`, in order.
 async fn records_between(state: &AppState, owner_id: &str, from: u64, to: u64) -> Result<Vec<Record>, ApiError> {
-    let mut records = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = state
-            .dynamo
-            .query()
-            .table_name(&state.config.tables.vault_records)
-            .key_condition_expression("owner_id = :owner AND sk BETWEEN :from AND :to")
-            .expression_attribute_values(":owner", s(owner_id))
-            .expression_attribute_values(":from", s(&record_key(from)))
-            .expression_attribute_values(":to", s(&record_key(to)))
-            .consistent_read(true)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            records.push(read_record(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(records),
-        }
-    }
+    let items = state
+        .dynamo
+        .query()
+        .table_name(&state.config.tables.vault_records)
+        .key_condition_expression("owner_id = :owner AND sk BETWEEN :from AND :to")
+        .expression_attribute_values(":owner", s(owner_id))
+        .expression_attribute_values(":from", s(&record_key(from)))
+        .expression_attribute_values(":to", s(&record_key(to)))
+        .consistent_read(true)
+        .into_paginator()
+        .items()
+        .send()
+        .try_collect()
+        .await?;
+    items.into_iter().map(read_record).collect()
 }
 
 /// Writes the anchors of every record filed since the last anchored one, in order (normally
@@ -647,28 +639,25 @@ pub async fn anchors(state: &AppState, owner_id: &str, table_head: u64) -> Resul
 /// The founders whose chain has records they have not been mailed (the sparse
 /// `witness_due` index).
 pub async fn due_witnesses(state: &AppState) -> Result<Vec<String>, ApiError> {
-    let mut owners = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = state
-            .dynamo
-            .query()
-            .table_name(&state.config.tables.vault_records)
-            .index_name("witness_due")
-            .key_condition_expression("witness_due = :due")
-            .expression_attribute_values(":due", s(WITNESS_DUE))
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        owners.extend(output.items.unwrap_or_default().into_iter().filter_map(|item| match item.get("owner_id") {
+    let items = state
+        .dynamo
+        .query()
+        .table_name(&state.config.tables.vault_records)
+        .index_name("witness_due")
+        .key_condition_expression("witness_due = :due")
+        .expression_attribute_values(":due", s(WITNESS_DUE))
+        .into_paginator()
+        .items()
+        .send()
+        .try_collect()
+        .await?;
+    Ok(items
+        .into_iter()
+        .filter_map(|item| match item.get("owner_id") {
             Some(AttributeValue::S(owner)) => Some(owner.clone()),
             _ => None,
-        }));
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(owners),
-        }
-    }
+        })
+        .collect())
 }
 
 /// Records that the founder was mailed the head `seq`: no longer due, unless a newer record
