@@ -40,7 +40,9 @@ const today = () => {
 };
 
 test('a Pro founder finds a published form in the vault, uploads a PDF, verifies, exports the pack, then goes live and the form links the portal', async ({ page, browser }) => {
-  test.slow();
+  // The longest journey (two browsers, an upload, the pack, the offering's whole lifecycle):
+  // 5 minutes, as it took close to 3 on a loaded 2-core machine.
+  test.setTimeout(300_000);
   await proFounder(page);
 
   // Publish a form: the vault records it as investors see it.
