@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/raisespark/target
 
-.PHONY: dev test bench
+.PHONY: dev test bench figures
 dev:
 	@infra/scripts/dev.sh
 
@@ -12,3 +12,7 @@ test:
 
 bench:
 	@infra/scripts/bench.sh
+
+# Codebase figures (lines, test executables, fresh-clone make test time); bench prints them too.
+figures:
+	@infra/scripts/figures.sh

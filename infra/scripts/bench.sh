@@ -98,6 +98,9 @@ trap 'stop_pid "$LH_PID"; stop_pid "${GATEWAY_PID:-}"; stop_pid "${DDB_PID:-}"; 
 wait_for_http "http://127.0.0.1:$LH_PORT/" 60 || die "the gateway did not start"
 LIGHTHOUSE_RUNS=${LIGHTHOUSE_RUNS:-5} node infra/lighthouse/bench.mjs "http://127.0.0.1:$LH_PORT/" "http://127.0.0.1:$LH_PORT/test-the-waters"
 stop_pid "$LH_PID"
+
+printf '\n== Codebase: lines, test executables, fresh-clone make test ==\n'
+infra/scripts/figures.sh
 if (( FAULT_STATUS != 0 )); then
   die "the fault test found violations (see above)"
 fi

@@ -3,7 +3,13 @@
 # the whole run, and stops everything it started.
 source infra/scripts/lib.sh
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step prints the seconds the previous one took (infra/scripts/figures.sh reads them).
+STEP_NAME= STEP_START=$SECONDS
+step() {
+  [[ -n $STEP_NAME ]] && printf '    (%s took %d s)\n' "$STEP_NAME" $((SECONDS - STEP_START))
+  STEP_NAME=$* STEP_START=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
 
 step "Dependencies"
 npm_deps infra
