@@ -10,6 +10,8 @@ use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
+use domain::html::escape;
+
 use crate::{ApiError, leads::Temperature};
 
 pub const MAX_NAME: usize = 120;
@@ -322,21 +324,6 @@ pub struct Rendered {
     pub text: String,
     /// In order: `List-Unsubscribe` before `List-Unsubscribe-Post`.
     pub headers: Vec<(String, String)>,
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn is_web_link(url: &str) -> bool {

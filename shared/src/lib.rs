@@ -9,13 +9,9 @@ pub mod billing;
 pub mod campaigns;
 pub mod config;
 pub mod contrast;
-pub mod counters;
-pub mod crypto;
 pub mod dashboard;
 pub mod dynamo;
-pub mod email;
 pub mod error;
-pub mod format;
 pub mod forms;
 pub mod http;
 pub mod keys;
@@ -40,6 +36,9 @@ pub mod vault;
 pub mod local;
 #[cfg(feature = "test-support")]
 pub mod testing;
+
+// The rules moved to the `domain` crate; their old paths stay until callers import `domain`.
+pub use domain::{counters, crypto, email, format};
 
 pub use error::{ApiError, Result};
 pub use state::AppState;

@@ -248,10 +248,7 @@ impl Outbox {
     }
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
-}
+pub use domain::html::escape as escape_html;
 
 /// Wraps content in the branded layout every RaiseSpark e-mail uses (inline styles: mail
 /// clients ignore style sheets).

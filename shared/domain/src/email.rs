@@ -1,4 +1,6 @@
-use crate::ApiError;
+//! E-mail addresses as accounts use them.
+
+use crate::invalid::{Checked, Invalid};
 
 pub const INVALID_EMAIL: &str = "Please enter a valid email address.";
 
@@ -8,9 +10,9 @@ pub const INVALID_EMAIL: &str = "Please enter a valid email address.";
 pub struct EmailAddress(String);
 
 impl EmailAddress {
-    pub fn parse(raw: &str) -> Result<Self, ApiError> {
+    pub fn parse(raw: &str) -> Checked<Self> {
         let email = raw.trim().to_lowercase();
-        let invalid = || ApiError::bad_request("invalid_email", INVALID_EMAIL);
+        let invalid = || Invalid::new("invalid_email", INVALID_EMAIL);
         if email.len() > 254 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(invalid());
         }
