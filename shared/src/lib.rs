@@ -4,6 +4,7 @@
 #[cfg(feature = "ai")]
 pub mod ai;
 pub mod auth;
+pub mod aws;
 pub mod background;
 pub mod billing;
 pub mod campaigns;

@@ -373,7 +373,7 @@ mod tests {
             .await;
         let mailer = Mailer::from_config(
             Some(&MailConfig::Ses { from: "RaiseSpark <hello@example.com>".into(), endpoint: Some(server.uri()) }),
-            &crate::state::local_sdk_config(),
+            &crate::aws::local_sdk_config(),
         )
         .unwrap();
         // A subject carrying a lead's value with a line break reaches SES on one line.
@@ -399,7 +399,7 @@ mod tests {
             r#"<ErrorResponse><Error><Type>Sender</Type><Code>MessageRejected</Code><Message>Email address is not verified.</Message></Error><RequestId>r</RequestId></ErrorResponse>"#,
         )).mount(&server).await;
         let mailer =
-            Mailer::from_config(Some(&MailConfig::Ses { from: "a@b.co".into(), endpoint: Some(server.uri()) }), &crate::state::local_sdk_config())
+            Mailer::from_config(Some(&MailConfig::Ses { from: "a@b.co".into(), endpoint: Some(server.uri()) }), &crate::aws::local_sdk_config())
                 .unwrap();
         assert!(mailer.send(&email()).await.is_err());
     }

@@ -9,5 +9,7 @@ pub mod email;
 pub mod format;
 pub mod html;
 pub mod invalid;
+pub mod offering;
+pub mod vault;
 
 pub use invalid::{Checked, Invalid};
