@@ -397,10 +397,10 @@ fn body(markdown: &str, values: &MergeValues, links: &Links<'_>) -> (String, Str
 
 /// Renders a campaign for one recipient: the same function previews and sends. Every value
 /// that reaches a header (subject, sender name, Reply-To, `List-Unsubscribe`) is kept on one
-/// line ([`crate::mail::header_value`]): a lead's name merged into the subject never starts a
+/// line ([`domain::email::header_value`]): a lead's name merged into the subject never starts a
 /// header of its own.
 pub fn render(content: &Content, values: &MergeValues, compliance: &Compliance, links: &Links<'_>) -> Rendered {
-    use crate::mail::header_value;
+    use domain::email::header_value;
     let subject = header_value(&merge(&content.subject, values));
     let preview = merge(&content.preview_text, values);
     let (body_html, body_text) = body(&content.body, values, links);

@@ -107,7 +107,7 @@ async fn presets() -> Json<Value> {
 #[tracing::instrument(skip(state))]
 async fn create(State(state): State<AppState>, user: AuthUser) -> Result<(StatusCode, Json<OwnerForm>)> {
     require_subscription(&state, &user).await?;
-    let mut form = Form::new_default(&user.id);
+    let mut form = Form::new_default(&user.id, &state.clock.now_iso());
     form.offering_stage = OfferingStage::from(&get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?);
     repo::create_form(&state.dynamo, table(&state), &form).await?;
     Ok((StatusCode::CREATED, Json(form.into())))

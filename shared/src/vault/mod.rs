@@ -31,4 +31,3 @@ pub use domain::vault::*;
 
 #[cfg(feature = "vault")]
 pub mod filing;
-pub mod snapshot;

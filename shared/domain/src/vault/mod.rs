@@ -25,6 +25,7 @@
 //! held outside RaiseSpark.
 
 pub mod export;
+pub mod snapshot;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use domain::days::{date_of, day_of, day_string, monday_of, weeks_start};
+pub use crate::days::{date_of, day_of, day_string, monday_of, weeks_start};
 
 use crate::{
     forms::Form,
@@ -177,9 +177,30 @@ pub fn amount_bucket(amount: u64) -> Option<&'static str> {
     AMOUNT_BUCKETS.iter().rev().find(|(_, _, from)| amount >= *from).map(|(key, _, _)| *key)
 }
 
+/// One aggregate item of a founder's `lead_stats` partition, read leniently.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+pub struct Stat {
+    pub stat: String,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub leads: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub amount: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub views: u64,
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
+impl Stat {
+    /// The value part of the key (`CA` of `d#state#CA`, the date of `t#day#…`).
+    pub fn value(&self) -> &str {
+        self.stat.rsplit('#').next().unwrap_or_default()
+    }
+}
+
 /// Leads per day for the `count` days ending `today`, oldest first; a day without an item is 0.
 /// `stats` are day items (`t#day#…` or `t#fday#…#…`).
-pub fn daily(stats: &[crate::repo::lead_stats::Stat], today: time::Date, count: u32) -> Vec<(time::Date, u64)> {
+pub fn daily(stats: &[Stat], today: time::Date, count: u32) -> Vec<(time::Date, u64)> {
     let by_day: HashMap<&str, u64> = stats.iter().map(|stat| (stat.value(), stat.leads)).collect();
     (0..i64::from(count))
         .rev()
@@ -202,7 +223,6 @@ pub fn weekly(days: &[(time::Date, u64)], today: time::Date, count: u32) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::repo::lead_stats::Stat;
 
     fn day(stat: &str, leads: u64) -> Stat {
         Stat { stat: stat.into(), leads, ..Stat::default() }
