@@ -10,6 +10,8 @@ use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
+use domain::html::escape;
+
 use crate::{ApiError, leads::Temperature};
 
 pub const MAX_NAME: usize = 120;
@@ -324,21 +326,6 @@ pub struct Rendered {
     pub headers: Vec<(String, String)>,
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 fn is_web_link(url: &str) -> bool {
     url.starts_with("https://") || url.starts_with("http://")
 }
@@ -410,10 +397,10 @@ fn body(markdown: &str, values: &MergeValues, links: &Links<'_>) -> (String, Str
 
 /// Renders a campaign for one recipient: the same function previews and sends. Every value
 /// that reaches a header (subject, sender name, Reply-To, `List-Unsubscribe`) is kept on one
-/// line ([`crate::mail::header_value`]): a lead's name merged into the subject never starts a
+/// line ([`domain::email::header_value`]): a lead's name merged into the subject never starts a
 /// header of its own.
 pub fn render(content: &Content, values: &MergeValues, compliance: &Compliance, links: &Links<'_>) -> Rendered {
-    use crate::mail::header_value;
+    use domain::email::header_value;
     let subject = header_value(&merge(&content.subject, values));
     let preview = merge(&content.preview_text, values);
     let (body_html, body_text) = body(&content.body, values, links);

@@ -16,7 +16,7 @@ pub fn client(sdk: &SdkConfig, endpoint: Option<&str>) -> Client {
 
 /// A client for DynamoDB Local alone (benches and tools outside a function).
 pub fn local_client(endpoint: &str) -> Client {
-    client(&crate::state::local_sdk_config(), Some(endpoint))
+    client(&crate::aws::local_sdk_config(), Some(endpoint))
 }
 
 pub type Item = std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>;

@@ -100,6 +100,13 @@ impl From<anyhow::Error> for ApiError {
     }
 }
 
+/// A rule refused the input: 400 with the rule's code and message.
+impl From<domain::Invalid> for ApiError {
+    fn from(invalid: domain::Invalid) -> Self {
+        Self::bad_request(invalid.code, invalid.message)
+    }
+}
+
 /// Error codes DynamoDB uses when it sheds load; they become 503 + `Retry-After`, never 500.
 const RETRYABLE_CODES: &[&str] = &[
     "ThrottlingException",
@@ -150,6 +157,12 @@ mod tests {
         assert_eq!(response.status(), StatusCode::NOT_FOUND);
         let body = body_json(response).await;
         assert_eq!(body, json!({"error": {"code": "not_found", "message": "Form not found"}}));
+    }
+
+    #[test]
+    fn an_invalid_input_is_a_bad_request_with_its_code_and_message() {
+        let error = ApiError::from(domain::Invalid::new("invalid_email", "Please enter a valid email address."));
+        assert_eq!(error, ApiError::bad_request("invalid_email", "Please enter a valid email address."));
     }
 
     #[tokio::test]

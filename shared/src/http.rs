@@ -7,7 +7,18 @@ use axum::{
 };
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use crate::{auth::AuthUser, error::ApiError};
+
+/// Who a vault record names for a signed-in caller: the founder, or the administrator acting
+/// for them in a support session.
+impl From<&AuthUser> for domain::vault::Actor {
+    fn from(user: &AuthUser) -> Self {
+        match &user.impersonation {
+            Some(acting) => Self::admin(&acting.admin_id),
+            None => Self::founder(&user.id),
+        }
+    }
+}
 
 /// Nests a function's router under `/api/<name>`. The Lambda's `main.rs` and the local
 /// gateway both call this, so a route has the same path in AWS and locally.

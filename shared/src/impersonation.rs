@@ -352,14 +352,7 @@ pub async fn sweep_expired(state: &AppState) -> Result<usize, ApiError> {
     Ok(ended)
 }
 
-/// Minutes (rounded up, at least 1) between two RFC 3339 times.
-pub fn minutes_between(from: &str, to: &str) -> i64 {
-    use time::{OffsetDateTime, format_description::well_known::Rfc3339};
-    match (OffsetDateTime::parse(from, &Rfc3339), OffsetDateTime::parse(to, &Rfc3339)) {
-        (Ok(from), Ok(to)) => ((to - from).whole_seconds().max(0) + 59).div_euclid(60).max(1),
-        _ => 1,
-    }
-}
+pub use domain::days::minutes_between;
 
 /// What the user reads after a support session on their account: how long, why, every
 /// change made or attempted, and what was viewed (grouped).
@@ -416,14 +409,6 @@ pub fn ended_mail(record: &Impersonation, activity: &Activity, app_origin: &str)
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn minutes_round_up_and_are_at_least_one() {
-        assert_eq!(minutes_between("2026-11-23T10:00:00Z", "2026-11-23T10:00:10Z"), 1);
-        assert_eq!(minutes_between("2026-11-23T10:00:00Z", "2026-11-23T10:30:00Z"), 30);
-        assert_eq!(minutes_between("2026-11-23T10:00:00Z", "2026-11-23T10:30:01Z"), 31);
-        assert_eq!(minutes_between("nonsense", "2026-11-23T10:30:01Z"), 1);
-    }
 
     fn record() -> Impersonation {
         Impersonation {

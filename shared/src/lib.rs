@@ -3,36 +3,30 @@
 
 #[cfg(feature = "ai")]
 pub mod ai;
+#[cfg(test)]
+mod architecture;
 pub mod auth;
+pub mod aws;
 pub mod background;
 pub mod billing;
 pub mod campaigns;
 pub mod config;
-pub mod contrast;
-pub mod counters;
-pub mod crypto;
-pub mod dashboard;
 pub mod dynamo;
-pub mod email;
 pub mod error;
-pub mod format;
-pub mod forms;
 pub mod http;
 pub mod keys;
 pub mod impersonation;
-pub mod lead_stats;
-pub mod leads;
 pub mod mail;
 pub mod notify;
 pub mod payments;
 pub mod rate_limit;
 pub mod repo;
+pub mod services;
 pub mod rewards;
 pub mod state;
 #[cfg(feature = "vault")]
 pub mod storage;
 pub mod telemetry;
-pub mod theme;
 pub mod time;
 pub mod vault;
 
@@ -40,6 +34,9 @@ pub mod vault;
 pub mod local;
 #[cfg(feature = "test-support")]
 pub mod testing;
+
+// The rules moved to the `domain` crate; their old paths stay until callers import `domain`.
+pub use domain::{contrast, counters, crypto, dashboard, email, format, forms, lead_stats, leads, theme};
 
 pub use error::{ApiError, Result};
 pub use state::AppState;

@@ -35,31 +35,7 @@ pub struct CampaignEmail {
     pub headers: Vec<(String, String)>,
 }
 
-/// A value as it may stand in a mail header: every run of control characters (CR, LF, tab,
-/// NUL, DEL, C1 such as NEL) and Unicode line or paragraph separators becomes one space, and
-/// the ends are trimmed. Applied to every value that reaches a header (subject, sender name,
-/// Reply-To, recipient, extra headers) at the renderer and again at the mailers: a value from
-/// an investor can never start a header of its own (`Eve Doe\nBcc: evil@example.net`).
-pub fn header_value(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    // Inside a break: the break and the spaces around it become one space.
-    let mut gap = false;
-    for c in text.chars() {
-        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
-            out.truncate(out.trim_end().len());
-            gap = true;
-        } else if gap && c.is_whitespace() {
-            continue;
-        } else {
-            if gap && !out.is_empty() {
-                out.push(' ');
-            }
-            gap = false;
-            out.push(c);
-        }
-    }
-    out.trim().to_owned()
-}
+pub use domain::email::header_value;
 
 /// The address part of `Name <address>` (or the whole text).
 pub fn address_of(from: &str) -> &str {
@@ -248,10 +224,7 @@ impl Outbox {
     }
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
-}
+pub use domain::html::escape as escape_html;
 
 /// Wraps content in the branded layout every RaiseSpark e-mail uses (inline styles: mail
 /// clients ignore style sheets).
@@ -376,7 +349,7 @@ mod tests {
             .await;
         let mailer = Mailer::from_config(
             Some(&MailConfig::Ses { from: "RaiseSpark <hello@example.com>".into(), endpoint: Some(server.uri()) }),
-            &crate::state::local_sdk_config(),
+            &crate::aws::local_sdk_config(),
         )
         .unwrap();
         // A subject carrying a lead's value with a line break reaches SES on one line.
@@ -402,7 +375,7 @@ mod tests {
             r#"<ErrorResponse><Error><Type>Sender</Type><Code>MessageRejected</Code><Message>Email address is not verified.</Message></Error><RequestId>r</RequestId></ErrorResponse>"#,
         )).mount(&server).await;
         let mailer =
-            Mailer::from_config(Some(&MailConfig::Ses { from: "a@b.co".into(), endpoint: Some(server.uri()) }), &crate::state::local_sdk_config())
+            Mailer::from_config(Some(&MailConfig::Ses { from: "a@b.co".into(), endpoint: Some(server.uri()) }), &crate::aws::local_sdk_config())
                 .unwrap();
         assert!(mailer.send(&email()).await.is_err());
     }

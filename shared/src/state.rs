@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use aws_config::{BehaviorVersion, Region, SdkConfig};
 use axum::extract::FromRef;
 
+pub use crate::aws::{aws_sdk_config, local_sdk_config};
 use crate::{
     auth::TokenKeys,
-    config::{Config, MailConfig, Needs},
+    config::{Config, Needs},
     dynamo,
     mail::Mailer,
     payments::Payments,
@@ -70,30 +70,6 @@ impl AppState {
     pub fn is_admin(&self, user_id: &str) -> bool {
         self.config.admin_user_ids.iter().any(|id| id == user_id)
     }
-}
-
-/// The one AWS SDK configuration every client of a function is built from (DynamoDB, SES,
-/// S3): credentials, region and retries are resolved once per cold start.
-/// With an endpoint override (DynamoDB Local, an SES stub) it is the fixed local
-/// configuration, so no credential chain or instance metadata is probed.
-pub async fn aws_sdk_config(config: &Config) -> SdkConfig {
-    let ses_stub = matches!(&config.mail, Some(MailConfig::Ses { endpoint: Some(_), .. }));
-    if config.dynamodb_endpoint.is_some() || ses_stub {
-        local_sdk_config()
-    } else {
-        aws_config::load_defaults(BehaviorVersion::latest()).await
-    }
-}
-
-/// Fixed keys and region for DynamoDB Local and local stubs.
-pub fn local_sdk_config() -> SdkConfig {
-    SdkConfig::builder()
-        .behavior_version(BehaviorVersion::latest())
-        .region(Region::new("us-east-1"))
-        .credentials_provider(aws_sdk_dynamodb::config::SharedCredentialsProvider::new(
-            aws_sdk_dynamodb::config::Credentials::new("local", "local", None, None, "local"),
-        ))
-        .build()
 }
 
 impl FromRef<AppState> for TokenKeys {

@@ -1,6 +1,8 @@
 //! Timestamps: RFC 3339 strings in items and responses, Unix seconds for TTL attributes.
 
-use time::{OffsetDateTime, format_description::well_known::Rfc3339};
+use time::OffsetDateTime;
+
+pub use domain::days::{iso, iso_from_unix, unix};
 
 pub fn now() -> OffsetDateTime {
     OffsetDateTime::now_utc()
@@ -9,14 +11,6 @@ pub fn now() -> OffsetDateTime {
 /// `2026-11-22T10:15:30.123Z`
 pub fn now_iso() -> String {
     iso(now())
-}
-
-pub fn iso(at: OffsetDateTime) -> String {
-    at.format(&Rfc3339).unwrap_or_default()
-}
-
-pub fn unix(at: OffsetDateTime) -> i64 {
-    at.unix_timestamp()
 }
 
 /// The time every time-bound rule reads (link expiry, session ends): the system clock in
@@ -50,9 +44,4 @@ impl Clock {
         let secs = i64::try_from(by.as_secs()).unwrap_or(i64::MAX);
         self.offset_secs.fetch_add(secs, std::sync::atomic::Ordering::Relaxed);
     }
-}
-
-/// RFC 3339 for Unix seconds (empty for a value out of range).
-pub fn iso_from_unix(seconds: i64) -> String {
-    OffsetDateTime::from_unix_timestamp(seconds).map(iso).unwrap_or_default()
 }

@@ -43,7 +43,7 @@ async fn founder_with_leads(state: &AppState, hot: u64, forms: &[(&str, u64, u64
         .await
         .unwrap();
     for (name, views, leads) in forms {
-        let mut form = shared::forms::Form::new_default(&user.id);
+        let mut form = shared::forms::Form::new_default(&user.id, &shared::time::now_iso());
         form.name = (*name).to_owned();
         form.views = *views;
         form.leads_count = *leads;

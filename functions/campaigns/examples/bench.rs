@@ -72,7 +72,7 @@ async fn seed(state: &AppState) -> Campaign {
     };
     state.dynamo.put_item().table_name(&tables.subscriptions).set_item(Some(to_item(&subscription).unwrap())).send().await.unwrap();
     store::set_sender(&state.dynamo, &tables.profiles, &owner, &Sender { company_name: "Sunrise Solar".into(), postal_address: "1 Main St, Austin, TX 78701".into() }).await.unwrap();
-    let mut form = Form::new_default(&owner);
+    let mut form = Form::new_default(&owner, &shared::time::now_iso());
     form.is_published = true;
     shared::repo::forms::create_form(&state.dynamo, &tables.forms, &form).await.unwrap();
     let leads: Vec<Item> = (0..RECIPIENTS)

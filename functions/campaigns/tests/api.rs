@@ -23,7 +23,7 @@ async fn subscribe(state: &AppState, user: &TestUser, pro: bool) {
 async fn founder(state: &AppState) -> (TestUser, Form) {
     let user = test_user(state);
     subscribe(state, &user, true).await;
-    let mut form = Form::new_default(&user.id);
+    let mut form = Form::new_default(&user.id, &shared::time::now_iso());
     form.name = "Seed Round".into();
     form.is_published = true;
     form.content_settings.form_content.company_name = "Sunrise Solar".into();

@@ -24,7 +24,7 @@ fn app(state: &AppState) -> Router {
 async fn pro_founder(state: &AppState, leads: &[(&str, &str)]) -> (TestUser, Form) {
     let user = test_user(state);
     shared::testing::subscribe_trial(state, &user.id, true).await;
-    let mut form = Form::new_default(&user.id);
+    let mut form = Form::new_default(&user.id, &shared::time::now_iso());
     form.name = "Seed Round".into();
     form.is_published = true;
     form.fields.push(FieldPreset::find("location_state").unwrap().to_field(3, false));

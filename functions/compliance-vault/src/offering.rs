@@ -78,7 +78,7 @@ pub async fn update(State(state): State<AppState>, user: AuthUser, JsonBody(body
     // "Not in the future" in the founder's own time zone: the filing date may be today
     // anywhere on Earth, so the latest allowed day is UTC's day 14 hours from now (UTC+14).
     let latest_day = shared::time::iso(state.clock.now() + time::Duration::hours(14));
-    let next = body.apply(&current, &latest_day[..10], &now, Actor::of(&user))?;
+    let next = body.apply(&current, &latest_day[..10], &now, Actor::from(&user))?;
     if !save_offering(&state.dynamo, table, &user.id, current.version, &next).await? {
         return Err(changed());
     }

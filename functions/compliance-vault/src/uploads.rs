@@ -170,7 +170,7 @@ pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload
         .await?
         .ok_or_else(gone)?;
     let category = Category::parse(&text("category")).unwrap_or(Category::Other);
-    let mut record = NewRecord::new(Kind::Upload, category, text("title"), Actor::of(&user));
+    let mut record = NewRecord::new(Kind::Upload, category, text("title"), Actor::from(&user));
     record.id = Some(record_id);
     record.notes = text("notes");
     record.once = Some(once);

@@ -107,7 +107,7 @@ async fn presets() -> Json<Value> {
 #[tracing::instrument(skip(state))]
 async fn create(State(state): State<AppState>, user: AuthUser) -> Result<(StatusCode, Json<OwnerForm>)> {
     require_subscription(&state, &user).await?;
-    let mut form = Form::new_default(&user.id);
+    let mut form = Form::new_default(&user.id, &state.clock.now_iso());
     form.offering_stage = OfferingStage::from(&get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?);
     repo::create_form(&state.dynamo, table(&state), &form).await?;
     Ok((StatusCode::CREATED, Json(form.into())))
@@ -143,7 +143,7 @@ async fn update(
     let content = content.validate()?;
     let form = repo::update_content(&state.dynamo, table(&state), &id, &user.id, body.version, &content).await?;
     if form.is_published && !form.is_archived {
-        file_form_logged(&state, &form, Actor::of(&user), "edited while live").await;
+        file_form_logged(&state, &form, Actor::from(&user), "edited while live").await;
     }
     Ok(Json(form.into()))
 }
@@ -189,7 +189,7 @@ async fn file_live_form(state: &AppState, user: &AuthUser, form: &mut Form, even
         form.offering_stage = stage;
     }
     if form.is_published && !form.is_archived {
-        file_form_logged(state, form, Actor::of(user), event).await;
+        file_form_logged(state, form, Actor::from(user), event).await;
     }
     Ok(())
 }

@@ -140,7 +140,7 @@ async fn main() {
 
     let mut forms = Vec::new();
     for (name, views) in [("Seed round", 240_000), ("Community round", 90_000), ("Waitlist", 30_000)] {
-        let mut form = shared::forms::Form::new_default(&owner);
+        let mut form = shared::forms::Form::new_default(&owner, &shared::time::now_iso());
         form.name = name.into();
         form.views = views;
         form.is_published = true;

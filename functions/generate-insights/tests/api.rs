@@ -45,7 +45,7 @@ async fn subscribe(state: &AppState, user: &TestUser, status: &str, pro: bool) {
 async fn pro_founder(state: &AppState) -> (TestUser, String) {
     let user = test_user(state);
     subscribe(state, &user, "trialing", true).await;
-    let mut form = shared::forms::Form::new_default(&user.id);
+    let mut form = shared::forms::Form::new_default(&user.id, &shared::time::now_iso());
     form.name = "Seed Round".into();
     form.is_published = true;
     form.views = 200;

@@ -6,8 +6,9 @@
 use aws_lambda_events::event::dynamodb::Event;
 use shared::{
     AppState,
-    leads::{LeadRecord, notify_owner},
+    leads::LeadRecord,
     repo::{forms::get_form, leads::count_lead},
+    services::lead_mail::notify_owner,
 };
 
 pub async fn handle(state: &AppState, event: Event) -> Result<(), shared::ApiError> {

@@ -14,7 +14,7 @@ async fn a_stream_insert_is_counted_once_and_announced() {
     let state = test_state_with(|config| config.lead_notifications = shared::config::LeadNotifications::Stream).await;
     let app = shared::http::mount("public-forms", public_forms::router(state.clone()));
     let owner = stored_user(&state, "owner").await;
-    let mut form = Form::new_default(&owner.id);
+    let mut form = Form::new_default(&owner.id, &shared::time::now_iso());
     form.is_published = true;
     create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
     let answers = json!({

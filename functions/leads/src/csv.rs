@@ -71,9 +71,9 @@ mod tests {
 
     #[test]
     fn columns_join_labels_across_forms() {
-        let mut one = Form::new_default("u");
+        let mut one = Form::new_default("u", &shared::time::now_iso());
         one.name = "Seed".into();
-        let mut two = Form::new_default("u");
+        let mut two = Form::new_default("u", &shared::time::now_iso());
         two.fields[0].label = "Name".into();
         let columns = Columns::new(&[&one, &two], true);
         assert_eq!(

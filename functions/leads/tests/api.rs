@@ -14,7 +14,7 @@ async fn app() -> (axum::Router, AppState) {
 }
 
 async fn form_of(state: &AppState, user: &TestUser, name: &str) -> Form {
-    let mut form = Form::new_default(&user.id);
+    let mut form = Form::new_default(&user.id, &shared::time::now_iso());
     form.name = name.into();
     create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
     form
@@ -163,7 +163,7 @@ async fn both() -> (axum::Router, AppState) {
 }
 
 async fn published(state: &AppState, user: &TestUser, name: &str) -> Form {
-    let mut form = Form::new_default(&user.id);
+    let mut form = Form::new_default(&user.id, &shared::time::now_iso());
     form.name = name.into();
     form.fields.push(FieldPreset::find("investment_amount").unwrap().to_field(3, false));
     form.fields.push(FieldPreset::find("location_state").unwrap().to_field(4, false));

@@ -39,11 +39,12 @@ use shared::{
     theme::{self, Palette},
     http::ClientIp,
     leads::{
-        Answer, ComplianceProof, LeadRecord, LeadSummary, LocationData, answers_in_order, estimated_investment, notify_owner_logged,
+        Answer, ComplianceProof, LeadRecord, LeadSummary, LocationData, answers_in_order, estimated_investment,
         preset_answer, search_text, temperature_of, validate_answers,
     },
     lead_stats::Facets,
     repo::{forms::get_form, lead_stats::count_host_view, leads::count_lead_logged},
+    services::lead_mail::notify_owner_logged,
     vault::offering::{Notice, OfferingStage, not_accepting_message, notice},
 };
 use tower_http::cors::{Any, CorsLayer};

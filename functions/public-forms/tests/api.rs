@@ -24,7 +24,7 @@ async fn app() -> (Router, AppState) {
 /// A founder with a published form that has the amount and timeline presets.
 async fn published_form(state: &AppState) -> (UserRecord, Form) {
     let owner = stored_user(state, "owner").await;
-    let mut form = Form::new_default(&owner.id);
+    let mut form = Form::new_default(&owner.id, &shared::time::now_iso());
     form.name = "Sunrise Fund II".into();
     for key in ["investment_amount", "investment_timeline"] {
         form.fields.push(FieldPreset::find(key).unwrap().to_field(form.fields.len() as u32, false));
@@ -89,9 +89,9 @@ async fn a_published_form_is_public_without_any_owner_data() {
 async fn drafts_archived_and_missing_forms_are_not_available() {
     let (app, state) = app().await;
     let (owner, _) = published_form(&state).await;
-    let draft = Form::new_default(&owner.id);
+    let draft = Form::new_default(&owner.id, &shared::time::now_iso());
     create_form(&state.dynamo, &state.config.tables.forms, &draft).await.unwrap();
-    let mut archived = Form::new_default(&owner.id);
+    let mut archived = Form::new_default(&owner.id, &shared::time::now_iso());
     archived.is_published = true;
     archived.is_archived = true;
     create_form(&state.dynamo, &state.config.tables.forms, &archived).await.unwrap();
@@ -381,7 +381,7 @@ async fn a_form_stored_with_unreadable_colours_is_served_with_readable_ones() {
     let (app, state) = app().await;
     // As stored before the contrast rule: the writes go straight to the table.
     let owner = stored_user(&state, "owner").await;
-    let mut form = Form::new_default(&owner.id);
+    let mut form = Form::new_default(&owner.id, &shared::time::now_iso());
     form.is_published = true;
     form.styling.text_color = "#d1d5db".into();
     form.styling.button_color = "#fde047".into();
@@ -419,7 +419,7 @@ async fn the_floating_buttons_colours_from_any_snippet_read_and_a_bad_colour_or_
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert_eq!(bad.error_message(), "The button colour must be a hex colour like #6366f1.");
     assert_eq!(ask("?buttonColor=%23ffffff&colour=%23000000").send(&app).await.status, StatusCode::BAD_REQUEST);
-    let draft = Form::new_default(&owner.id);
+    let draft = Form::new_default(&owner.id, &shared::time::now_iso());
     create_form(&state.dynamo, &state.config.tables.forms, &draft).await.unwrap();
     let unavailable = Call::get(&format!("/api/public-forms/{}/floating-button", draft.id)).send(&app).await;
     assert_eq!(unavailable.status, StatusCode::NOT_FOUND);

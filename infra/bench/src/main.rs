@@ -135,7 +135,7 @@ async fn submit(base: &str, form_id: &str, concurrency: usize, requests: usize, 
 /// Stores a published form (the default fields plus the amount preset) straight into the table.
 async fn seed_form(endpoint: &str, table: &str) -> anyhow::Result<()> {
     let client = shared::dynamo::local_client(endpoint);
-    let mut form = shared::forms::Form::new_default("bench-owner");
+    let mut form = shared::forms::Form::new_default("bench-owner", &shared::time::now_iso());
     form.is_published = true;
     shared::repo::forms::create_form(&client, table, &form).await.map_err(|err| anyhow::anyhow!("{err}"))?;
     println!("{}", form.id);
@@ -178,7 +178,7 @@ async fn seed_leads(endpoint: &str, prefix: &str, owner: &str, count: usize) -> 
     use shared::forms::FieldPreset;
     let client = shared::dynamo::local_client(endpoint);
     let (forms, leads, profiles) = (format!("{prefix}FormsTable"), format!("{prefix}LeadsTable"), format!("{prefix}ProfilesTable"));
-    let mut form = shared::forms::Form::new_default(owner);
+    let mut form = shared::forms::Form::new_default(owner, &shared::time::now_iso());
     form.name = "Bench Fund".into();
     for key in ["investment_amount", "investment_timeline", "location_state"] {
         form.fields.push(FieldPreset::find(key).expect("preset").to_field(form.fields.len() as u32, false));

@@ -21,26 +21,7 @@ use crate::{
     lead_stats::{DIMENSION_PREFIX, Dimension, Facets, INSIGHTS_CACHE_KEY, OTHER, amount_bucket, day_key, day_of, form_day_key, value_key},
 };
 
-/// One aggregate item, read leniently.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-pub struct Stat {
-    pub stat: String,
-    #[serde(default, deserialize_with = "crate::counters::lenient")]
-    pub leads: u64,
-    #[serde(default, deserialize_with = "crate::counters::lenient")]
-    pub amount: u64,
-    #[serde(default, deserialize_with = "crate::counters::lenient")]
-    pub views: u64,
-    #[serde(default)]
-    pub label: Option<String>,
-}
-
-impl Stat {
-    /// The value part of the key (`CA` of `d#state#CA`, the date of `t#day#…`).
-    pub fn value(&self) -> &str {
-        self.stat.rsplit('#').next().unwrap_or_default()
-    }
-}
+pub use domain::lead_stats::Stat;
 
 /// How an open dimension's value is counted in one attempt of a transaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,3 +17,38 @@ pub mod sessions;
 pub mod users;
 #[cfg(feature = "vault")]
 pub mod vault;
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use aws_sdk_dynamodb::types::AttributeValue;
+    use serde::Deserialize;
+
+    use crate::counters::{CEILING, lenient};
+
+    #[derive(Deserialize)]
+    struct Counted {
+        #[serde(default, deserialize_with = "lenient")]
+        total: u64,
+    }
+
+    fn read(value: AttributeValue) -> u64 {
+        let item: HashMap<String, AttributeValue> = [("total".to_owned(), value)].into();
+        serde_dynamo::from_item::<_, Counted>(item).unwrap().total
+    }
+
+    #[test]
+    fn stored_counters_of_any_dynamodb_shape_read_without_failing() {
+        assert_eq!(read(AttributeValue::N("42".into())), 42);
+        assert_eq!(read(AttributeValue::N("-7".into())), 0);
+        assert_eq!(read(AttributeValue::N("12.9".into())), 12);
+        assert_eq!(read(AttributeValue::N("99999999999999999999".into())), CEILING);
+        assert_eq!(read(AttributeValue::N("9".repeat(38))), CEILING);
+        assert_eq!(read(AttributeValue::S("lots".into())), 0);
+        assert_eq!(read(AttributeValue::Bool(true)), 0);
+        assert_eq!(read(AttributeValue::M(HashMap::new())), 0);
+        let missing: HashMap<String, AttributeValue> = HashMap::new();
+        assert_eq!(serde_dynamo::from_item::<_, Counted>(missing).unwrap().total, 0);
+    }
+}

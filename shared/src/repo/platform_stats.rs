@@ -38,17 +38,11 @@ pub fn day_key(date: &str) -> String {
 }
 
 /// `YYYY-MM-DD` of a UTC date.
-pub fn date_string(date: time::Date) -> String {
-    format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
-}
+pub use domain::days::day_string as date_string;
 
 /// The day an RFC 3339 time falls on (its date part), or today when it is not one.
 fn day_of(iso: &str) -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    iso.get(..10)
-        .and_then(|prefix| time::Date::parse(prefix, &format).ok())
-        .map(date_string)
-        .unwrap_or_else(|| date_string(crate::time::now().date()))
+    domain::days::day_of(iso).map(str::to_owned).unwrap_or_else(|| date_string(crate::time::now().date()))
 }
 
 fn number(value: i64) -> AttributeValue {

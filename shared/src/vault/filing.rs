@@ -7,7 +7,6 @@ use serde_json::{Value, json};
 
 use crate::{
     ApiError, AppState,
-    auth::AuthUser,
     crypto::sha256_hex,
     forms::Form,
     lead_stats::Dimension,
@@ -17,27 +16,11 @@ use crate::{
         vault::{NewFile, NewRecord, append},
     },
     vault::{
-        Actor, Category, Kind, Record,
+        Actor, Category, Kind, Record, material_category,
         offering::{Offering, OfferingStatus},
         snapshot::{SnapshotContext, public_json, render_html},
     },
 };
-
-impl Actor {
-    /// The founder, or the administrator acting for them in a support session.
-    pub fn of(user: &AuthUser) -> Self {
-        match &user.impersonation {
-            Some(acting) => Actor::admin(&acting.admin_id),
-            None => Actor::founder(&user.id),
-        }
-    }
-}
-
-/// What investors' material is filed under: testing-the-waters material while the offering
-/// tests the waters, investor communication after.
-pub fn material_category(status: OfferingStatus) -> Category {
-    if status == OfferingStatus::TestingTheWaters { Category::TestingTheWaters } else { Category::InvestorCommunication }
-}
 
 /// The hosts of the pages that embedded the founder's forms so far.
 async fn embed_hosts(state: &AppState, owner_id: &str) -> Result<Vec<String>, ApiError> {

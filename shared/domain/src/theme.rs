@@ -24,7 +24,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    ApiError,
+    invalid::{Checked, Invalid},
     contrast::{Rgb, Rgba, contrast, min_contrast, shade_for_contrast},
     forms::{Styling, is_hex_color},
 };
@@ -59,7 +59,7 @@ pub struct Colours {
 
 impl Colours {
     /// Each colour must be CSS hex (`#rgb`, `#rrggbb` or `#rrggbbaa`).
-    pub fn validate(&self) -> Result<(), ApiError> {
+    pub fn validate(&self) -> Checked<()> {
         for (value, what) in [
             (&self.primary_color, "The primary colour"),
             (&self.background_color, "The background colour"),
@@ -68,7 +68,7 @@ impl Colours {
             (&self.button_text_color, "The button text colour"),
         ] {
             if !is_hex_color(value) {
-                return Err(ApiError::bad_request("invalid_color", format!("{what} must be a hex colour like #6366f1.")));
+                return Err(Invalid::new("invalid_color", format!("{what} must be a hex colour like #6366f1.")));
             }
         }
         Ok(())
@@ -477,7 +477,7 @@ mod tests {
     /// embed.js's default floating button. Both are literals there; this keeps them the rule's.
     #[test]
     fn the_spas_literal_themes_are_what_the_rule_gives() {
-        let spa = concat!(env!("CARGO_MANIFEST_DIR"), "/../spa");
+        let spa = concat!(env!("CARGO_MANIFEST_DIR"), "/../../spa");
         let sample = std::fs::read_to_string(format!("{spa}/src/features/marketing/sample-form.ts")).unwrap();
         let theme = theme(&colours("#4f46e5", "#ffffff", "#111827", "#4f46e5", "#ffffff"));
         assert_eq!(theme.adjustments, vec![], "the sample's own colours read");

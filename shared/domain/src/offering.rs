@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ApiError;
+use crate::invalid::{Checked, Invalid};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -107,8 +107,8 @@ pub struct OfferingChange {
     pub offering_url: Option<String>,
 }
 
-fn bad(code: &'static str, message: impl Into<String>) -> ApiError {
-    ApiError::bad_request(code, message.into())
+fn bad(code: &'static str, message: impl Into<String>) -> Invalid {
+    Invalid::new(code, message.into())
 }
 
 /// `https://` with a host that has a dot, no credentials, at most 2,048 characters.
@@ -128,7 +128,7 @@ impl OfferingChange {
     /// The offering after this change, or why it cannot be made. The status only moves
     /// forward (a filed offering cannot go back to testing the waters); filing needs the
     /// filing date (not in the future), the intermediary and its offering page.
-    pub fn apply(&self, current: &Offering, today: &str, now: &str, actor: crate::vault::Actor) -> Result<Offering, ApiError> {
+    pub fn apply(&self, current: &Offering, today: &str, now: &str, actor: crate::vault::Actor) -> Checked<Offering> {
         if self.status < current.status {
             return Err(bad(
                 "status_backwards",
@@ -147,7 +147,7 @@ impl OfferingChange {
         };
         let filing_date = match self.filing_date.as_deref().map(str::trim) {
             Some("") => None,
-            Some(day) if crate::lead_stats::day_of(day).is_some_and(|d| d.len() == day.len()) => {
+            Some(day) if crate::days::day_of(day).is_some_and(|d| d.len() == day.len()) => {
                 if day > today {
                     return Err(bad("invalid_filing_date", "The filing date cannot be in the future."));
                 }

@@ -5,8 +5,8 @@ use serde_json::{Value, json};
 
 use crate::{
     forms::{FieldType, Form, is_hex_color},
-    mail::escape_html as esc,
-    vault::offering::{OfferingStage, notice},
+    html::escape as esc,
+    offering::{OfferingStage, notice},
 };
 
 /// Where and when the snapshot was taken.
@@ -234,7 +234,7 @@ mod tests {
 
     #[test]
     fn the_snapshot_shows_every_field_the_legend_and_escapes_the_founders_text() {
-        let mut form = Form::new_default("owner");
+        let mut form = Form::new_default("owner", "2026-11-25T10:00:00Z");
         form.name = "Harbor <Coffee>".into();
         form.styling.background_color = "red;}</style><script>alert(1)</script>".into();
         form.offering_settings.target_raise = Some(1_250_000);
@@ -252,7 +252,7 @@ mod tests {
 
     #[test]
     fn the_json_is_the_public_configuration_with_the_legend_and_where_it_was_seen() {
-        let form = Form::new_default("owner");
+        let form = Form::new_default("owner", "2026-11-25T10:00:00Z");
         let hosts = vec!["harborcoffee.com".to_owned()];
         let json = public_json(&form, &SnapshotContext { embed_hosts: &hosts, ..context() });
         assert_eq!(json["form"]["fields"].as_array().unwrap().len(), 3);
@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn the_snapshot_files_the_colours_investors_saw_not_only_the_ones_chosen() {
-        let mut form = Form::new_default("owner");
+        let mut form = Form::new_default("owner", "2026-11-25T10:00:00Z");
         // White on a mid indigo reads at 4.46:1: investors see it adjusted.
         form.styling.button_color = "#6366f1".into();
         form.styling.button_text_color = "#ffffff".into();

@@ -1,13 +1,17 @@
 //! Lead rules, once, in Rust: the temperature of a lead (spec 4) and the checks an investor's
 //! answers must pass before a lead is stored.
 
+mod capture;
+
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use capture::{Capture, CaptureContext, Submission, capture_lead, lead_id_for, web_url};
+
 use crate::{
-    ApiError,
     forms::{FieldType, Form, FormField},
+    invalid::{Checked, Invalid},
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,8 +120,8 @@ pub fn is_single_line(field: &FormField) -> bool {
 /// Checks every answer against the form: unknown field ids, required answers, line breaks in
 /// single-line fields, control characters, e-mail and phone syntax, choice options, checkbox
 /// values and lengths. Returns the trimmed answers (a paragraph's line breaks as `\n`).
-pub fn validate_answers(form: &Form, answers: HashMap<String, String>) -> Result<HashMap<String, String>, ApiError> {
-    let bad = |message: String| ApiError::bad_request("invalid_answer", message);
+pub fn validate_answers(form: &Form, answers: HashMap<String, String>) -> Checked<HashMap<String, String>> {
+    let bad = |message: String| Invalid::new("invalid_answer", message);
     for id in answers.keys() {
         if !form.fields.iter().any(|f| &f.id == id) {
             return Err(bad("The form has no field with that id. Reload the form and try again.".into()));
@@ -215,85 +219,6 @@ pub struct LeadRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contacted_at: Option<String>,
 }
-
-/// The founder's 'New investor lead' e-mail: the answers, the temperature and a link to the
-/// lead, sent once per lead however often the caller is retried: the lead is claimed
-/// (`notified_at`, a conditional write) before sending, and released if sending fails so a
-/// retry can send it. Never on the investor's time. An error means "retry me".
-pub async fn notify_owner(state: &crate::AppState, form: &Form, lead: &LeadRecord) -> Result<(), ApiError> {
-    let tables = &state.config.tables;
-    if !crate::repo::leads::claim_notification(&state.dynamo, tables, &lead.id).await? {
-        tracing::info!(lead_id = %lead.id, "lead already announced: no second mail");
-        return Ok(());
-    }
-    let sent = send_new_lead_mail(state, form, lead).await;
-    if let Err(err) = &sent {
-        tracing::warn!(lead_id = %lead.id, error = %err, "lead notification not sent");
-        crate::repo::leads::release_notification(&state.dynamo, tables, &lead.id).await?;
-    }
-    sent
-}
-
-/// [`notify_owner`] where nobody can retry (locally, after the investor's answer): logged.
-pub async fn notify_owner_logged(state: &crate::AppState, form: &Form, lead: &LeadRecord) {
-    if let Err(err) = notify_owner(state, form, lead).await {
-        tracing::warn!(lead_id = %lead.id, error = %err, "lead notification failed");
-    }
-}
-
-async fn send_new_lead_mail(state: &crate::AppState, form: &Form, lead: &LeadRecord) -> Result<(), ApiError> {
-    let owner = crate::repo::users::get_user(&state.dynamo, &state.config.tables, &lead.owner_id)
-        .await?
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("lead owner not found")))?;
-    let link = format!("{}/leads?formId={}&lead={}", state.config.app_origin, form.id, lead.id);
-    let mut fields: Vec<&FormField> = form.fields.iter().collect();
-    fields.sort_by_key(|f| f.order);
-    let rows: Vec<(String, String)> = fields
-        .iter()
-        .filter_map(|f| lead.data.get(&f.id).map(|answer| (f.label.clone(), answer.clone())))
-        .collect();
-    let temperature = Temperature::from_status(&lead.status);
-    let html_rows: String = rows
-        .iter()
-        .map(|(label, answer)| {
-            format!(
-                "<tr><td style=\"padding:6px 12px 6px 0;color:#6b7280;vertical-align:top\">{}</td><td style=\"padding:6px 0\">{}</td></tr>",
-                crate::mail::escape_html(label),
-                crate::mail::escape_html(answer)
-            )
-        })
-        .collect();
-    let badge = match temperature {
-        Temperature::Hot => "#dc2626",
-        Temperature::Warm => "#d97706",
-        Temperature::Cold => "#2563eb",
-    };
-    let email = crate::mail::Email {
-        to: owner.email.clone(),
-        subject: format!("New investor lead: {}", form.name),
-        html: crate::mail::layout(
-            "New investor lead",
-            &format!(
-                "<h1 style=\"font-size:20px;margin:0 0 8px\">New investor lead</h1>\
-                 <p style=\"margin:0 0 16px\">Someone just indicated interest through <strong>{}</strong>. \
-                 Temperature: <strong style=\"color:{badge}\">{}</strong></p>\
-                 <table role=\"presentation\" style=\"border-collapse:collapse;font-size:14px\">{html_rows}</table>{}",
-                crate::mail::escape_html(&form.name),
-                temperature.as_str(),
-                crate::mail::button(&link, "View the lead"),
-            ),
-        ),
-        text: format!(
-            "New investor lead through {}\nTemperature: {}\n\n{}\n\nView the lead: {link}\n",
-            form.name,
-            temperature.as_str(),
-            rows.iter().map(|(l, a)| format!("{l}: {a}")).collect::<Vec<_>>().join("\n")
-        ),
-    };
-    state.mailer.send(&email).await.map_err(ApiError::internal)
-}
-
-// ------------------------------------------------------------------ display rules (spec 3, 5)
 
 /// Lead data as stored: a map of field id to answer, or (older records) JSON text of one.
 /// Text that does not parse into a map is kept whole under the key `data` (spec 5).
@@ -764,7 +689,7 @@ mod tests {
     }
 
     fn form_with_presets() -> Form {
-        let mut form = Form::new_default("owner");
+        let mut form = Form::new_default("owner", "2026-11-25T10:00:00Z");
         for key in ["investment_amount", "investment_timeline"] {
             form.fields.push(FieldPreset::find(key).unwrap().to_field(9, false));
         }
@@ -828,7 +753,7 @@ mod tests {
                 let mut answers = valid.clone();
                 answers.insert(id.clone(), format!("{value}{brk}Bcc: evil@example.net"));
                 let err = validate_answers(&form, answers).unwrap_err();
-                assert_eq!((err.status.as_u16(), err.code.as_ref()), (400, "invalid_answer"));
+                assert_eq!(err.code, "invalid_answer");
                 assert_eq!(err.message, format!("The answer to '{label}' must be on one line. Remove the line break."), "{label} {brk:?}");
             }
         }

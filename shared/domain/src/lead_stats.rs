@@ -14,6 +14,8 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::days::{date_of, day_of, day_string, monday_of, weeks_start};
+
 use crate::{
     forms::Form,
     leads::{LocationData, timeline_answer, us_state_code},
@@ -175,30 +177,30 @@ pub fn amount_bucket(amount: u64) -> Option<&'static str> {
     AMOUNT_BUCKETS.iter().rev().find(|(_, _, from)| amount >= *from).map(|(key, _, _)| *key)
 }
 
-/// `2026-11-23` from a stored RFC 3339 timestamp.
-pub fn day_of(created_at: &str) -> Option<&str> {
-    let day = created_at.get(..10)?;
-    time::Date::parse(day, &time::format_description::well_known::Iso8601::DATE).ok().map(|_| day)
+/// One aggregate item of a founder's `lead_stats` partition, read leniently.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+pub struct Stat {
+    pub stat: String,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub leads: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub amount: u64,
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub views: u64,
+    #[serde(default)]
+    pub label: Option<String>,
 }
 
-/// The UTC date of `at`.
-pub fn date_of(at: time::OffsetDateTime) -> time::Date {
-    at.to_offset(time::UtcOffset::UTC).date()
-}
-
-/// `2026-11-23`
-pub fn day_string(date: time::Date) -> String {
-    format!("{:04}-{:02}-{:02}", date.year(), u8::from(date.month()), date.day())
-}
-
-/// The Monday of `date`'s week.
-pub fn monday_of(date: time::Date) -> time::Date {
-    date - time::Duration::days(i64::from(date.weekday().number_days_from_monday()))
+impl Stat {
+    /// The value part of the key (`CA` of `d#state#CA`, the date of `t#day#…`).
+    pub fn value(&self) -> &str {
+        self.stat.rsplit('#').next().unwrap_or_default()
+    }
 }
 
 /// Leads per day for the `count` days ending `today`, oldest first; a day without an item is 0.
 /// `stats` are day items (`t#day#…` or `t#fday#…#…`).
-pub fn daily(stats: &[crate::repo::lead_stats::Stat], today: time::Date, count: u32) -> Vec<(time::Date, u64)> {
+pub fn daily(stats: &[Stat], today: time::Date, count: u32) -> Vec<(time::Date, u64)> {
     let by_day: HashMap<&str, u64> = stats.iter().map(|stat| (stat.value(), stat.leads)).collect();
     (0..i64::from(count))
         .rev()
@@ -218,15 +220,9 @@ pub fn weekly(days: &[(time::Date, u64)], today: time::Date, count: u32) -> Vec<
         .collect()
 }
 
-/// The first day the weekly view of `count` weeks ending with `today`'s week needs.
-pub fn weeks_start(today: time::Date, count: u32) -> time::Date {
-    monday_of(today) - time::Duration::weeks(i64::from(count) - 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::repo::lead_stats::Stat;
 
     fn day(stat: &str, leads: u64) -> Stat {
         Stat { stat: stat.into(), leads, ..Stat::default() }

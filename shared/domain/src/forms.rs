@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ApiError;
+use crate::invalid::{Checked, Invalid};
 
 /// A form holds at most this many fields: far below DynamoDB's 400 KB item limit even with
 /// every text at its maximum (checked by a test).
@@ -200,7 +200,7 @@ pub struct Form {
     /// The founder's offering status, copied here whenever it changes so the public form
     /// reads it with the form (see `vault::offering`). Set by the server only.
     #[serde(default)]
-    pub offering_stage: crate::vault::offering::OfferingStage,
+    pub offering_stage: crate::offering::OfferingStage,
 }
 
 fn default_true() -> bool {
@@ -223,8 +223,8 @@ fn field(kind: FieldType, label: &str, placeholder: &str, required: bool, order:
 impl Form {
     /// Spec 3, Default new form: 'New Form', 'Real estate investor form', unpublished, 0 views,
     /// required Full Name, Email Address and Phone Number.
-    pub fn new_default(user_id: &str) -> Self {
-        let now = crate::time::now_iso();
+    pub fn new_default(user_id: &str, now: &str) -> Self {
+        let now = now.to_owned();
         Self {
             id: uuid::Uuid::new_v4().to_string(),
             user_id: user_id.into(),
@@ -316,11 +316,11 @@ pub const PRESETS: &[FieldPreset] = &[
 
 // ------------------------------------------------------------------ validation
 
-fn bad(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> ApiError {
-    ApiError::bad_request(code, message)
+fn bad(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> Invalid {
+    Invalid::new(code, message)
 }
 
-fn check_len(value: &str, max: usize, what: &str) -> Result<(), ApiError> {
+fn check_len(value: &str, max: usize, what: &str) -> Checked<()> {
     if value.chars().count() > max {
         return Err(bad("too_long", format!("{what} can be at most {max} characters long.")));
     }
@@ -339,7 +339,7 @@ pub fn is_http_url(value: &str) -> bool {
         && !value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<' || c == '>')
 }
 
-fn check_url(value: Option<&str>, what: &str) -> Result<(), ApiError> {
+fn check_url(value: Option<&str>, what: &str) -> Checked<()> {
     match value {
         Some(url) if !url.is_empty() && !is_http_url(url) => {
             Err(bad("invalid_url", format!("{what} must be a web address starting with http:// or https://.")))
@@ -373,7 +373,7 @@ pub struct FormContentInput {
 
 impl FormContentInput {
     /// Validates and normalises (trimmed texts, `order` from position, legend version).
-    pub fn validate(mut self) -> Result<Self, ApiError> {
+    pub fn validate(mut self) -> Checked<Self> {
         self.name = self.name.trim().to_owned();
         if self.name.is_empty() {
             return Err(bad("invalid_name", "Please give the form a name."));
@@ -485,7 +485,7 @@ mod tests {
     use super::*;
 
     fn input() -> FormContentInput {
-        let form = Form::new_default("u1");
+        let form = Form::new_default("u1", "2026-11-25T10:00:00Z");
         FormContentInput {
             name: form.name,
             description: form.description,
@@ -504,9 +504,10 @@ mod tests {
 
     #[test]
     fn the_default_form_is_the_spec_default() {
-        let form = Form::new_default("u1");
+        let form = Form::new_default("u1", "2026-11-25T10:00:00Z");
         assert_eq!((form.name.as_str(), form.description.as_str()), ("New Form", "Real estate investor form"));
         assert!(!form.is_published && form.views == 0);
+        assert_eq!((form.created_at.as_str(), form.updated_at.as_str()), ("2026-11-25T10:00:00Z", "2026-11-25T10:00:00Z"));
         let fields: Vec<_> = form.fields.iter().map(|f| (f.label.as_str(), f.kind, f.required)).collect();
         assert_eq!(fields, vec![("Full Name", FieldType::Text, true), ("Email Address", FieldType::Email, true), ("Phone Number", FieldType::Phone, true)]);
         assert_eq!(form.styling.primary_color, "#6366f1");

@@ -1,4 +1,6 @@
-use crate::ApiError;
+//! E-mail addresses as accounts use them.
+
+use crate::invalid::{Checked, Invalid};
 
 pub const INVALID_EMAIL: &str = "Please enter a valid email address.";
 
@@ -8,9 +10,9 @@ pub const INVALID_EMAIL: &str = "Please enter a valid email address.";
 pub struct EmailAddress(String);
 
 impl EmailAddress {
-    pub fn parse(raw: &str) -> Result<Self, ApiError> {
+    pub fn parse(raw: &str) -> Checked<Self> {
         let email = raw.trim().to_lowercase();
-        let invalid = || ApiError::bad_request("invalid_email", INVALID_EMAIL);
+        let invalid = || Invalid::new("invalid_email", INVALID_EMAIL);
         if email.len() > 254 || email.chars().any(|c| c.is_whitespace() || c.is_control()) {
             return Err(invalid());
         }
@@ -29,6 +31,32 @@ impl EmailAddress {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// A value as it may stand in a mail header: every run of control characters (CR, LF, tab,
+/// NUL, DEL, C1 such as NEL) and Unicode line or paragraph separators becomes one space, and
+/// the ends are trimmed. Applied to every value that reaches a header (subject, sender name,
+/// Reply-To, recipient, extra headers) at the renderer and again at the mailers: a value from
+/// an investor can never start a header of its own (`Eve Doe\nBcc: evil@example.net`).
+pub fn header_value(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    // Inside a break: the break and the spaces around it become one space.
+    let mut gap = false;
+    for c in text.chars() {
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.truncate(out.trim_end().len());
+            gap = true;
+        } else if gap && c.is_whitespace() {
+            continue;
+        } else {
+            if gap && !out.is_empty() {
+                out.push(' ');
+            }
+            gap = false;
+            out.push(c);
+        }
+    }
+    out.trim().to_owned()
 }
 
 #[cfg(test)]

@@ -1,0 +1,21 @@
+//! RaiseSpark's rules and records, with nothing that does I/O: no AWS SDK, no axum, no tokio,
+//! no clock reads (`now`/`today` are parameters). A rule that refuses input returns
+//! [`Invalid`]; the HTTP layer in `shared` answers it as 400.
+
+pub mod contrast;
+pub mod counters;
+pub mod crypto;
+pub mod dashboard;
+pub mod days;
+pub mod email;
+pub mod format;
+pub mod forms;
+pub mod html;
+pub mod invalid;
+pub mod lead_stats;
+pub mod leads;
+pub mod offering;
+pub mod theme;
+pub mod vault;
+
+pub use invalid::{Checked, Invalid};

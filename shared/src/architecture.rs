@@ -1,0 +1,555 @@
+//! The direction of dependencies, checked on every `cargo test -p shared --lib`:
+//!
+//! 1. `shared`'s modules depend downwards (the layers below) and never in a circle;
+//! 2. the `domain` crate's dependency closure holds nothing that does I/O;
+//! 3. only the repositories (`shared/src/repo`) call DynamoDB.
+//!
+//! Each allow-list names what is still the wrong way today and why, so later work shrinks it;
+//! the cycles list is empty and must stay so.
+
+use std::{
+    collections::{BTreeMap, BTreeSet, VecDeque},
+    fs,
+    path::{Path, PathBuf},
+};
+
+/// Layer of each module of `shared` (the longest matching module path wins). A module may use
+/// lower layers, and its own layer only inside the same top-level module
+/// (`repo::leads` → `repo::lead_stats`). The rules themselves are in the `domain` crate, below
+/// all of these; `shared`'s re-exports of them (`shared::forms`, …) are not modules here.
+const LAYERS: &[(&str, u8)] = &[
+    ("time", 0),
+    ("telemetry", 0),
+    // `ApiError` is the HTTP layer's type; every layer still returns it until repositories
+    // get their own error (plan §3.1), so it sits at the bottom for now.
+    ("error", 0),
+    // Only `domain` re-exports now; `vault::filing` (I/O) is a service below.
+    ("vault", 0),
+    // Campaign rules (render, link tokens): pure, they move to `domain::campaigns` in phase 5.
+    ("campaigns", 1),
+    // Access-token and link-secret key types: configuration holds them.
+    ("auth", 2),
+    ("keys", 2),
+    ("config", 3),
+    ("aws", 4),
+    ("dynamo", 5),
+    ("mail", 5),
+    ("payments", 5),
+    ("ai", 5),
+    ("storage", 5),
+    ("background", 5),
+    ("rate_limit", 5),
+    ("limits", 5),
+    ("repo", 6),
+    ("local", 6),
+    ("state", 7),
+    ("mail::templates", 7),
+    ("billing", 8),
+    ("services", 9),
+    ("rewards", 9),
+    ("notify", 9),
+    ("impersonation", 9),
+    ("vault::filing", 9),
+    ("http", 10),
+    ("testing", 11),
+];
+
+/// Edges that still point upwards (or sideways between top-level modules of one layer), each
+/// with why it is still there and what removes it. `(from, to, reason)`.
+const UPWARD_EDGES_ALLOWED: &[(&str, &str, &str)] = &[
+    ("keys", "config", "keys.rs reads config::{ConfigError, unmatched_secret}; they move with the config split (plan phase 12, config.rs is that lane's file)"),
+    ("payments", "http", "payments.rs:349 calls http::constant_time_eq; use `subtle` or domain::crypto (plan §9)"),
+    ("repo::platform_stats", "billing", "counts subscriptions per billing::Plan; Plan moves to domain::plans in phase 5"),
+    ("repo::vault", "state", "the vault repository takes AppState and writes S3 as well as DynamoDB; the S3 part becomes services::vault_filing (plan phase 8d)"),
+];
+
+/// Import cycles among `shared`'s modules still allowed (each from its smallest module, in
+/// order), with why and what ends it. Must end empty.
+const CYCLES_ALLOWED: &[&[&str]] = &[
+    // config.rs:14 holds keys::{Family, LinkSecrets}; keys.rs:20 returns config::ConfigError
+    // and calls config::unmatched_secret. Not one of the plan's nine (keys.rs came later); it
+    // ends when the config split (plan phase 12) gives the secrets' parsing and error their own
+    // module below both. Delete this entry then.
+    &["config", "keys"],
+];
+
+/// Files outside `shared/src/repo` that still call the DynamoDB SDK (plan §3.2, phase 9 moves
+/// them into repositories and empties this list).
+const DYNAMODB_CALLERS_ALLOWED: &[&str] = &[
+    "functions/admin/src/audit.rs",          // AttributeValue in the audit listing's cursor
+    "functions/admin/src/cursor.rs",         // pagination keys built from AttributeValue
+    "functions/admin/src/directory.rs",      // user directory queries and scans (7 builders)
+    "functions/ai-chat/src/questions.rs",    // the AI questions table, written and read inline (→ AiQuestionsRepo)
+    "functions/auth/src/jobs.rs",            // stream images read as AttributeValue maps
+    "functions/campaigns/src/lib.rs",        // one inline query
+    "functions/contact/src/lib.rs",          // contact messages written inline
+    "functions/leads/src/lib.rs",            // the leads listing's query builder and filters
+    "functions/public-forms/src/lib.rs",     // lead put_item, view counting (plan §7: services::capture/views)
+    "functions/raise-capital/src/lib.rs",    // raise-capital requests written inline
+    "functions/stripe-webhook/src/lib.rs",   // subscriptions and Stripe events written inline (13 builders)
+    "shared/src/billing.rs",                 // subscriptions read/written beside the plan rules
+    "shared/src/error.rs",                   // From<SdkError> for ApiError (→ StoreError, plan §3.1)
+    "shared/src/notify.rs",                  // the notifications table written inline
+    "shared/src/rate_limit.rs",              // the rate_limits table's counters
+];
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_owned()
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The source with comments, string and char literals blanked (line breaks kept, so byte
+/// offsets still give line numbers) and the body of every `#[cfg(test)] mod … { … }` removed.
+fn code_of(source: &str) -> String {
+    let bytes = source.as_bytes();
+    let mut out = String::with_capacity(source.len());
+    let mut i = 0;
+    let blank = |out: &mut String, text: &str| out.extend(text.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+    while i < bytes.len() {
+        let rest = &source[i..];
+        if rest.starts_with("//") {
+            let end = rest.find('\n').unwrap_or(rest.len());
+            blank(&mut out, &rest[..end]);
+            i += end;
+        } else if rest.starts_with("/*") {
+            let end = rest.find("*/").map_or(rest.len(), |e| e + 2);
+            blank(&mut out, &rest[..end]);
+            i += end;
+        } else if let Some(hashes) = raw_string_start(rest) {
+            let open = 2 + hashes;
+            let close = format!("\"{}", "#".repeat(hashes));
+            let end = rest[open..].find(&close).map_or(rest.len(), |e| open + e + close.len());
+            blank(&mut out, &rest[..end]);
+            i += end;
+        } else if rest.starts_with('"') {
+            let mut j = 1;
+            while j < rest.len() {
+                match rest.as_bytes()[j] {
+                    b'\\' => j += 2,
+                    b'"' => break,
+                    _ => j += 1,
+                }
+            }
+            let end = (j + 1).min(rest.len());
+            blank(&mut out, &rest[..end]);
+            i += end;
+        } else if let Some(len) = char_literal(rest) {
+            blank(&mut out, &rest[..len]);
+            i += len;
+        } else {
+            let c = rest.chars().next().unwrap();
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    drop_test_modules(&out)
+}
+
+fn raw_string_start(rest: &str) -> Option<usize> {
+    let after = rest.strip_prefix('r').or_else(|| rest.strip_prefix("br").map(|r| &r[..]))?;
+    let hashes = after.bytes().take_while(|b| *b == b'#').count();
+    let prefix = if rest.starts_with("br") { 1 } else { 0 };
+    (after[hashes..].starts_with('"')).then_some(hashes + prefix)
+}
+
+/// `'x'`, `'\n'`, `'\u{..}'`, not a lifetime.
+fn char_literal(rest: &str) -> Option<usize> {
+    let body = rest.strip_prefix('\'')?;
+    if let Some(escaped) = body.strip_prefix('\\') {
+        let end = escaped.find('\'')?;
+        return (end <= 10).then_some(end + 3);
+    }
+    let c = body.chars().next()?;
+    body[c.len_utf8()..].starts_with('\'').then_some(c.len_utf8() + 2)
+}
+
+fn drop_test_modules(code: &str) -> String {
+    let mut out = code.to_owned();
+    let mut from = 0;
+    while let Some(at) = out[from..].find("#[cfg(test)]").map(|p| p + from) {
+        let after = at + "#[cfg(test)]".len();
+        let next = out[after..].trim_start();
+        let starts_mod = next.starts_with("mod ") || next.starts_with("pub mod ");
+        match (starts_mod, out[after..].find(['{', ';'])) {
+            (true, Some(p)) if out.as_bytes()[after + p] == b'{' => {
+                let open = after + p;
+                let mut depth = 0usize;
+                let mut end = out.len();
+                for (k, b) in out.as_bytes()[open..].iter().enumerate() {
+                    match b {
+                        b'{' => depth += 1,
+                        b'}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                end = open + k + 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                let blanked: String = out[at..end].chars().map(|c| if c == '\n' { '\n' } else { ' ' }).collect();
+                out.replace_range(at..end, &blanked);
+                from = end;
+            }
+            _ => from = after,
+        }
+    }
+    out
+}
+
+fn line_of(code: &str, offset: usize) -> usize {
+    code[..offset].matches('\n').count() + 1
+}
+
+/// The module path of a file under `src/` (`repo/leads.rs` → `repo::leads`, `vault/mod.rs` →
+/// `vault`); `None` for `lib.rs`.
+fn module_of(file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(src()).unwrap();
+    let mut parts: Vec<String> = relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    let last = parts.pop()?;
+    match last.as_str() {
+        "lib.rs" if parts.is_empty() => None,
+        "mod.rs" => Some(parts.join("::")),
+        name => {
+            parts.push(name.trim_end_matches(".rs").to_owned());
+            Some(parts.join("::"))
+        }
+    }
+}
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Every `crate::…` path of the code with the offset it starts at: `use crate::{a::{b, c}, d}`
+/// trees expanded, and inline paths (`crate::repo::leads::count(..)`).
+fn crate_paths(code: &str) -> Vec<(usize, Vec<String>)> {
+    let mut paths = Vec::new();
+    let bytes = code.as_bytes();
+    let mut from = 0;
+    while let Some(at) = code[from..].find("crate::").map(|p| p + from) {
+        from = at + "crate::".len();
+        if at > 0 && (is_ident(bytes[at - 1]) || bytes[at - 1] == b':') {
+            continue;
+        }
+        let mut end = from;
+        if code[from..].starts_with('{') {
+            let mut depth = 0usize;
+            for (k, b) in bytes[from..].iter().enumerate() {
+                match b {
+                    b'{' => depth += 1,
+                    b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = from + k + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            while end < bytes.len() && (is_ident(bytes[end]) || code[end..].starts_with("::")) {
+                end += if bytes[end] == b':' { 2 } else { 1 };
+                if code[end..].starts_with('{') {
+                    let mut depth = 0usize;
+                    for (k, b) in bytes[end..].iter().enumerate() {
+                        match b {
+                            b'{' => depth += 1,
+                            b'}' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    end += k + 1;
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        for path in expand(&code[from..end]) {
+            paths.push((at, path));
+        }
+        from = end.max(from);
+    }
+    paths
+}
+
+/// `a::{b::{c, d}, e}` → `[a,b,c]`, `[a,b,d]`, `[a,e]`.
+fn expand(tree: &str) -> Vec<Vec<String>> {
+    let tree: String = tree.chars().filter(|c| !c.is_whitespace()).collect();
+    let tree = tree.trim_end_matches("::");
+    if let Some(open) = tree.find('{') {
+        let prefix: Vec<String> = tree[..open].split("::").filter(|s| !s.is_empty()).map(str::to_owned).collect();
+        let inner = &tree[open + 1..tree.len() - 1];
+        let mut parts = Vec::new();
+        let (mut depth, mut start) = (0usize, 0);
+        for (k, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    parts.push(&inner[start..k]);
+                    start = k + 1;
+                }
+                _ => {}
+            }
+        }
+        parts.push(&inner[start..]);
+        parts
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .flat_map(|p| expand(p).into_iter().map(|tail| prefix.iter().cloned().chain(tail).collect()))
+            .collect()
+    } else {
+        let path = tree.split(" as ").next().unwrap_or(tree);
+        vec![path.split("::").filter(|s| !s.is_empty() && *s != "self").map(|s| s.split("as").next().unwrap_or(s).to_owned()).collect()]
+    }
+}
+
+/// The crate-root items `shared` re-exports from its own modules.
+fn root_alias(name: &str) -> Option<&'static str> {
+    match name {
+        "ApiError" | "Result" => Some("error"),
+        "AppState" => Some("state"),
+        _ => None,
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Edge {
+    from: String,
+    to: String,
+    at: String,
+}
+
+fn module_edges() -> Vec<Edge> {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let modules: BTreeSet<String> = files.iter().filter_map(|f| module_of(f)).collect();
+    let mut edges = Vec::new();
+    for file in &files {
+        let Some(from) = module_of(file) else { continue };
+        if from == "architecture" {
+            continue;
+        }
+        let code = code_of(&fs::read_to_string(file).unwrap());
+        for (offset, path) in crate_paths(&code) {
+            let Some(first) = path.first() else { continue };
+            let to = match root_alias(first) {
+                Some(module) => module.to_owned(),
+                None => match (1..=path.len()).rev().map(|n| path[..n].join("::")).find(|m| modules.contains(m)) {
+                    Some(module) => module,
+                    None => continue, // a re-export of `domain` (`crate::forms::Form`)
+                },
+            };
+            if to == from {
+                continue;
+            }
+            let at = format!("shared/src/{}:{}", file.strip_prefix(src()).unwrap().display(), line_of(&code, offset));
+            edges.push(Edge { from: from.clone(), to, at });
+        }
+    }
+    edges
+}
+
+fn layer(module: &str) -> u8 {
+    LAYERS
+        .iter()
+        .filter(|(name, _)| module == *name || module.starts_with(&format!("{name}::")))
+        .max_by_key(|(name, _)| name.len())
+        .map(|(_, layer)| *layer)
+        .unwrap_or_else(|| panic!("module `{module}` has no layer in architecture::LAYERS: give it one"))
+}
+
+fn top(module: &str) -> &str {
+    module.split("::").next().unwrap()
+}
+
+/// Every elementary cycle of the graph, each once (from its smallest module).
+fn cycles(graph: &BTreeMap<String, BTreeMap<String, String>>) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    for start in graph.keys() {
+        // Shortest cycles through `start` over modules not smaller than it.
+        let mut queue = VecDeque::from([vec![start.clone()]]);
+        let mut seen = BTreeSet::new();
+        while let Some(path) = queue.pop_front() {
+            let last = path.last().unwrap();
+            for next in graph.get(last).map(|m| m.keys()).into_iter().flatten() {
+                if next == start {
+                    found.push(path.clone());
+                } else if next > start && !path.contains(next) && seen.insert(next.clone()) {
+                    let mut longer = path.clone();
+                    longer.push(next.clone());
+                    queue.push_back(longer);
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn shared_modules_depend_downwards_and_never_in_a_circle() {
+    let edges = module_edges();
+    assert!(edges.len() > 100, "the scanner found only {} edges: it is broken", edges.len());
+    let mut graph: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    for edge in &edges {
+        graph.entry(edge.from.clone()).or_default().entry(edge.to.clone()).or_insert_with(|| edge.at.clone());
+    }
+
+    let mut problems = Vec::new();
+    let found = cycles(&graph);
+    for allowed in CYCLES_ALLOWED {
+        if !found.iter().any(|cycle| allowed.iter().copied().eq(cycle.iter().map(String::as_str))) {
+            problems.push(format!("CYCLES_ALLOWED has {allowed:?}, which the code no longer has: delete the entry"));
+        }
+    }
+    for cycle in found {
+        if CYCLES_ALLOWED.iter().any(|allowed| allowed.iter().copied().eq(cycle.iter().map(String::as_str))) {
+            continue;
+        }
+        let mut text = String::from("cycle: ");
+        for (k, module) in cycle.iter().enumerate() {
+            let next = &cycle[(k + 1) % cycle.len()];
+            text.push_str(&format!("{module} →({}) ", graph[module][next]));
+        }
+        text.push_str(&cycle[0]);
+        problems.push(text);
+    }
+
+    let mut allowed_used = BTreeSet::new();
+    for (from, targets) in &graph {
+        for (to, at) in targets {
+            let (lf, lt) = (layer(from), layer(to));
+            let wrong = lt > lf || (lt == lf && top(from) != top(to));
+            if !wrong {
+                continue;
+            }
+            match UPWARD_EDGES_ALLOWED.iter().find(|(f, t, _)| f == from && t == to) {
+                Some(allowed) => {
+                    allowed_used.insert((allowed.0, allowed.1));
+                }
+                None => problems.push(format!("upward: {from} (layer {lf}) → {to} (layer {lt}) at {at}")),
+            }
+        }
+    }
+    for (from, to, _) in UPWARD_EDGES_ALLOWED {
+        if !allowed_used.contains(&(*from, *to)) {
+            problems.push(format!("UPWARD_EDGES_ALLOWED has {from} → {to}, which the code no longer has: delete the entry"));
+        }
+    }
+    assert!(problems.is_empty(), "dependency direction:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn the_scanner_reads_use_trees_and_skips_comments_strings_and_tests() {
+    let code = code_of(
+        "use crate::{a::{b, c::D}, e};\n// crate::commented\nlet s = \"crate::quoted\";\nlet c = '\"';\nfn f() { crate::f::g(); }\n#[cfg(test)]\nmod tests { use crate::t; }\n",
+    );
+    let paths: Vec<Vec<String>> = crate_paths(&code).into_iter().map(|(_, p)| p).collect();
+    let owned = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(paths, vec![owned(&["a", "b"]), owned(&["a", "c", "D"]), owned(&["e"]), owned(&["f", "g"])]);
+    let graph: BTreeMap<String, BTreeMap<String, String>> = [
+        ("a".to_owned(), [("b".to_owned(), "x".to_owned())].into()),
+        ("b".to_owned(), [("a".to_owned(), "y".to_owned()), ("c".to_owned(), "z".to_owned())].into()),
+    ]
+    .into();
+    assert_eq!(cycles(&graph), vec![vec!["a".to_owned(), "b".to_owned()]]);
+}
+
+/// Crates that do I/O or serve HTTP: none may be in the domain crate's dependency closure.
+const IO_CRATES: &[&str] = &["aws-", "axum", "lambda_", "tokio", "reqwest", "hyper", "tower"];
+
+#[test]
+fn the_domain_crate_depends_on_nothing_that_does_io() {
+    let lock = fs::read_to_string(workspace().join("Cargo.lock")).unwrap();
+    let mut dependencies: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for package in lock.split("[[package]]").skip(1) {
+        let name = package.lines().find_map(|l| l.strip_prefix("name = ")).unwrap().trim_matches('"').to_owned();
+        let deps = dependencies.entry(name).or_default();
+        if let Some(list) = package.split("dependencies = [").nth(1) {
+            let list = list.split(']').next().unwrap();
+            deps.extend(list.split(',').map(|d| d.trim().trim_matches('"')).filter(|d| !d.is_empty()).map(|d| d.split(' ').next().unwrap().to_owned()));
+        }
+    }
+    assert!(dependencies.contains_key("domain"), "Cargo.lock has no package `domain`");
+    let mut closure = BTreeSet::new();
+    let mut todo = vec!["domain".to_owned()];
+    while let Some(name) = todo.pop() {
+        if closure.insert(name.clone()) {
+            todo.extend(dependencies.get(&name).into_iter().flatten().cloned());
+        }
+    }
+    let io: Vec<&String> = closure.iter().filter(|name| IO_CRATES.iter().any(|prefix| name.starts_with(prefix))).collect();
+    assert!(io.is_empty(), "domain's dependency closure pulls in {io:?}");
+    assert!(closure.contains("serde") && closure.len() > 10, "the Cargo.lock reader is broken: {closure:?}");
+}
+
+/// What a DynamoDB call looks like in code: the SDK's crate, a method on the client, or one of
+/// its operation builders.
+const DYNAMODB_CALLS: &[&str] = &[
+    "aws_sdk_dynamodb",
+    ".dynamo.",
+    ".table_name(",
+    ".get_item()",
+    ".put_item()",
+    ".update_item()",
+    ".delete_item()",
+    ".transact_write_items()",
+    ".transact_get_items()",
+    ".batch_get_item()",
+    ".batch_write_item()",
+    ".describe_table()",
+];
+
+#[test]
+fn only_the_repositories_call_dynamodb() {
+    let root = workspace();
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    for function in fs::read_dir(root.join("functions")).unwrap() {
+        let dir = function.unwrap().path().join("src");
+        if dir.is_dir() {
+            rust_files(&dir, &mut files);
+        }
+    }
+    // Where the client and its plumbing live: the repositories, the client, the SDK
+    // configuration and the state that build it, local table creation and the test fixtures.
+    let home = ["shared/src/repo/", "shared/src/dynamo.rs", "shared/src/aws.rs", "shared/src/state", "shared/src/local/", "shared/src/testing", "shared/src/architecture.rs"];
+    let mut callers = BTreeSet::new();
+    for file in &files {
+        let relative = file.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+        if home.iter().any(|h| relative.starts_with(h)) {
+            continue;
+        }
+        let code = code_of(&fs::read_to_string(file).unwrap());
+        if DYNAMODB_CALLS.iter().any(|call| code.contains(call)) {
+            callers.insert(relative);
+        }
+    }
+    let allowed: BTreeSet<String> = DYNAMODB_CALLERS_ALLOWED.iter().map(|s| s.to_string()).collect();
+    let new: Vec<&String> = callers.difference(&allowed).collect();
+    let gone: Vec<&String> = allowed.difference(&callers).collect();
+    assert!(new.is_empty(), "DynamoDB called outside shared/src/repo in {new:?}: add a repository method instead");
+    assert!(gone.is_empty(), "no longer call DynamoDB, delete from DYNAMODB_CALLERS_ALLOWED: {gone:?}");
+}
