@@ -1,11 +1,14 @@
 //! `template.yaml` gives each function exactly the configuration its declared needs read
-//! (`shared::config::needs`), secrets only by Secrets Manager reference, and nothing of
-//! Stripe or Meta to the investor-facing function.
+//! (each crate's `config::NEEDS`, listed in `local_gateway::needs`), secrets only by Secrets
+//! Manager reference, and nothing of Stripe or Meta to the investor-facing function; and each
+//! function starts with exactly the variables its needs require and reads nothing beyond.
 
-use std::collections::BTreeSet;
+use std::{cell::RefCell, collections::BTreeSet};
 
 use local_gateway::lambda_env::{functions, global_variables, secret_refs};
-use shared::config::{Presence, needs};
+use local_gateway::needs;
+use shared::config::{Config, ConfigError, LeadNotifications, Needs, PaymentsConfig, Presence, test_env::*};
+use shared::keys::Family;
 use shared::local::TEMPLATE;
 
 #[test]
@@ -325,7 +328,6 @@ fn only_auth_can_mint_access_tokens() {
 
 #[test]
 fn each_link_secret_reaches_only_the_functions_of_its_family() {
-    use shared::keys::Family;
     let secret_of = |family: Family| match family {
         Family::Unsubscribe => "UnsubscribeLinkSecret",
         Family::Click => "ClickLinkSecret",
@@ -349,4 +351,116 @@ fn each_link_secret_reaches_only_the_functions_of_its_family() {
             assert_eq!(secret_refs(value)[0].secret, secret_of(*family), "{}: its own secret", function.logical_id);
         }
     }
+}
+
+/// Every declaration a deployed function starts with: each binary's, and each role's.
+fn every_declaration() -> Vec<(&'static str, Needs)> {
+    let mut all = needs::BY_BINARY.to_vec();
+    all.push(("auth (AUTH_ROLE=jobs)", auth::config::JOBS));
+    all
+}
+
+#[test]
+fn the_account_mail_role_starts_without_any_session_key() {
+    let vars = deployed(&auth::config::JOBS);
+    assert!(vars.iter().all(|(name, _)| !name.starts_with("ACCESS_TOKEN_") && *name != "SIGN_UP_ID_SECRETS"), "{vars:?}");
+    let config = Config::from_lookup_for(&auth::config::JOBS, lookup(&vars)).unwrap();
+    assert!(config.access_tokens.signing_key.is_none() && config.access_tokens.public_keys.is_empty());
+    assert_eq!(needs::of_function("auth", Some("jobs")).unwrap().variables(), auth::config::JOBS.variables());
+    assert_eq!(needs::of_function("auth", None).unwrap().variables(), auth::config::NEEDS.variables());
+}
+
+#[test]
+fn public_forms_starts_without_any_stripe_meta_mail_or_access_token_variable() {
+    let vars = deployed(&public_forms::config::NEEDS);
+    assert!(vars.iter().all(|(name, _)| !name.starts_with("STRIPE_") && !name.starts_with("META_") && !name.starts_with("MAIL_") && !name.starts_with("ACCESS_TOKEN_")));
+    let config = Config::from_lookup_for(&public_forms::config::NEEDS, lookup(&vars)).unwrap();
+    assert!(matches!(config.stripe.payments, PaymentsConfig::Disabled));
+    assert!(config.meta.is_none());
+    assert!(config.mail.is_none());
+    assert!(config.access_tokens.public_keys.is_empty() && config.access_tokens.signing_key.is_none());
+    assert_eq!(config.lead_notifications, LeadNotifications::Stream);
+    assert_eq!(config.tables.forms, "value");
+    assert_eq!(config.tables.users, "USERS_TABLE is not declared by this function");
+}
+
+#[test]
+fn public_forms_refuses_inline_notifications_it_cannot_send() {
+    let mut vars = deployed(&public_forms::config::NEEDS);
+    set(&mut vars, "LEAD_NOTIFICATIONS", "inline");
+    let err = Config::from_lookup_for(&public_forms::config::NEEDS, lookup(&vars)).unwrap_err();
+    assert!(err.to_string().contains("LEAD_NOTIFICATIONS"), "{err}");
+}
+
+#[test]
+fn every_function_starts_with_exactly_its_required_variables_and_names_each_missing_one() {
+    let crates: BTreeSet<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../functions"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let declared: BTreeSet<String> = needs::BY_BINARY.iter().map(|(name, _)| (*name).to_owned()).collect();
+    assert_eq!(crates, declared, "every function crate declares its needs");
+    for (binary, needs) in every_declaration() {
+        let vars = deployed(&needs);
+        Config::from_lookup_for(&needs, lookup(&vars)).unwrap_or_else(|err| panic!("{binary}: {err}"));
+        for (missing, _) in &vars {
+            let without: Vars = vars.iter().filter(|(name, _)| name != missing).cloned().collect();
+            let err = Config::from_lookup_for(&needs, lookup(&without)).expect_err(missing);
+            assert_eq!(err, ConfigError::Missing(missing), "{binary} without {missing}");
+        }
+    }
+}
+
+#[test]
+fn a_function_reads_no_variable_beyond_its_declared_needs() {
+    for (binary, needs) in every_declaration() {
+        let declared: Vec<&str> = needs.variables().iter().map(|var| var.name).collect();
+        let vars = deployed(&needs);
+        let read = RefCell::new(Vec::new());
+        let values = lookup(&vars);
+        Config::from_lookup_for(&needs, |name| {
+            read.borrow_mut().push(name.to_owned());
+            values(name)
+        })
+        .unwrap();
+        for name in read.into_inner() {
+            assert!(declared.contains(&name.as_str()), "{binary} read {name}, which its needs do not declare");
+        }
+    }
+}
+
+#[test]
+fn only_auth_reads_the_access_token_signing_key() {
+    let minters: Vec<&str> = every_declaration()
+        .into_iter()
+        .filter(|(_, needs)| needs.variables().iter().any(|var| var.name == "ACCESS_TOKEN_SIGNING_KEY"))
+        .map(|(binary, _)| binary)
+        .collect();
+    assert_eq!(minters, ["auth"]);
+}
+
+#[test]
+fn each_link_family_is_read_by_the_functions_that_use_it_only() {
+    let readers = |family: Family| -> Vec<&str> {
+        every_declaration().into_iter().filter(|(_, needs)| needs.link_secrets.contains(&family)).map(|(binary, _)| binary).collect()
+    };
+    assert_eq!(readers(Family::Unsubscribe), ["campaigns"]);
+    assert_eq!(readers(Family::Click), ["campaigns"]);
+    assert_eq!(readers(Family::Export), ["compliance-vault"]);
+    assert_eq!(readers(Family::ViewSalt), ["public-forms"]);
+    assert_eq!(readers(Family::QuestionSalt), ["ai-chat"]);
+    assert_eq!(readers(Family::SignUpIds), ["auth"]);
+}
+
+#[test]
+fn only_functions_that_take_payments_read_the_stripe_secret_key() {
+    let readers = |variable: &str| -> Vec<&str> {
+        every_declaration()
+            .into_iter()
+            .filter(|(_, needs)| needs.variables().iter().any(|var| var.name == variable))
+            .map(|(binary, _)| binary)
+            .collect()
+    };
+    assert_eq!(readers("STRIPE_SECRET_KEY"), ["billing-portal", "create-checkout-session", "stripe-webhook"]);
+    assert_eq!(readers("META_ACCESS_TOKEN"), ["facebook-conversions", "stripe-webhook"]);
 }

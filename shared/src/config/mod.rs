@@ -10,8 +10,8 @@
 //! variable touches its section's file (plus `template.yaml`); [`Config::from_lookup_for`]
 //! only assembles the sections.
 //!
-//! Each function reads only what it uses: its `main.rs` passes its [`Needs`] (one constant
-//! per function in [`needs`]), and `template.yaml` gives each function
+//! Each function reads only what it uses: its `main.rs` passes its [`Needs`], declared in its
+//! own crate (`functions/<name>/src/config.rs`), and `template.yaml` gives each function
 //! exactly those variables (a test in the local gateway compares the two). What a function
 //! did not declare is absent: clients are not built (mail, payments), optional sections are
 //! `None` (Meta), keys are absent or a random per-process value that matches nothing (no
@@ -159,9 +159,9 @@ impl Config {
     }
 }
 
-/// Environments for the sections' tests.
-#[cfg(test)]
-pub(crate) mod test_env {
+/// Environments for the sections' tests and the local gateway's template check.
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_env {
     use std::collections::HashMap;
 
     use super::{Needs, Presence};
