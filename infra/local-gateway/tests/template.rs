@@ -464,3 +464,110 @@ fn only_functions_that_take_payments_read_the_stripe_secret_key() {
     assert_eq!(readers("STRIPE_SECRET_KEY"), ["billing-portal", "create-checkout-session", "stripe-webhook"]);
     assert_eq!(readers("META_ACCESS_TOKEN"), ["facebook-conversions", "stripe-webhook"]);
 }
+
+/// What a read of `config.<path>` in a function's own code needs declared: `None` for what
+/// every function has (the DynamoDB endpoint) and for a whole set handed to shared code.
+fn declares(needs: &Needs, path: &str) -> Option<bool> {
+    let (section, field) = path.split_once('.').unwrap_or((path, ""));
+    if field.is_empty() && ["tables", "links", "stripe"].contains(&section) {
+        return None; // the whole set, handed to shared code: its reads are not this crate's
+    }
+    Some(match section {
+        "tables" => {
+            let variable = format!("{}_TABLE", field.to_uppercase());
+            needs.tables.iter().any(|table| table.variable() == variable)
+        }
+        "links" => Family::ALL.iter().any(|family| {
+            needs.link_secrets.contains(family) && family.variable().to_lowercase().starts_with(&field.replace("_ids", "_id"))
+        }),
+        "app_origin" => needs.app_origin,
+        "support_email" => needs.support_email,
+        "stripe" if field.starts_with("price_") => needs.plans,
+        "stripe" if field == "webhook_secret" => needs.stripe_webhook,
+        "stripe" if field == "payments" => needs.payments,
+        "mail" => needs.mail,
+        "meta" => needs.meta,
+        "ai" | "support_sms" => needs.ai,
+        "vault" => needs.vault,
+        "admin_user_ids" => needs.admins,
+        "origin_verify_secret" => needs.client_address,
+        "lead_notifications" | "public_leads_per_minute" => needs.lead_capture,
+        "campaign_send_rate" | "campaign_delivery" | "ses_configuration_set" | "sesv2_endpoint" => needs.campaign_sending,
+        "ses_events_topic_arn" | "sns_cert_url_prefix" => needs.ses_events,
+        "auth_jobs" => needs.auth_jobs,
+        "vault_digest" => needs.vault_digest,
+        "response_streaming" => needs.response_streaming,
+        "impersonation_sweep" => needs.impersonation_sweep,
+        "access_tokens" => needs.access_tokens || needs.mints_sessions,
+        _ => return None,
+    })
+}
+
+fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every `config.<section>[.<field>]` and `tables.<table>` in `source`, as `section.field`.
+fn config_reads(source: &str) -> Vec<String> {
+    let ident = |rest: &str| -> String { rest.chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect() };
+    let mut reads = Vec::new();
+    for (at, _) in source.match_indices("config.") {
+        let section = ident(&source[at + "config.".len()..]);
+        let after = &source[at + "config.".len() + section.len()..];
+        match after.strip_prefix('.') {
+            Some(rest) if ["tables", "links", "stripe"].contains(&section.as_str()) => reads.push(format!("{section}.{}", ident(rest))),
+            _ => reads.push(section),
+        }
+    }
+    for (at, _) in source.match_indices("tables.") {
+        let preceded_by_ident = source[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+        if !preceded_by_ident {
+            reads.push(format!("tables.{}", ident(&source[at + "tables.".len()..])));
+        }
+    }
+    reads
+}
+
+/// An undeclared part is absent or a value that matches nothing (see `shared::config`), so a
+/// function's own code reading one would fail or misbehave only in AWS: every part its
+/// sources read (`config.<section>`, and `tables.<table>` through a borrowed `Tables`) is one
+/// its crate declares.
+#[test]
+fn a_function_reads_only_the_configuration_parts_its_crate_declares() {
+    let mut checked = 0;
+    for (binary, needs) in needs::BY_BINARY {
+        let mut files = Vec::new();
+        rust_files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../functions").join(binary).join("src"), &mut files);
+        for file in files {
+            let source = std::fs::read_to_string(&file).unwrap();
+            for path in config_reads(&source) {
+                if let Some(declared) = declares(needs, &path) {
+                    // A role's own reads (auth's account mail) are declared by the API's needs too.
+                    assert!(declared, "{binary} reads config.{path} ({}), which its config::NEEDS does not declare", file.display());
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 150, "only {checked} reads checked");
+}
+
+#[test]
+fn the_configuration_scan_finds_each_kind_of_read_and_refuses_an_undeclared_one() {
+    let source = "let a = &state.config.tables.forms; let t = &state.config.tables; t.users; tables.leads; state.config.sesv2_endpoint; self.app.config.links.view_salt; shared::config::Needs";
+    assert_eq!(config_reads(source), ["tables.forms", "tables", "sesv2_endpoint", "links.view_salt", "tables.leads"]);
+    for read in ["tables.forms", "links.view_salt", "sesv2_endpoint", "app_origin", "stripe.price_pro", "stripe.webhook_secret"] {
+        assert_eq!(declares(&Needs::NONE, read), Some(false), "{read}");
+        assert_eq!(declares(&Needs::ALL, read), Some(true), "{read}");
+    }
+    assert_eq!(declares(&public_forms::config::NEEDS, "links.view_salt"), Some(true));
+    assert_eq!(declares(&public_forms::config::NEEDS, "links.question_salt"), Some(false));
+    assert_eq!(declares(&Needs::NONE, "tables"), None, "a whole set handed to shared code");
+}
