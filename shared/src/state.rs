@@ -38,7 +38,7 @@ pub struct AppState {
 impl AppState {
     /// Reads what `needs` declares from the environment (a missing variable is named in the
     /// error) and builds the clients it calls for. Each function's `main.rs` passes its own
-    /// constant from `shared::config::needs`.
+    /// `config::NEEDS`, declared in its crate.
     pub async fn from_env_for(needs: &Needs) -> anyhow::Result<Self> {
         Self::from_config(Config::from_env_for(needs)?).await
     }

@@ -8,6 +8,7 @@
 //! - `GET /api/admin/impersonations?admin=&target=&from=&to=&cursor=` — the audit log
 
 pub mod audit;
+pub mod config;
 pub mod cursor;
 pub mod directory;
 pub mod stats;

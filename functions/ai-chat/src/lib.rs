@@ -12,6 +12,7 @@
 
 pub mod account;
 pub mod answer;
+pub mod config;
 pub mod knowledge;
 pub mod providers;
 pub mod questions;

@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::AI_CHAT).await?;
+    let state = shared::AppState::from_env_for(&ai_chat::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("ai-chat", ai_chat::router(state))).await
 }

@@ -23,6 +23,7 @@
 //! never in `rs_refresh`: the administrator's tab keeps the administrator's session while the
 //! support session runs in another tab of the same browser.
 
+pub mod config;
 pub mod jobs;
 pub mod limits;
 mod mail_templates;

@@ -4,6 +4,8 @@
 //!
 //! - `POST /api/billing-portal` → `{url}`
 
+pub mod config;
+
 use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
 use serde_json::{Value, json};
 use shared::{ApiError, AppState, Result, auth::AuthUser, billing::get_subscription};

@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::BILLING_PORTAL).await?;
+    let state = shared::AppState::from_env_for(&billing_portal::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("billing-portal", billing_portal::router(state))).await
 }

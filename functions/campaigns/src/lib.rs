@@ -14,6 +14,7 @@
 //! Another founder's campaign answers 404 on every route. Sending, scheduling, the results and
 //! unsubscribing come with the sending engine.
 
+pub mod config;
 pub mod dispatch;
 pub mod mailer;
 pub mod public;

@@ -3,7 +3,7 @@ use lambda_runtime::{LambdaEvent, service_fn};
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::CAMPAIGNS).await?;
+    let state = shared::AppState::from_env_for(&campaigns::config::NEEDS).await?;
     // One binary, three functions (template.yaml): the API, the dispatcher's minute
     // (EventBridge) and the sender on the recipients table's stream.
     match std::env::var("CAMPAIGN_ROLE").as_deref() {

@@ -5,6 +5,8 @@
 //! - `POST /api/check-subscription`        — the caller's subscription status
 //! - `GET  /api/check-subscription/plans`  — the plans on sale (public)
 
+pub mod config;
+
 use axum::{Json, Router, extract::State, routing::{get, post}};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::CHECK_SUBSCRIPTION).await?;
+    let state = shared::AppState::from_env_for(&check_subscription::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("check-subscription", check_subscription::router(state))).await
 }

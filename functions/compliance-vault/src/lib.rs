@@ -20,6 +20,7 @@
 //! Another founder's records answer 404. Nothing is ever edited or deleted: a record can only
 //! be superseded by a newer upload.
 
+pub mod config;
 pub mod digest;
 pub mod export;
 pub mod offering;

@@ -3,7 +3,7 @@ use lambda_runtime::{LambdaEvent, service_fn};
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::COMPLIANCE_VAULT).await?;
+    let state = shared::AppState::from_env_for(&compliance_vault::config::NEEDS).await?;
     // One binary, three functions (template.yaml): the API, the exhibit pack behind a streaming
     // function URL (a pack can be larger than API Gateway's 6 MB), and the daily digest.
     if state.config.vault_digest {

@@ -4,6 +4,8 @@
 //! - `GET  /api/contact` — `{topics}`
 //! - `POST /api/contact` — `{name, email, topic, message, website}` → 201 `{received: true}`
 
+pub mod config;
+
 use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
 use serde::Deserialize;
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::CONTACT).await?;
+    let state = shared::AppState::from_env_for(&contact::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("contact", contact::router(state))).await
 }

@@ -10,6 +10,8 @@
 //!
 //! - `POST /api/create-checkout-session`
 
+pub mod config;
+
 use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
 use serde::Deserialize;
 use serde_json::{Value, json};

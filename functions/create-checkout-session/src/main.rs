@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::CREATE_CHECKOUT_SESSION).await?;
+    let state = shared::AppState::from_env_for(&create_checkout_session::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("create-checkout-session", create_checkout_session::router(state))).await
 }

@@ -8,6 +8,8 @@
 //!
 //! - `POST /api/facebook-conversions`
 
+pub mod config;
+
 use axum::{Json, Router, extract::State, routing::post};
 use serde::Deserialize;
 use serde_json::{Value, json};

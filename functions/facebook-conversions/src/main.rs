@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::FACEBOOK_CONVERSIONS).await?;
+    let state = shared::AppState::from_env_for(&facebook_conversions::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("facebook-conversions", facebook_conversions::router(state))).await
 }

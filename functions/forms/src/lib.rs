@@ -20,6 +20,8 @@
 //! it in the founder's compliance vault; a form carries the offering's status (see
 //! `shared::vault::offering`), taken from the profile when it is created and published.
 
+pub mod config;
+
 use axum::{
     Json, Router,
     body::Bytes,

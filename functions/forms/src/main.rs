@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::FORMS).await?;
+    let state = shared::AppState::from_env_for(&forms::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("forms", forms::router(state))).await
 }

@@ -9,6 +9,7 @@
 //! states a number the facts do not is dropped for the template. The result is cached per
 //! founder for 15 minutes, keyed by the facts, so a new lead shows at once.
 
+pub mod config;
 pub mod facts;
 pub mod phrasing;
 

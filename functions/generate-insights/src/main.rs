@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::GENERATE_INSIGHTS).await?;
+    let state = shared::AppState::from_env_for(&generate_insights::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("generate-insights", generate_insights::router(state))).await
 }

@@ -7,6 +7,8 @@
 //! audit record is written first, then a one-time link (5 minutes, once) to
 //! `/auth/callback?type=impersonation`, which `auth` exchanges for a 30-minute session.
 
+pub mod config;
+
 use axum::{
     Json, Router,
     extract::State,

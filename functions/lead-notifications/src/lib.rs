@@ -3,6 +3,8 @@
 //! investors never wait for (or fail on) either. Counting is idempotent, so a retried batch
 //! never counts a lead twice, and the mail is claimed per lead, so it never goes out twice.
 
+pub mod config;
+
 use aws_lambda_events::event::dynamodb::Event;
 use shared::{
     AppState,

@@ -10,6 +10,7 @@
 //! - `PATCH  /api/leads/{id}` — `{status: cold|warm|hot}`
 //! - `DELETE /api/leads/{id}`
 
+pub mod config;
 pub mod csv;
 
 use std::collections::HashMap;

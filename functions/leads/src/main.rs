@@ -1,7 +1,7 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::LEADS).await?;
+    let state = shared::AppState::from_env_for(&leads::config::NEEDS).await?;
     let streaming = state.config.response_streaming;
     let app = shared::http::mount("leads", leads::router(state));
     // The CSV export runs as its own function behind a streaming function URL, so 50,000

@@ -4,6 +4,8 @@
 //! - `GET   /api/profiles/me` — the profile (an empty one before anything was saved)
 //! - `PATCH /api/profiles/me` — `{name}`; the counter is maintained by the leads function
 
+pub mod config;
+
 use axum::{Json, Router, extract::State, routing::get};
 use serde::Deserialize;
 use shared::{

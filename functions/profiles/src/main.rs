@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::PROFILES).await?;
+    let state = shared::AppState::from_env_for(&profiles::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("profiles", profiles::router(state))).await
 }

@@ -11,6 +11,8 @@
 //! A 2xx to a lead means DynamoDB accepted the write. The founder's e-mail about it is sent
 //! after answering (locally) or from the leads table's stream (AWS): never on the investor's time.
 
+pub mod config;
+
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::{

@@ -8,6 +8,7 @@
 //! saved per user on the server and a step is only ever added or removed, never overwritten
 //! by a stale page.
 
+pub mod config;
 pub mod costs;
 
 use std::collections::HashSet;

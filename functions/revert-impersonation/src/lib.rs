@@ -10,6 +10,8 @@
 //! and clears their cookie, and returns a one-time link (60 s, once) that signs the
 //! administrator back in.
 
+pub mod config;
+
 use axum::{
     Json, Router,
     extract::State,

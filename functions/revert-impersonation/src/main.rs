@@ -4,7 +4,7 @@ use serde_json::Value;
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::REVERT_IMPERSONATION).await?;
+    let state = shared::AppState::from_env_for(&revert_impersonation::config::NEEDS).await?;
     // The same binary also runs as the scheduled sweep that ends support sessions whose
     // 30 minutes are up (EventBridge, every minute; see template.yaml).
     if state.config.impersonation_sweep {

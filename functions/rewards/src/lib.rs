@@ -5,6 +5,8 @@
 //!
 //! - `GET /api/rewards` — `{code, link, referrals, rewards, totals}`
 
+pub mod config;
+
 use std::collections::HashMap;
 
 use axum::{Json, Router, extract::State, routing::get};

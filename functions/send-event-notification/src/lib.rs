@@ -4,6 +4,8 @@
 //!
 //! - `POST /api/send-event-notification`
 
+pub mod config;
+
 use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};

@@ -9,6 +9,7 @@
 //! its complaints pass 0.1 % or its bounces 5 % of what it sent. Locally `/dev/mail` posts
 //! SES-shaped events through the same [`apply`].
 
+pub mod config;
 pub mod sns;
 
 use axum::{Json, Router, body::Bytes, extract::State, routing::post};

@@ -12,6 +12,8 @@
 //!
 //! - `POST /api/stripe-webhook`
 
+pub mod config;
+
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::{

@@ -1,6 +1,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
-    let state = shared::AppState::from_env_for(&shared::config::needs::STRIPE_WEBHOOK).await?;
+    let state = shared::AppState::from_env_for(&stripe_webhook::config::NEEDS).await?;
     lambda_http::run(shared::http::mount("stripe-webhook", stripe_webhook::router(state))).await
 }

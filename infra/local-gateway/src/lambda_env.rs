@@ -1,6 +1,6 @@
 //! The Lambda view of `template.yaml`: each function's binary and the environment SAM gives
 //! it. A test compares that environment with the function's declared needs
-//! (`shared::config::needs`); the Lambda runtime stage (`infra/scripts/lambda_runtime.py`,
+//! (each crate's `config::NEEDS`, listed in [`crate::needs`]); the Lambda runtime stage (`infra/scripts/lambda_runtime.py`,
 //! through the `lambda-env` binary) starts each real binary with exactly that environment,
 //! made local: tables under a prefix, parameters and secrets with local values, and the
 //! endpoint overrides its needs allow pointed at DynamoDB Local and a stub.
@@ -14,7 +14,7 @@ use serde_yaml_ng::{Value, value::TaggedValue};
 #[derive(Debug, Clone)]
 pub struct LambdaFunction {
     pub logical_id: String,
-    /// `Metadata.BuildProperties.Binary`: the crate, and the key into `shared::config::needs`.
+    /// `Metadata.BuildProperties.Binary`: the crate, and the key into [`crate::needs::BY_BINARY`].
     pub binary: String,
     /// `Properties.Environment.Variables`, values as written (intrinsic functions kept).
     pub variables: BTreeMap<String, Value>,
@@ -24,7 +24,7 @@ impl LambdaFunction {
     /// What this function reads: its binary's needs, or its role's (`AUTH_ROLE`).
     pub fn needs(&self) -> Option<shared::config::Needs> {
         let role = self.variables.get("AUTH_ROLE").and_then(Value::as_str);
-        shared::config::needs::of_function(&self.binary, role)
+        crate::needs::of_function(&self.binary, role)
     }
 }
 

@@ -6,6 +6,7 @@ pub mod lambda_env;
 mod dev_billing;
 mod headers;
 pub mod keys;
+pub mod needs;
 mod spa;
 
 use std::path::PathBuf;

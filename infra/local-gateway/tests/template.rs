@@ -1,11 +1,14 @@
 //! `template.yaml` gives each function exactly the configuration its declared needs read
-//! (`shared::config::needs`), secrets only by Secrets Manager reference, and nothing of
-//! Stripe or Meta to the investor-facing function.
+//! (each crate's `config::NEEDS`, listed in `local_gateway::needs`), secrets only by Secrets
+//! Manager reference, and nothing of Stripe or Meta to the investor-facing function; and each
+//! function starts with exactly the variables its needs require and reads nothing beyond.
 
-use std::collections::BTreeSet;
+use std::{cell::RefCell, collections::BTreeSet};
 
 use local_gateway::lambda_env::{functions, global_variables, secret_refs};
-use shared::config::{Presence, needs};
+use local_gateway::needs;
+use shared::config::{Config, ConfigError, LeadNotifications, Needs, PaymentsConfig, Presence, test_env::*};
+use shared::keys::Family;
 use shared::local::TEMPLATE;
 
 #[test]
@@ -325,7 +328,6 @@ fn only_auth_can_mint_access_tokens() {
 
 #[test]
 fn each_link_secret_reaches_only_the_functions_of_its_family() {
-    use shared::keys::Family;
     let secret_of = |family: Family| match family {
         Family::Unsubscribe => "UnsubscribeLinkSecret",
         Family::Click => "ClickLinkSecret",
@@ -349,4 +351,223 @@ fn each_link_secret_reaches_only_the_functions_of_its_family() {
             assert_eq!(secret_refs(value)[0].secret, secret_of(*family), "{}: its own secret", function.logical_id);
         }
     }
+}
+
+/// Every declaration a deployed function starts with: each binary's, and each role's.
+fn every_declaration() -> Vec<(&'static str, Needs)> {
+    let mut all = needs::BY_BINARY.to_vec();
+    all.push(("auth (AUTH_ROLE=jobs)", auth::config::JOBS));
+    all
+}
+
+#[test]
+fn the_account_mail_role_starts_without_any_session_key() {
+    let vars = deployed(&auth::config::JOBS);
+    assert!(vars.iter().all(|(name, _)| !name.starts_with("ACCESS_TOKEN_") && *name != "SIGN_UP_ID_SECRETS"), "{vars:?}");
+    let config = Config::from_lookup_for(&auth::config::JOBS, lookup(&vars)).unwrap();
+    assert!(config.access_tokens.signing_key.is_none() && config.access_tokens.public_keys.is_empty());
+    assert_eq!(needs::of_function("auth", Some("jobs")).unwrap().variables(), auth::config::JOBS.variables());
+    assert_eq!(needs::of_function("auth", None).unwrap().variables(), auth::config::NEEDS.variables());
+}
+
+#[test]
+fn public_forms_starts_without_any_stripe_meta_mail_or_access_token_variable() {
+    let vars = deployed(&public_forms::config::NEEDS);
+    assert!(vars.iter().all(|(name, _)| !name.starts_with("STRIPE_") && !name.starts_with("META_") && !name.starts_with("MAIL_") && !name.starts_with("ACCESS_TOKEN_")));
+    let config = Config::from_lookup_for(&public_forms::config::NEEDS, lookup(&vars)).unwrap();
+    assert!(matches!(config.stripe.payments, PaymentsConfig::Disabled));
+    assert!(config.meta.is_none());
+    assert!(config.mail.is_none());
+    assert!(config.access_tokens.public_keys.is_empty() && config.access_tokens.signing_key.is_none());
+    assert_eq!(config.lead_notifications, LeadNotifications::Stream);
+    assert_eq!(config.tables.forms, "value");
+    assert_eq!(config.tables.users, "USERS_TABLE is not declared by this function");
+}
+
+#[test]
+fn public_forms_refuses_inline_notifications_it_cannot_send() {
+    let mut vars = deployed(&public_forms::config::NEEDS);
+    set(&mut vars, "LEAD_NOTIFICATIONS", "inline");
+    let err = Config::from_lookup_for(&public_forms::config::NEEDS, lookup(&vars)).unwrap_err();
+    assert!(err.to_string().contains("LEAD_NOTIFICATIONS"), "{err}");
+}
+
+#[test]
+fn every_function_starts_with_exactly_its_required_variables_and_names_each_missing_one() {
+    let crates: BTreeSet<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../functions"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let declared: BTreeSet<String> = needs::BY_BINARY.iter().map(|(name, _)| (*name).to_owned()).collect();
+    assert_eq!(crates, declared, "every function crate declares its needs");
+    for (binary, needs) in every_declaration() {
+        let vars = deployed(&needs);
+        Config::from_lookup_for(&needs, lookup(&vars)).unwrap_or_else(|err| panic!("{binary}: {err}"));
+        for (missing, _) in &vars {
+            let without: Vars = vars.iter().filter(|(name, _)| name != missing).cloned().collect();
+            let err = Config::from_lookup_for(&needs, lookup(&without)).expect_err(missing);
+            assert_eq!(err, ConfigError::Missing(missing), "{binary} without {missing}");
+        }
+    }
+}
+
+#[test]
+fn a_function_reads_no_variable_beyond_its_declared_needs() {
+    for (binary, needs) in every_declaration() {
+        let declared: Vec<&str> = needs.variables().iter().map(|var| var.name).collect();
+        let vars = deployed(&needs);
+        let read = RefCell::new(Vec::new());
+        let values = lookup(&vars);
+        Config::from_lookup_for(&needs, |name| {
+            read.borrow_mut().push(name.to_owned());
+            values(name)
+        })
+        .unwrap();
+        for name in read.into_inner() {
+            assert!(declared.contains(&name.as_str()), "{binary} read {name}, which its needs do not declare");
+        }
+    }
+}
+
+#[test]
+fn only_auth_reads_the_access_token_signing_key() {
+    let minters: Vec<&str> = every_declaration()
+        .into_iter()
+        .filter(|(_, needs)| needs.variables().iter().any(|var| var.name == "ACCESS_TOKEN_SIGNING_KEY"))
+        .map(|(binary, _)| binary)
+        .collect();
+    assert_eq!(minters, ["auth"]);
+}
+
+#[test]
+fn each_link_family_is_read_by_the_functions_that_use_it_only() {
+    let readers = |family: Family| -> Vec<&str> {
+        every_declaration().into_iter().filter(|(_, needs)| needs.link_secrets.contains(&family)).map(|(binary, _)| binary).collect()
+    };
+    assert_eq!(readers(Family::Unsubscribe), ["campaigns"]);
+    assert_eq!(readers(Family::Click), ["campaigns"]);
+    assert_eq!(readers(Family::Export), ["compliance-vault"]);
+    assert_eq!(readers(Family::ViewSalt), ["public-forms"]);
+    assert_eq!(readers(Family::QuestionSalt), ["ai-chat"]);
+    assert_eq!(readers(Family::SignUpIds), ["auth"]);
+}
+
+#[test]
+fn only_functions_that_take_payments_read_the_stripe_secret_key() {
+    let readers = |variable: &str| -> Vec<&str> {
+        every_declaration()
+            .into_iter()
+            .filter(|(_, needs)| needs.variables().iter().any(|var| var.name == variable))
+            .map(|(binary, _)| binary)
+            .collect()
+    };
+    assert_eq!(readers("STRIPE_SECRET_KEY"), ["billing-portal", "create-checkout-session", "stripe-webhook"]);
+    assert_eq!(readers("META_ACCESS_TOKEN"), ["facebook-conversions", "stripe-webhook"]);
+}
+
+/// What a read of `config.<path>` in a function's own code needs declared: `None` for what
+/// every function has (the DynamoDB endpoint) and for a whole set handed to shared code.
+fn declares(needs: &Needs, path: &str) -> Option<bool> {
+    let (section, field) = path.split_once('.').unwrap_or((path, ""));
+    if field.is_empty() && ["tables", "links", "stripe"].contains(&section) {
+        return None; // the whole set, handed to shared code: its reads are not this crate's
+    }
+    Some(match section {
+        "tables" => {
+            let variable = format!("{}_TABLE", field.to_uppercase());
+            needs.tables.iter().any(|table| table.variable() == variable)
+        }
+        "links" => Family::ALL.iter().any(|family| {
+            needs.link_secrets.contains(family) && family.variable().to_lowercase().starts_with(&field.replace("_ids", "_id"))
+        }),
+        "app_origin" => needs.app_origin,
+        "support_email" => needs.support_email,
+        "stripe" if field.starts_with("price_") => needs.plans,
+        "stripe" if field == "webhook_secret" => needs.stripe_webhook,
+        "stripe" if field == "payments" => needs.payments,
+        "mail" => needs.mail,
+        "meta" => needs.meta,
+        "ai" | "support_sms" => needs.ai,
+        "vault" => needs.vault,
+        "admin_user_ids" => needs.admins,
+        "origin_verify_secret" => needs.client_address,
+        "lead_notifications" | "public_leads_per_minute" => needs.lead_capture,
+        "campaign_send_rate" | "campaign_delivery" | "ses_configuration_set" | "sesv2_endpoint" => needs.campaign_sending,
+        "ses_events_topic_arn" | "sns_cert_url_prefix" => needs.ses_events,
+        "auth_jobs" => needs.auth_jobs,
+        "vault_digest" => needs.vault_digest,
+        "response_streaming" => needs.response_streaming,
+        "impersonation_sweep" => needs.impersonation_sweep,
+        "access_tokens" => needs.access_tokens || needs.mints_sessions,
+        _ => return None,
+    })
+}
+
+fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every `config.<section>[.<field>]` and `tables.<table>` in `source`, as `section.field`.
+fn config_reads(source: &str) -> Vec<String> {
+    let ident = |rest: &str| -> String { rest.chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect() };
+    let mut reads = Vec::new();
+    for (at, _) in source.match_indices("config.") {
+        let section = ident(&source[at + "config.".len()..]);
+        let after = &source[at + "config.".len() + section.len()..];
+        match after.strip_prefix('.') {
+            Some(rest) if ["tables", "links", "stripe"].contains(&section.as_str()) => reads.push(format!("{section}.{}", ident(rest))),
+            _ => reads.push(section),
+        }
+    }
+    for (at, _) in source.match_indices("tables.") {
+        let preceded_by_ident = source[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+        if !preceded_by_ident {
+            reads.push(format!("tables.{}", ident(&source[at + "tables.".len()..])));
+        }
+    }
+    reads
+}
+
+/// An undeclared part is absent or a value that matches nothing (see `shared::config`), so a
+/// function's own code reading one would fail or misbehave only in AWS: every part its
+/// sources read (`config.<section>`, and `tables.<table>` through a borrowed `Tables`) is one
+/// its crate declares.
+#[test]
+fn a_function_reads_only_the_configuration_parts_its_crate_declares() {
+    let mut checked = 0;
+    for (binary, needs) in needs::BY_BINARY {
+        let mut files = Vec::new();
+        rust_files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../functions").join(binary).join("src"), &mut files);
+        for file in files {
+            let source = std::fs::read_to_string(&file).unwrap();
+            for path in config_reads(&source) {
+                if let Some(declared) = declares(needs, &path) {
+                    // A role's own reads (auth's account mail) are declared by the API's needs too.
+                    assert!(declared, "{binary} reads config.{path} ({}), which its config::NEEDS does not declare", file.display());
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 150, "only {checked} reads checked");
+}
+
+#[test]
+fn the_configuration_scan_finds_each_kind_of_read_and_refuses_an_undeclared_one() {
+    let source = "let a = &state.config.tables.forms; let t = &state.config.tables; t.users; tables.leads; state.config.sesv2_endpoint; self.app.config.links.view_salt; shared::config::Needs";
+    assert_eq!(config_reads(source), ["tables.forms", "tables", "sesv2_endpoint", "links.view_salt", "tables.leads"]);
+    for read in ["tables.forms", "links.view_salt", "sesv2_endpoint", "app_origin", "stripe.price_pro", "stripe.webhook_secret"] {
+        assert_eq!(declares(&Needs::NONE, read), Some(false), "{read}");
+        assert_eq!(declares(&Needs::ALL, read), Some(true), "{read}");
+    }
+    assert_eq!(declares(&public_forms::config::NEEDS, "links.view_salt"), Some(true));
+    assert_eq!(declares(&public_forms::config::NEEDS, "links.question_salt"), Some(false));
+    assert_eq!(declares(&Needs::NONE, "tables"), None, "a whole set handed to shared code");
 }

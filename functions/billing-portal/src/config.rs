@@ -1,0 +1,7 @@
+//! What `billing-portal` reads from its environment: `main.rs` starts it with these needs, and
+//! `template.yaml` gives it exactly their variables (the local gateway's template test checks
+//! both, through `local_gateway::needs::BY_BINARY`).
+
+use shared::config::{Needs, Table::*};
+
+pub const NEEDS: Needs = Needs { tables: &[Subscriptions, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };

@@ -1,0 +1,15 @@
+//! What `leads` reads from its environment: `main.rs` starts it with these needs, and
+//! `template.yaml` gives it exactly their variables (the local gateway's template test checks
+//! both, through `local_gateway::needs::BY_BINARY`).
+
+use shared::config::{Needs, Table::*};
+
+/// Leads; the CSV export also behind a streaming function URL, which serves only requests
+/// carrying CloudFront's `X-Origin-Verify` secret.
+pub const NEEDS: Needs = Needs {
+    tables: &[Leads, Forms, Profiles, Impersonations, ImpersonationActions, LeadStats],
+    access_tokens: true,
+    client_address: true,
+    response_streaming: true,
+    ..Needs::NONE
+};
