@@ -36,7 +36,7 @@ fi
 python3 infra/scripts/bench_capture.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
 
 printf '\n== Sparky (ai-chat) ==\n'
-cargo run --release --quiet -p ai-chat --example bench
+cargo run --release --quiet -p ai-chat --example bench --features bench
 if command -v cargo-lambda >/dev/null; then
   say "Building the ai-chat Lambda (release, arm64, articles compiled in) ..."
   if cargo lambda build --release --arm64 -p ai-chat >/dev/null 2>&1; then
@@ -54,13 +54,13 @@ PY
 fi
 
 printf '\n== AI insights: 50,000 leads, aggregates vs querying every lead ==\n'
-DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p generate-insights --example bench
+DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p generate-insights --example bench --features bench
 
 printf '\n== Campaigns: 10,000 recipients, and SIGKILL of the sender mid-campaign ==\n'
-DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p campaigns --example bench
+DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p campaigns --example bench --features bench
 
 printf '\n== Compliance vault: the exhibit pack of 1,000 records (time, peak memory) ==\n'
-cargo run --release --quiet -p compliance-vault --example bench
+cargo run --release --quiet -p compliance-vault --example bench --features bench
 
 printf '\n== Access tokens: ES256 verify and sign vs the earlier HS256, same run ==\n'
 VERIFY_JSON=$("$CARGO_TARGET_DIR/release/raisespark-bench" verify 20000)

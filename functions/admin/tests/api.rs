@@ -320,8 +320,7 @@ async fn an_exact_id_finds_the_user_with_subscription_forms_leads_and_admin_flag
     let founder = unconfirmed_user(&world.state, "nora.quinn@example.com").await;
     stored_user(&world.state, "nora").await;
     for _ in 0..2 {
-        let form = shared::forms::Form::new_default(&founder.id, &shared::time::now_iso());
-        shared::repo::forms::create_form(&world.state.dynamo, &world.state.config.tables.forms, &form).await.unwrap();
+        shared::testing::form(&founder.id).store(&world.state).await;
     }
     for _ in 0..3 {
         world.counted_lead(&founder.id, &shared::time::now_iso()).await;

@@ -6,7 +6,7 @@ use crate::knowledge::{Hit, Knowledge};
 
 /// A question is grounded when its best article's confidence — its score (BM25 of the best
 /// passage plus the article card) times the share of the question's words the article uses —
-/// reaches this. Measured with `tests/retrieval.rs` (`threshold_margins`): the weakest of the
+/// reaches this. Measured with `tests/api/retrieval.rs` (`threshold_margins`): the weakest of the
 /// 106 evaluation questions scores 8.75, the strongest off-topic one 6.10 ("what is the capital
 /// of australia": one strong shared word, "capital"); the threshold sits between them.
 pub const MIN_CONFIDENCE: f32 = 7.4;

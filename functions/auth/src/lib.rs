@@ -282,7 +282,7 @@ async fn sign_in(State(state): State<AppState>, ip: ClientIp, headers: HeaderMap
     let account_failure = rate_limit::reserve(db, limit_table, &limits::FAILURES_PER_ACCOUNT, email.as_str()).await?;
     if account_failure.is_none() {
         tracing::warn!("failed sign-ins for this account passed their hourly limit: slowing attempts down");
-        tokio::time::sleep(limits::ACCOUNT_SLOWDOWN).await;
+        state.clock.sleep(limits::ACCOUNT_SLOWDOWN).await;
     }
 
     // One hash is checked whatever the address's state: the account's; without an account, a

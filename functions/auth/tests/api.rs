@@ -2,14 +2,13 @@ use axum::{Router, http::StatusCode};
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    testing::{Call, TestResponse, mail_to, test_state},
+    testing::{Call, TestResponse, mail_to},
 };
 
 use auth::{REFRESH_COOKIE, SIGN_UP_COOKIE, messages::*};
 
 async fn app() -> (Router, AppState) {
-    let state = test_state().await;
-    (shared::http::mount("auth", auth::router(state.clone())), state)
+    shared::testing::app(&[("auth", auth::router)]).await.parts()
 }
 
 fn unique_email() -> String {
@@ -813,10 +812,11 @@ async fn an_account_attacked_from_many_addresses_slows_down_but_never_locks_its_
     }
     let attacker = sign_in(&app, &email, "wrong password", "10.7.2.9").await;
     assert_eq!(attacker.status, StatusCode::TOO_MANY_REQUESTS, "past the limit, wrong passwords learn nothing");
-    let started = std::time::Instant::now();
+    let started = state.clock.now();
     let owner = sign_in(&app, &email, PASSWORD, "10.7.2.1").await;
     assert_eq!(owner.status, StatusCode::OK, "the owner still signs in: {:?}", owner.body);
-    assert!(started.elapsed() >= auth::limits::ACCOUNT_SLOWDOWN, "but slowed down");
+    // The test state's clock is manual: the slowdown moved it instead of waiting.
+    assert!(state.clock.now() - started >= auth::limits::ACCOUNT_SLOWDOWN, "but slowed down");
 }
 
 // ------------------------------------------------------------------ password recovery
@@ -1058,7 +1058,7 @@ async fn replaying_a_rotated_token_after_the_grace_window_revokes_its_family() {
     let (app, state) = app().await;
     let (_, stolen) = confirmed_user(&app, &state, &unique_email()).await;
     let legit = refresh(&app, &stolen).await.set_cookie(REFRESH_COOKIE).unwrap();
-    tokio::time::sleep(std::time::Duration::from_secs(auth::REUSE_GRACE_SECS as u64 + 1)).await;
+    state.clock.advance(std::time::Duration::from_secs(auth::REUSE_GRACE_SECS as u64 + 1));
     let replay = refresh(&app, &stolen).await;
     assert_eq!(replay.status, StatusCode::UNAUTHORIZED);
     assert_eq!(replay.set_cookie(REFRESH_COOKIE).as_deref(), Some(""), "the cookie is cleared");

@@ -437,7 +437,7 @@ async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Pat
     campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &id, &user.id, &audience.recipients).await?;
     if state.config.campaign_delivery == shared::config::LeadNotifications::Inline {
         let (background, id) = (campaigns_state.clone(), id.clone());
-        tokio::spawn(async move {
+        state.background.spawn(async move {
             let result = match background.mailer().await {
                 Ok(mailer) => sending::drain(&background.app, mailer, &id).await,
                 Err(err) => Err(err),

@@ -1,11 +1,10 @@
 use aws_sdk_dynamodb::types::AttributeValue;
 use axum::http::StatusCode;
 use serde_json::json;
-use shared::testing::{Call, test_state, test_user};
+use shared::testing::{Call, test_user};
 
 async fn app() -> (axum::Router, shared::AppState) {
-    let state = test_state().await;
-    (shared::http::mount("check-subscription", check_subscription::router(state.clone())), state)
+    shared::testing::app(&[("check-subscription", check_subscription::router)]).await.parts()
 }
 
 async fn store(state: &shared::AppState, user_id: &str, status: &str, trial_end: i64) {

@@ -2,20 +2,19 @@ use axum::{Router, http::StatusCode};
 use serde_json::json;
 use shared::{
     AppState,
-    testing::{Call, mail_to, test_state},
+    testing::{Call, mail_to},
 };
 
 async fn app() -> (Router, AppState) {
-    let state = test_state().await;
-    (shared::http::mount("contact", contact::router(state.clone())), state)
+    shared::testing::app(&[("contact", contact::router)]).await.parts()
 }
 
 fn message(email: &str) -> serde_json::Value {
     json!({"name": "Ada Lovelace", "email": email, "topic": "Sales and pricing", "message": "Can we pay yearly for the Pro plan?", "website": ""})
 }
 
-async fn stored(state: &AppState) -> i32 {
-    state.dynamo.scan().table_name(&state.config.tables.contact_messages).send().await.unwrap().count
+async fn stored(state: &AppState) -> usize {
+    shared::testing::count_items(state, &state.config.tables.contact_messages).await
 }
 
 #[tokio::test]

@@ -3,13 +3,12 @@ use axum::{Router, http::StatusCode};
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    testing::{Call, TestUser, test_state, test_user},
+    testing::{Call, TestUser, test_user},
 };
 
 async fn app() -> (Router, AppState) {
     shared::telemetry::init();
-    let state = test_state().await;
-    (shared::http::mount("forms", forms::router(state.clone())), state)
+    shared::testing::app(&[("forms", forms::router)]).await.parts()
 }
 
 async fn subscribe(state: &AppState, user: &TestUser, status: &str) {

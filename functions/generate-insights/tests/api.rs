@@ -45,11 +45,7 @@ async fn subscribe(state: &AppState, user: &TestUser, status: &str, pro: bool) {
 async fn pro_founder(state: &AppState) -> (TestUser, String) {
     let user = test_user(state);
     subscribe(state, &user, "trialing", true).await;
-    let mut form = shared::forms::Form::new_default(&user.id, &shared::time::now_iso());
-    form.name = "Seed Round".into();
-    form.is_published = true;
-    form.views = 200;
-    shared::repo::forms::create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    let form = shared::testing::form(&user.id).named("Seed Round").published().with(|form| form.views = 200).store(state).await;
     (user, form.id)
 }
 

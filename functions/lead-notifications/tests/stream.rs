@@ -4,9 +4,8 @@
 use aws_lambda_events::event::dynamodb::Event;
 use serde_json::json;
 use shared::{
-    forms::Form,
-    repo::{forms::create_form, profiles::get_profile},
-    testing::{Call, mail_to, stored_user, test_state_with},
+    repo::profiles::get_profile,
+    testing::{Call, form, mail_to, stored_user, test_state_with},
 };
 
 #[tokio::test]
@@ -14,9 +13,7 @@ async fn a_stream_insert_is_counted_once_and_announced() {
     let state = test_state_with(|config| config.lead_notifications = shared::config::LeadNotifications::Stream).await;
     let app = shared::http::mount("public-forms", public_forms::router(state.clone()));
     let owner = stored_user(&state, "owner").await;
-    let mut form = Form::new_default(&owner.id, &shared::time::now_iso());
-    form.is_published = true;
-    create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    let form = form(&owner.id).published().store(&state).await;
     let answers = json!({
         form.fields[0].id.clone(): "Ada Lovelace",
         form.fields[1].id.clone(): "ada@example.com",

@@ -4,20 +4,15 @@ use serde_json::json;
 use shared::{
     AppState,
     forms::Form,
-    repo::forms::create_form,
-    testing::{Call, TestUser, test_state, test_user},
+    testing::{Call, TestUser, test_user},
 };
 
 async fn app() -> (axum::Router, AppState) {
-    let state = test_state().await;
-    (shared::http::mount("leads", leads::router(state.clone())), state)
+    shared::testing::app(&[("leads", leads::router)]).await.parts()
 }
 
 async fn form_of(state: &AppState, user: &TestUser, name: &str) -> Form {
-    let mut form = Form::new_default(&user.id, &shared::time::now_iso());
-    form.name = name.into();
-    create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
-    form
+    shared::testing::form(&user.id).named(name).store(state).await
 }
 
 async fn lead(state: &AppState, form: &Form, owner: &str, name: &str, status: &str, at: &str) {
@@ -152,24 +147,14 @@ async fn another_users_lead_cannot_be_changed_or_deleted() {
 
 // ------------------------------------------------------------------ through the public endpoint
 
-use shared::forms::FieldPreset;
 
 /// The leads and public-forms routers over one state, as in the gateway.
 async fn both() -> (axum::Router, AppState) {
-    let state = test_state().await;
-    let app = shared::http::mount("leads", leads::router(state.clone()))
-        .merge(shared::http::mount("public-forms", public_forms::router(state.clone())));
-    (app, state)
+    shared::testing::app(&[("leads", leads::router), ("public-forms", public_forms::router)]).await.parts()
 }
 
 async fn published(state: &AppState, user: &TestUser, name: &str) -> Form {
-    let mut form = Form::new_default(&user.id, &shared::time::now_iso());
-    form.name = name.into();
-    form.fields.push(FieldPreset::find("investment_amount").unwrap().to_field(3, false));
-    form.fields.push(FieldPreset::find("location_state").unwrap().to_field(4, false));
-    form.is_published = true;
-    create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
-    form
+    shared::testing::form(&user.id).named(name).preset("investment_amount").preset("location_state").published().store(state).await
 }
 
 async fn submit(app: &axum::Router, form: &Form, name: &str, amount: &str, key: &str) -> StatusCode {
@@ -192,17 +177,13 @@ async fn submit(app: &axum::Router, form: &Form, name: &str, amount: &str, key: 
         .status
 }
 
-/// Counting follows the investor's answer: wait for the summary to reach `leads`.
-async fn summary_with(app: &axum::Router, user: &TestUser, leads: u64) -> serde_json::Value {
-    for _ in 0..100 {
-        let summary = Call::get("/api/leads/summary").token(&user.token).send(app).await;
-        assert_eq!(summary.status, StatusCode::OK);
-        if summary.body["totalLeads"] == json!(leads) {
-            return summary.body;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("the summary never reached {leads} leads");
+/// The summary once the counting that follows each answer is done: it must count `leads`.
+async fn summary_with(state: &AppState, app: &axum::Router, user: &TestUser, leads: u64) -> serde_json::Value {
+    state.background.idle().await;
+    let summary = Call::get("/api/leads/summary").token(&user.token).send(app).await;
+    assert_eq!(summary.status, StatusCode::OK);
+    assert_eq!(summary.body["totalLeads"], json!(leads), "{}", summary.text);
+    summary.body
 }
 
 fn earned(summary: &serde_json::Value) -> Vec<String> {
@@ -224,7 +205,7 @@ async fn the_summary_counts_every_lead_once_not_just_the_recent_five() {
     for visitor in 0..5 {
         Call::post(&format!("/api/public-forms/{}/views", one.id)).from_ip(&format!("10.1.1.{visitor}")).send(&app).await;
     }
-    let summary = summary_with(&app, &user, 7).await;
+    let summary = summary_with(&state, &app, &user, 7).await;
     // 120,000 ×2 + 37,500 ×2 + 5,000 ×2 + 17,500
     assert_eq!(summary["estimatedInterest"], 342_500);
     assert_eq!(summary["totalViews"], 5);
@@ -253,7 +234,7 @@ async fn the_summary_counts_every_lead_once_not_just_the_recent_five() {
     // Deleting a lead takes it and its amount off the totals.
     let id = recent[0]["id"].as_str().unwrap();
     assert_eq!(Call::delete(&format!("/api/leads/{id}")).token(&user.token).send(&app).await.status, StatusCode::NO_CONTENT);
-    let summary = summary_with(&app, &user, 6).await;
+    let summary = summary_with(&state, &app, &user, 6).await;
     assert_eq!(summary["estimatedInterest"], 337_500);
 
     // Another founder's summary sees none of it.
@@ -394,7 +375,7 @@ async fn hostile_amounts_from_investors_never_break_the_founders_dashboard() {
         assert_eq!(status, StatusCode::CREATED);
     }
     assert_eq!(submit(&app, &form, "Eve", "Over $99999999999999999999", "hostile-amount-xxxxxxxx").await, StatusCode::BAD_REQUEST);
-    let summary = summary_with(&app, &user, 3).await;
+    let summary = summary_with(&state, &app, &user, 3).await;
     assert_eq!(summary["estimatedInterest"], 360_000, "only the amount field counts, never the name");
     let (_, profile) = dashboard_loads(&app, &user).await;
     assert_eq!(profile["estimated_interest"], 360_000);
@@ -405,7 +386,7 @@ async fn hostile_amounts_from_investors_never_break_the_founders_dashboard() {
 
     // A real amount still counts.
     assert_eq!(submit(&app, &form, "Ada Lovelace", "$25,000 - $50,000", "honest-xxxxxxxx").await, StatusCode::CREATED);
-    assert_eq!(summary_with(&app, &user, 4).await["estimatedInterest"], 397_500);
+    assert_eq!(summary_with(&state, &app, &user, 4).await["estimatedInterest"], 397_500);
 }
 
 #[tokio::test]
@@ -453,16 +434,8 @@ async fn counters_stored_out_of_range_are_read_leniently_and_saturate() {
         let number = |name: &str| item.get(name).and_then(|v| v.as_n().ok()).cloned().unwrap_or_default();
         (number("interested_investors_count"), number("estimated_interest"))
     };
-    let mut counted = None;
-    for _ in 0..200 {
-        let (count, interest) = raw_profile().await;
-        if count != "-3" {
-            counted = Some((count, interest));
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    let (count, interest) = counted.expect("the new lead was counted within 10 s");
+    state.background.idle().await;
+    let (count, interest) = raw_profile().await;
     assert_eq!(count, "-2", "counted once");
     assert_eq!(interest, shared::counters::CEILING.to_string(), "the sum stays at the ceiling instead of failing");
     let (summary, _) = dashboard_loads(&app, &user).await;
@@ -487,19 +460,11 @@ async fn profile_counts(state: &AppState, user: &TestUser) -> (u64, u64, u64, u6
     (profile.interested_investors_count, profile.hot_leads, profile.warm_leads, profile.cold_leads)
 }
 
-/// The form's `leads_count` once it reaches `expected` (it follows the lead's counting
-/// transaction with its own write, so it may lag the profile by a moment), or what it is after
-/// two seconds.
-async fn form_leads(state: &AppState, form: &Form, expected: u64) -> u64 {
-    let mut count = 0;
-    for _ in 0..40 {
-        count = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap().leads_count;
-        if count == expected {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    count
+/// The form's `leads_count` once the counting that follows each answer is done (the form's
+/// write follows the lead's counting transaction in the same work).
+async fn form_leads(state: &AppState, form: &Form) -> u64 {
+    state.background.idle().await;
+    shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap().leads_count
 }
 
 #[tokio::test]
@@ -509,9 +474,9 @@ async fn temperature_and_form_counters_follow_capture_status_changes_and_deletes
     let form = published(&state, &user, "Counters Fund").await;
     assert_eq!(submit(&app, &form, "Ada Hot", "Over $100,000", "counters-hot-xxxxxxxx").await, StatusCode::CREATED);
     assert_eq!(submit(&app, &form, "Grace Cold", "Under $10,000", "counters-cold-xxxxxxxx").await, StatusCode::CREATED);
-    summary_with(&app, &user, 2).await;
+    summary_with(&state, &app, &user, 2).await;
     assert_eq!(profile_counts(&state, &user).await, (2, 1, 0, 1));
-    assert_eq!(form_leads(&state, &form, 2).await, 2);
+    assert_eq!(form_leads(&state, &form).await, 2);
 
     let leads = Call::get("/api/leads?temperature=hot").token(&user.token).send(&app).await.body["leads"].clone();
     let hot_id = leads[0]["id"].as_str().unwrap().to_owned();
@@ -525,5 +490,5 @@ async fn temperature_and_form_counters_follow_capture_status_changes_and_deletes
     let deleted = Call::delete(&format!("/api/leads/{hot_id}")).token(&user.token).send(&app).await;
     assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
     assert_eq!(profile_counts(&state, &user).await, (1, 0, 0, 1));
-    assert_eq!(form_leads(&state, &form, 1).await, 1);
+    assert_eq!(form_leads(&state, &form).await, 1);
 }

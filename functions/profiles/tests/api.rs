@@ -3,8 +3,7 @@ use serde_json::json;
 use shared::testing::{Call, test_state, test_user};
 
 async fn app() -> (axum::Router, shared::AppState) {
-    let state = test_state().await;
-    (shared::http::mount("profiles", profiles::router(state.clone())), state)
+    shared::testing::app(&[("profiles", profiles::router)]).await.parts()
 }
 
 #[tokio::test]

@@ -390,8 +390,9 @@ async fn submit_lead(
         // table's stream does both (functions/lead-notifications).
         Ok(_) => {
             if state.config.lead_notifications == LeadNotifications::Inline {
-                let (state, form) = (state.clone(), form.clone());
-                tokio::spawn(async move {
+                let (background, form) = (state.clone(), form.clone());
+                state.background.spawn(async move {
+                    let state = background;
                     count_lead_logged(&state.dynamo, &state.config.tables, &lead).await;
                     notify_owner_logged(&state, &form, &lead).await;
                 });
@@ -401,8 +402,8 @@ async fn submit_lead(
             tracing::info!(lead_id = %lead_id, "retried submission: already stored");
             // Counting is idempotent: a retry finishes a count an earlier attempt did not.
             if state.config.lead_notifications == LeadNotifications::Inline {
-                let state = state.clone();
-                tokio::spawn(async move { count_lead_logged(&state.dynamo, &state.config.tables, &lead).await });
+                let background = state.clone();
+                state.background.spawn(async move { count_lead_logged(&background.dynamo, &background.config.tables, &lead).await });
             }
         }
         Err(err) => return Err(err.into()),

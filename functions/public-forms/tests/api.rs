@@ -3,53 +3,27 @@ use axum::{Router, http::StatusCode};
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    forms::{FieldPreset, Form},
-    repo::{forms::create_form, users::UserRecord},
-    testing::{Call, TestResponse, mail_to, stored_user, test_state, test_state_with},
+    forms::Form,
+    repo::users::UserRecord,
+    testing::{Call, answers, form, mail_to, stored_user, submit_lead},
 };
 
 const ORIGIN_SECRET: &str = "origin-secret-for-tests-0123456789";
 
 /// As behind CloudFront: the origin secret is configured.
 async fn app_behind_cdn() -> (Router, AppState) {
-    let state = test_state_with(|config| config.origin_verify_secret = Some(ORIGIN_SECRET.to_owned().into())).await;
-    (shared::http::mount("public-forms", public_forms::router(state.clone())), state)
+    shared::testing::app_with(|config| config.origin_verify_secret = Some(ORIGIN_SECRET.to_owned().into()), &[("public-forms", public_forms::router)]).await.parts()
 }
 
 async fn app() -> (Router, AppState) {
-    let state = test_state().await;
-    (shared::http::mount("public-forms", public_forms::router(state.clone())), state)
+    shared::testing::app(&[("public-forms", public_forms::router)]).await.parts()
 }
 
-/// A founder with a published form that has the amount and timeline presets.
+/// A stored founder with the standard published form (amount and timeline presets).
 async fn published_form(state: &AppState) -> (UserRecord, Form) {
     let owner = stored_user(state, "owner").await;
-    let mut form = Form::new_default(&owner.id, &shared::time::now_iso());
-    form.name = "Sunrise Fund II".into();
-    for key in ["investment_amount", "investment_timeline"] {
-        form.fields.push(FieldPreset::find(key).unwrap().to_field(form.fields.len() as u32, false));
-    }
-    form.is_published = true;
-    create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    let form = shared::testing::published_form(state, &owner.id).await;
     (owner, form)
-}
-
-fn answers(form: &Form) -> Value {
-    json!({
-        form.fields[0].id.clone(): "Grace Hopper",
-        form.fields[1].id.clone(): "grace@example.com",
-        form.fields[2].id.clone(): "+1 555 123 4567",
-        form.fields[3].id.clone(): "Over $100,000",
-        form.fields[4].id.clone(): "Within a month",
-    })
-}
-
-async fn submit(app: &Router, form: &Form, body: Value, ip: &str, key: Option<&str>) -> TestResponse {
-    let mut call = Call::post(&format!("/api/public-forms/{}/leads", form.id)).from_ip(ip).json(body);
-    if let Some(key) = key {
-        call = call.header("idempotency-key", key);
-    }
-    call.send(app).await
 }
 
 async fn lead_count(state: &AppState, form: &Form) -> i32 {
@@ -89,12 +63,8 @@ async fn a_published_form_is_public_without_any_owner_data() {
 async fn drafts_archived_and_missing_forms_are_not_available() {
     let (app, state) = app().await;
     let (owner, _) = published_form(&state).await;
-    let draft = Form::new_default(&owner.id, &shared::time::now_iso());
-    create_form(&state.dynamo, &state.config.tables.forms, &draft).await.unwrap();
-    let mut archived = Form::new_default(&owner.id, &shared::time::now_iso());
-    archived.is_published = true;
-    archived.is_archived = true;
-    create_form(&state.dynamo, &state.config.tables.forms, &archived).await.unwrap();
+    let draft = form(&owner.id).store(&state).await;
+    let archived = form(&owner.id).published().archived().store(&state).await;
     for id in [draft.id.as_str(), archived.id.as_str(), "3f2b7a1e-0000-4000-8000-000000000001", "nope"] {
         let response = Call::get(&format!("/api/public-forms/{id}")).send(&app).await;
         assert_eq!(response.status, StatusCode::NOT_FOUND, "{id}");
@@ -183,18 +153,12 @@ async fn a_view_and_a_lead_count_for_the_embedding_page_and_a_bad_ping_changes_n
     let stored = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap();
     assert_eq!(stored.views, 2, "bad pings change nothing");
 
-    let lead = submit(&app, &form, json!({"answers": answers(&form), "source": "https://startup.example/invest"}), "10.0.4.4", None).await;
+    let lead = submit_lead(&app, &form, json!({"answers": answers(&form), "source": "https://startup.example/invest"}), "10.0.4.4", None).await;
     assert_eq!(lead.status, StatusCode::CREATED);
+    // Counting follows the answer (background work): wait for it, then read once.
+    state.background.idle().await;
     let stats = shared::repo::lead_stats::dimensions(&state.dynamo, &state.config.tables.lead_stats, &owner.id).await.unwrap();
-    let mut host = None;
-    for _ in 0..100 {
-        let stats = shared::repo::lead_stats::dimensions(&state.dynamo, &state.config.tables.lead_stats, &owner.id).await.unwrap();
-        host = stats.into_iter().find(|s| s.stat == "d#host#startup.example").filter(|s| s.leads == 1);
-        if host.is_some() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(30)).await;
-    }
+    let host = stats.iter().find(|s| s.stat == "d#host#startup.example" && s.leads == 1);
     let host = host.expect("the lead counted for its page");
     assert_eq!((host.views, host.leads, host.label.as_deref()), (1, 1, Some("startup.example")));
     assert!(stats.iter().all(|s| !s.stat.contains("javascript")));
@@ -269,15 +233,9 @@ async fn a_lead_is_stored_with_temperature_and_compliance_proof_and_the_owner_is
     assert_eq!(lead.compliance.source_url.as_deref(), Some("https://sunrise.example/invest?utm=x"));
     assert_eq!(lead.compliance.referrer.as_deref(), Some("https://sunrise.example/invest"));
 
-    let mut mail = Vec::new();
-    // The mail goes out after the answer (a background task): up to 10 s on a loaded machine.
-    for _ in 0..200 {
-        mail = mail_to(&state, &owner.email);
-        if !mail.is_empty() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    // The mail goes out after the answer (background work): wait for it, then exactly one.
+    state.background.idle().await;
+    let mail = mail_to(&state, &owner.email);
     assert_eq!(mail.len(), 1);
     assert_eq!(mail[0].email.subject, "New investor lead: Sunrise Fund II");
     assert!(mail[0].email.text.contains("Temperature: hot"));
@@ -311,13 +269,13 @@ async fn every_invalid_submission_is_4xx_with_a_message_and_stores_nothing() {
         (json!({ "answers": answers(&form), "extra": true }), "Invalid request body: unknown field `extra`, expected one of `answers`, `source`, `website`."),
     ];
     for (i, (body, message)) in cases.into_iter().enumerate() {
-        let response = submit(&app, &form, body, &format!("10.2.0.{i}"), None).await;
+        let response = submit_lead(&app, &form, body, &format!("10.2.0.{i}"), None).await;
         assert_eq!(response.status, StatusCode::BAD_REQUEST, "{message}");
         assert_eq!(response.error_message(), message);
     }
     let malformed = Call::post(&format!("/api/public-forms/{}/leads", form.id)).from_ip("10.2.1.1").raw_json("{\"answers\":").send(&app).await;
     assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
-    let bad_key = submit(&app, &form, json!({"answers": answers(&form)}), "10.2.1.2", Some("short")).await;
+    let bad_key = submit_lead(&app, &form, json!({"answers": answers(&form)}), "10.2.1.2", Some("short")).await;
     assert_eq!(bad_key.status, StatusCode::BAD_REQUEST);
     assert_eq!(lead_count(&state, &form).await, 0);
 }
@@ -328,7 +286,7 @@ async fn an_oversized_body_is_413_before_anything_is_read() {
     let (_, form) = published_form(&state).await;
     let mut a = answers(&form);
     a[&form.fields[0].id] = json!("x".repeat(40 * 1024));
-    let response = submit(&app, &form, json!({ "answers": a }), "10.3.0.1", None).await;
+    let response = submit_lead(&app, &form, json!({ "answers": a }), "10.3.0.1", None).await;
     assert_eq!(response.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(lead_count(&state, &form).await, 0);
 }
@@ -337,9 +295,10 @@ async fn an_oversized_body_is_413_before_anything_is_read() {
 async fn a_filled_honeypot_looks_accepted_but_stores_and_mails_nothing() {
     let (app, state) = app().await;
     let (owner, form) = published_form(&state).await;
-    let response = submit(&app, &form, json!({ "answers": answers(&form), "website": "http://spam.example" }), "10.4.0.1", None).await;
+    let response = submit_lead(&app, &form, json!({ "answers": answers(&form), "website": "http://spam.example" }), "10.4.0.1", None).await;
     assert_eq!(response.status, StatusCode::CREATED);
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    // Whatever work the answer started is done: nothing is left to store or mail later.
+    state.background.idle().await;
     assert_eq!(lead_count(&state, &form).await, 0);
     assert!(mail_to(&state, &owner.email).is_empty());
 }
@@ -349,13 +308,13 @@ async fn one_ip_gets_ten_submissions_a_minute_per_form_and_another_ip_is_unaffec
     let (app, state) = app().await;
     let (_, form) = published_form(&state).await;
     for i in 0..10 {
-        assert_eq!(submit(&app, &form, json!({ "answers": answers(&form) }), "10.5.0.1", None).await.status, StatusCode::CREATED, "{i}");
+        assert_eq!(submit_lead(&app, &form, json!({ "answers": answers(&form) }), "10.5.0.1", None).await.status, StatusCode::CREATED, "{i}");
     }
-    let limited = submit(&app, &form, json!({ "answers": answers(&form) }), "10.5.0.1", None).await;
+    let limited = submit_lead(&app, &form, json!({ "answers": answers(&form) }), "10.5.0.1", None).await;
     assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(limited.error_message(), "Too many submissions from your network. Please wait a minute and try again.");
     assert!(limited.headers.contains_key("retry-after"));
-    assert_eq!(submit(&app, &form, json!({ "answers": answers(&form) }), "10.5.0.2", None).await.status, StatusCode::CREATED);
+    assert_eq!(submit_lead(&app, &form, json!({ "answers": answers(&form) }), "10.5.0.2", None).await.status, StatusCode::CREATED);
     assert_eq!(lead_count(&state, &form).await, 11);
 }
 
@@ -364,12 +323,12 @@ async fn retries_with_one_idempotency_key_store_one_lead_and_answer_the_same() {
     let (app, state) = app().await;
     let (_, form) = published_form(&state).await;
     let key = "retry-key-0001";
-    let first = submit(&app, &form, json!({ "answers": answers(&form) }), "10.6.0.1", Some(key)).await;
-    let again = submit(&app, &form, json!({ "answers": answers(&form) }), "10.6.0.2", Some(key)).await;
+    let first = submit_lead(&app, &form, json!({ "answers": answers(&form) }), "10.6.0.1", Some(key)).await;
+    let again = submit_lead(&app, &form, json!({ "answers": answers(&form) }), "10.6.0.2", Some(key)).await;
     assert_eq!((first.status, &first.body), (again.status, &again.body));
     let parallel = (0..8).map(|i| {
         let (app, form) = (app.clone(), form.clone());
-        tokio::spawn(async move { submit(&app, &form, json!({ "answers": answers(&form) }), &format!("10.6.1.{i}"), Some("parallel-key-1")).await.body })
+        tokio::spawn(async move { submit_lead(&app, &form, json!({ "answers": answers(&form) }), &format!("10.6.1.{i}"), Some("parallel-key-1")).await.body })
     });
     let bodies: Vec<Value> = futures::future::join_all(parallel).await.into_iter().map(Result::unwrap).collect();
     assert!(bodies.windows(2).all(|w| w[0] == w[1]));
@@ -381,12 +340,15 @@ async fn a_form_stored_with_unreadable_colours_is_served_with_readable_ones() {
     let (app, state) = app().await;
     // As stored before the contrast rule: the writes go straight to the table.
     let owner = stored_user(&state, "owner").await;
-    let mut form = Form::new_default(&owner.id, &shared::time::now_iso());
-    form.is_published = true;
-    form.styling.text_color = "#d1d5db".into();
-    form.styling.button_color = "#fde047".into();
-    form.styling.button_text_color = "#ffffff".into();
-    create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    let form = form(&owner.id)
+        .published()
+        .with(|form| {
+            form.styling.text_color = "#d1d5db".into();
+            form.styling.button_color = "#fde047".into();
+            form.styling.button_text_color = "#ffffff".into();
+        })
+        .store(&state)
+        .await;
 
     let response = Call::get(&format!("/api/public-forms/{}", form.id)).send(&app).await;
     assert_eq!(response.status, StatusCode::OK);
@@ -419,8 +381,7 @@ async fn the_floating_buttons_colours_from_any_snippet_read_and_a_bad_colour_or_
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     assert_eq!(bad.error_message(), "The button colour must be a hex colour like #6366f1.");
     assert_eq!(ask("?buttonColor=%23ffffff&colour=%23000000").send(&app).await.status, StatusCode::BAD_REQUEST);
-    let draft = Form::new_default(&owner.id, &shared::time::now_iso());
-    create_form(&state.dynamo, &state.config.tables.forms, &draft).await.unwrap();
+    let draft = shared::testing::form(&owner.id).store(&state).await;
     let unavailable = Call::get(&format!("/api/public-forms/{}/floating-button", draft.id)).send(&app).await;
     assert_eq!(unavailable.status, StatusCode::NOT_FOUND);
 }

@@ -2,12 +2,11 @@ use axum::{Router, http::StatusCode};
 use serde_json::json;
 use shared::{
     AppState,
-    testing::{Call, test_state, test_user},
+    testing::{Call, test_user},
 };
 
 async fn app() -> (Router, AppState) {
-    let state = test_state().await;
-    (shared::http::mount("raise-capital", raise_capital::router(state.clone())), state)
+    shared::testing::app(&[("raise-capital", raise_capital::router)]).await.parts()
 }
 
 #[tokio::test]

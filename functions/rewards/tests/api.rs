@@ -9,16 +9,12 @@ use shared::{
     auth::ACCESS_TOKEN_TTL,
     payments::{events, sign_webhook},
     repo::users::UserRecord,
-    testing::{Call, TEST_WEBHOOK_SECRET, stored_user, test_state},
+    testing::{Call, TEST_WEBHOOK_SECRET, stored_user},
     time::{now, unix},
 };
 
 async fn app() -> (Router, AppState) {
-    let state = test_state().await;
-    let app = shared::http::mount("rewards", rewards::router(state.clone()))
-        .merge(shared::http::mount("auth", auth::router(state.clone())))
-        .merge(shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())));
-    (app, state)
+    shared::testing::app(&[("rewards", rewards::router), ("auth", auth::router), ("stripe-webhook", stripe_webhook::router)]).await.parts()
 }
 
 fn token(state: &AppState, user: &UserRecord) -> String {

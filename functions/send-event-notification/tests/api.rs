@@ -1,11 +1,10 @@
 use aws_sdk_dynamodb::types::AttributeValue;
 use axum::http::StatusCode;
 use serde_json::json;
-use shared::testing::{Call, mail_to, test_state, test_user};
+use shared::testing::{Call, mail_to, test_user};
 
 async fn app() -> (axum::Router, shared::AppState) {
-    let state = test_state().await;
-    (shared::http::mount("send-event-notification", send_event_notification::router(state.clone())), state)
+    shared::testing::app(&[("send-event-notification", send_event_notification::router)]).await.parts()
 }
 
 async fn recorded_events(state: &shared::AppState, email: &str) -> Vec<String> {

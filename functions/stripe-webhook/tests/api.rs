@@ -6,13 +6,12 @@ use shared::{
     billing::has_access,
     payments::{events, sign_webhook},
     repo::users::{UserRecord, get_user},
-    testing::{Call, TEST_WEBHOOK_SECRET, TestResponse, mail_to, stored_user, test_state},
+    testing::{Call, TEST_WEBHOOK_SECRET, TestResponse, mail_to, stored_user},
     time::{now, unix},
 };
 
 async fn app() -> (Router, AppState) {
-    let state = test_state().await;
-    (shared::http::mount("stripe-webhook", stripe_webhook::router(state.clone())), state)
+    shared::testing::app(&[("stripe-webhook", stripe_webhook::router)]).await.parts()
 }
 
 async fn founder(state: &AppState) -> UserRecord {

@@ -10,11 +10,11 @@ use serde_json::{Value, json};
 use shared::{
     AppState,
     campaigns::{Click, Reason, Unsubscribe, sign, verify},
-    forms::{FieldPreset, Form},
-    leads::{ComplianceProof, LeadRecord},
+    forms::Form,
+    leads::LeadRecord,
     mail::StoredEmail,
     repo::campaign_recipients,
-    testing::{Call, TestUser, test_state, test_user},
+    testing::{Call, TestFounder, TestUser, form, stored_lead, test_state},
 };
 
 fn app(state: &AppState) -> Router {
@@ -22,31 +22,10 @@ fn app(state: &AppState) -> Router {
 }
 
 async fn pro_founder(state: &AppState, leads: &[(&str, &str)]) -> (TestUser, Form) {
-    let user = test_user(state);
-    shared::testing::subscribe_trial(state, &user.id, true).await;
-    let mut form = Form::new_default(&user.id, &shared::time::now_iso());
-    form.name = "Seed Round".into();
-    form.is_published = true;
-    form.fields.push(FieldPreset::find("location_state").unwrap().to_field(3, false));
-    shared::repo::forms::create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    let user = TestFounder::new(state).on_pro(state).await;
+    let form = form(&user.id).named("Seed Round").published().preset("location_state").store(state).await;
     for (name, email) in leads {
-        let data = [(form.fields[0].id.clone(), (*name).to_owned()), (form.fields[1].id.clone(), (*email).to_owned())].into();
-        let lead = LeadRecord {
-            id: uuid::Uuid::new_v4().to_string(),
-            form_id: form.id.clone(),
-            owner_id: user.id.clone(),
-            created_at: state.clock.now_iso(),
-            data,
-            status: "hot".into(),
-            location_data: None,
-            compliance: ComplianceProof { legend_version: "1".into(), legend_sha256: "x".into(), form_version: 1, source_url: None, referrer: None, submitted_at: state.clock.now_iso() },
-            estimated_amount: 0,
-            search_text: String::new(),
-            counted_at: None,
-            facets: Default::default(),
-            contacted_at: None,
-        };
-        state.dynamo.put_item().table_name(&state.config.tables.leads).set_item(Some(shared::dynamo::to_item(&lead).unwrap())).send().await.unwrap();
+        stored_lead(state, &form, name, email).await;
     }
     (user, form)
 }
@@ -62,16 +41,13 @@ async fn set_sender(app: &Router, user: &TestUser) {
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
 }
 
-/// Waits until the campaign is sent (the local sender works after the request answered).
-async fn wait_sent(app: &Router, user: &TestUser, id: &str) -> Value {
-    for _ in 0..200 {
-        let results = Call::get(&format!("/api/campaigns/{id}/results")).token(&user.token).send(app).await;
-        if results.body["campaign"]["status"] == "sent" {
-            return results.body;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-    }
-    panic!("campaign {id} was not sent");
+/// The campaign's results once the local sender (started after the request answered) is
+/// done: it must be sent by then.
+async fn wait_sent(state: &AppState, app: &Router, user: &TestUser, id: &str) -> Value {
+    state.background.idle().await;
+    let results = Call::get(&format!("/api/campaigns/{id}/results")).token(&user.token).send(app).await;
+    assert_eq!(results.body["campaign"]["status"], "sent", "campaign {id} was not sent: {}", results.text);
+    results.body
 }
 
 fn campaign_mail(state: &AppState, to: &str) -> Vec<StoredEmail> {
@@ -108,11 +84,11 @@ async fn write_body(app: &Router, user: &TestUser, campaign: &Value, body: &str)
     edited.body
 }
 
-async fn send_and_wait(app: &Router, user: &TestUser, campaign: &Value) {
+async fn send_and_wait(state: &AppState, app: &Router, user: &TestUser, campaign: &Value) {
     let id = campaign["id"].as_str().unwrap();
     let sent = Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(app).await;
     assert_eq!(sent.status, StatusCode::ACCEPTED, "{}", sent.text);
-    wait_sent(app, user, id).await;
+    wait_sent(state, app, user, id).await;
 }
 
 #[allow(deprecated)] // async_zip 0.0.19 reads archives only through its `mem` reader
@@ -146,7 +122,7 @@ async fn records_kept_for_others_carry_no_live_credential_of_anyone() {
     let campaign = draft(&app, &user).await;
     let campaign = write_body(&app, &user, &campaign, "Hi {{first_name|there}}, read [our deck](https://sunrise.example/deck).").await;
     let id = campaign["id"].as_str().unwrap().to_owned();
-    send_and_wait(&app, &user, &campaign).await;
+    send_and_wait(&state, &app, &user, &campaign).await;
 
     // The messages themselves carry their recipient's live links (the scanner finds them).
     let ada = campaign_mail(&state, "ada@example.com").remove(0);
@@ -279,7 +255,7 @@ async fn a_campaign_reaches_each_address_once_with_its_unsubscribe_headers() {
     let again = Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(&app).await;
     assert_eq!(again.status, StatusCode::CONFLICT, "a campaign is sent once");
 
-    let results = wait_sent(&app, &user, &id).await;
+    let results = wait_sent(&state, &app, &user, &id).await;
     assert_eq!((results["campaign"]["recipients"].as_u64(), results["campaign"]["sent"].as_u64(), results["waiting"].as_u64()), (Some(2), Some(2), Some(0)));
     let rows = results["recipients"].as_array().unwrap();
     assert!(rows.iter().all(|r| r["status"] == "sent" && r["message_id"].as_str().is_some_and(|m| !m.is_empty())));
@@ -378,7 +354,7 @@ async fn a_sent_message_marks_its_leads_emailed_for_the_next_audience_and_the_co
     let campaign = draft(&app, &user).await;
     let id = campaign["id"].as_str().unwrap();
     Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(&app).await;
-    wait_sent(&app, &user, id).await;
+    wait_sent(&state, &app, &user, id).await;
     // Both of Ada's leads were reached by her one message.
     assert_eq!(contacted(&state, &user).await, (3, 3, 0, 0));
     assert_eq!((count(json!(false)).await, count(json!(true)).await), (Some(0), Some(2)));
@@ -404,7 +380,7 @@ async fn unsubscribing_excludes_the_address_from_the_next_campaign() {
     let first = draft(&app, &user).await;
     let id = first["id"].as_str().unwrap();
     Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": first["version"]})).send(&app).await;
-    wait_sent(&app, &user, id).await;
+    wait_sent(&state, &app, &user, id).await;
 
     let mail = campaign_mail(&state, "grace@example.com").remove(0);
     let page = mail.links().into_iter().find(|l| l.contains("/unsubscribe/")).unwrap();
@@ -426,7 +402,7 @@ async fn unsubscribing_excludes_the_address_from_the_next_campaign() {
     let second = draft(&app, &user).await;
     let second_id = second["id"].as_str().unwrap();
     Call::post(&format!("/api/campaigns/{second_id}/send")).token(&user.token).json(json!({"version": second["version"]})).send(&app).await;
-    wait_sent(&app, &user, second_id).await;
+    wait_sent(&state, &app, &user, second_id).await;
     assert_eq!(campaign_mail(&state, "grace@example.com").len(), 1, "no second campaign for the unsubscribed address");
     assert_eq!(campaign_mail(&state, "ada@example.com").len(), 2);
     let results = Call::get(&format!("/api/campaigns/{id}/results")).token(&user.token).send(&app).await;
@@ -449,7 +425,7 @@ async fn a_click_redirects_only_to_the_link_of_the_sent_campaign_its_token_names
     let campaign = draft(&app, &user).await;
     let campaign = write_body(&app, &user, &campaign, "Read [our deck](https://sunrise.example/deck) and [the terms](https://sunrise.example/terms?a=1&b=2).").await;
     let id = campaign["id"].as_str().unwrap().to_owned();
-    send_and_wait(&app, &user, &campaign).await;
+    send_and_wait(&state, &app, &user, &campaign).await;
 
     let mail = campaign_mail(&state, "ada@example.com").remove(0);
     let tracked: Vec<String> = mail.links().into_iter().filter(|l| l.contains("/api/campaigns/r/")).map(|l| l.trim_start_matches("http://localhost:3000").to_owned()).collect();
@@ -565,7 +541,7 @@ async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end
     state.clock.advance(std::time::Duration::from_secs(11 * 60));
     let due = campaigns::dispatch::tick(&dispatcher).await.unwrap();
     assert_eq!(due.started, 1);
-    let results = wait_sent(&app, &user, &id).await;
+    let results = wait_sent(&state, &app, &user, &id).await;
     assert_eq!(results["campaign"]["sent"], 2);
     assert_eq!(campaign_mail(&state, "ada@example.com").len(), 1);
 
@@ -580,7 +556,7 @@ async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end
     state.clock.advance(std::time::Duration::from_secs(16 * 60));
     let recovered = campaigns::dispatch::tick(&dispatcher).await.unwrap();
     assert_eq!(recovered.unknown, 1);
-    let results = wait_sent(&app, &user, &second_id).await;
+    let results = wait_sent(&state, &app, &user, &second_id).await;
     assert_eq!((results["campaign"]["unknown"].as_u64(), results["campaign"]["sent"].as_u64()), (Some(1), Some(0)));
     assert_eq!(campaign_mail(&state, "ada@example.com").len(), 1, "an unknown outcome is never resent");
 }
@@ -610,7 +586,7 @@ async fn a_leads_value_reaches_ses_on_one_line_whatever_it_holds() {
         "version": campaign["version"], "name": "n", "subject": "Hi {{name}}", "previewText": "", "body": "Hello", "trackOpens": false, "trackClicks": false, "segment": {}
     })).send(&app).await;
     assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
-    send_and_wait(&app, &user, &edited.body).await;
+    send_and_wait(&state, &app, &user, &edited.body).await;
 
     // And straight at the mailer, as defence in depth: every header value with a break.
     let mailer = campaigns::mailer::CampaignMailer::from_state(&state).await.unwrap();
@@ -671,7 +647,7 @@ async fn an_unsubscribe_link_mailed_before_its_secret_rotated_still_works_and_ro
     let campaign = draft(&sender, &user).await;
     let id = campaign["id"].as_str().unwrap();
     Call::post(&format!("/api/campaigns/{id}/send")).token(&user.token).json(json!({"version": campaign["version"]})).send(&sender).await;
-    wait_sent(&sender, &user, id).await;
+    wait_sent(&state, &sender, &user, id).await;
     let page = campaign_mail(&state, "grace@example.com").remove(0).links().into_iter().find(|l| l.contains("/unsubscribe/")).unwrap();
     let uri = format!("/api/campaigns/unsubscribe/{}", page.rsplit('/').next().unwrap());
 

@@ -43,12 +43,15 @@ async fn founder_with_leads(state: &AppState, hot: u64, forms: &[(&str, u64, u64
         .await
         .unwrap();
     for (name, views, leads) in forms {
-        let mut form = shared::forms::Form::new_default(&user.id, &shared::time::now_iso());
-        form.name = (*name).to_owned();
-        form.views = *views;
-        form.leads_count = *leads;
-        form.is_published = true;
-        shared::repo::forms::create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+        shared::testing::form(&user.id)
+            .named(name)
+            .published()
+            .with(|form| {
+                form.views = *views;
+                form.leads_count = *leads;
+            })
+            .store(state)
+            .await;
     }
     user
 }

@@ -7,56 +7,32 @@ use axum::{Router, http::StatusCode};
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    forms::{FieldPreset, Form},
-    leads::{ComplianceProof, LeadRecord},
-    testing::{Call, TestResponse, TestUser, test_state, test_user},
+    forms::Form,
+    testing::{Call, TestFounder, TestResponse, TestUser, form, lead_of, store_lead, subscribe_trial, test_state, test_user},
 };
 
 fn app(state: &AppState) -> Router {
     shared::http::mount("campaigns", campaigns::router(state.clone()))
 }
 
-async fn subscribe(state: &AppState, user: &TestUser, pro: bool) {
-    shared::testing::subscribe_trial(state, &user.id, pro).await;
-}
-
 async fn founder(state: &AppState) -> (TestUser, Form) {
-    let user = test_user(state);
-    subscribe(state, &user, true).await;
-    let mut form = Form::new_default(&user.id, &shared::time::now_iso());
-    form.name = "Seed Round".into();
-    form.is_published = true;
-    form.content_settings.form_content.company_name = "Sunrise Solar".into();
-    form.fields.push(FieldPreset::find("location_state").unwrap().to_field(3, false));
-    shared::repo::forms::create_form(&state.dynamo, &state.config.tables.forms, &form).await.unwrap();
+    let user = TestFounder::new(state).on_pro(state).await;
+    let form = form(&user.id)
+        .named("Seed Round")
+        .published()
+        .with(|form| form.content_settings.form_content.company_name = "Sunrise Solar".into())
+        .preset("location_state")
+        .store(state)
+        .await;
     (user, form)
 }
 
 async fn lead(state: &AppState, owner: &TestUser, form: &Form, name: &str, email: &str, status: &str, us_state: &str, day: &str) {
-    let data = [
-        (form.fields[0].id.clone(), name.to_owned()),
-        (form.fields[1].id.clone(), email.to_owned()),
-        (form.fields[3].id.clone(), us_state.to_owned()),
-    ]
-    .into();
-    let created_at = format!("{day}T12:00:00Z");
-    let lead = LeadRecord {
-        id: uuid::Uuid::new_v4().to_string(),
-        form_id: form.id.clone(),
-        owner_id: owner.id.clone(),
-        created_at: created_at.clone(),
-        data,
-        status: status.into(),
-        location_data: None,
-        compliance: ComplianceProof { legend_version: "1".into(), legend_sha256: "x".into(), form_version: 1, source_url: None, referrer: None, submitted_at: created_at },
-        estimated_amount: 0,
-        search_text: String::new(),
-        counted_at: None,
-        facets: Default::default(),
-        contacted_at: None,
-    };
-    let item = shared::dynamo::to_item(&lead).unwrap();
-    state.dynamo.put_item().table_name(&state.config.tables.leads).set_item(Some(item)).send().await.unwrap();
+    assert_eq!(form.user_id, owner.id);
+    let mut lead = lead_of(form, name, email, &format!("{day}T12:00:00Z"));
+    lead.status = status.into();
+    lead.data.insert(form.fields[3].id.clone(), us_state.to_owned());
+    store_lead(state, &lead).await;
 }
 
 async fn create(app: &Router, user: &TestUser, template: Option<&str>) -> TestResponse {
@@ -87,7 +63,7 @@ async fn campaigns_are_pro_and_signed_in_only() {
     let app = app(&state);
     assert_eq!(Call::get("/api/campaigns").send(&app).await.status, StatusCode::UNAUTHORIZED);
     let standard = test_user(&state);
-    subscribe(&state, &standard, false).await;
+    subscribe_trial(&state, &standard.id, false).await;
     let refused = Call::get("/api/campaigns").token(&standard.token).send(&app).await;
     assert_eq!((refused.status, refused.error_code()), (StatusCode::PAYMENT_REQUIRED, "pro_required"));
     assert_eq!(create(&app, &standard, None).await.status, StatusCode::PAYMENT_REQUIRED);

@@ -12,7 +12,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    serde_json::from_str(include_str!("../eval/questions.json")).expect("eval/questions.json")
+    serde_json::from_str(include_str!("../../eval/questions.json")).expect("eval/questions.json")
 }
 
 fn accuracy(knowledge: &Knowledge, cases: &[Case]) -> (f64, f64) {

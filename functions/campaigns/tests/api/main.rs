@@ -1,0 +1,5 @@
+//! campaigns' integration tests: one test binary (linking one per file dominated `make test`),
+//! a module per area.
+
+mod routes;
+mod sending;

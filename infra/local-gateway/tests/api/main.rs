@@ -1,0 +1,5 @@
+//! The local gateway's integration tests: one test binary (linking one per file dominated
+//! `make test`), a module per area.
+
+mod gateway;
+mod template;

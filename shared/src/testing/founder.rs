@@ -1,0 +1,91 @@
+//! Founders: a signed-in user (token only), a stored account, and one on a plan.
+
+use crate::{AppState, auth::ACCESS_TOKEN_TTL};
+
+/// A founder with a valid access token (no account record unless [`TestFounder::stored`]:
+/// a token is enough for owner routes).
+#[derive(Debug, Clone)]
+pub struct TestFounder {
+    pub id: String,
+    pub email: String,
+    pub token: String,
+}
+
+/// The name most tests know a founder by.
+pub type TestUser = TestFounder;
+
+impl TestFounder {
+    /// A founder with a token only (no account record: enough for owner routes).
+    pub fn new(state: &AppState) -> Self {
+        let id = uuid::Uuid::new_v4().to_string();
+        let email = format!("founder-{}@example.com", &id[..8]);
+        Self::signed_in(state, id, email)
+    }
+
+    /// A confirmed account stored in the users table (for flows that read the account).
+    pub async fn stored(state: &AppState) -> Self {
+        let user = stored_user(state, "founder").await;
+        Self::signed_in(state, user.id, user.email)
+    }
+
+    /// On a trial of the standard plan.
+    pub async fn on_trial(self, state: &AppState) -> Self {
+        subscribe_trial(state, &self.id, false).await;
+        self
+    }
+
+    /// On a trial of Pro (a trial counts for both gates).
+    pub async fn on_pro(self, state: &AppState) -> Self {
+        subscribe_trial(state, &self.id, true).await;
+        self
+    }
+
+    fn signed_in(state: &AppState, id: String, email: String) -> Self {
+        let token = state.tokens.issue(&id, &email, ACCESS_TOKEN_TTL).expect("test states mint tokens");
+        Self { id, email, token }
+    }
+}
+
+/// A founder with a token only (see [`TestFounder::new`]).
+pub fn test_user(state: &AppState) -> TestFounder {
+    TestFounder::new(state)
+}
+
+/// A confirmed account stored in the users table (for flows that read the account).
+pub async fn stored_user(state: &AppState, prefix: &str) -> crate::repo::users::UserRecord {
+    let id = uuid::Uuid::new_v4().to_string();
+    let user = crate::repo::users::UserRecord {
+        email: format!("{prefix}-{}@example.com", &id[..8]),
+        id,
+        password_hash: "not-a-real-hash".into(),
+        created_at: crate::time::now_iso(),
+        email_confirmed_at: Some(crate::time::now_iso()),
+        user_metadata: Default::default(),
+        app_metadata: Default::default(),
+        session_epoch: 0,
+        last_sign_in_at: None,
+        recovery_epoch: 0,
+    };
+    crate::repo::users::create_user(&state.dynamo, &state.config.tables, &user).await.expect("store test user");
+    user
+}
+
+/// Puts the user on a trial of the standard plan or of Pro (a trial counts for both gates).
+pub async fn subscribe_trial(state: &AppState, user_id: &str, pro: bool) {
+    let now = state.clock.unix();
+    let record = crate::billing::SubscriptionRecord {
+        user_id: user_id.to_owned(),
+        customer_id: None,
+        subscription_id: None,
+        status: Some("trialing".into()),
+        price_id: Some(if pro { state.config.stripe.price_pro.clone() } else { state.config.stripe.price_standard.clone() }),
+        plan: None,
+        trial_end: Some(now + 86_400),
+        current_period_end: None,
+        last_event_created: now,
+        first_paid_at: None,
+        payment_failed_at: None,
+    };
+    let item = crate::dynamo::to_item(&record).expect("a subscription item");
+    state.dynamo.put_item().table_name(&state.config.tables.subscriptions).set_item(Some(item)).send().await.expect("store the subscription");
+}
