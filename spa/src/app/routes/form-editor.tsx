@@ -1,11 +1,13 @@
 import { ArrowDown, ArrowLeft, ArrowUp, Eye, Loader2, Plus, RotateCcw, Save, Trash2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useBlocker, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Field, inputClasses } from '@/components/ui/field';
+import { ColorField } from '@/components/ui/color-field';
+import { EditorPanel } from '@/components/ui/editor-panel';
+import { Field, inputClasses, TextareaField } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UnsavedChangesDialog, useUnsavedChanges } from '@/components/ui/unsaved-changes-dialog';
 import { changeForm, saveForm, useForm, usePresets } from '@/features/forms/api/forms';
 import {
   fieldFromPreset,
@@ -31,35 +33,14 @@ const RADII = [
 const SECURITY_TYPES = ['', 'Common stock', 'Preferred stock', 'SAFE', 'Convertible note', 'Revenue share', 'Debt'];
 const ADDABLE: FieldType[] = ['text', 'email', 'phone', 'textarea', 'select', 'radio', 'checkbox'];
 
-function Panel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-      <h2 className="text-base font-semibold text-gray-900">{title}</h2>
-      {description ? <p className="mt-0.5 text-sm text-gray-600">{description}</p> : null}
-      <div className="mt-4 space-y-4">{children}</div>
-    </section>
-  );
-}
-
-function TextArea({ label, value, onChange, rows = 3, hint }: { label: string; value: string; onChange: (v: string) => void; rows?: number; hint?: string }) {
-  const id = `ta-${label.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-900">{label}</label>
-      <textarea id={id} rows={rows} className={cn(inputClasses, 'mt-1.5')} value={value} onChange={(e) => onChange(e.target.value)} />
-      {hint ? <p className="mt-1.5 text-xs text-gray-500">{hint}</p> : null}
-    </div>
-  );
-}
-
 function Swatch({ colour }: { colour: string }) {
   return <span aria-hidden className="inline-block size-3.5 rounded-sm ring-1 ring-gray-900/15 [background:var(--bg)]" style={{ '--bg': colour } as React.CSSProperties} />;
 }
 
 /** The founder's colour next to the one investors see, when the server adjusted it. */
-function Adjusted({ id, adjustment }: { id: string; adjustment: ThemeAdjustment }) {
+function Adjusted({ adjustment }: { adjustment: ThemeAdjustment }) {
   return (
-    <p id={id} className="mt-1.5 text-xs text-gray-600">
+    <p className="mt-1.5 text-xs text-gray-600">
       Adjusted for readability:{' '}
       <span className="inline-flex items-center gap-1 whitespace-nowrap align-middle">
         <Swatch colour={adjustment.chosen} /><span className="font-mono">{adjustment.chosen}</span>{' '}
@@ -67,20 +48,6 @@ function Adjusted({ id, adjustment }: { id: string; adjustment: ThemeAdjustment 
         <Swatch colour={adjustment.used} /><span className="font-mono">{adjustment.used}</span>
       </span>
     </p>
-  );
-}
-
-function ColorInput({ label, value, onChange, adjustment }: { label: string; value: string; onChange: (v: string) => void; adjustment?: ThemeAdjustment }) {
-  const id = `color-${label.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-900">{label}</label>
-      <div className="mt-1.5 flex items-center gap-2">
-        <input type="color" aria-label={`${label} picker`} value={value.length === 7 ? value : '#000000'} onChange={(e) => onChange(e.target.value)} className="h-10 w-12 cursor-pointer rounded-lg border border-gray-300 bg-white p-1" />
-        <input id={id} className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} aria-describedby={adjustment ? `${id}-adjusted` : undefined} />
-      </div>
-      {adjustment ? <Adjusted id={`${id}-adjusted`} adjustment={adjustment} /> : null}
-    </div>
   );
 }
 
@@ -125,11 +92,11 @@ function FieldEditor({ field, index, count, onChange, onMove, onRemove }: {
           <Field label="Placeholder" value={field.placeholder ?? ''} onChange={(e) => onChange({ placeholder: e.target.value })} />
         ) : null}
         {choice ? (
-          <TextArea
+          <TextareaField
             label="Options (one per line)"
             rows={Math.max(3, (field.options ?? []).length)}
             value={(field.options ?? []).join('\n')}
-            onChange={(text) => onChange({ options: text.split('\n') })}
+            onChange={(e) => onChange({ options: e.target.value.split('\n') })}
           />
         ) : null}
         <label className="flex items-center gap-2 text-sm text-gray-700">
@@ -173,14 +140,7 @@ function Editor({ initial }: { initial: Form }) {
   const [publishing, setPublishing] = useState(false);
   const { data: presetData } = usePresets();
   const dirty = !sameContent(draft, editableContent(saved));
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useUnsavedChanges(dirty);
 
   const set = (patch: Partial<FormDisplay>) => setDraft((current) => ({ ...current, ...patch }));
   const setStyling = (patch: Partial<FormDisplay['styling']>) => setDraft((c) => ({ ...c, styling: { ...c.styling, ...patch } }));
@@ -231,7 +191,10 @@ function Editor({ initial }: { initial: Form }) {
   };
 
   const { theme: previewTheme, problem: colourProblem } = usePreviewTheme(draft.styling, saved);
-  const adjustment = (setting: keyof ThemeColours, theme: Theme) => theme.adjustments.find((a) => a.setting === setting);
+  const adjusted = (setting: keyof ThemeColours, theme: Theme) => {
+    const adjustment = theme.adjustments.find((a) => a.setting === setting);
+    return adjustment ? <Adjusted adjustment={adjustment} /> : null;
+  };
   const presets = presetData?.presets ?? [];
   const defaultLegend = presetData?.default_legend.text;
 
@@ -268,12 +231,12 @@ function Editor({ initial }: { initial: Form }) {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
         <div className="space-y-6">
-          <Panel title="Details" description="Only you see the form's name in the dashboard; investors see it as the title.">
+          <EditorPanel title="Details" description="Only you see the form's name in the dashboard; investors see it as the title.">
             <Field label="Form name" value={draft.name} onChange={(e) => set({ name: e.target.value })} />
-            <TextArea label="Description" rows={2} value={draft.description} onChange={(description) => set({ description })} />
-          </Panel>
+            <TextareaField label="Description" rows={2} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+          </EditorPanel>
 
-          <Panel title="Fields" description="What investors answer. Reorder with the arrows; amount and timeline answers drive lead temperature.">
+          <EditorPanel title="Fields" description="What investors answer. Reorder with the arrows; amount and timeline answers drive lead temperature.">
             <ol className="space-y-3">
               {draft.fields.map((field, index) => (
                 <FieldEditor
@@ -309,17 +272,17 @@ function Editor({ initial }: { initial: Form }) {
                 </>
               ) : null}
             </div>
-          </Panel>
+          </EditorPanel>
 
-          <Panel title="Styling" description="Match your brand. The preview updates as you type.">
+          <EditorPanel title="Styling" description="Match your brand. The preview updates as you type.">
             <div className="grid gap-4 sm:grid-cols-2">
               {COLOUR_SETTINGS.map(({ setting, label }) => (
-                <ColorInput
+                <ColorField
                   key={setting}
                   label={label}
                   value={draft.styling[setting]}
                   onChange={(value) => setStyling({ [setting]: value })}
-                  adjustment={adjustment(setting, previewTheme)}
+                  note={adjusted(setting, previewTheme)}
                 />
               ))}
               <div>
@@ -343,27 +306,27 @@ function Editor({ initial }: { initial: Form }) {
                 own colours are kept: choose a darker or lighter one to avoid the adjustment.
               </p>
             ) : null}
-          </Panel>
+          </EditorPanel>
 
-          <Panel title="Company" description="Shown above the form.">
+          <EditorPanel title="Company" description="Shown above the form.">
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Company name" value={draft.content_settings.form_content.company_name} onChange={(e) => setCompany({ company_name: e.target.value })} />
               <Field label="Company logo URL" placeholder="https://…" value={draft.content_settings.form_content.logo_url ?? ''} onChange={(e) => setCompany({ logo_url: e.target.value })} />
             </div>
-          </Panel>
+          </EditorPanel>
 
-          <Panel title="Welcome screen" description="An optional first screen before the questions.">
+          <EditorPanel title="Welcome screen" description="An optional first screen before the questions.">
             <label className="flex items-center gap-2 text-sm text-gray-700">
               <input type="checkbox" checked={draft.welcome_settings.enabled} onChange={(e) => setWelcome({ enabled: e.target.checked })} className="size-4 accent-brand-600" />
               Show a welcome screen
             </label>
             <Field label="Headline" value={draft.welcome_settings.headline} onChange={(e) => setWelcome({ headline: e.target.value })} />
-            <TextArea label="Message" value={draft.welcome_settings.message} onChange={(message) => setWelcome({ message })} />
+            <TextareaField label="Message" rows={3} value={draft.welcome_settings.message} onChange={(e) => setWelcome({ message: e.target.value })} />
             <Field label="Button text" value={draft.welcome_settings.button_text} onChange={(e) => setWelcome({ button_text: e.target.value })} />
-          </Panel>
+          </EditorPanel>
 
-          <Panel title="Offering" description="What investors may hear about while you test the waters.">
-            <TextArea label="Offering summary" rows={3} value={draft.offering_settings.summary} onChange={(summary) => setOffering({ summary })} />
+          <EditorPanel title="Offering" description="What investors may hear about while you test the waters.">
+            <TextareaField label="Offering summary" rows={3} value={draft.offering_settings.summary} onChange={(e) => setOffering({ summary: e.target.value })} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Minimum investment (USD)" type="number" min={0} inputMode="numeric" value={draft.offering_settings.minimum_investment ?? ''} onChange={(e) => setOffering({ minimum_investment: e.target.value === '' ? null : Math.max(0, Math.floor(Number(e.target.value))) })} />
               <Field label="Target raise (USD)" type="number" min={0} inputMode="numeric" value={draft.offering_settings.target_raise ?? ''} onChange={(e) => setOffering({ target_raise: e.target.value === '' ? null : Math.max(0, Math.floor(Number(e.target.value))) })} />
@@ -375,11 +338,11 @@ function Editor({ initial }: { initial: Form }) {
               </div>
               <Field label="Funding portal URL" placeholder="https://…" value={draft.offering_settings.funding_portal_url ?? ''} onChange={(e) => setOffering({ funding_portal_url: e.target.value })} />
             </div>
-            <TextArea
+            <TextareaField
               label="Testing-the-waters disclaimer"
               rows={6}
               value={draft.offering_settings.disclaimer}
-              onChange={(disclaimer) => setOffering({ disclaimer })}
+              onChange={(e) => setOffering({ disclaimer: e.target.value })}
               hint="Required on every form (Reg CF Rule 206). You may edit the wording but not remove it."
             />
             {defaultLegend && draft.offering_settings.disclaimer !== defaultLegend ? (
@@ -387,14 +350,14 @@ function Editor({ initial }: { initial: Form }) {
                 <RotateCcw className="size-3.5" aria-hidden /> Restore the default wording
               </Button>
             ) : null}
-          </Panel>
+          </EditorPanel>
 
-          <Panel title="Branding">
+          <EditorPanel title="Branding">
             <label className="flex items-center gap-2 text-sm text-gray-700">
               <input type="checkbox" checked={draft.show_branding} onChange={(e) => set({ show_branding: e.target.checked })} className="size-4 accent-brand-600" />
               Show 'Powered by RaiseSpark'
             </label>
-          </Panel>
+          </EditorPanel>
         </div>
 
         <aside aria-label="Live preview" className="lg:sticky lg:top-6 lg:self-start">
@@ -405,17 +368,7 @@ function Editor({ initial }: { initial: Form }) {
         </aside>
       </div>
 
-      <Dialog
-        open={blocker.state === 'blocked'}
-        onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
-        title="Leave without saving?"
-        description="Your changes to this form have not been saved."
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => blocker.reset?.()}>Stay</Button>
-          <Button variant="danger" onClick={() => blocker.proceed?.()}>Leave without saving</Button>
-        </div>
-      </Dialog>
+      <UnsavedChangesDialog blocker={blocker} description="Your changes to this form have not been saved." />
     </>
   );
 }

@@ -1,12 +1,16 @@
 import { AlertTriangle, ArrowLeft, CalendarClock, Check, Eye, FlaskConical, Loader2, PenLine, Save, Send, Users } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Navigate, useBlocker } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
+import { EditorPanel } from '@/components/ui/editor-panel';
 import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { TabList, tabPanelProps, type TabItem } from '@/components/ui/tabs';
+import { UnsavedChangesDialog, useUnsavedChanges } from '@/components/ui/unsaved-changes-dialog';
 import { useForms } from '@/features/forms/api/forms';
 import { ApiError, isProRequired } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -23,7 +27,6 @@ import { formatInZone } from '../schedule-time';
 import { describeSegment, normalizeSegment, segmentKey } from '../segment';
 import type { Campaign, CampaignContent, Segment } from '../types';
 import { AudiencePanel, useDebounced } from './audience-panel';
-import { ConfirmDialog } from './confirm-dialog';
 import { MarkdownEditor } from './markdown-editor';
 import { PreviewPanel } from './preview-panel';
 import { ScheduleDialog } from './schedule-dialog';
@@ -57,40 +60,6 @@ function draftOf(campaign: Campaign): Draft {
 function sameDraft(a: Draft, b: Draft): boolean {
   const keys = Object.keys(a.content) as (keyof CampaignContent)[];
   return keys.every((key) => a.content[key] === b.content[key]) && segmentKey(a.segment) === segmentKey(b.segment);
-}
-
-function Panel({ title, description, icon: Icon, children, aside }: { title: string; description?: string; icon?: typeof Users; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 className="flex items-center gap-2 text-base font-semibold text-gray-900">
-            {Icon ? <Icon className="size-4.5 text-brand-600" aria-hidden /> : null}
-            {title}
-          </h2>
-          {description ? <p className="mt-0.5 text-sm text-gray-600">{description}</p> : null}
-        </div>
-        {aside}
-      </div>
-      <div className="mt-5 space-y-5">{children}</div>
-    </section>
-  );
-}
-
-function Toggle({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <label className="flex cursor-pointer items-start justify-between gap-4">
-      <span>
-        <span className="block text-sm font-medium text-gray-900">{label}</span>
-        <span className="block text-sm text-gray-600">{description}</span>
-      </span>
-      <span className="relative mt-0.5 inline-flex shrink-0">
-        <input type="checkbox" role="switch" checked={checked} onChange={(event) => onChange(event.target.checked)} className="peer sr-only" />
-        <span aria-hidden className="h-6 w-11 rounded-full bg-gray-200 transition-colors peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600" />
-        <span aria-hidden className="absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
-      </span>
-    </label>
-  );
 }
 
 function NotFound() {
@@ -168,14 +137,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
   const senderMissing = sender !== undefined ? !senderComplete(sender) : Boolean(senderError);
   const formNames = Object.fromEntries((formsData?.forms ?? []).map((form) => [form.id, form.name]));
   const recipients = audience ? plural(audience.count, 'recipient') : null;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const blocker = useUnsavedChanges(dirty);
 
   const setContent = (patch: Partial<CampaignContent>) => setDraft((current) => ({ ...current, content: { ...current.content, ...patch } }));
 
@@ -325,7 +287,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
       {tab === 'compose' ? (
         <div {...tabPanelProps('campaign', 'compose')} className="grid gap-6 outline-none lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="min-w-0 space-y-6">
-            <Panel title="Message" description="What investors see in their inbox and when they open it.">
+            <EditorPanel title="Message" description="What investors see in their inbox and when they open it.">
               <Field label="Campaign name" hint="Only you see it." value={draft.content.name} maxLength={120} onChange={(e) => setContent({ name: e.target.value })} />
               <Field
                 label="Subject"
@@ -342,16 +304,16 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
                 onChange={(e) => setContent({ previewText: e.target.value })}
               />
               <MarkdownEditor id="campaign-body" label="Message" value={draft.content.body} onChange={(body) => setContent({ body })} />
-            </Panel>
-            <Panel title="Tracking" description="Opens are counted with a tiny image; clicks through signed links that go straight on to your address.">
-              <Toggle label="Track opens" description="Count who opened the e-mail." checked={draft.content.trackOpens} onChange={(trackOpens) => setContent({ trackOpens })} />
-              <Toggle label="Track clicks" description="Count who clicked a link." checked={draft.content.trackClicks} onChange={(trackClicks) => setContent({ trackClicks })} />
-            </Panel>
+            </EditorPanel>
+            <EditorPanel title="Tracking" description="Opens are counted with a tiny image; clicks through signed links that go straight on to your address.">
+              <Switch label="Track opens" description="Count who opened the e-mail." checked={draft.content.trackOpens} onChange={(trackOpens) => setContent({ trackOpens })} />
+              <Switch label="Track clicks" description="Count who clicked a link." checked={draft.content.trackClicks} onChange={(trackClicks) => setContent({ trackClicks })} />
+            </EditorPanel>
           </div>
           <div className="min-w-0 space-y-6 lg:sticky lg:top-6 lg:self-start">
-            <Panel title="Audience" icon={Users} description="Unsubscribed, bounced and complained addresses are always left out.">
+            <EditorPanel title="Audience" icon={Users} description="Unsubscribed, bounced and complained addresses are always left out.">
               <AudiencePanel segment={draft.segment} onChange={(segment) => setDraft((c) => ({ ...c, segment }))} forms={formsData?.forms} />
-            </Panel>
+            </EditorPanel>
             <section aria-label="Sender" className="rounded-2xl border border-gray-200 bg-white p-5 text-sm shadow-sm">
               <h2 className="text-base font-semibold text-gray-900">Sender</h2>
               {sender && senderComplete(sender) ? (
@@ -440,17 +402,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
         </div>
       </Dialog>
 
-      <Dialog
-        open={blocker.state === 'blocked'}
-        onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
-        title="Leave without saving?"
-        description="Your changes to this campaign have not been saved."
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => blocker.reset?.()}>Stay</Button>
-          <Button variant="danger" onClick={() => blocker.proceed?.()}>Leave without saving</Button>
-        </div>
-      </Dialog>
+      <UnsavedChangesDialog blocker={blocker} description="Your changes to this campaign have not been saved." />
     </>
   );
 }
