@@ -1,24 +1,20 @@
-import { useState } from 'react';
 import { TypeToConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
-import { deleteForm } from '../api/forms';
+import { useDeleteForm } from '../api/delete-form';
 import type { Form } from '../types';
 
 /** Spec 2 and 5: deleting needs exactly DELETE typed; 'Delete Form' shows 'Deleting...'. */
 export function DeleteFormDialog({ form, open, onOpenChange }: { form: Form; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [deleting, setDeleting] = useState(false);
+  const { trigger, isMutating: deleting } = useDeleteForm(form.id);
 
   const confirm = async () => {
-    setDeleting(true);
     try {
-      const result = await deleteForm(form.id);
+      const result = await trigger();
       toast.success(result.had_leads ? 'Form deleted successfully. Your leads have been preserved.' : 'Form deleted successfully');
       onOpenChange(false);
     } catch (error) {
       console.error('delete failed', error);
       toast.error('Failed to delete form');
-    } finally {
-      setDeleting(false);
     }
   };
 
