@@ -4,12 +4,13 @@ import { CONTACT_KEY, type ContactMessage } from './contact';
 
 /**
  * `POST /api/contact`: stores the message and mails it to support (201 `{received: true}`).
- * Public: signed in or not; the topics stay cached as they are.
+ * Public: signed in or not.
  */
 export function useSendContactMessage() {
+  // A key of its own: a message being sent never holds back the topics (cached under CONTACT_KEY).
   return useSWRMutation(
-    CONTACT_KEY,
-    (path: string, { arg }: { arg: ContactMessage }) => api<{ received: boolean }>(path, { method: 'POST', body: arg, retryOnExpiredToken: false }),
+    `POST ${CONTACT_KEY}`,
+    (_key: string, { arg }: { arg: ContactMessage }) => api<{ received: boolean }>(CONTACT_KEY, { method: 'POST', body: arg, retryOnExpiredToken: false }),
     { revalidate: false },
   );
 }
