@@ -3,7 +3,7 @@
  * render (like dashboard-panels), so neither the entry nor the panels chunk carries them.
  * They read the forms and figures the page has already requested (SWR shares the requests).
  */
-import { useForms } from '@/features/forms/api/forms';
+import { useForms } from '@/features/forms/api/get-forms';
 import { InsightsPanel } from '@/features/insights/components/insights-panel';
 import { useLeadStats } from '@/features/leads/api/leads';
 import { LeadTrends } from '@/features/leads/components/lead-trends';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { greeting } from '@/features/auth/attribution';
 import { displayName, useAuth } from '@/features/auth/auth-context';
-import { useForms } from '@/features/forms/api/forms';
+import { useForms } from '@/features/forms/api/get-forms';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLeadStats, useRecentLeads } from '@/features/leads/api/leads';
 import { useProfile } from '@/features/profiles/api/profile';

@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
-import { useForm } from '@/features/forms/api/forms';
+import { useForm } from '@/features/forms/api/get-form';
 import type { Form } from '@/features/forms/types';
 import { cn } from '@/lib/utils';
 

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
-import { useForm } from '@/features/forms/api/forms';
+import { useForm } from '@/features/forms/api/get-form';
 import { InvestorForm } from '@/features/forms/components/investor-form';
 
 /** The owner's preview (drafts too), opened in a new tab; no site header. */

@@ -5,8 +5,8 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { useForms } from '@/features/forms/api/forms';
-import { deleteLead, setLeadStatus } from '@/features/leads/api/lead-changes';
+import { useForms } from '@/features/forms/api/get-forms';
+import { useDeleteLead } from '@/features/leads/api/delete-lead';
 import {
   TEMPERATURES,
   type LeadFilters,
@@ -14,6 +14,7 @@ import {
   type LeadsPage,
   type Temperature,
 } from '@/features/leads/api/leads';
+import { useUpdateLeadStatus } from '@/features/leads/api/update-lead-status';
 import { useLeads } from '@/features/leads/api/use-leads';
 import { ExportLeadsButton } from '@/features/leads/components/export-leads-button';
 import { LeadDetailSheet } from '@/features/leads/components/lead-detail-sheet';
@@ -52,6 +53,8 @@ export default function LeadsPage() {
   const leadId = params.get('lead');
   const { data: formsData } = useForms();
   const { data, error, size, setSize, isValidating, mutate } = useLeads(filters);
+  const { trigger: updateStatus } = useUpdateLeadStatus();
+  const { trigger: deleteLead } = useDeleteLead();
 
   const leads = useMemo(() => data?.flatMap((page) => page.leads) ?? [], [data]);
   const hasMore = Boolean(data?.[data.length - 1]?.nextCursor);
@@ -90,7 +93,7 @@ export default function LeadsPage() {
     try {
       await mutate(
         async (pages) => {
-          await setLeadStatus(lead.id, status);
+          await updateStatus({ id: lead.id, status });
           return apply(pages);
         },
         { optimisticData: apply, rollbackOnError: true, revalidate: true },
@@ -104,7 +107,7 @@ export default function LeadsPage() {
   };
 
   const removeLead = async (lead: LeadView) => {
-    await deleteLead(lead.id);
+    await deleteLead({ id: lead.id });
     setParam('lead', null);
     setShown(null);
     await mutate((pages) => updateLead(pages, lead.id, () => null), { revalidate: true });

@@ -6,7 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { setStep, useProgress, type Progress, type Step } from '@/features/raise-capital/api/progress';
+import { useProgress, type Progress, type Step } from '@/features/raise-capital/api/progress';
+import { useSetStep } from '@/features/raise-capital/api/set-step';
 import { cn } from '@/lib/utils';
 
 function StepCard({ step, index, onToggle, saving }: { step: Step; index: number; onToggle: (done: boolean) => void; saving: boolean }) {
@@ -68,6 +69,7 @@ function StepCard({ step, index, onToggle, saving }: { step: Step; index: number
 /** The Reg CF readiness guide; progress is saved per user on the server. */
 export default function RaiseCapitalPage() {
   const { data, error, isLoading, mutate } = useProgress();
+  const { trigger: setStep } = useSetStep();
   const [saving, setSaving] = useState<string | null>(null);
 
   const toggle = async (step: Step, done: boolean) => {
@@ -79,7 +81,7 @@ export default function RaiseCapitalPage() {
       completed: data.completed + (done ? 1 : -1),
     };
     try {
-      await mutate(setStep(step.id, done), { optimisticData: optimistic, rollbackOnError: true, revalidate: false });
+      await setStep({ id: step.id, done }, { optimisticData: optimistic, rollbackOnError: true });
       if (done) toast.success(`'${step.title}' done`);
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'Your progress could not be saved. Please try again.');

@@ -1,7 +1,7 @@
 import { Building2, CreditCard, Flag, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { billingPortalRequest } from '@/features/billing/api/checkout';
+import { useBillingPortal } from '@/features/billing/api/billing-portal';
 import { useSubscription } from '@/features/billing/subscription-context';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
@@ -9,6 +9,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { useChangePassword } from '@/features/auth/api/change-password';
+import { useUpdateName } from '@/features/auth/api/update-name';
 import { displayName, useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { SupportSessions } from '@/features/impersonation/components/support-sessions';
@@ -42,22 +44,19 @@ function Section({ icon: Icon, title, description, level = 2, anchor, children }
 }
 
 function NameForm() {
-  const { user, updateName } = useAuth();
+  const { user } = useAuth();
   const [name, setName] = useState(displayName(user) ?? '');
-  const [saving, setSaving] = useState(false);
+  const { trigger: updateName, isMutating: saving } = useUpdateName();
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
     setError(null);
     try {
-      await updateName(name);
+      await updateName({ name });
       toast.success('Your name was updated');
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Could not save your name.');
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -74,25 +73,21 @@ function NameForm() {
 }
 
 function PasswordForm() {
-  const { changePassword } = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [saving, setSaving] = useState(false);
+  const { trigger: changePassword, isMutating: saving } = useChangePassword();
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
     setError(null);
     try {
-      await changePassword(current, next);
+      await changePassword({ currentPassword: current, newPassword: next });
       setCurrent('');
       setNext('');
       toast.success('Password updated. Your other devices were signed out.');
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Could not change your password.');
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -140,13 +135,15 @@ const STATUS_LABELS: Record<string, string> = {
 
 function BillingPanel() {
   const { loading, subscriptions, error } = useSubscription();
+  // Stays true while the browser leaves for the portal.
   const [opening, setOpening] = useState(false);
+  const { trigger: openBillingPortal } = useBillingPortal();
   const subscription = subscriptions[0];
 
   const manage = async () => {
     setOpening(true);
     try {
-      const { url } = await billingPortalRequest();
+      const { url } = await openBillingPortal();
       window.location.assign(url);
     } catch (err) {
       toast.error(err instanceof Error ? err.message : 'Could not open billing.');

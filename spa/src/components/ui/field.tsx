@@ -64,20 +64,22 @@ export function TextareaField({
         className={cn(inputClasses, 'mt-1.5 resize-y', error && 'ring-red-400 focus:ring-red-500')}
         {...textarea}
       />
-      <div className="mt-1.5 flex items-start justify-between gap-3 text-xs">
-        {note ? (
-          <p id={`${id}-note`} className={error ? 'text-red-600' : 'text-gray-500'}>
-            {note}
-          </p>
-        ) : (
-          <span />
-        )}
-        {aside ? (
-          <p id={`${id}-aside`} className="shrink-0 text-gray-500 tabular-nums">
-            {aside}
-          </p>
-        ) : null}
-      </div>
+      {note || aside ? (
+        <div className="mt-1.5 flex items-start justify-between gap-3 text-xs">
+          {note ? (
+            <p id={`${id}-note`} className={error ? 'text-red-600' : 'text-gray-500'}>
+              {note}
+            </p>
+          ) : (
+            <span />
+          )}
+          {aside ? (
+            <p id={`${id}-aside`} className="shrink-0 text-gray-500 tabular-nums">
+              {aside}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

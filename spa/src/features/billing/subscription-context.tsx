@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth/auth-context';
-import { checkSubscriptionRequest } from './api/checkout';
+import { checkSubscriptionRequest } from './api/check-subscription';
 import { CheckScheduler, failedStatus, isSubscribed, SIGNED_OUT_STATUS, type SubscriptionStatus } from './subscription-status';
 
 type SubscriptionContextValue = SubscriptionStatus & {

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { useAuth } from '@/features/auth/auth-context';
 import { ApiError } from '@/lib/api-client';
-import { billingPortalRequest, createCheckoutSessionRequest } from './api/checkout';
+import { useBillingPortal } from './api/billing-portal';
+import { useCreateCheckoutSession } from './api/create-checkout-session';
 import type { Plan } from './api/plans';
 import { trackConversion } from './api/track';
 import { safeReturnTo } from './components/checkout-return';
@@ -30,6 +31,8 @@ export function useCheckout(offer: CheckoutOffer) {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
+  const { trigger: createCheckoutSession } = useCreateCheckoutSession();
+  const { trigger: openBillingPortal } = useBillingPortal();
 
   const start = async (plan: Plan) => {
     if (loading) return;
@@ -42,7 +45,7 @@ export function useCheckout(offer: CheckoutOffer) {
     const toastId = toast.loading('Preparing checkout...');
     void trackConversion('InitiateCheckout', { contentIds: [plan.price_id], contentType: 'product', contentName: plan.name, value: plan.value_usd, currency: 'USD' });
     try {
-      const { url } = await createCheckoutSessionRequest({
+      const { url } = await createCheckoutSession({
         priceId: plan.price_id,
         successUrl: successUrl(window.location.origin, plan, offer.returnTo),
         isExtendedTrial: offer.extendedTrial,
@@ -55,7 +58,7 @@ export function useCheckout(offer: CheckoutOffer) {
         // Already subscribed: the billing portal manages it, never a second checkout.
         toast.info(error.message, { id: toastId });
         try {
-          const { url } = await billingPortalRequest();
+          const { url } = await openBillingPortal();
           window.location.assign(url);
           return;
         } catch (portalError) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { themePath, useFormTheme } from './api/forms';
+import { themePath, useFormTheme } from './api/get-form-theme';
 import type { Form, Styling, Theme } from './types';
 
 /**

@@ -13,7 +13,7 @@ import { cn } from '@/lib/utils';
 import { AUDIT_FILTER_KEYS, useImpersonations, type AuditFilters, type AuditRecord } from '../api/impersonations';
 import { useCursorPages } from '../cursor-pages';
 import { auditStatus } from '../labels';
-import { Pager } from './pager';
+import { Pager } from '@/components/ui/pager';
 import { withParam } from '@/lib/search-params';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,6 +2,7 @@ import { ShieldCheck, UserRoundCog } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { initials } from '@/features/auth/auth-context';
 import { formatDate } from '@/lib/dates';
@@ -139,21 +140,14 @@ function UserCards({ users, onImpersonate }: ListProps) {
 
 export function UsersSkeleton() {
   return (
-    <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm" aria-busy="true" aria-label="Loading users">
-      <div className="h-10 border-b border-gray-200 bg-gray-50" />
-      <ul className="divide-y divide-gray-100">
-        {[0, 1, 2, 3, 4].map((row) => (
-          <li key={row} className="flex items-center gap-3 px-5 py-3.5">
-            <Skeleton className="size-8 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-3.5 w-40" />
-              <Skeleton className="h-3 w-56" />
-            </div>
-            <Skeleton className="hidden h-5 w-20 rounded-full sm:block" />
-            <Skeleton className="hidden h-8 w-28 rounded-lg md:block" />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ListSkeleton
+      label="Loading users"
+      trailing={
+        <>
+          <Skeleton className="hidden h-5 w-20 rounded-full sm:block" />
+          <Skeleton className="hidden h-8 w-28 rounded-lg md:block" />
+        </>
+      }
+    />
   );
 }

@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { useAdminUsers } from '../api/users';
 import { useCursorPages } from '../cursor-pages';
 import { ImpersonateDialog } from './impersonate-dialog';
-import { Pager } from './pager';
+import { Pager } from '@/components/ui/pager';
 import { UsersList, UsersSkeleton } from './users-list';
 import { withParam } from '@/lib/search-params';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCancelCampaign } from '../api/cancel-campaign';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { useDuplicateCampaign } from '../api/duplicate-campaign';
 import type { Campaign } from '../types';
-import { ConfirmDialog } from './confirm-dialog';
 
 type Pending = { action: 'delete' | 'cancel'; campaign: Campaign } | null;
 

@@ -1,13 +1,14 @@
-import { AlertTriangle, ArrowLeft, CalendarClock, Check, Eye, FlaskConical, Loader2, PenLine, Save, Send, Users } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Navigate, useBlocker } from 'react-router';
+import { AlertTriangle, Eye, Loader2, PenLine } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TabList, tabPanelProps, type TabItem } from '@/components/ui/tabs';
-import { useForms } from '@/features/forms/api/forms';
+import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog';
+import { useForms } from '@/features/forms/api/get-forms';
 import { ApiError, isProRequired } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAudienceCount } from '../api/audience';
@@ -20,78 +21,22 @@ import { useUpdateCampaign } from '../api/update-campaign';
 import { plural } from '../figures';
 import { unknownMergeTags } from '../markdown-editing';
 import { formatInZone } from '../schedule-time';
-import { describeSegment, normalizeSegment, segmentKey } from '../segment';
-import type { Campaign, CampaignContent, Segment } from '../types';
-import { AudiencePanel, useDebounced } from './audience-panel';
-import { ConfirmDialog } from './confirm-dialog';
-import { MarkdownEditor } from './markdown-editor';
+import { describeSegment, segmentKey } from '../segment';
+import type { Campaign } from '../types';
+import { useDebounced } from './audience-panel';
+import { ComposePanel, SETTINGS_SENDER } from './compose-panel';
+import { EditorHeader } from './editor-header';
 import { PreviewPanel } from './preview-panel';
 import { ScheduleDialog } from './schedule-dialog';
-import { CampaignStatusBadge } from './status-badge';
 import { CampaignsUpgradePrompt } from './upgrade-prompt';
+import { useCampaignDraft } from './use-campaign-draft';
 
-type Draft = { content: CampaignContent; segment: Segment };
 type Tab = 'compose' | 'preview';
 
 const TABS: TabItem<Tab>[] = [
   { value: 'compose', label: 'Compose', icon: PenLine },
   { value: 'preview', label: 'Preview', icon: Eye },
 ];
-
-const SETTINGS_SENDER = '/settings?tab=sender';
-
-function draftOf(campaign: Campaign): Draft {
-  return {
-    content: {
-      name: campaign.name,
-      subject: campaign.subject,
-      previewText: campaign.previewText ?? '',
-      body: campaign.body,
-      trackOpens: campaign.trackOpens ?? true,
-      trackClicks: campaign.trackClicks ?? true,
-    },
-    segment: normalizeSegment(campaign.segment),
-  };
-}
-
-function sameDraft(a: Draft, b: Draft): boolean {
-  const keys = Object.keys(a.content) as (keyof CampaignContent)[];
-  return keys.every((key) => a.content[key] === b.content[key]) && segmentKey(a.segment) === segmentKey(b.segment);
-}
-
-function Panel({ title, description, icon: Icon, children, aside }: { title: string; description?: string; icon?: typeof Users; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <section aria-label={title} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 className="flex items-center gap-2 text-base font-semibold text-gray-900">
-            {Icon ? <Icon className="size-4.5 text-brand-600" aria-hidden /> : null}
-            {title}
-          </h2>
-          {description ? <p className="mt-0.5 text-sm text-gray-600">{description}</p> : null}
-        </div>
-        {aside}
-      </div>
-      <div className="mt-5 space-y-5">{children}</div>
-    </section>
-  );
-}
-
-function Toggle({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <label className="flex cursor-pointer items-start justify-between gap-4">
-      <span>
-        <span className="block text-sm font-medium text-gray-900">{label}</span>
-        <span className="block text-sm text-gray-600">{description}</span>
-      </span>
-      <span className="relative mt-0.5 inline-flex shrink-0">
-        <input type="checkbox" role="switch" checked={checked} onChange={(event) => onChange(event.target.checked)} className="peer sr-only" />
-        <span aria-hidden className="h-6 w-11 rounded-full bg-gray-200 transition-colors peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600" />
-        <span aria-hidden className="absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
-      </span>
-    </label>
-  );
-}
 
 function NotFound() {
   return (
@@ -143,7 +88,7 @@ export function CampaignEditorPage({ id }: { id: string }) {
 }
 
 function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<void> }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
+  const { draft, dirty, blocker, setContent, setSegment, accept } = useCampaignDraft(saved);
   const [tab, setTab] = useState<Tab>('compose');
   const [confirmSend, setConfirmSend] = useState(false);
   const [scheduling, setScheduling] = useState(false);
@@ -162,22 +107,11 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
   // The count of the segment on screen, or none while it is being counted.
   const audience = audienceData && !counting && segmentKey(settledSegment) === segmentKey(draft.segment) ? audienceData : undefined;
 
-  const dirty = !sameDraft(draft, draftOf(saved));
   const busy = update.isMutating || test.isMutating || send.isMutating || schedule.isMutating;
   // Read again on focus: completed in Settings in another tab, the warning goes.
   const senderMissing = sender !== undefined ? !senderComplete(sender) : Boolean(senderError);
   const formNames = Object.fromEntries((formsData?.forms ?? []).map((form) => [form.id, form.name]));
   const recipients = audience ? plural(audience.count, 'recipient') : null;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const setContent = (patch: Partial<CampaignContent>) => setDraft((current) => ({ ...current, content: { ...current.content, ...patch } }));
 
   /** A 409 (changed elsewhere, or no longer a draft): offer to reload instead of a toast. */
   const handleFailure = (failure: unknown, title: string): void => {
@@ -198,7 +132,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
   const save = async ({ quiet = false } = {}): Promise<Campaign | null> => {
     try {
       const result = await update.trigger({ version: saved.version, content: draft.content, segment: draft.segment });
-      setDraft(draftOf(result));
+      accept(result);
       if (!quiet) toast.success('Campaign saved');
       return result;
     } catch (failure) {
@@ -264,46 +198,20 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
   return (
     <>
       <title>{`${saved.name} — Campaigns | RaiseSpark`}</title>
-      <div className="mb-6 flex flex-col gap-4 xl:flex-row xl:items-start xl:justify-between">
-        <div className="min-w-0 flex-1">
-          <Link to="/campaigns" className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
-            <ArrowLeft className="size-4" aria-hidden /> Campaigns
-          </Link>
-          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h1 className="min-w-0 truncate text-2xl font-semibold tracking-tight text-gray-900">{saved.name}</h1>
-            <CampaignStatusBadge status={saved.status} />
-            <span role="status" className="text-xs text-gray-500">
-              {update.isMutating ? (
-                'Saving...'
-              ) : dirty ? (
-                <span className="text-amber-700">Unsaved changes</span>
-              ) : (
-                <span className="inline-flex items-center gap-1"><Check className="size-3.5 text-emerald-600" aria-hidden /> Saved</span>
-              )}
-            </span>
-          </div>
-          <p className="mt-1 text-sm text-gray-600">
-            To <span className="font-medium text-gray-900">{describeSegment(draft.segment, formNames)}</span>
-            {recipients ? ` · ${recipients}` : ''}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2 xl:shrink-0 xl:pt-6">
-          <Button variant="secondary" onClick={() => void save()} disabled={busy || !dirty}>
-            {update.isMutating ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Save className="size-4" aria-hidden />}
-            {update.isMutating ? 'Saving...' : 'Save'}
-          </Button>
-          <Button variant="secondary" onClick={() => void sendTest()} disabled={busy || !canSend}>
-            {test.isMutating ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <FlaskConical className="size-4" aria-hidden />}
-            {test.isMutating ? 'Sending test...' : 'Send test'}
-          </Button>
-          <Button variant="secondary" onClick={() => void openSchedule()} disabled={busy || !canSend}>
-            <CalendarClock className="size-4" aria-hidden /> Schedule
-          </Button>
-          <Button onClick={() => void openSend()} disabled={busy || !canSend}>
-            <Send className="size-4" aria-hidden /> Send now
-          </Button>
-        </div>
-      </div>
+      <EditorHeader
+        saved={saved}
+        to={describeSegment(draft.segment, formNames)}
+        recipients={recipients}
+        dirty={dirty}
+        saving={update.isMutating}
+        testing={test.isMutating}
+        busy={busy}
+        canSend={canSend}
+        onSave={() => void save()}
+        onSendTest={() => void sendTest()}
+        onSchedule={() => void openSchedule()}
+        onSend={() => void openSend()}
+      />
 
       {senderMissing ? (
         <div role="alert" className="mb-6 flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset sm:flex-row sm:items-center sm:justify-between">
@@ -323,61 +231,13 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
       <TabList label="Campaign" idPrefix="campaign" tabs={TABS} value={tab} onChange={changeTab} className="mb-6" />
 
       {tab === 'compose' ? (
-        <div {...tabPanelProps('campaign', 'compose')} className="grid gap-6 outline-none lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
-          <div className="min-w-0 space-y-6">
-            <Panel title="Message" description="What investors see in their inbox and when they open it.">
-              <Field label="Campaign name" hint="Only you see it." value={draft.content.name} maxLength={120} onChange={(e) => setContent({ name: e.target.value })} />
-              <Field
-                label="Subject"
-                hint="Merge tags work here too, e.g. {{first_name|there}}."
-                value={draft.content.subject}
-                maxLength={200}
-                onChange={(e) => setContent({ subject: e.target.value })}
-              />
-              <Field
-                label="Preview text"
-                hint="The line inbox apps show after the subject."
-                value={draft.content.previewText}
-                maxLength={200}
-                onChange={(e) => setContent({ previewText: e.target.value })}
-              />
-              <MarkdownEditor id="campaign-body" label="Message" value={draft.content.body} onChange={(body) => setContent({ body })} />
-            </Panel>
-            <Panel title="Tracking" description="Opens are counted with a tiny image; clicks through signed links that go straight on to your address.">
-              <Toggle label="Track opens" description="Count who opened the e-mail." checked={draft.content.trackOpens} onChange={(trackOpens) => setContent({ trackOpens })} />
-              <Toggle label="Track clicks" description="Count who clicked a link." checked={draft.content.trackClicks} onChange={(trackClicks) => setContent({ trackClicks })} />
-            </Panel>
-          </div>
-          <div className="min-w-0 space-y-6 lg:sticky lg:top-6 lg:self-start">
-            <Panel title="Audience" icon={Users} description="Unsubscribed, bounced and complained addresses are always left out.">
-              <AudiencePanel segment={draft.segment} onChange={(segment) => setDraft((c) => ({ ...c, segment }))} forms={formsData?.forms} />
-            </Panel>
-            <section aria-label="Sender" className="rounded-2xl border border-gray-200 bg-white p-5 text-sm shadow-sm">
-              <h2 className="text-base font-semibold text-gray-900">Sender</h2>
-              {sender && senderComplete(sender) ? (
-                <dl className="mt-3 space-y-2">
-                  <div>
-                    <dt className="text-xs text-gray-500">From</dt>
-                    <dd className="text-gray-900">{sender.companyName} via RaiseSpark</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-gray-500">Postal address in the footer</dt>
-                    <dd className="whitespace-pre-line text-gray-900">{sender.postalAddress}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-gray-500">Replies go to</dt>
-                    <dd className="text-gray-900">Your sign-in e-mail</dd>
-                  </div>
-                </dl>
-              ) : (
-                <p className="mt-2 text-gray-600">Not set yet: add your company name and postal address in Settings.</p>
-              )}
-              <Link to={SETTINGS_SENDER} className="mt-3 inline-block font-medium text-brand-700 hover:text-brand-800">
-                {sender && senderComplete(sender) ? 'Change in Settings' : 'Add in Settings'}
-              </Link>
-            </section>
-          </div>
-        </div>
+        <ComposePanel
+          draft={draft}
+          onContentChange={setContent}
+          onSegmentChange={setSegment}
+          forms={formsData?.forms}
+          sender={sender}
+        />
       ) : (
         <div {...tabPanelProps('campaign', 'preview')} className="outline-none">
           <PreviewPanel campaignId={saved.id} version={saved.version} sender={sender} stale={dirty} />
@@ -440,17 +300,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
         </div>
       </Dialog>
 
-      <Dialog
-        open={blocker.state === 'blocked'}
-        onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
-        title="Leave without saving?"
-        description="Your changes to this campaign have not been saved."
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => blocker.reset?.()}>Stay</Button>
-          <Button variant="danger" onClick={() => blocker.proceed?.()}>Leave without saving</Button>
-        </div>
-      </Dialog>
+      <UnsavedChangesDialog blocker={blocker} description="Your changes to this campaign have not been saved." />
     </>
   );
 }

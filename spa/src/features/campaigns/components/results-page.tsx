@@ -1,10 +1,11 @@
-import { AlertTriangle, ArrowLeft, ChevronLeft, ChevronRight, CircleSlash, Copy, Loader2, MailCheck, MailOpen, MousePointerClick, Send, UserMinus, Users, XCircle } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CircleSlash, Copy, Loader2, MailCheck, MailOpen, MousePointerClick, Send, UserMinus, Users, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useForms } from '@/features/forms/api/forms';
+import { useForms } from '@/features/forms/api/get-forms';
 import { formatDateTime } from '@/lib/dates';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { cn } from '@/lib/utils';
@@ -304,17 +305,14 @@ export function CampaignResultsPage({ id }: { id: string }) {
         ) : (
           <RecipientsTable rows={recipients} />
         )}
-        {cursors.length > 0 || next ? (
-          <nav aria-label="Recipient pages" className="flex items-center justify-between gap-3 border-t border-gray-200 px-5 py-3">
-            <Button variant="secondary" size="sm" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-              <ChevronLeft className="size-4" aria-hidden /> Previous
-            </Button>
-            <span className="text-sm text-gray-600">Page {page}</span>
-            <Button variant="secondary" size="sm" disabled={!next} onClick={() => next && setCursors((c) => [...c, next])}>
-              Next <ChevronRight className="size-4" aria-hidden />
-            </Button>
-          </nav>
-        ) : null}
+        <Pager
+          label="Recipient pages"
+          page={page}
+          hasNext={Boolean(next)}
+          onPrevious={() => setCursors((c) => c.slice(0, -1))}
+          onNext={() => next && setCursors((c) => [...c, next])}
+          className="border-t border-gray-200 px-5 py-3"
+        />
       </section>
       {dialogs}
     </Shell>

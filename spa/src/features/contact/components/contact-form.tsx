@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Field, inputClasses } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { sendContactMessage, useContactTopics, type ContactMessage } from '../api/contact';
+import { useContactTopics, type ContactMessage } from '../api/contact';
+import { useSendContactMessage } from '../api/send-contact-message';
 
 const EMPTY: ContactMessage = { name: '', email: '', topic: '', message: '', website: '' };
 
@@ -18,7 +19,7 @@ export function ContactForm() {
   const id = useId();
   const { data: topicData, error: topicsError } = useContactTopics();
   const [values, setValues] = useState<ContactMessage>(EMPTY);
-  const [sending, setSending] = useState(false);
+  const { trigger: sendMessage, isMutating: sending } = useSendContactMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -28,16 +29,13 @@ export function ContactForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSending(true);
     setFailure(null);
     try {
-      await sendContactMessage({ ...values, name: values.name.trim(), email: values.email.trim() });
+      await sendMessage({ ...values, name: values.name.trim(), email: values.email.trim() });
       setSentTo(values.email.trim());
       window.setTimeout(() => heading.current?.focus(), 0);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'Your message could not be sent. Please try again.');
-    } finally {
-      setSending(false);
     }
   };
 

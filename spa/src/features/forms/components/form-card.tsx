@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { changeForm } from '../api/forms';
+import { useChangeForm } from '../api/change-form';
 import type { Form } from '../types';
 import { MENU_TRIGGER_CLASSES } from './form-card-menu-trigger';
 
@@ -30,10 +30,12 @@ export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChang
   const live = form.is_published && !form.is_archived;
   const menuLabel = `Actions for ${form.name}`;
 
+  const change = useChangeForm(form.id);
+
   const toggleArchive = async () => {
     const archiving = !form.is_archived;
     try {
-      await changeForm(form.id, archiving ? 'archive' : 'unarchive');
+      await change.trigger({ action: archiving ? 'archive' : 'unarchive' });
       toast.success(archiving ? 'Form archived successfully' : 'Form unarchived successfully');
       onArchiveChange?.(archiving);
     } catch (error) {

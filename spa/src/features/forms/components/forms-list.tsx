@@ -1,5 +1,5 @@
 import { Archive, FileText, Loader2, Plus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSubscription } from '@/features/billing/subscription-context';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { createForm, useForms } from '../api/forms';
+import { useCreateForm as useCreateFormRequest } from '../api/create-form';
+import { useForms } from '../api/get-forms';
 
 /** The cards come with the forms: their code loads beside the first render, not before it. */
 const loadFormCard = () => import('./form-card');
@@ -20,7 +21,7 @@ export const TRIAL_TO_CREATE = 'Start your 7-day free trial to create investor f
 export function useCreateForm() {
   const navigate = useNavigate();
   const { isSubscribed, loading } = useSubscription();
-  const [creating, setCreating] = useState(false);
+  const { trigger, isMutating: creating } = useCreateFormRequest();
 
   const create = async () => {
     if (!loading && !isSubscribed) {
@@ -28,9 +29,8 @@ export function useCreateForm() {
       navigate('/pricing');
       return;
     }
-    setCreating(true);
     try {
-      const form = await createForm();
+      const form = await trigger();
       navigate(`/forms/${form.id}`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
@@ -39,8 +39,6 @@ export function useCreateForm() {
       } else {
         toast.error('Failed to create form');
       }
-    } finally {
-      setCreating(false);
     }
   };
   return { create, creating };

@@ -1,8 +1,6 @@
-import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 
 /** Confirms a lead's deletion; 'Delete' reads 'Deleting...' while the request runs. */
 export function DeleteLeadDialog({ name, open, onOpenChange, onConfirm }: {
@@ -28,11 +26,9 @@ export function DeleteLeadDialog({ name, open, onOpenChange, onConfirm }: {
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!deleting) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title="Delete this lead?"
       description={
         <>
@@ -40,16 +36,11 @@ export function DeleteLeadDialog({ name, open, onOpenChange, onConfirm }: {
           {'’s answers will be deleted permanently. This cannot be undone.'}
         </>
       }
-    >
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={deleting}>
-          Cancel
-        </Button>
-        <Button variant="danger" onClick={() => void confirm()} disabled={deleting}>
-          {deleting ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-          {deleting ? 'Deleting...' : 'Delete'}
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      variant="danger"
+      pending={deleting}
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { ChevronRight, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import type { LeadView } from '../api/leads';
@@ -163,21 +164,14 @@ function LeadCards({ leads, showForm, onOpen }: ListProps) {
 /** Placeholder rows while the first page loads. */
 export function LeadsSkeleton() {
   return (
-    <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm" aria-busy="true" aria-label="Loading leads">
-      <div className="h-10 border-b border-gray-200 bg-gray-50" />
-      <ul className="divide-y divide-gray-100">
-        {[0, 1, 2, 3, 4].map((row) => (
-          <li key={row} className="flex items-center gap-3 px-5 py-3.5">
-            <Skeleton className="size-8 rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-3.5 w-40" />
-              <Skeleton className="h-3 w-56" />
-            </div>
-            <Skeleton className="hidden h-5 w-16 rounded-full sm:block" />
-            <Skeleton className="hidden h-3.5 w-14 md:block" />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ListSkeleton
+      label="Loading leads"
+      trailing={
+        <>
+          <Skeleton className="hidden h-5 w-16 rounded-full sm:block" />
+          <Skeleton className="hidden h-3.5 w-14 md:block" />
+        </>
+      }
+    />
   );
 }

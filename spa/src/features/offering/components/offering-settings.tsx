@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateCampaign } from '@/features/campaigns/api/create-campaign';
@@ -221,25 +221,20 @@ export function OfferingSettings() {
       <NoticePreview state={data} />
       {saved.status === 'live' ? <NotifyLeads /> : null}
 
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => !isMutating && setConfirming(open)}
+        onOpenChange={setConfirming}
         title={`Move your offering to ${statusLabel(draft.status)}?`}
         description={moveEffect(draft.status, draft.intermediary)}
+        confirmLabel={`Move to ${statusLabel(draft.status)}`}
+        pendingLabel="Saving..."
+        pending={isMutating}
+        onConfirm={() => void save()}
       >
         <p className="text-sm text-gray-600">
           The status only moves forward: you cannot go back to “{statusLabel(saved.status)}” afterwards. The change is recorded in your compliance vault.
         </p>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={isMutating}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} disabled={isMutating}>
-            {isMutating ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-            {isMutating ? 'Saving...' : `Move to ${statusLabel(draft.status)}`}
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

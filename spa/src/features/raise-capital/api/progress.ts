@@ -1,6 +1,5 @@
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
-import { api } from '@/lib/api-client';
 import { userFetcher } from '@/lib/user-cache';
 
 export type Step = {
@@ -19,8 +18,4 @@ export const PROGRESS_KEY = '/raise-capital/progress';
 
 export function useProgress() {
   return useSWR<Progress>(useUserKey(PROGRESS_KEY), userFetcher);
-}
-
-export function setStep(id: string, done: boolean) {
-  return api<Progress>(`/raise-capital/progress/${encodeURIComponent(id)}`, { method: 'PUT', body: { done } });
 }

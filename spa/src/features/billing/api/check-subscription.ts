@@ -5,12 +5,3 @@ export type CheckResponse = { active: boolean; subscribed: boolean; onTrial: boo
 
 export const checkSubscriptionRequest = (priceId?: string) =>
   api<CheckResponse>('/check-subscription', { method: 'POST', body: priceId ? { priceId } : {} });
-
-export const createCheckoutSessionRequest = (body: {
-  priceId: string;
-  successUrl: string;
-  isExtendedTrial: boolean;
-  discountPercentage: number | null;
-}) => api<{ url?: string }>('/create-checkout-session', { method: 'POST', body });
-
-export const billingPortalRequest = () => api<{ url: string }>('/billing-portal', { method: 'POST' });
