@@ -17,7 +17,6 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::{Serialize, de::DeserializeOwned};
 use sha2::Sha256;
 
-use crate::config::ConfigError;
 
 /// The families, one secret each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -97,10 +96,26 @@ impl std::fmt::Debug for LinkSecrets {
     }
 }
 
+/// A family's variable that does not hold valid secrets (configuration maps it to its error).
+#[derive(Debug, thiserror::Error, PartialEq)]
+#[error("invalid environment variable {variable}: {reason}")]
+pub struct InvalidSecrets {
+    pub variable: &'static str,
+    pub reason: String,
+}
+
+/// A secret for a part the function did not declare: random per process, shared with
+/// nothing, so whatever it verifies (signatures, links) never matches.
+pub fn unmatched_secret() -> SecretString {
+    use rand::Rng;
+    let value: String = rand::rng().sample_iter(rand::distr::Alphanumeric).take(48).map(char::from).collect();
+    SecretString::from(value)
+}
+
 impl LinkSecrets {
     /// `NEW[,OLDER…]` from the family's variable.
-    pub fn parse(family: Family, value: &str) -> Result<Self, ConfigError> {
-        let invalid = |reason: String| ConfigError::Invalid { name: family.variable(), reason };
+    pub fn parse(family: Family, value: &str) -> Result<Self, InvalidSecrets> {
+        let invalid = |reason: String| InvalidSecrets { variable: family.variable(), reason };
         let secrets: Vec<&str> = value.split(',').map(str::trim).collect();
         if secrets.len() > MAX_SECRETS {
             return Err(invalid(format!("at most {MAX_SECRETS} secrets (the newest first)")));
@@ -114,7 +129,7 @@ impl LinkSecrets {
     /// For a family the function did not declare: one random secret shared with nothing, so
     /// nothing it made verifies anywhere else and nothing made elsewhere verifies here.
     pub fn unmatched(family: Family) -> Self {
-        Self { family, secrets: vec![crate::config::unmatched_secret()] }
+        Self { family, secrets: vec![unmatched_secret()] }
     }
 
     pub fn family(&self) -> Family {

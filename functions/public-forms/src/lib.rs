@@ -15,11 +15,7 @@ pub mod config;
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::{
-    error::SdkError,
-    operation::put_item::PutItemError,
-    types::AttributeValue,
-};
+use aws_sdk_dynamodb::types::AttributeValue;
 use axum::{
     Json, Router,
     body::Bytes,
@@ -33,7 +29,6 @@ use shared::{
     ApiError, AppState, Result,
     config::LeadNotifications,
     crypto::sha256_hex,
-    dynamo::{from_item, to_item},
     forms::{ContentSettings, Form, FormField, OfferingSettings, Styling, WelcomeSettings},
     contrast::Rgba,
     forms::is_hex_color,
@@ -41,13 +36,12 @@ use shared::{
     theme::{self, Palette},
     http::ClientIp,
     leads::{
-        Answer, ComplianceProof, LeadRecord, LeadSummary, LocationData, answers_in_order, estimated_investment,
-        preset_answer, search_text, temperature_of, validate_answers,
+        LeadRecord, LocationData,
+        Capture, CaptureContext, Submission, capture_lead, lead_id_for,
     },
-    lead_stats::Facets,
-    repo::{forms::get_form, lead_stats::count_host_view, leads::count_lead_logged},
+    repo::{forms::get_form, lead_stats::count_host_view, leads as leads_repo},
     services::lead_mail::notify_owner_logged,
-    vault::offering::{Notice, OfferingStage, not_accepting_message, notice},
+    vault::offering::{Notice, OfferingStage, notice},
 };
 use tower_http::cors::{Any, CorsLayer};
 
@@ -257,9 +251,10 @@ async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: C
     Ok(StatusCode::ACCEPTED)
 }
 
+/// The body of `POST /{id}/leads`, as sent (unknown keys are refused).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Submission {
+struct LeadBody {
     answers: HashMap<String, String>,
     /// The page that embedded the form (the iframe's `source` parameter).
     #[serde(default)]
@@ -267,30 +262,6 @@ struct Submission {
     /// The honeypot: a field people never see. Bots fill it.
     #[serde(default)]
     website: Option<String>,
-}
-
-fn web_url(value: Option<&str>) -> Option<String> {
-    value
-        .map(str::trim)
-        .filter(|url| shared::forms::is_http_url(url))
-        .map(|url| url.chars().take(2048).collect())
-}
-
-/// A retried submission with the same key gets the same lead id, so the conditional write
-/// stores it once.
-fn lead_id(form_id: &str, key: Option<&str>) -> Result<String> {
-    match key {
-        None => Ok(uuid::Uuid::new_v4().to_string()),
-        Some(key) => {
-            let valid = (8..=128).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_:.".contains(&b));
-            if !valid {
-                return Err(ApiError::bad_request("invalid_idempotency_key", "Idempotency-Key must be 8 to 128 letters, digits or - _ : ."));
-            }
-            let digest = sha256_hex(&format!("{form_id}|{key}"));
-            let bytes: Vec<u8> = (0..16).map(|i| u8::from_str_radix(&digest[i * 2..i * 2 + 2], 16).unwrap_or(0)).collect();
-            Ok(uuid::Builder::from_custom_bytes(bytes.try_into().unwrap_or([0; 16])).into_uuid().to_string())
-        }
-    }
 }
 
 /// City, region and country from the CDN's viewer headers, when present and only when the
@@ -321,98 +292,52 @@ async fn submit_lead(
         return Err(ApiError::payload_too_large(MAX_LEAD_BODY));
     }
     let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok());
-    let lead_id = lead_id(&id, key)?;
-    let submission: Submission = shared::http::parse_json(&body)?;
+    let lead_id = lead_id_for(&id, key)?;
+    let body: LeadBody = shared::http::parse_json(&body)?;
     if !state.memory_limits.allow(&format!("{}|{id}", ip.0), state.config.public_leads_per_minute, std::time::Duration::from_secs(60)) {
         return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
     }
     let form = live_form(&state, &id).await?;
-    if !form.offering_stage.status.accepts_interest() {
-        // A retry of an indication sent before testing the waters ended keeps its answer.
-        if key.is_some() && lead(&state, &lead_id).await?.is_some() {
-            return Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))));
-        }
-        return Err(ApiError::conflict("not_accepting_interest", not_accepting_message(&form.offering_stage)));
-    }
-    if submission.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
-        tracing::info!(form_id = %id, "honeypot filled: not stored");
-        return Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))));
-    }
-    let answers = validate_answers(&form, submission.answers)?;
     let now = state.clock.now_iso();
-    let referrer = web_url(headers.get(header::REFERER).and_then(|v| v.to_str().ok()));
-    let mut location = location(&state, &headers);
-    if location.is_none() {
-        let city = preset_answer(&form, &answers, "location_city").map(str::to_owned);
-        let region = preset_answer(&form, &answers, "location_state").map(str::to_owned);
-        if city.is_some() || region.is_some() {
-            location = Some(LocationData { city, region, country_name: None });
-        }
-    }
-    let data: serde_json::Map<String, Value> = answers.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
-    let ordered: Vec<Answer> = answers_in_order(&form.fields, &data);
-    let estimated_amount = estimated_investment(&ordered);
-    let search_text = search_text(&LeadSummary::of(&ordered, location.as_ref()));
-    let source_url = web_url(submission.source.as_deref());
-    let facets = Facets::of(&form, &answers, location.as_ref(), source_url.as_deref());
-    let lead = LeadRecord {
-        facets,
-        contacted_at: None,
-        estimated_amount,
-        search_text,
-        counted_at: None,
-        id: lead_id.clone(),
-        form_id: form.id.clone(),
-        owner_id: form.user_id.clone(),
-        created_at: now.clone(),
-        status: temperature_of(&form, &answers).as_str().to_owned(),
-        data: answers,
-        location_data: location,
-        compliance: ComplianceProof {
-            legend_version: form.offering_settings.legend_version.clone(),
-            legend_sha256: sha256_hex(&form.offering_settings.disclaimer),
-            form_version: form.version,
-            source_url,
-            referrer,
-            submitted_at: now,
-        },
+    let context = CaptureContext {
+        lead_id: lead_id.clone(),
+        now: &now,
+        referrer: headers.get(header::REFERER).and_then(|v| v.to_str().ok()),
+        cdn_location: location(&state, &headers),
     };
-    let stored = state
-        .dynamo
-        .put_item()
-        .table_name(&state.config.tables.leads)
-        .set_item(Some(to_item(&lead)?))
-        .condition_expression("attribute_not_exists(id)")
-        .send()
-        .await;
-    match stored {
-        // Locally the counters and the owner's mail follow the answer; in AWS the leads
-        // table's stream does both (functions/lead-notifications).
-        Ok(_) => {
-            if state.config.lead_notifications == LeadNotifications::Inline {
-                let (background, form) = (state.clone(), form.clone());
-                state.background.spawn(async move {
-                    let state = background;
-                    count_lead_logged(&state.dynamo, &state.config.tables, &lead).await;
-                    notify_owner_logged(&state, &form, &lead).await;
-                });
-            }
-        }
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), PutItemError::ConditionalCheckFailedException(_)) => {
-            tracing::info!(lead_id = %lead_id, "retried submission: already stored");
-            // Counting is idempotent: a retry finishes a count an earlier attempt did not.
-            if state.config.lead_notifications == LeadNotifications::Inline {
-                let background = state.clone();
-                state.background.spawn(async move { count_lead_logged(&background.dynamo, &background.config.tables, &lead).await });
-            }
-        }
-        Err(err) => return Err(err.into()),
+    let received = Json(json!({ "id": lead_id, "received": true }));
+    let submission = Submission { answers: body.answers, source: body.source, website: body.website };
+    match capture_lead(&form, submission, context)? {
+        Capture::Store(lead) => store(&state, form, lead).await?,
+        Capture::Discard => tracing::info!(form_id = %id, "honeypot filled: not stored"),
+        // A retry of an indication sent before testing the waters ended keeps its answer.
+        Capture::NotAccepting { .. } if key.is_some() && lead(&state, &lead_id).await?.is_some() => {}
+        Capture::NotAccepting { message } => return Err(ApiError::conflict("not_accepting_interest", message)),
     }
-    Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))))
+    Ok((StatusCode::CREATED, received))
+}
+
+/// The conditional write, then (locally) the counters and the founder's mail after answering;
+/// in AWS the leads table's stream does both (functions/lead-notifications). A retry finds
+/// its lead stored and only finishes a count an earlier attempt did not (counting is idempotent).
+async fn store(state: &AppState, form: Form, lead: LeadRecord) -> Result<()> {
+    let first = leads_repo::put_new(&state.dynamo, &state.config.tables, &lead).await?;
+    if !first {
+        tracing::info!(lead_id = %lead.id, "retried submission: already stored");
+    }
+    if state.config.lead_notifications == LeadNotifications::Inline {
+        let background = state.clone();
+        state.background.spawn(async move {
+            leads_repo::count_lead_logged(&background.dynamo, &background.config.tables, &lead).await;
+            if first {
+                notify_owner_logged(&background, &form, &lead).await;
+            }
+        });
+    }
+    Ok(())
 }
 
 /// Reads a stored lead (tests, and the stream notifier).
 pub async fn lead(state: &AppState, id: &str) -> Result<Option<LeadRecord>> {
-    let output = state.dynamo.get_item().table_name(&state.config.tables.leads).key("id", AttributeValue::S(id.to_owned())).consistent_read(true).send().await?;
-    output.item.map(from_item).transpose()
+    leads_repo::get(&state.dynamo, &state.config.tables, id).await
 }

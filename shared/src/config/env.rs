@@ -67,3 +67,9 @@ impl<'a> Env<'a> {
         self.optional(name).as_deref() == Some(value)
     }
 }
+
+impl From<crate::keys::InvalidSecrets> for ConfigError {
+    fn from(invalid: crate::keys::InvalidSecrets) -> Self {
+        ConfigError::Invalid { name: invalid.variable, reason: invalid.reason }
+    }
+}

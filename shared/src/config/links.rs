@@ -53,7 +53,7 @@ pub(super) fn read_origin(needs: &Needs, env: &Env) -> Result<String, ConfigErro
 pub(super) fn read(needs: &Needs, env: &Env) -> Result<Links, ConfigError> {
     let link = |family: Family| -> Result<LinkSecrets, ConfigError> {
         if needs.link_secrets.contains(&family) {
-            LinkSecrets::parse(family, &env.required(family.variable())?)
+            Ok(LinkSecrets::parse(family, &env.required(family.variable())?)?)
         } else {
             Ok(LinkSecrets::unmatched(family))
         }

@@ -273,10 +273,3 @@ mod tests {
     }
 }
 
-/// A secret for a part the function did not declare: random per process, shared with
-/// nothing, so whatever it verifies (signatures, links) never matches.
-pub(crate) fn unmatched_secret() -> SecretString {
-    use rand::Rng;
-    let value: String = rand::rng().sample_iter(rand::distr::Alphanumeric).take(48).map(char::from).collect();
-    SecretString::from(value)
-}

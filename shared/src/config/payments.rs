@@ -65,7 +65,7 @@ pub(super) fn read(needs: &Needs, env: &Env) -> Result<StripeConfig, ConfigError
     };
     Ok(StripeConfig {
         payments,
-        webhook_secret: if needs.stripe_webhook { SecretString::from(env.required("STRIPE_WEBHOOK_SECRET")?) } else { super::unmatched_secret() },
+        webhook_secret: if needs.stripe_webhook { SecretString::from(env.required("STRIPE_WEBHOOK_SECRET")?) } else { crate::keys::unmatched_secret() },
         price_standard: if needs.plans { env.required("STRIPE_PRICE_STANDARD")? } else { String::new() },
         price_pro: if needs.plans { env.required("STRIPE_PRICE_PRO")? } else { String::new() },
     })

@@ -277,6 +277,25 @@ pub async fn delete_lead(client: &Client, tables: &Tables, id: &str, owner_id: &
     Err(ApiError::internal(anyhow::anyhow!("lead {id} not deleted: too many conflicting transactions")))
 }
 
+/// Stores an investor's lead once: `true` when this call wrote it, `false` when a lead with
+/// its id was stored before (a retried submission with the same `Idempotency-Key`).
+pub async fn put_new(client: &Client, tables: &Tables, lead: &LeadRecord) -> Result<bool, ApiError> {
+    let result = client
+        .put_item()
+        .table_name(&tables.leads)
+        .set_item(Some(crate::dynamo::to_item(lead)?))
+        .condition_expression("attribute_not_exists(id)")
+        .send()
+        .await;
+    crate::dynamo::applied(result)
+}
+
+/// A lead by id, read consistently (a retry's check, the stream notifier, tests).
+pub async fn get(client: &Client, tables: &Tables, id: &str) -> Result<Option<LeadRecord>, ApiError> {
+    let output = client.get_item().table_name(&tables.leads).set_key(Some([key(id)].into())).consistent_read(true).send().await?;
+    output.item.map(from_item).transpose()
+}
+
 /// Claims the lead's 'New investor lead' e-mail: `true` for the one caller that gets to send
 /// it; `false` when it was claimed before (a retried batch) or the lead is gone.
 pub async fn claim_notification(client: &Client, tables: &Tables, id: &str) -> Result<bool, ApiError> {
