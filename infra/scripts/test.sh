@@ -43,6 +43,9 @@ say "Local S3 (moto) at $S3_ENDPOINT"
 step "Rust: unit and integration tests"
 cargo test --workspace --quiet 2>&1
 
+step "Every function's binary (debug; the integration tests above built only some, with test features)"
+cargo build --quiet --workspace --bins
+
 step "Every function as a Lambda: real binaries under cargo-lambda's runtime emulator, events/"
 timeout 300 python3 infra/scripts/lambda_runtime.py
 
