@@ -25,8 +25,6 @@ const LAYERS: &[(&str, u8)] = &[
     ("error", 0),
     // Only `domain` re-exports now; `vault::filing` (I/O) is a service below.
     ("vault", 0),
-    // Campaign rules (render, link tokens): pure, they move to `domain::campaigns` in phase 5.
-    ("campaigns", 1),
     // Access-token and link-secret key types: configuration holds them.
     ("auth", 2),
     ("keys", 2),

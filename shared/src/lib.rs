@@ -9,7 +9,7 @@ pub mod auth;
 pub mod aws;
 pub mod background;
 pub mod billing;
-pub mod campaigns;
+pub use domain::campaigns;
 pub mod config;
 pub mod dynamo;
 pub mod error;

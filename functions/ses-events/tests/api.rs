@@ -64,6 +64,9 @@ async fn post(app: &Router, body: &Value) -> TestResponse {
 }
 
 /// A sending campaign of `sent` recipients, each with an SES message id `m-<i>`.
+/// Recipients that get a message id of their own: every event of these tests names one of them.
+const SENT_ONE_BY_ONE: usize = 4;
+
 async fn campaign(state: &AppState, sent: usize) -> (String, String) {
     let owner = uuid::Uuid::new_v4().to_string();
     let id = uuid::Uuid::new_v4().to_string();
@@ -75,11 +78,13 @@ async fn campaign(state: &AppState, sent: usize) -> (String, String) {
     assert!(campaigns::start(&state.dynamo, &tables.campaigns, &id, 1, sent as u64, "f@example.com", &now).await.unwrap());
     let recipients: Vec<Recipient> = (0..sent).map(|i| Recipient::new(format!("r{i}@example.com"), String::new(), None, None)).collect();
     campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &id, &owner, &recipients).await.unwrap();
-    for (i, r) in recipients.iter().enumerate() {
+    // Every recipient counts as sent; the events of these tests name only the first few, so
+    // only those are sent one by one (thousands of sequential writes made this binary minutes long).
+    for (i, r) in recipients.iter().enumerate().take(SENT_ONE_BY_ONE) {
         assert!(campaign_recipients::claim(&state.dynamo, &tables.campaign_recipients, &id, &r.email, &now).await.unwrap());
         campaign_recipients::finish(&state.dynamo, &tables.campaign_recipients, &id, &r.email, "sent", Some(&format!("m-{id}-{i}")), None, &now).await.unwrap();
-        campaigns::count(&state.dynamo, &tables.campaigns, &id, "sent", 1).await.unwrap();
     }
+    campaigns::count(&state.dynamo, &tables.campaigns, &id, "sent", sent as i64).await.unwrap();
     (id, owner)
 }
 

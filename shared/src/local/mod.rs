@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use anyhow::{Context, bail};
+use futures::StreamExt;
 use aws_sdk_dynamodb::{
     Client,
     types::{
@@ -186,21 +187,14 @@ pub fn bucket_env(prefix: &str, specs: &[BucketSpec]) -> Vec<(String, String)> {
 /// template declares them (default retention: compliance mode, 5 years, as in production).
 pub async fn ensure_buckets(client: &aws_sdk_s3::Client, prefix: &str, specs: &[BucketSpec]) -> anyhow::Result<Vec<String>> {
     use aws_sdk_s3::types::{DefaultRetention, ObjectLockConfiguration, ObjectLockEnabled, ObjectLockRetentionMode, ObjectLockRule};
-    let existing: Vec<String> = client
-        .list_buckets()
-        .send()
-        .await
-        .context("cannot list buckets: is the local S3 server running?")?
-        .buckets
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|b| b.name)
-        .collect();
     let mut created = Vec::new();
     for spec in specs {
         let name = local_bucket_name(prefix, spec);
-        if existing.contains(&name) {
-            continue;
+        // Its own buckets only (a HEAD each), never a listing of every test's buckets.
+        match client.head_bucket().bucket(&name).send().await {
+            Ok(_) => continue,
+            Err(error) if error.as_service_error().is_some_and(|e| e.is_not_found()) => {}
+            Err(error) => return Err(anyhow::Error::new(error).context(format!("cannot look up bucket {name}: is the local S3 server running?"))),
         }
         client.create_bucket().bucket(&name).object_lock_enabled_for_bucket(spec.object_lock).send().await.with_context(|| format!("cannot create bucket {name}"))?;
         if spec.object_lock {
@@ -240,32 +234,32 @@ pub fn table_env(prefix: &str, specs: &[TableSpec]) -> Vec<(String, String)> {
 }
 
 /// Creates each table that does not exist yet (and its TTL setting). Returns the names created.
+///
+/// Asks about its own tables only (one DescribeTable each, in parallel), never lists the
+/// endpoint's: the integration tests leave thousands of tables in one DynamoDB Local, and
+/// listing them all for every test made each start slower than the one before.
 pub async fn ensure_tables(client: &Client, prefix: &str, specs: &[TableSpec]) -> anyhow::Result<Vec<String>> {
-    let mut existing = Vec::new();
-    let mut start: Option<String> = None;
-    loop {
-        let page = client
-            .list_tables()
-            .set_exclusive_start_table_name(start.take())
-            .send()
-            .await
-            .context("cannot list tables: is DynamoDB Local running?")?;
-        existing.extend(page.table_names.unwrap_or_default());
-        match page.last_evaluated_table_name {
-            Some(last) => start = Some(last),
-            None => break,
-        }
-    }
-    // Tables kept from an earlier run get indexes added since (checked all at once: a
-    // DescribeTable each, in parallel, so a start stays quick).
-    let kept: Vec<_> = specs.iter().filter(|spec| existing.contains(&local_table_name(prefix, spec))).collect();
-    futures::future::try_join_all(kept.iter().map(|spec| add_missing_indexes(client, local_table_name(prefix, spec), spec))).await?;
+    let outcomes = futures::stream::iter(specs)
+        .map(|spec| async move {
+            let name = local_table_name(prefix, spec);
+            let described = client.describe_table().table_name(&name).send().await;
+            match described {
+                // A table kept from an earlier run gets the indexes added to the template since.
+                Ok(_) => add_missing_indexes(client, name, spec).await.map(|()| None),
+                Err(error) if error.as_service_error().is_some_and(|e| e.is_resource_not_found_exception()) => {
+                    create_table(client, &name, spec).await.map(|()| Some(name))
+                }
+                Err(error) => Err(anyhow::Error::new(error).context(format!("cannot describe {name}: is DynamoDB Local running?"))),
+            }
+        })
+        .buffer_unordered(8)
+        .collect::<Vec<_>>()
+        .await;
     let mut created = Vec::new();
-    for spec in specs.iter().filter(|spec| !existing.contains(&local_table_name(prefix, spec))) {
-        let name = local_table_name(prefix, spec);
-        create_table(client, &name, spec).await?;
-        created.push(name);
+    for outcome in outcomes {
+        created.extend(outcome?);
     }
+    created.sort();
     Ok(created)
 }
 

@@ -112,7 +112,7 @@ function SidebarBody({ collapsed, onNavigate, onToggle, toggleLabel }: {
                       <Icon className="size-5 shrink-0" aria-hidden />
                       {pulse ? (
                         <span data-testid="earn-rewards-pulse" className="absolute -top-1 -right-1 flex size-2.5">
-                          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75" />
+                          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
                           <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500" />
                         </span>
                       ) : null}

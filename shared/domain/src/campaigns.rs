@@ -10,9 +10,9 @@ use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
-use domain::html::escape;
+use crate::html::escape;
 
-use crate::{ApiError, leads::Temperature};
+use crate::{Checked, Invalid, leads::Temperature};
 
 pub const MAX_NAME: usize = 120;
 pub const MAX_SUBJECT: usize = 200;
@@ -21,8 +21,8 @@ pub const MAX_BODY: usize = 50_000;
 /// The merge tags a body or subject may use: `{{first_name}}` or `{{first_name|there}}`.
 pub const MERGE_TAGS: [&str; 4] = ["first_name", "name", "company_name", "form_name"];
 
-fn bad(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> ApiError {
-    ApiError::bad_request(code, message)
+fn bad(code: &'static str, message: impl Into<std::borrow::Cow<'static, str>>) -> Invalid {
+    Invalid::new(code, message)
 }
 
 // ------------------------------------------------------------------ audience
@@ -55,7 +55,7 @@ fn valid_day(day: &str) -> bool {
 }
 
 impl Segment {
-    pub fn validate(&mut self) -> Result<(), ApiError> {
+    pub fn validate(&mut self) -> Checked<()> {
         if self.form_ids.len() > 100 || self.states.len() > 60 {
             return Err(bad("invalid_segment", "Choose at most 100 forms and 60 states."));
         }
@@ -201,7 +201,7 @@ pub fn merge_tags(text: &str) -> Vec<(String, Option<String>)> {
 }
 
 impl Content {
-    pub fn validate(&mut self) -> Result<(), ApiError> {
+    pub fn validate(&mut self) -> Checked<()> {
         self.name = self.name.trim().to_owned();
         self.subject = self.subject.trim().to_owned();
         self.preview_text = self.preview_text.trim().to_owned();
@@ -228,7 +228,7 @@ impl Content {
     }
 
     /// Whether it can be sent (a draft may be incomplete).
-    pub fn ready(&self) -> Result<(), ApiError> {
+    pub fn ready(&self) -> Checked<()> {
         if self.subject.is_empty() {
             return Err(bad("subject_required", "Write a subject before sending."));
         }
@@ -400,7 +400,7 @@ fn body(markdown: &str, values: &MergeValues, links: &Links<'_>) -> (String, Str
 /// line ([`domain::email::header_value`]): a lead's name merged into the subject never starts a
 /// header of its own.
 pub fn render(content: &Content, values: &MergeValues, compliance: &Compliance, links: &Links<'_>) -> Rendered {
-    use domain::email::header_value;
+    use crate::email::header_value;
     let subject = header_value(&merge(&content.subject, values));
     let preview = merge(&content.preview_text, values);
     let (body_html, body_text) = body(&content.body, values, links);
