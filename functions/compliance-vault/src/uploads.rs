@@ -31,6 +31,8 @@ const LINK_LIFETIME: Duration = Duration::from_secs(5 * 60);
 pub const UNSUPPORTED: &str = "Upload a PDF, PNG, JPEG, Word (DOCX) or Excel (XLSX) file.";
 pub const TOO_LARGE: &str = "Files can be at most 25 MB.";
 pub const EMPTY: &str = "The file is empty.";
+/// What the upload form says it takes.
+pub const HINT: &str = "PDF, PNG, JPEG, Word (DOCX) or Excel (XLSX), at most 25 MB.";
 
 /// The file-name extensions a type is known by.
 fn extensions(file_type: FileType) -> &'static [&'static str] {
@@ -52,6 +54,7 @@ pub fn limits() -> Value {
         "tooLarge": TOO_LARGE,
         "unsupported": UNSUPPORTED,
         "empty": EMPTY,
+        "hint": HINT,
     })
 }
 
