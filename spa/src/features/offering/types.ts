@@ -1,4 +1,4 @@
-/** The offering's lifecycle (Settings → Offering; GET|PUT /api/compliance-vault/offering). */
+/** The offering's lifecycle (Settings → Offering; GET|PUT /api/compliance-vault/offering, POST …/offering/check). */
 export type OfferingStatus = 'testing_the_waters' | 'form_c_filed' | 'live' | 'closed';
 
 export type Offering = {
