@@ -30,7 +30,7 @@ use crate::{
     jobs, limits, mail_subject,
     messages::*,
     password::{Password, hash_password},
-    rate_limited, signed_in, signup, tokens,
+    rate_limited, sessions::signed_in, signup, tokens,
 };
 
 #[derive(Debug, Deserialize)]

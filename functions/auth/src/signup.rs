@@ -45,7 +45,7 @@ use crate::{
     jobs, limits, mail_subject,
     messages::*,
     password::{self, Password, hash_password, verify_password},
-    rate_limited, signed_in, tokens,
+    rate_limited, sessions::signed_in, tokens,
 };
 
 /// The cookie that marks the browser a sign-up was made in.

@@ -16,6 +16,8 @@
 //! - `GET  /api/compliance-vault/exports/{token}` — the pack, a ZIP streamed as it is built
 //! - `GET|PUT /api/compliance-vault/offering` — the offering's status (a subscription, not
 //!   Pro: every founder's forms must follow it)
+//! - `POST /api/compliance-vault/offering/check` — the same rules on a draft, nothing saved:
+//!   200, or 400 with every problem at its field
 //!
 //! Another founder's records answer 404. Nothing is ever edited or deleted: a record can only
 //! be superseded by a newer upload.
@@ -57,7 +59,9 @@ pub fn router(state: AppState) -> Router {
         .route("/exports/{token}", get(export::download))
         .route("/offering", get(offering::show).put(offering::update))
         .with_state(state.clone());
-    shared::impersonation::audited("compliance-vault", router, &state)
+    // The check writes nothing: in a support session it is recorded as a read.
+    let checks = Router::new().route("/offering/check", post(offering::check)).with_state(state.clone());
+    shared::impersonation::audited("compliance-vault", router, &state).merge(shared::impersonation::audited_reads("compliance-vault", checks, &state))
 }
 
 /// The vault is Pro (a Pro trial counts): 402 otherwise.
@@ -150,6 +154,7 @@ async fn list(State(state): State<AppState>, user: AuthUser, QueryParams(query):
         "total": total,
         "kinds": Kind::ALL.iter().map(|k| json!({"id": k.as_str(), "label": kind_label(*k)})).collect::<Vec<_>>(),
         "categories": Category::ALL.iter().map(|c| json!({"id": c.as_str(), "label": c.label(), "upload": c.for_upload()})).collect::<Vec<_>>(),
+        "upload": uploads::limits(),
     })))
 }
 

@@ -1,8 +1,15 @@
 //! The offering's status (Settings → Offering): testing the waters → Form C filed → live →
 //! closed. Each change is saved on the profile (by version), copied onto every form of the
-//! founder (what the public form reads) and filed in the vault.
+//! founder (what the public form reads) and filed in the vault. `POST /offering/check` runs
+//! the same rules on a draft without saving it, so the form shows the server's messages at
+//! their fields.
 
-use axum::{Json, extract::State, http::StatusCode};
+use axum::{
+    Json,
+    extract::State,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+};
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
@@ -15,7 +22,7 @@ use shared::{
     vault::{
         Actor,
         filing::file_offering,
-        offering::{Offering, OfferingChange, OfferingStage, notice},
+        offering::{Offering, OfferingChange, OfferingStage, OfferingStatus, notice},
     },
 };
 
@@ -43,15 +50,36 @@ pub async fn sync(state: &AppState, owner_id: &str, offering: &Offering) -> Resu
     Ok(forms)
 }
 
+/// The company investors see named: the first form's that has one.
+fn company(forms: &[shared::forms::Form]) -> &str {
+    forms.iter().map(|f| f.content_settings.form_content.company_name.trim()).find(|c| !c.is_empty()).unwrap_or_default()
+}
+
+/// The statuses in the only order they can be taken, with whether the founder may choose each
+/// (the saved one, to correct the details, and those after it).
+fn statuses(current: OfferingStatus) -> Vec<Value> {
+    [OfferingStatus::TestingTheWaters, OfferingStatus::FormCFiled, OfferingStatus::Live, OfferingStatus::Closed]
+        .into_iter()
+        .map(|status| json!({"id": status, "label": status.label(), "selectable": status >= current}))
+        .collect()
+}
+
 fn answer(offering: &Offering, forms: &[shared::forms::Form]) -> Value {
-    let company = forms.iter().map(|f| f.content_settings.form_content.company_name.trim()).find(|c| !c.is_empty()).unwrap_or_default();
     json!({
         "offering": offering,
         "label": offering.status.label(),
         "accepts_interest": offering.status.accepts_interest(),
-        "notice": notice(&OfferingStage::from(offering), company),
+        "notice": notice(&OfferingStage::from(offering), company(forms)),
         "forms": forms.len(),
+        "statuses": statuses(offering.status),
     })
+}
+
+/// The latest filing date allowed: "not in the future" in the founder's own time zone, and the
+/// filing date may be today anywhere on Earth, so UTC's day 14 hours from now (UTC+14).
+fn latest_filing_day(state: &AppState) -> String {
+    let latest = shared::time::iso(state.clock.now() + time::Duration::hours(14));
+    latest[..10].to_owned()
 }
 
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
@@ -74,14 +102,32 @@ pub async fn update(State(state): State<AppState>, user: AuthUser, JsonBody(body
     if body.version != current.version {
         return Err(changed());
     }
-    let now = state.clock.now_iso();
-    // "Not in the future" in the founder's own time zone: the filing date may be today
-    // anywhere on Earth, so the latest allowed day is UTC's day 14 hours from now (UTC+14).
-    let latest_day = shared::time::iso(state.clock.now() + time::Duration::hours(14));
-    let next = body.apply(&current, &latest_day[..10], &now, Actor::from(&user))?;
+    let next = body.apply(&current, &latest_filing_day(&state), &state.clock.now_iso(), Actor::from(&user))?;
     if !save_offering(&state.dynamo, table, &user.id, current.version, &next).await? {
         return Err(changed());
     }
     let forms = sync(&state, &user.id, &next).await?;
     Ok(Json(answer(&next, &forms)))
+}
+
+/// A draft checked by the rules `update` applies, against the founder's saved offering, and not
+/// saved: 200 with the label and the notice investors would see, or 400 with the first problem
+/// as `error` (what `update` would answer) and every problem at its field as `errors`.
+#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
+pub async fn check(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<OfferingChange, 8192>) -> Result<Response> {
+    let current = get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?;
+    let found = body.check(&current, &latest_filing_day(&state));
+    if let Some(first) = found.first() {
+        let errors: Vec<Value> = found.iter().map(|f| json!({"field": f.field, "code": f.invalid.code, "message": f.invalid.message})).collect();
+        let refusal = json!({"error": {"code": first.invalid.code, "message": first.invalid.message}, "errors": errors});
+        return Ok((StatusCode::BAD_REQUEST, Json(refusal)).into_response());
+    }
+    let forms = list_forms(&state.dynamo, &state.config.tables.forms, &user.id).await?;
+    Ok(Json(json!({
+        "valid": true,
+        "label": body.status.label(),
+        "accepts_interest": body.status.accepts_interest(),
+        "notice": notice(&body.preview(&current), company(&forms)),
+    }))
+    .into_response())
 }

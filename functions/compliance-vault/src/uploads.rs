@@ -30,6 +30,33 @@ const LINK_LIFETIME: Duration = Duration::from_secs(5 * 60);
 
 pub const UNSUPPORTED: &str = "Upload a PDF, PNG, JPEG, Word (DOCX) or Excel (XLSX) file.";
 pub const TOO_LARGE: &str = "Files can be at most 25 MB.";
+pub const EMPTY: &str = "The file is empty.";
+/// What the upload form says it takes.
+pub const HINT: &str = "PDF, PNG, JPEG, Word (DOCX) or Excel (XLSX), at most 25 MB.";
+
+/// The file-name extensions a type is known by.
+fn extensions(file_type: FileType) -> &'static [&'static str] {
+    match file_type {
+        FileType::Jpeg => &["jpg", "jpeg"],
+        FileType::Pdf => &["pdf"],
+        FileType::Png => &["png"],
+        FileType::Docx => &["docx"],
+        FileType::Xlsx => &["xlsx"],
+    }
+}
+
+/// What the upload form offers and checks as a file is chosen: the limits `start` applies, with
+/// the messages of its refusals (the records page carries it as `upload`).
+pub fn limits() -> Value {
+    json!({
+        "maxBytes": MAX_UPLOAD_BYTES,
+        "types": FileType::ALL.iter().map(|t| json!({"contentType": t.content_type(), "extensions": extensions(*t)})).collect::<Vec<_>>(),
+        "tooLarge": TOO_LARGE,
+        "unsupported": UNSUPPORTED,
+        "empty": EMPTY,
+        "hint": HINT,
+    })
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -67,7 +94,7 @@ pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body)
         return Err(too_large());
     }
     if body.size == 0 {
-        return Err(ApiError::bad_request("empty_file", "The file is empty."));
+        return Err(ApiError::bad_request("empty_file", EMPTY));
     }
     let category = Category::parse(&body.category)
         .filter(|c| c.for_upload())
@@ -143,7 +170,7 @@ pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload
         return refuse(too_large()).await;
     }
     if upload.size == 0 {
-        return refuse(ApiError::bad_request("empty_file", "The file is empty.")).await;
+        return refuse(ApiError::bad_request("empty_file", EMPTY)).await;
     }
     let gone = || ApiError::bad_request("upload_missing", "The file has not arrived. Upload it again.");
     // The first bytes tell the type; the file is never held whole.

@@ -268,6 +268,23 @@ async fn oversized_unsupported_or_disguised_files_are_refused_and_nothing_is_rec
     assert_eq!(long.status, StatusCode::BAD_REQUEST);
     let unknown = start(json!({"fileName": "x.pdf", "contentType": "application/pdf", "size": 10, "category": "other", "owner": "someone"})).send(&app).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    // The limits the records page gives the upload form are the ones `start` applies, with its messages.
+    let limits = records(&app, &founder, "").await.body["upload"].clone();
+    let max = limits["maxBytes"].as_u64().unwrap();
+    assert_eq!((json!(big.error_message()), json!(html.error_message())), (limits["tooLarge"].clone(), limits["unsupported"].clone()));
+    let empty = start(json!({"fileName": "x.pdf", "contentType": "application/pdf", "size": 0, "category": "other"})).send(&app).await;
+    assert_eq!((empty.status, json!(empty.error_message())), (StatusCode::BAD_REQUEST, limits["empty"].clone()));
+    let over = start(json!({"fileName": "x.png", "contentType": "image/png", "size": max + 1, "category": "other"})).send(&app).await;
+    assert_eq!(over.status, StatusCode::PAYLOAD_TOO_LARGE);
+    let types = limits["types"].as_array().unwrap();
+    assert_eq!(types.len(), 5);
+    for file_type in types {
+        for extension in file_type["extensions"].as_array().unwrap() {
+            let name = format!("x.{}", extension.as_str().unwrap());
+            let taken = start(json!({"fileName": name, "contentType": file_type["contentType"], "size": max, "category": "other"})).send(&app).await;
+            assert!(taken.status.is_success(), "{name}: {}", taken.text);
+        }
+    }
 
     // An HTML page declared as a PDF: refused after the upload, and the upload is removed.
     let disguised = upload(&app, &founder, "report.pdf", "application/pdf", b"<html><script>alert(1)</script></html>", "other", "Report").await;
@@ -888,4 +905,107 @@ async fn an_export_link_made_in_a_support_session_ends_with_it_and_its_download_
     // The founder's own links are not tied to any session.
     let own = Call::post("/api/compliance-vault/exports").token(&founder.token).json(json!({})).send(&app).await;
     assert_eq!(Call::get(own.body["url"].as_str().unwrap()).send(&app).await.status, StatusCode::OK);
+}
+
+/// `POST /offering/check` as `user`.
+fn check(user: &TestUser, body: Value) -> Call {
+    Call::post("/api/compliance-vault/offering/check").token(&user.token).json(body)
+}
+
+/// The `(field, code)` pairs of a check's refusal.
+fn field_errors(answer: &TestResponse) -> Vec<(String, String)> {
+    answer.body["errors"].as_array().unwrap().iter().map(|e| (e["field"].as_str().unwrap().to_owned(), e["code"].as_str().unwrap().to_owned())).collect()
+}
+
+#[tokio::test]
+async fn checking_an_offering_draft_answers_every_problem_at_its_field_with_the_messages_a_save_would_give_and_saves_nothing() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    create_and_publish(&app, &founder).await;
+    let tomorrow_everywhere = shared::time::iso(state.clock.now() + time::Duration::days(2))[..10].to_owned();
+    let drafts = [
+        json!({"version": 0, "status": "form_c_filed"}),
+        json!({"version": 0, "status": "live", "filingDate": "2026-02-30", "intermediary": "Wefunder\u{7}", "offeringUrl": "http://wefunder.com/x"}),
+        json!({"version": 0, "status": "live", "filingDate": tomorrow_everywhere, "intermediary": "x".repeat(121), "offeringUrl": "https://wefunder.com/\u{9f}"}),
+    ];
+    let expected = [
+        vec![("filingDate", "filing_date_required"), ("intermediary", "intermediary_required"), ("offeringUrl", "offering_url_required")],
+        vec![("intermediary", "invalid_text"), ("offeringUrl", "invalid_url"), ("filingDate", "invalid_filing_date")],
+        vec![("intermediary", "too_long"), ("offeringUrl", "invalid_url"), ("filingDate", "invalid_filing_date")],
+    ];
+    for (draft, expected) in drafts.into_iter().zip(expected) {
+        let checked = check(&founder, draft.clone()).send(&app).await;
+        assert_eq!(checked.status, StatusCode::BAD_REQUEST, "{}", checked.text);
+        let expected: Vec<(String, String)> = expected.iter().map(|(f, c)| (f.to_string(), c.to_string())).collect();
+        assert_eq!(field_errors(&checked), expected, "{}", checked.text);
+        // The first problem is what saving the same draft answers, code and message.
+        let saved = Call::put("/api/compliance-vault/offering").token(&founder.token).json(draft).send(&app).await;
+        assert_eq!(saved.status, StatusCode::BAD_REQUEST);
+        assert_eq!((checked.error_code(), checked.error_message()), (saved.error_code(), saved.error_message()));
+        assert_eq!(checked.body["errors"][0]["message"], saved.error_message());
+    }
+    let february = check(&founder, json!({"version": 0, "status": "testing_the_waters", "filingDate": "2026-02-30"})).send(&app).await;
+    assert_eq!(february.body["errors"][0]["message"], "Write the filing date as YYYY-MM-DD.");
+
+    // A valid draft: the label and the notice investors would see, and still nothing saved.
+    let valid = json!({"version": 0, "status": "live", "filingDate": "2026-01-05", "intermediary": "Wefunder", "offeringUrl": "https://wefunder.com/harbor"});
+    let checked = check(&founder, valid).send(&app).await;
+    assert_eq!(checked.status, StatusCode::OK, "{}", checked.text);
+    assert_eq!((checked.body["valid"].clone(), checked.body["label"].clone(), checked.body["accepts_interest"].clone()), (json!(true), json!("Live"), json!(false)));
+    assert_eq!(checked.body["notice"]["linkLabel"], "View the offering on Wefunder");
+    assert_eq!(checked.body["notice"]["linkUrl"], "https://wefunder.com/harbor");
+    let saved = Call::get("/api/compliance-vault/offering").token(&founder.token).send(&app).await;
+    assert_eq!(saved.body["offering"]["version"], 0, "a check saves nothing");
+    assert_eq!(saved.body["offering"]["status"], "testing_the_waters");
+    assert_eq!(records(&app, &founder, "?kind=offering").await.body["records"].as_array().unwrap().len(), 0, "a check files nothing");
+    let statuses: Vec<(Value, Value)> = saved.body["statuses"].as_array().unwrap().iter().map(|s| (s["id"].clone(), s["selectable"].clone())).collect();
+    assert_eq!(statuses, [(json!("testing_the_waters"), json!(true)), (json!("form_c_filed"), json!(true)), (json!("live"), json!(true)), (json!("closed"), json!(true))]);
+}
+
+#[tokio::test]
+async fn an_offering_draft_is_checked_against_the_callers_own_offering_only() {
+    let state = test_state().await;
+    let app = app(&state);
+    let live = pro_founder(&state).await;
+    let other = pro_founder(&state).await;
+    let filed = json!({"version": 0, "status": "live", "filingDate": "2026-01-05", "intermediary": "Wefunder", "offeringUrl": "https://wefunder.com/harbor"});
+    assert_eq!(Call::put("/api/compliance-vault/offering").token(&live.token).json(filed).send(&app).await.status, StatusCode::OK);
+    let back = json!({"version": 1, "status": "testing_the_waters"});
+    // The live founder cannot go back; the other founder's offering (still testing) is not theirs.
+    let refused = check(&live, back.clone()).send(&app).await;
+    assert_eq!(field_errors(&refused), [("status".to_owned(), "status_backwards".to_owned())]);
+    assert_eq!(refused.error_message(), "The offering is Live; it can only move forward (Testing the waters → Form C filed → Live → Closed).");
+    let own = check(&other, back).send(&app).await;
+    assert_eq!(own.status, StatusCode::OK, "{}", own.text);
+    assert_eq!(own.body["notice"], Value::Null, "testing the waters shows the form, not a notice");
+    // The live founder's details are not filled into the other founder's draft.
+    let omitted = check(&other, json!({"version": 0, "status": "live", "filingDate": "2026-01-05"})).send(&app).await;
+    assert_eq!(field_errors(&omitted), [("intermediary".to_owned(), "intermediary_required".to_owned()), ("offeringUrl".to_owned(), "offering_url_required".to_owned())]);
+    let statuses = Call::get("/api/compliance-vault/offering").token(&live.token).send(&app).await.body["statuses"].clone();
+    let selectable: Vec<&Value> = statuses.as_array().unwrap().iter().map(|s| &s["selectable"]).collect();
+    assert_eq!(selectable, [&json!(false), &json!(false), &json!(true), &json!(true)], "the status only moves forward");
+
+    // Without a session: 401. Malformed bodies: a clear 400, nothing saved.
+    assert_eq!(Call::post("/api/compliance-vault/offering/check").json(json!({"version": 0, "status": "live"})).send(&app).await.status, StatusCode::UNAUTHORIZED);
+    for body in [json!({"version": 0, "status": "launched"}), json!({"status": "live"}), json!({"version": 0, "status": "live", "owner": "x"})] {
+        let answer = check(&other, body).send(&app).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.text);
+        assert!(!answer.error_message().is_empty());
+    }
+    assert_eq!(Call::get("/api/compliance-vault/offering").token(&other.token).send(&app).await.body["offering"]["version"], 0);
+}
+
+#[tokio::test]
+async fn checking_an_offering_draft_in_a_support_session_is_recorded_as_a_view_not_a_change() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let (support, audit_id) = support_session(&state, &founder).await;
+    let checked = Call::post("/api/compliance-vault/offering/check").token(&support).json(json!({"version": 0, "status": "closed"})).send(&app).await;
+    assert_eq!(checked.status, StatusCode::BAD_REQUEST, "{}", checked.text);
+    let activity = shared::impersonation::Activity::of_session(&state, &audit_id).await.unwrap();
+    assert!(activity.changes.is_empty(), "{:?}", activity.changes.iter().map(|c| &c.description).collect::<Vec<_>>());
+    let views: Vec<(&str, u64)> = activity.views.iter().map(|v| (v.path.as_str(), v.count)).collect();
+    assert_eq!(views, [("/api/compliance-vault/offering/check", 1)]);
 }

@@ -124,49 +124,118 @@ pub fn is_https_url(value: &str) -> bool {
         && !value.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
+/// A field of the offering form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Field {
+    #[serde(rename = "status")]
+    Status,
+    #[serde(rename = "filingDate")]
+    FilingDate,
+    #[serde(rename = "intermediary")]
+    Intermediary,
+    #[serde(rename = "offeringUrl")]
+    OfferingUrl,
+}
+
+/// Why one field of a change cannot be saved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldInvalid {
+    pub field: Field,
+    pub invalid: Invalid,
+}
+
+/// A change's fields once read: what the offering would hold.
+struct Resolved {
+    filing_date: Option<String>,
+    intermediary: String,
+    offering_url: Option<String>,
+}
+
 impl OfferingChange {
-    /// The offering after this change, or why it cannot be made. The status only moves
-    /// forward (a filed offering cannot go back to testing the waters); filing needs the
-    /// filing date (not in the future), the intermediary and its offering page.
-    pub fn apply(&self, current: &Offering, today: &str, now: &str, actor: crate::vault::Actor) -> Checked<Offering> {
+    /// Every field this change gets wrong, in the order [`OfferingChange::apply`] reports them
+    /// (the status, then each field's form, then what filing needs), at most one per field.
+    /// The status only moves forward (a filed offering cannot go back to testing the waters);
+    /// filing needs the filing date (not after `today`), the intermediary and its offering page.
+    pub fn check(&self, current: &Offering, today: &str) -> Vec<FieldInvalid> {
+        self.resolve(current, today).err().unwrap_or_default()
+    }
+
+    /// The stage investors would see after this change (for a preview), whether or not it is valid.
+    pub fn preview(&self, current: &Offering) -> OfferingStage {
+        let text = |value: &Option<String>| value.as_deref().map(str::trim).map(str::to_owned);
+        OfferingStage {
+            status: self.status,
+            intermediary: text(&self.intermediary).unwrap_or_else(|| current.intermediary.clone()),
+            offering_url: match text(&self.offering_url) {
+                Some(url) if url.is_empty() => None,
+                Some(url) => Some(url),
+                None => current.offering_url.clone(),
+            },
+            version: current.version,
+        }
+    }
+
+    fn resolve(&self, current: &Offering, today: &str) -> Result<Resolved, Vec<FieldInvalid>> {
+        let mut found = Vec::new();
+        let mut refuse = |field: Field, invalid: Invalid| found.push(FieldInvalid { field, invalid });
         if self.status < current.status {
-            return Err(bad(
-                "status_backwards",
-                format!("The offering is {}; it can only move forward (Testing the waters → Form C filed → Live → Closed).", current.status.label()),
-            ));
+            refuse(
+                Field::Status,
+                bad(
+                    "status_backwards",
+                    format!("The offering is {}; it can only move forward (Testing the waters → Form C filed → Live → Closed).", current.status.label()),
+                ),
+            );
         }
         let intermediary = match &self.intermediary {
-            Some(name) => crate::vault::clean_text(name, 120, "intermediary's name", false)?,
-            None => current.intermediary.clone(),
+            Some(name) => crate::vault::clean_text(name, 120, "intermediary's name", false).map_err(|invalid| refuse(Field::Intermediary, invalid)).ok(),
+            None => Some(current.intermediary.clone()),
         };
         let offering_url = match self.offering_url.as_deref().map(str::trim) {
-            Some("") => None,
-            Some(url) if is_https_url(url) => Some(url.to_owned()),
-            Some(_) => return Err(bad("invalid_url", "Enter the offering page's full address, starting with https://.")),
-            None => current.offering_url.clone(),
+            Some("") => Some(None),
+            Some(url) if is_https_url(url) => Some(Some(url.to_owned())),
+            Some(_) => {
+                refuse(Field::OfferingUrl, bad("invalid_url", "Enter the offering page's full address, starting with https://."));
+                None
+            }
+            None => Some(current.offering_url.clone()),
         };
         let filing_date = match self.filing_date.as_deref().map(str::trim) {
-            Some("") => None,
+            Some("") => Some(None),
             Some(day) if crate::days::day_of(day).is_some_and(|d| d.len() == day.len()) => {
                 if day > today {
-                    return Err(bad("invalid_filing_date", "The filing date cannot be in the future."));
+                    refuse(Field::FilingDate, bad("invalid_filing_date", "The filing date cannot be in the future."));
+                    None
+                } else {
+                    Some(Some(day.to_owned()))
                 }
-                Some(day.to_owned())
             }
-            Some(_) => return Err(bad("invalid_filing_date", "Write the filing date as YYYY-MM-DD.")),
-            None => current.filing_date.clone(),
+            Some(_) => {
+                refuse(Field::FilingDate, bad("invalid_filing_date", "Write the filing date as YYYY-MM-DD."));
+                None
+            }
+            None => Some(current.filing_date.clone()),
         };
         if self.status >= OfferingStatus::FormCFiled {
-            if filing_date.is_none() {
-                return Err(bad("filing_date_required", "Enter the day your Form C was filed."));
+            if filing_date == Some(None) {
+                refuse(Field::FilingDate, bad("filing_date_required", "Enter the day your Form C was filed."));
             }
-            if intermediary.is_empty() {
-                return Err(bad("intermediary_required", "Enter the funding portal your offering runs through."));
+            if intermediary.as_deref() == Some("") {
+                refuse(Field::Intermediary, bad("intermediary_required", "Enter the funding portal your offering runs through."));
             }
-            if offering_url.is_none() {
-                return Err(bad("offering_url_required", "Enter the address of your offering page on the funding portal."));
+            if offering_url == Some(None) {
+                refuse(Field::OfferingUrl, bad("offering_url_required", "Enter the address of your offering page on the funding portal."));
             }
         }
+        match (found.is_empty(), intermediary, offering_url, filing_date) {
+            (true, Some(intermediary), Some(offering_url), Some(filing_date)) => Ok(Resolved { filing_date, intermediary, offering_url }),
+            _ => Err(found),
+        }
+    }
+
+    /// The offering after this change, or the first thing [`OfferingChange::check`] finds wrong.
+    pub fn apply(&self, current: &Offering, today: &str, now: &str, actor: crate::vault::Actor) -> Checked<Offering> {
+        let Resolved { filing_date, intermediary, offering_url } = self.resolve(current, today).map_err(|mut found| found.remove(0).invalid)?;
         Ok(Offering {
             status: self.status,
             filing_date,
@@ -276,6 +345,54 @@ mod tests {
         assert_eq!(change(OfferingStatus::Closed).apply(&live, "2026-11-25", "now", crate::vault::Actor::founder("f")).unwrap().version, 4);
         // Details can be corrected without moving.
         assert_eq!(change(OfferingStatus::Live).apply(&live, "2026-11-25", "now", crate::vault::Actor::founder("f")).unwrap().status, OfferingStatus::Live);
+    }
+
+    #[test]
+    fn check_names_every_field_that_is_wrong_and_apply_refuses_with_the_first_of_them() {
+        let live = Offering { status: OfferingStatus::Live, version: 3, ..Offering::default() };
+        let wrong = OfferingChange {
+            version: 3,
+            status: OfferingStatus::FormCFiled,
+            filing_date: Some("2026-02-30".into()),
+            intermediary: Some("Wefunder\u{85}Inc".into()),
+            offering_url: Some("https://wefunder.com/\u{9f}x".into()),
+        };
+        let found = wrong.check(&live, "2026-11-25");
+        let fields: Vec<_> = found.iter().map(|f| (f.field, f.invalid.code.as_ref())).collect();
+        assert_eq!(
+            fields,
+            [
+                (Field::Status, "status_backwards"),
+                (Field::Intermediary, "invalid_text"),
+                (Field::OfferingUrl, "invalid_url"),
+                (Field::FilingDate, "invalid_filing_date"),
+            ]
+        );
+        assert_eq!(found[3].invalid.message, "Write the filing date as YYYY-MM-DD.", "February has no 30th");
+        assert_eq!(wrong.apply(&live, "2026-11-25", "now", crate::vault::Actor::founder("f")).unwrap_err(), found[0].invalid);
+
+        // Filing with nothing filled in: each missing fact at its own field.
+        let empty = OfferingChange { version: 0, status: OfferingStatus::FormCFiled, filing_date: Some(" ".into()), intermediary: Some("".into()), offering_url: None };
+        let found = empty.check(&Offering::default(), "2026-11-25");
+        let codes: Vec<_> = found.iter().map(|f| (f.field, f.invalid.code.as_ref())).collect();
+        assert_eq!(codes, [(Field::FilingDate, "filing_date_required"), (Field::Intermediary, "intermediary_required"), (Field::OfferingUrl, "offering_url_required")]);
+        assert_eq!(empty.apply(&Offering::default(), "2026-11-25", "now", crate::vault::Actor::founder("f")).unwrap_err(), found[0].invalid);
+
+        // A malformed field is reported once (its form), not again as missing.
+        let malformed = OfferingChange { offering_url: Some("wefunder.com".into()), ..change(OfferingStatus::Live) };
+        assert_eq!(malformed.check(&Offering::default(), "2026-11-25").len(), 1);
+        assert!(change(OfferingStatus::Live).check(&Offering::default(), "2026-11-25").is_empty());
+        assert!(change(OfferingStatus::Live).check(&Offering::default(), "2026-11-19").iter().any(|f| f.field == Field::FilingDate), "after the latest day");
+    }
+
+    #[test]
+    fn the_preview_shows_the_draft_over_what_is_saved() {
+        let saved = Offering { intermediary: "Wefunder".into(), offering_url: Some("https://wefunder.com/a".into()), version: 2, ..Offering::default() };
+        let draft = OfferingChange { version: 2, status: OfferingStatus::Live, filing_date: None, intermediary: Some(" Republic ".into()), offering_url: Some("".into()) };
+        let stage = draft.preview(&saved);
+        assert_eq!((stage.status, stage.intermediary.as_str(), stage.offering_url), (OfferingStatus::Live, "Republic", None));
+        let unchanged = OfferingChange { intermediary: None, offering_url: None, ..draft };
+        assert_eq!(unchanged.preview(&saved).offering_url.as_deref(), Some("https://wefunder.com/a"));
     }
 
     #[test]

@@ -4,17 +4,30 @@
  * an expired token triggers one refresh (shared by concurrent requests) and one retry.
  */
 
+/** One problem of a request at the field it concerns (a check's 400 answers every one). */
+export type FieldProblem = { field: string; code: string; message: string };
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The problems per field, when the server names them (`errors`); empty otherwise. */
+  readonly fields: FieldProblem[];
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, fields: FieldProblem[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
+
+const isFieldProblem = (value: unknown): value is FieldProblem =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as FieldProblem).field === 'string' &&
+  typeof (value as FieldProblem).code === 'string' &&
+  typeof (value as FieldProblem).message === 'string';
 
 /** The plan does not include this Pro feature (402): an upgrade prompt, never an error toast. */
 export function isProRequired(error: unknown): error is ApiError {
@@ -57,10 +70,13 @@ type RequestOptions = {
   retryOnExpiredToken?: boolean;
 };
 
-async function toError(response: Response): Promise<ApiError> {
+export async function toError(response: Response): Promise<ApiError> {
   try {
     const body = await response.json();
-    if (body?.error?.message) return new ApiError(response.status, body.error.code ?? 'error', body.error.message);
+    if (body?.error?.message) {
+      const fields = Array.isArray(body.errors) ? (body.errors as unknown[]).filter(isFieldProblem) : [];
+      return new ApiError(response.status, body.error.code ?? 'error', body.error.message, fields);
+    }
   } catch {
     // not JSON: fall through
   }

@@ -1,3 +1,4 @@
+import type { UploadLimits } from './upload-file';
 /** What the compliance vault keeps (GET /api/compliance-vault/records…, see infra/openapi.yaml). */
 export type RecordKind = 'form_snapshot' | 'campaign' | 'legend' | 'offering' | 'digest' | 'upload';
 
@@ -45,6 +46,8 @@ export type RecordsPage = {
   total: number;
   kinds: KindOption[];
   categories: CategoryOption[];
+  /** The limits uploads are checked against (the upload form shows and checks them). */
+  upload: UploadLimits;
 };
 
 export type RecordFilters = {

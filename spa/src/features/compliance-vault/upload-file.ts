@@ -1,49 +1,43 @@
 /**
- * The browser's side of a vault upload: the same checks as the server (size and type, same
- * messages) before anything is sent, and the multipart body of the presigned POST.
+ * The browser's side of a vault upload: the server's limits (`upload` of the records page)
+ * checked as a file is chosen, with the server's messages, and the multipart body of the
+ * presigned POST. `POST /uploads` applies the same limits again before any byte is sent.
  */
 
-/** Uploads are at most 25 MB (25 × 1,024 × 1,024 bytes, as the server counts). */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-
-export const TOO_LARGE = 'Files can be at most 25 MB.';
-export const UNSUPPORTED = 'Upload a PDF, PNG, JPEG, Word (DOCX) or Excel (XLSX) file.';
-export const EMPTY = 'The file is empty.';
-
-/** What the file input offers. */
-export const ACCEPT = '.pdf,.png,.jpg,.jpeg,.docx,.xlsx';
-
-const TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+/** The limits `POST /uploads` applies, as the records page answers them. */
+export type UploadLimits = {
+  maxBytes: number;
+  types: { contentType: string; extensions: string[] }[];
+  tooLarge: string;
+  unsupported: string;
+  empty: string;
+  /** What the form says it takes. */
+  hint: string;
 };
 
-const ALLOWED = new Set(Object.values(TYPES));
-
 type FileFacts = { name: string; size: number; type: string };
+
+/** What the file input offers: the extensions of the types the vault keeps. */
+export const acceptOf = (limits: UploadLimits) => limits.types.flatMap((t) => t.extensions.map((e) => `.${e}`)).join(',');
 
 /**
  * The content type to declare for a file, from its extension (browsers leave `type` empty for
  * Office files on some systems), else its own type when that is one the vault keeps.
  */
-export function uploadContentType(file: Pick<FileFacts, 'name' | 'type'>): string | null {
+export function uploadContentType(file: Pick<FileFacts, 'name' | 'type'>, limits: UploadLimits): string | null {
   const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
-  const byName = TYPES[extension];
-  if (byName) return byName;
+  const byName = limits.types.find((t) => t.extensions.includes(extension));
+  if (byName) return byName.contentType;
   const own = file.type.split(';')[0]!.trim().toLowerCase();
-  return ALLOWED.has(own) ? own : null;
+  return limits.types.some((t) => t.contentType === own) ? own : null;
 }
 
-/** Whether the vault will take this file: its content type, or the message to show. */
-export function checkUploadFile(file: FileFacts): { ok: true; contentType: string } | { ok: false; error: string } {
-  const contentType = uploadContentType(file);
-  if (!contentType) return { ok: false, error: UNSUPPORTED };
-  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: TOO_LARGE };
-  if (file.size === 0) return { ok: false, error: EMPTY };
+/** Whether the vault will take this file: its content type, or the server's message to show. */
+export function checkUploadFile(file: FileFacts, limits: UploadLimits): { ok: true; contentType: string } | { ok: false; error: string } {
+  const contentType = uploadContentType(file, limits);
+  if (!contentType) return { ok: false, error: limits.unsupported };
+  if (file.size > limits.maxBytes) return { ok: false, error: limits.tooLarge };
+  if (file.size === 0) return { ok: false, error: limits.empty };
   return { ok: true, contentType };
 }
 

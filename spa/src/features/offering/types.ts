@@ -1,4 +1,4 @@
-/** The offering's lifecycle (Settings → Offering; GET|PUT /api/compliance-vault/offering). */
+/** The offering's lifecycle (Settings → Offering; GET|PUT /api/compliance-vault/offering, POST …/offering/check). */
 export type OfferingStatus = 'testing_the_waters' | 'form_c_filed' | 'live' | 'closed';
 
 export type Offering = {
@@ -28,6 +28,9 @@ export type OfferingNotice = {
   linkUrl: string | null;
 };
 
+/** A status as the server orders and names it; `selectable` for the saved one and those after it. */
+export type StatusOption = { id: OfferingStatus; label: string; selectable: boolean };
+
 export type OfferingState = {
   offering: Offering;
   label: string;
@@ -36,6 +39,8 @@ export type OfferingState = {
   notice: OfferingNotice | null;
   /** The founder's forms, all of which follow the status. */
   forms: number;
+  /** Every status, in the only order they can be taken. */
+  statuses: StatusOption[];
 };
 
 /** What the founder sends (PUT). */
@@ -46,3 +51,17 @@ export type OfferingChange = {
   intermediary: string;
   offeringUrl: string | null;
 };
+
+/** The fields of the offering form, as the server names them in its problems. */
+export type OfferingField = 'status' | 'filingDate' | 'intermediary' | 'offeringUrl';
+
+/** The server's problems with a draft, one message per field. */
+export type DraftErrors = Partial<Record<OfferingField, string>>;
+
+/**
+ * `POST /offering/check`: the draft can be saved (with its label and the notice investors
+ * would see), or the server's problems with it, per field.
+ */
+export type OfferingCheck =
+  | { valid: true; label: string; accepts_interest: boolean; notice: OfferingNotice | null }
+  | { valid: false; message: string; errors: DraftErrors };

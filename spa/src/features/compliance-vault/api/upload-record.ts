@@ -2,13 +2,18 @@ import useSWRMutation from 'swr/mutation';
 import { useUserKey } from '@/features/auth/use-user-key';
 import type { UserKey } from '@/lib/user-cache';
 import type { VaultRecord } from '../types';
-import { buildUploadForm, TOO_LARGE } from '../upload-file';
+import { buildUploadForm } from '../upload-file';
 import { completeUpload } from './complete-upload';
 import { startUpload, type StartUpload } from './start-upload';
 
 export type UploadStage = { stage: 'uploading'; percent: number } | { stage: 'recording' };
 
-export type UploadArg = StartUpload & { file: Blob; onProgress?: (stage: UploadStage) => void };
+export type UploadArg = StartUpload & {
+  file: Blob;
+  /** The server's message for a file over its limit (storage refuses it in XML). */
+  tooLarge?: string;
+  onProgress?: (stage: UploadStage) => void;
+};
 
 const FAILED = 'The file could not be uploaded. Check your connection and try again.';
 
@@ -16,7 +21,7 @@ const FAILED = 'The file could not be uploaded. Check your connection and try ag
  * Posts the file to the storage with the presigned fields (XMLHttpRequest, for the progress a
  * 25 MB file deserves). Storage answers XML; only "too large" has a message of ours.
  */
-function postToStorage(url: string, form: FormData, onProgress: (percent: number) => void): Promise<void> {
+function postToStorage(url: string, form: FormData, tooLarge: string | undefined, onProgress: (percent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', url);
@@ -25,7 +30,7 @@ function postToStorage(url: string, form: FormData, onProgress: (percent: number
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) resolve();
-      else reject(new Error(/EntityTooLarge/.test(request.responseText) ? TOO_LARGE : FAILED));
+      else reject(new Error(/EntityTooLarge/.test(request.responseText) ? (tooLarge ?? FAILED) : FAILED));
     };
     request.onerror = () => reject(new Error(FAILED));
     request.onabort = () => reject(new Error(FAILED));
@@ -40,10 +45,10 @@ function postToStorage(url: string, form: FormData, onProgress: (percent: number
  */
 export function useUploadRecord() {
   return useSWRMutation(useUserKey('/compliance-vault/uploads'), async (_key: UserKey, { arg }: { arg: UploadArg }): Promise<VaultRecord> => {
-    const { file, onProgress, ...declared } = arg;
+    const { file, tooLarge, onProgress, ...declared } = arg;
     const presigned = await startUpload(declared);
     onProgress?.({ stage: 'uploading', percent: 0 });
-    await postToStorage(presigned.url, buildUploadForm(presigned.fields, file, declared.fileName), (percent) => onProgress?.({ stage: 'uploading', percent }));
+    await postToStorage(presigned.url, buildUploadForm(presigned.fields, file, declared.fileName), tooLarge, (percent) => onProgress?.({ stage: 'uploading', percent }));
     onProgress?.({ stage: 'recording' });
     return completeUpload(presigned.uploadId);
   });

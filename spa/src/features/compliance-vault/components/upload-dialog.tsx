@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { useUploadRecord, type UploadStage } from '../api/upload-record';
 import { formatBytes } from '../format';
 import type { CategoryOption, VaultRecord } from '../types';
-import { ACCEPT, checkUploadFile, defaultTitle } from '../upload-file';
+import { acceptOf, checkUploadFile, defaultTitle, type UploadLimits } from '../upload-file';
 
 const MAX_TITLE = 200;
 const MAX_NOTES = 2000;
@@ -19,8 +19,12 @@ function pendingText(stage: UploadStage | null): string {
   return stage.stage === 'uploading' ? `Uploading... ${stage.percent}%` : 'Checking and recording...';
 }
 
-function UploadForm({ categories, supersedes, onDone, onBusyChange }: {
+/** Before the records page has answered, the file goes as the browser types it and the server answers for it. */
+const unchecked = (file: File) => ({ ok: true as const, contentType: file.type });
+
+function UploadForm({ categories, limits, supersedes, onDone, onBusyChange }: {
   categories: CategoryOption[];
+  limits: UploadLimits | null;
   supersedes: VaultRecord | null;
   onDone: (record: VaultRecord) => void;
   onBusyChange: (busy: boolean) => void;
@@ -44,7 +48,7 @@ function UploadForm({ categories, supersedes, onDone, onBusyChange }: {
     setFailure(null);
     setFile(chosen);
     if (!chosen) return setFileError(null);
-    const checked = checkUploadFile(chosen);
+    const checked = limits ? checkUploadFile(chosen, limits) : unchecked(chosen);
     setFileError(checked.ok ? null : checked.error);
     if (!titleEdited) setTitle(defaultTitle(chosen.name).slice(0, MAX_TITLE));
   };
@@ -53,7 +57,7 @@ function UploadForm({ categories, supersedes, onDone, onBusyChange }: {
     event.preventDefault();
     setFailure(null);
     if (!file) return setFileError('Choose a file to upload.');
-    const checked = checkUploadFile(file);
+    const checked = limits ? checkUploadFile(file, limits) : unchecked(file);
     if (!checked.ok) return setFileError(checked.error);
     if (!category) return setCategoryError('Choose a category.');
     onBusyChange(true);
@@ -68,6 +72,7 @@ function UploadForm({ categories, supersedes, onDone, onBusyChange }: {
         title: title.trim(),
         notes: notes.trim(),
         supersedes: supersedes?.id ?? null,
+        tooLarge: limits?.tooLarge,
         onProgress: setStage,
       });
       toast.success('Uploaded to your vault', { description: record.title });
@@ -97,7 +102,7 @@ function UploadForm({ categories, supersedes, onDone, onBusyChange }: {
         <input
           id={fileId}
           type="file"
-          accept={ACCEPT}
+          accept={limits ? acceptOf(limits) : undefined}
           onChange={choose}
           disabled={isMutating}
           aria-invalid={fileError ? true : undefined}
@@ -109,7 +114,7 @@ function UploadForm({ categories, supersedes, onDone, onBusyChange }: {
           )}
         />
         <p id={`${fileId}-note`} className={cn('mt-1.5 text-xs', fileError ? 'text-red-600' : 'text-gray-500')}>
-          {fileError ?? (file ? `${file.name} · ${formatBytes(file.size)}` : 'PDF, PNG, JPEG, Word (DOCX) or Excel (XLSX), at most 25 MB.')}
+          {fileError ?? (file ? `${file.name} · ${formatBytes(file.size)}` : (limits?.hint ?? null))}
         </p>
       </div>
       <div>
@@ -178,10 +183,12 @@ function UploadForm({ categories, supersedes, onDone, onBusyChange }: {
  * 'Upload': a document into the vault (straight to storage, then checked, hashed and recorded
  * by the server). Opened from a record's 'Upload a newer version', it supersedes that record.
  */
-export function UploadDialog({ open, onOpenChange, categories, supersedes, onUploaded }: {
+export function UploadDialog({ open, onOpenChange, categories, limits, supersedes, onUploaded }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   categories: CategoryOption[];
+  /** The server's upload limits (null until the records page has answered). */
+  limits: UploadLimits | null;
   supersedes: VaultRecord | null;
   onUploaded: (record: VaultRecord) => void;
 }) {
@@ -203,6 +210,7 @@ export function UploadDialog({ open, onOpenChange, categories, supersedes, onUpl
       <UploadForm
         key={session}
         categories={categories}
+        limits={limits}
         supersedes={supersedes}
         onBusyChange={setBusy}
         onDone={(record) => {

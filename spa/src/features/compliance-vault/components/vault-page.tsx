@@ -180,6 +180,7 @@ export function VaultPage() {
         open={uploading !== null}
         onOpenChange={(open) => !open && setUploading(null)}
         categories={first?.categories ?? []}
+        limits={first?.upload ?? null}
         supersedes={uploading?.supersedes ?? null}
         onUploaded={(record) => {
           setOutcome(null);

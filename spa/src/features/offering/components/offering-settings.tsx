@@ -10,12 +10,27 @@ import { useCreateCampaign } from '@/features/campaigns/api/create-campaign';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { checkOffering, useOfferingCheck } from '../api/check-offering';
 import { useOffering } from '../api/offering';
 import { useUpdateOffering } from '../api/update-offering';
-import { localToday, moveEffect, pastTestingTheWaters, statusLabel, validateDraft, type DraftErrors, type OfferingDraft } from '../lifecycle';
-import type { Offering, OfferingStatus } from '../types';
+import type { DraftErrors, Offering, OfferingChange, OfferingCheck, OfferingField, OfferingStatus } from '../types';
 import { NoticePreview } from './notice-preview';
 import { StatusSteps } from './status-steps';
+
+type OfferingDraft = { status: OfferingStatus; filingDate: string; intermediary: string; offeringUrl: string };
+
+/** How long typing pauses before the server checks the draft. */
+const CHECK_DELAY_MS = 400;
+const ALL_FIELDS: OfferingField[] = ['status', 'filingDate', 'intermediary', 'offeringUrl'];
+
+const changeOf = (draft: OfferingDraft, version: number): OfferingChange => ({
+  version,
+  status: draft.status,
+  filingDate: draft.filingDate.trim() || null,
+  intermediary: draft.intermediary.trim(),
+  offeringUrl: draft.offeringUrl.trim() || null,
+});
 
 const draftOf = (offering: Offering): OfferingDraft => ({
   status: offering.status,
@@ -70,9 +85,19 @@ export function OfferingSettings() {
   const { data, error, isLoading, mutate } = useOffering();
   const { trigger, isMutating } = useUpdateOffering();
   const [draft, setDraft] = useState<OfferingDraft | null>(null);
+  // The server's problems with the draft, shown at a field once it was left or a save was tried.
   const [errors, setErrors] = useState<DraftErrors>({});
+  const [shown, setShown] = useState<ReadonlySet<OfferingField>>(new Set(['status']));
   const [problem, setProblem] = useState<{ kind: 'conflict' | 'subscription' | 'other'; message: string } | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<Extract<OfferingCheck, { valid: true }> | null>(null);
+
+  // The server checks the draft once typing pauses (nothing to check while it is what is saved).
+  const changed = data && draft && !sameDraft(draft, draftOf(data.offering)) ? JSON.stringify(changeOf(draft, data.offering.version)) : null;
+  const checking = useDebouncedValue(changed, CHECK_DELAY_MS);
+  const check = useOfferingCheck(checking !== null && checking === changed ? checking : null);
+  useEffect(() => {
+    if (check.data) setErrors(check.data.valid ? {} : check.data.errors);
+  }, [check.data]);
 
   // The server's values fill the form when they change there, never over what is being typed.
   const applied = useRef<number | null>(null);
@@ -81,6 +106,7 @@ export function OfferingSettings() {
     applied.current = data.offering.version;
     setDraft(draftOf(data.offering));
     setErrors({});
+    setShown(new Set(['status']));
   }, [data]);
 
   if (isLoading || (data && !draft)) {
@@ -94,9 +120,13 @@ export function OfferingSettings() {
   if (!data || !draft) return <p className="text-sm text-red-600">{error ? 'Your offering could not be loaded. Please refresh the page.' : null}</p>;
 
   const saved = data.offering;
-  const unchanged = sameDraft(draft, draftOf(saved));
+  const unchanged = changed === null;
   const moving = draft.status !== saved.status;
-  const showFacts = pastTestingTheWaters(draft.status) || Boolean(saved.filing_date || saved.intermediary || saved.offering_url);
+  const labelOf = (status: OfferingStatus) => data.statuses.find((s) => s.id === status)?.label ?? status;
+  // The facts are asked for once the status moves on, or once the offering has them.
+  const showFacts = moving || !data.accepts_interest || Boolean(saved.filing_date || saved.intermediary || saved.offering_url);
+  const errorAt = (field: OfferingField) => (shown.has(field) ? errors[field] : undefined);
+  const leave = (field: OfferingField) => setShown((current) => new Set(current).add(field));
   const update = (change: Partial<OfferingDraft>) => {
     setDraft({ ...draft, ...change });
     setErrors((current) => {
@@ -109,17 +139,11 @@ export function OfferingSettings() {
   const save = async () => {
     setProblem(null);
     try {
-      await trigger({
-        version: saved.version,
-        status: draft.status,
-        filingDate: draft.filingDate.trim() || null,
-        intermediary: draft.intermediary.trim(),
-        offeringUrl: draft.offeringUrl.trim() || null,
-      });
-      setConfirming(false);
-      toast.success(moving ? `Offering moved to ${statusLabel(draft.status)}` : 'Offering details saved');
+      const next = await trigger(changeOf(draft, saved.version));
+      setConfirming(null);
+      toast.success(moving ? `Offering moved to ${next.label}` : 'Offering details saved');
     } catch (failure) {
-      setConfirming(false);
+      setConfirming(null);
       if (failure instanceof ApiError && failure.status === 409) {
         setProblem({ kind: 'conflict', message: failure.message });
       } else if (failure instanceof ApiError && failure.status === 402) {
@@ -133,13 +157,23 @@ export function OfferingSettings() {
     }
   };
 
-  const submit = (event: FormEvent) => {
+  // Saving asks the server first (the answer of the pause's check when it is for this draft):
+  // its problems go to their fields; a move is confirmed with the notice investors will see.
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const found = validateDraft(draft, localToday());
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    if (moving) setConfirming(true);
+    setShown(new Set(ALL_FIELDS));
+    let answer: OfferingCheck;
+    try {
+      answer = check.data && checking === changed ? check.data : await checkOffering(changeOf(draft, saved.version));
+    } catch (failure) {
+      const message = failure instanceof ApiError ? failure.message : 'Your offering could not be checked. Please try again.';
+      setProblem({ kind: failure instanceof ApiError && failure.status === 409 ? 'conflict' : 'other', message });
+      return;
+    }
+    if (!answer.valid) return setErrors(answer.errors);
+    setErrors({});
+    if (moving) setConfirming(answer);
     else void save();
   };
 
@@ -151,17 +185,24 @@ export function OfferingSettings() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} className="space-y-5" noValidate aria-label="Offering">
-        <StatusSteps current={saved.status} value={draft.status} disabled={isMutating} onChange={(status: OfferingStatus) => update({ status })} />
+      <form onSubmit={(event) => void submit(event)} className="space-y-5" noValidate aria-label="Offering">
+        <StatusSteps
+          statuses={data.statuses}
+          current={saved.status}
+          value={draft.status}
+          disabled={isMutating}
+          error={errorAt('status')}
+          onChange={(status: OfferingStatus) => update({ status })}
+        />
         {showFacts ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label="Form C filing date"
               type="date"
-              max={localToday()}
               value={draft.filingDate}
               onChange={(event) => update({ filingDate: event.target.value })}
-              error={errors.filingDate}
+              onBlur={() => leave('filingDate')}
+              error={errorAt('filingDate')}
             />
             <Field
               label="Intermediary (funding portal)"
@@ -170,7 +211,8 @@ export function OfferingSettings() {
               placeholder="e.g. Wefunder"
               value={draft.intermediary}
               onChange={(event) => update({ intermediary: event.target.value })}
-              error={errors.intermediary}
+              onBlur={() => leave('intermediary')}
+              error={errorAt('intermediary')}
             />
             <Field
               className="sm:col-span-2"
@@ -182,7 +224,8 @@ export function OfferingSettings() {
               hint="Your offering's page on the portal. Investors are sent there."
               value={draft.offeringUrl}
               onChange={(event) => update({ offeringUrl: event.target.value })}
-              error={errors.offeringUrl}
+              onBlur={() => leave('offeringUrl')}
+              error={errorAt('offeringUrl')}
             />
           </div>
         ) : (
@@ -213,7 +256,7 @@ export function OfferingSettings() {
           </p>
           <Button type="submit" className="shrink-0" disabled={isMutating || unchanged}>
             {isMutating ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-            {isMutating ? 'Saving...' : moving ? `Move to ${statusLabel(draft.status)}` : 'Save offering'}
+            {isMutating ? 'Saving...' : moving ? `Move to ${labelOf(draft.status)}` : 'Save offering'}
           </Button>
         </div>
       </form>
@@ -222,17 +265,27 @@ export function OfferingSettings() {
       {saved.status === 'live' ? <NotifyLeads /> : null}
 
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Move your offering to ${statusLabel(draft.status)}?`}
-        description={moveEffect(draft.status, draft.intermediary)}
-        confirmLabel={`Move to ${statusLabel(draft.status)}`}
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Move your offering to ${confirming?.label ?? labelOf(draft.status)}?`}
+        description={
+          confirming?.accepts_interest
+            ? 'Your forms collect indications of interest with the testing-the-waters legend.'
+            : 'Your forms stop collecting indications of interest and show investors this notice instead. Leads you already captured are kept.'
+        }
+        confirmLabel={`Move to ${confirming?.label ?? labelOf(draft.status)}`}
         pendingLabel="Saving..."
         pending={isMutating}
         onConfirm={() => void save()}
       >
+        {confirming?.notice ? (
+          <div className="mb-3 rounded-lg bg-gray-50 p-3 ring-1 ring-gray-900/5">
+            <p className="text-sm font-semibold text-gray-900">{confirming.notice.title}</p>
+            <p className="mt-1 text-sm text-gray-600">{confirming.notice.message}</p>
+          </div>
+        ) : null}
         <p className="text-sm text-gray-600">
-          The status only moves forward: you cannot go back to “{statusLabel(saved.status)}” afterwards. The change is recorded in your compliance vault.
+          The status only moves forward: you cannot go back to “{data.label}” afterwards. The change is recorded in your compliance vault.
         </p>
       </ConfirmDialog>
     </div>

@@ -1,29 +1,40 @@
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { canMoveTo, STATUSES } from '../lifecycle';
-import type { OfferingStatus } from '../types';
+import type { OfferingStatus, StatusOption } from '../types';
+
+/** What each status means, under its name (display text; the order, names and choices are the server's). */
+const CAPTIONS: Record<OfferingStatus, string> = {
+  testing_the_waters: 'Collecting indications of interest',
+  form_c_filed: 'Filed with the SEC',
+  live: 'Accepting investments on the portal',
+  closed: 'No longer accepting investments',
+};
 
 /**
- * The offering's status as steps: the saved one marked current, earlier ones done (and not
- * selectable), later ones selectable. A radio group, so arrow keys move between the choices.
+ * The offering's status as steps, in the server's order: the saved one marked current, earlier
+ * ones done, and only those the server marks selectable can be chosen. A radio group, so arrow
+ * keys move between the choices.
  */
-export function StatusSteps({ current, value, disabled, onChange }: {
+export function StatusSteps({ statuses, current, value, disabled, error, onChange }: {
+  statuses: StatusOption[];
   current: OfferingStatus;
   value: OfferingStatus;
   disabled: boolean;
+  /** The server's problem with the chosen status. */
+  error?: string;
   onChange: (status: OfferingStatus) => void;
 }) {
-  const currentIndex = STATUSES.findIndex((s) => s.id === current);
+  const currentIndex = statuses.findIndex((s) => s.id === current);
   return (
-    <fieldset>
+    <fieldset aria-describedby={error ? 'offering-status-error' : undefined}>
       <legend className="text-sm font-medium text-gray-900">Status</legend>
       <p className="mt-0.5 text-xs text-gray-500">The status only moves forward.</p>
       <ol className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {STATUSES.map((status, index) => {
+        {statuses.map((status, index) => {
           const done = index < currentIndex;
           const isCurrent = index === currentIndex;
           const selected = value === status.id;
-          const allowed = canMoveTo(current, status.id);
+          const allowed = status.selectable;
           return (
             <li key={status.id} className="min-w-0">
               <label
@@ -57,13 +68,18 @@ export function StatusSteps({ current, value, disabled, onChange }: {
                 </span>
                 <span className="text-xs text-gray-600">
                   {isCurrent ? <span className="font-semibold text-brand-700">Current · </span> : done ? <span className="font-medium">Done · </span> : null}
-                  {status.caption}
+                  {CAPTIONS[status.id]}
                 </span>
               </label>
             </li>
           );
         })}
       </ol>
+      {error ? (
+        <p id="offering-status-error" role="alert" className="mt-2 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
