@@ -4,6 +4,7 @@
 pub mod account_requests;
 pub mod campaign_recipients;
 pub mod campaigns;
+pub mod contact_messages;
 pub mod forms;
 pub mod impersonation_actions;
 pub mod impersonations;
