@@ -77,7 +77,6 @@ const DYNAMODB_CALLERS_ALLOWED: &[&str] = &[
     "functions/auth/src/jobs.rs",            // stream images read as AttributeValue maps
     "functions/campaigns/src/lib.rs",        // one inline query
     "functions/leads/src/lib.rs",            // the leads listing's query builder and filters
-    "functions/public-forms/src/lib.rs",     // lead put_item, view counting (plan §7: services::capture/views)
     "functions/stripe-webhook/src/lib.rs",   // subscriptions and Stripe events written inline (13 builders)
     "shared/src/billing.rs",                 // subscriptions read/written beside the plan rules
     "shared/src/error.rs",                   // From<SdkError> for ApiError (→ StoreError, plan §3.1)

@@ -5,6 +5,7 @@ pub mod account_requests;
 pub mod campaign_recipients;
 pub mod campaigns;
 pub mod contact_messages;
+pub mod form_views;
 pub mod forms;
 pub mod impersonation_actions;
 pub mod impersonations;
