@@ -2,6 +2,7 @@
 //! write on a key; item mapping lives next to the calls.
 
 pub mod account_requests;
+pub mod ai_questions;
 pub mod campaign_recipients;
 pub mod campaigns;
 pub mod contact_messages;
