@@ -73,8 +73,6 @@ const DYNAMODB_CALLERS_ALLOWED: &[&str] = &[
     "functions/admin/src/audit.rs",          // AttributeValue in the audit listing's cursor
     "functions/admin/src/cursor.rs",         // pagination keys built from AttributeValue
     "functions/admin/src/directory.rs",      // user directory queries and scans (7 builders)
-    "functions/campaigns/src/lib.rs",        // one inline query
-    "functions/leads/src/lib.rs",            // the leads listing's query builder and filters
     "functions/stripe-webhook/src/lib.rs",   // subscriptions and Stripe events written inline (13 builders)
     "shared/src/billing.rs",                 // subscriptions read/written beside the plan rules
     "shared/src/error.rs",                   // From<SdkError> for ApiError (→ StoreError, plan §3.1)

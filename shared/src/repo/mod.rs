@@ -10,6 +10,7 @@ pub mod form_views;
 pub mod forms;
 pub mod impersonation_actions;
 pub mod impersonations;
+pub mod lead_listings;
 pub mod lead_stats;
 pub mod leads;
 pub mod one_time_tokens;
