@@ -6,6 +6,8 @@ pub mod ai_questions;
 pub mod campaign_recipients;
 pub mod campaigns;
 pub mod contact_messages;
+pub mod cursor;
+pub mod directory;
 pub mod form_views;
 pub mod forms;
 pub mod impersonation_actions;
