@@ -68,16 +68,6 @@ const CYCLES_ALLOWED: &[&[&str]] = &[
 /// Files outside `shared/src/repo` that still call the DynamoDB SDK (plan §3.2, phase 9 moves
 /// them into repositories and empties this list).
 const DYNAMODB_CALLERS_ALLOWED: &[&str] = &[
-    "functions/admin/src/audit.rs",          // AttributeValue in the audit listing's cursor
-    "functions/admin/src/cursor.rs",         // pagination keys built from AttributeValue
-    "functions/admin/src/directory.rs",      // user directory queries and scans (7 builders)
-    "functions/ai-chat/src/questions.rs",    // the AI questions table, written and read inline (→ AiQuestionsRepo)
-    "functions/auth/src/jobs.rs",            // stream images read as AttributeValue maps
-    "functions/campaigns/src/lib.rs",        // one inline query
-    "functions/contact/src/lib.rs",          // contact messages written inline
-    "functions/leads/src/lib.rs",            // the leads listing's query builder and filters
-    "functions/public-forms/src/lib.rs",     // lead put_item, view counting (plan §7: services::capture/views)
-    "functions/raise-capital/src/lib.rs",    // raise-capital requests written inline
     "functions/stripe-webhook/src/lib.rs",   // subscriptions and Stripe events written inline (13 builders)
     "shared/src/billing.rs",                 // subscriptions read/written beside the plan rules
     "shared/src/error.rs",                   // From<SdkError> for ApiError (→ StoreError, plan §3.1)

@@ -198,10 +198,7 @@ fn cursor_names(listing: &Listing) -> [&'static str; 3] {
 /// The index key of a record in a listing (what its cursor holds).
 fn record_key(listing: &Listing, record: &Impersonation) -> Item {
     let (attribute, value) = index_key(listing);
-    [("id", record.id.clone()), (attribute, value), ("started_at", record.started_at.clone())]
-        .into_iter()
-        .map(|(name, value)| (name.to_owned(), aws_sdk_dynamodb::types::AttributeValue::S(value)))
-        .collect()
+    cursor::key_of([("id", record.id.clone()), (attribute, value), ("started_at", record.started_at.clone())])
 }
 
 pub fn decode_cursor(listing: &Listing, value: &str) -> Result<Item> {

@@ -9,9 +9,11 @@
 
 pub mod audit;
 pub mod config;
-pub mod cursor;
 pub mod directory;
 pub mod stats;
+
+/// Page cursors (the admin listings' continuation keys), kept with the repositories.
+pub use shared::repo::cursor;
 
 use axum::{
     Json, Router,

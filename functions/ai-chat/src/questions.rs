@@ -1,4 +1,5 @@
-//! Table `ai_chat_questions` (spec 3 and 7): every question asked, upserted on its text, with
+//! The questions asked of Sparky (spec 3 and 7), stored in `ai_chat_questions` through
+//! `shared::repo::ai_questions`: every question asked, upserted on its text, with
 //! the page it was asked from, its similarity group (the first three words, lower-cased,
 //! without punctuation) and a popularity score that grows once per distinct asker.
 //!
@@ -14,9 +15,15 @@
 //! `gap#<question>`. GSI `ranked` (partition `board`, sort `popularity_score`): board `popular`
 //! holds the clean questions, board `gaps` the coverage gaps.
 
-use aws_sdk_dynamodb::{Client, types::AttributeValue};
+use std::collections::BTreeSet;
+
 use serde::Serialize;
-use shared::{ApiError, crypto::sha256_hex, dynamo::condition_failed};
+use shared::{
+    ApiError,
+    crypto::sha256_hex,
+    dynamo::Client,
+    repo::ai_questions::{self, Ask, BoardEntry},
+};
 
 /// Distinct askers a similarity group needs before its questions are shown to others.
 pub const MIN_ASKERS: u64 = 3;
@@ -108,94 +115,21 @@ fn asker(user_id: &str, salt: &str) -> String {
     sha256_hex(&format!("{salt}:{user_id}"))[..32].to_owned()
 }
 
-/// `attribute_not_exists(askers) OR NOT (contains(askers, :me0) OR contains(askers, :me1) …)`
-/// over the asker's hash under every salt kept (newest first): a rotation of the salt never
-/// counts someone who already asked a second time.
-fn not_yet_asked(hashes: &[String]) -> (String, Vec<(String, AttributeValue)>) {
-    let names: Vec<String> = (0..hashes.len()).map(|i| format!(":me{i}")).collect();
-    let contains = names.iter().map(|name| format!("contains(askers, {name})")).collect::<Vec<_>>().join(" OR ");
-    let values = names.into_iter().zip(hashes).map(|(name, hash)| (name, AttributeValue::S(hash.clone()))).collect();
-    (format!("attribute_not_exists(askers) OR NOT ({contains})"), values)
-}
-
 /// Records one question (spec 7: upsert on the question). A second ask by the same user
 /// updates the page but not the score. `salts`: the question salt's, newest first.
 pub async fn record(client: &Client, table: &str, salts: &[String], user_id: &str, question: &str, page: &str, now: &str) -> Result<(), ApiError> {
     let question = normalize(question);
-    let key = question.to_lowercase();
     let group = similarity_group(&question);
-    let hashes: Vec<String> = salts.iter().map(|salt| asker(user_id, salt)).collect();
-    let me = hashes.first().cloned().ok_or_else(|| ApiError::internal(anyhow::anyhow!("no question salt")))?;
-    let (condition, seen) = not_yet_asked(&hashes);
+    let askers: Vec<String> = salts.iter().map(|salt| asker(user_id, salt)).collect();
     let page: String = page.chars().take(200).collect();
-    let mut update = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(format!("q#{key}")))
-        .update_expression("SET question = :question, page_context = :page, similarity_group = :group, updated_at = :now ADD askers :me, popularity_score :one")
-        .condition_expression(&condition)
-        .expression_attribute_values(":question", AttributeValue::S(question.clone()))
-        .expression_attribute_values(":page", AttributeValue::S(page.clone()))
-        .expression_attribute_values(":group", AttributeValue::S(group.clone()))
-        .expression_attribute_values(":now", AttributeValue::S(now.to_owned()))
-        .expression_attribute_values(":me", AttributeValue::Ss(vec![me.clone()]))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()));
-    for (name, value) in &seen {
-        update = update.expression_attribute_values(name, value.clone());
-    }
-    if is_shareable(&question) {
-        update = update
-            .update_expression("SET question = :question, page_context = :page, similarity_group = :group, updated_at = :now, board = :board ADD askers :me, popularity_score :one")
-            .expression_attribute_values(":board", AttributeValue::S("popular".into()));
-    }
-    let result = update.send().await;
-    if condition_failed(&result) {
-        client
-            .update_item()
-            .table_name(table)
-            .key("id", AttributeValue::S(format!("q#{key}")))
-            .update_expression("SET page_context = :page, updated_at = :now")
-            .expression_attribute_values(":page", AttributeValue::S(page))
-            .expression_attribute_values(":now", AttributeValue::S(now.to_owned()))
-            .send()
-            .await?;
-    } else {
-        result?;
-    }
-    let mut group_update = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(format!("g#{group}")))
-        .update_expression("ADD askers :me, asker_count :one")
-        .condition_expression(&condition)
-        .expression_attribute_values(":me", AttributeValue::Ss(vec![me]))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()));
-    for (name, value) in seen {
-        group_update = group_update.expression_attribute_values(name, value);
-    }
-    let result = group_update.send().await;
-    if !condition_failed(&result) {
-        result?;
-    }
-    Ok(())
+    let ask = Ask { question: &question, group: &group, page: &page, askers: &askers, shareable: is_shareable(&question), now };
+    ai_questions::record_ask(client, table, &ask).await
 }
 
 /// A question Sparky could not ground, kept (scrubbed) for the Help Center's authors.
 pub async fn record_gap(client: &Client, table: &str, question: &str, page: &str, now: &str) -> Result<(), ApiError> {
-    let text = scrub(&normalize(question));
-    client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(format!("gap#{}", text.to_lowercase())))
-        .update_expression("SET question = :question, page_context = :page, updated_at = :now, board = :board ADD popularity_score :one")
-        .expression_attribute_values(":question", AttributeValue::S(text))
-        .expression_attribute_values(":page", AttributeValue::S(page.chars().take(200).collect()))
-        .expression_attribute_values(":now", AttributeValue::S(now.to_owned()))
-        .expression_attribute_values(":board", AttributeValue::S("gaps".into()))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .send()
-        .await?;
-    Ok(())
+    let page: String = page.chars().take(200).collect();
+    ai_questions::record_gap(client, table, &scrub(&normalize(question)), &page, now).await
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -206,63 +140,23 @@ pub struct Ranked {
     pub updated_at: String,
 }
 
-fn ranked_of(item: &std::collections::HashMap<String, AttributeValue>) -> Option<Ranked> {
-    let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).cloned();
+fn ranked_of(entry: &BoardEntry) -> Option<Ranked> {
     Some(Ranked {
-        question: text("question")?,
-        page_context: text("page_context").unwrap_or_default(),
-        popularity_score: item.get("popularity_score").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()).unwrap_or(0),
-        updated_at: text("updated_at").unwrap_or_default(),
+        question: entry.question.clone()?,
+        page_context: entry.page_context.clone(),
+        popularity_score: entry.popularity_score,
+        updated_at: entry.updated_at.clone(),
     })
-}
-
-async fn board(client: &Client, table: &str, board: &str, limit: i32) -> Result<Vec<std::collections::HashMap<String, AttributeValue>>, ApiError> {
-    let output = client
-        .query()
-        .table_name(table)
-        .index_name("ranked")
-        .key_condition_expression("board = :board")
-        .expression_attribute_values(":board", AttributeValue::S(board.to_owned()))
-        .scan_index_forward(false)
-        .limit(limit)
-        .send()
-        .await?;
-    Ok(output.items.unwrap_or_default())
 }
 
 /// Spec 7: the most popular questions (5), among those allowed to be shown.
 pub async fn popular(client: &Client, table: &str) -> Result<Vec<String>, ApiError> {
-    let candidates = board(client, table, "popular", 50).await?;
-    let groups: Vec<String> = candidates
-        .iter()
-        .filter_map(|item| item.get("similarity_group").and_then(|v| v.as_s().ok()).cloned())
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    let mut counts = std::collections::HashMap::new();
-    for chunk in groups.chunks(100) {
-        let keys = chunk
-            .iter()
-            .map(|group| std::collections::HashMap::from([("id".to_owned(), AttributeValue::S(format!("g#{group}")))]))
-            .collect();
-        let request = aws_sdk_dynamodb::types::KeysAndAttributes::builder()
-            .set_keys(Some(keys))
-            .projection_expression("id, asker_count")
-            .build()
-            .map_err(ApiError::internal)?;
-        let output = client.batch_get_item().request_items(table, request).send().await?;
-        for item in output.responses.unwrap_or_default().remove(table).unwrap_or_default() {
-            let id = item.get("id").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-            let count: u64 = item.get("asker_count").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()).unwrap_or(0);
-            counts.insert(id.trim_start_matches("g#").to_owned(), count);
-        }
-    }
+    let candidates = ai_questions::board(client, table, "popular", 50).await?;
+    let groups: BTreeSet<String> = candidates.iter().filter_map(|entry| entry.similarity_group.clone()).collect();
+    let counts = ai_questions::group_counts(client, table, &groups).await?;
     Ok(candidates
         .iter()
-        .filter(|item| {
-            let group = item.get("similarity_group").and_then(|v| v.as_s().ok()).map(String::as_str).unwrap_or_default();
-            counts.get(group).copied().unwrap_or(0) >= MIN_ASKERS
-        })
+        .filter(|entry| counts.get(entry.similarity_group.as_deref().unwrap_or_default()).copied().unwrap_or(0) >= MIN_ASKERS)
         .filter_map(ranked_of)
         .filter(|ranked| ranked.popularity_score >= MIN_ASKERS && is_shareable(&ranked.question))
         .take(POPULAR)
@@ -272,7 +166,7 @@ pub async fn popular(client: &Client, table: &str) -> Result<Vec<String>, ApiErr
 
 /// The most frequent questions Sparky could not ground (admins only).
 pub async fn gaps(client: &Client, table: &str, limit: i32) -> Result<Vec<Ranked>, ApiError> {
-    Ok(board(client, table, "gaps", limit).await?.iter().filter_map(ranked_of).collect())
+    Ok(ai_questions::board(client, table, "gaps", limit).await?.iter().filter_map(ranked_of).collect())
 }
 
 #[cfg(test)]

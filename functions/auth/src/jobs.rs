@@ -46,8 +46,7 @@ pub async fn handle(state: &AppState, event: Event) -> Result<usize> {
         if record.event_name != "INSERT" {
             continue;
         }
-        let item: std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue> = record.change.new_image.into();
-        match AccountRequest::from_item(item) {
+        match AccountRequest::from_stream_image(record.change.new_image) {
             Ok(request) => {
                 run(state, &request).await?;
                 processed += 1;

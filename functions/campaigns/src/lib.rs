@@ -26,7 +26,6 @@ use std::{
     sync::Arc,
 };
 
-use aws_sdk_dynamodb::types::AttributeValue;
 use axum::{
     Json, Router,
     extract::{Path, State},
@@ -40,15 +39,15 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     campaigns::{Audience, Candidate, Compliance, Content, Links, MergeValues, Recipient, Segment, audience, render, suppressed_set},
-    dynamo::{Item, from_item},
     forms::Form,
     http::JsonBody,
     vault::offering::{OfferingStage, OfferingStatus, notice},
-    leads::{LeadRecord, LeadSummary, Temperature, answers_in_order},
+    leads::{LeadSummary, Temperature, answers_in_order},
     repo::{
         campaign_recipients,
         campaigns::{self, Campaign, DRAFT},
         forms::list_forms,
+        lead_listings,
     },
 };
 
@@ -248,26 +247,14 @@ async fn forms_by_id(state: &AppState, owner_id: &str) -> Result<HashMap<String,
 
 /// Every lead of the founder as the audience sees it, newest first.
 pub async fn candidates(state: &AppState, owner_id: &str, forms: &HashMap<String, Form>) -> Result<Vec<Candidate>> {
-    let mut candidates = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = state
-            .dynamo
-            .query()
-            .table_name(&state.config.tables.leads)
-            .index_name("by_owner")
-            .key_condition_expression("owner_id = :owner")
-            .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
-            .scan_index_forward(false)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            let lead: LeadRecord = from_item(item)?;
+    let leads = lead_listings::all_of_owner(&state.dynamo, &state.config.tables.leads, owner_id).await?;
+    Ok(leads
+        .into_iter()
+        .map(|lead| {
             let form = forms.get(&lead.form_id);
             let data: serde_json::Map<String, Value> = lead.data.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
             let summary = LeadSummary::of(&answers_in_order(form.map(|f| f.fields.as_slice()).unwrap_or_default(), &data), lead.location_data.as_ref());
-            candidates.push(Candidate {
+            Candidate {
                 lead_id: lead.id,
                 form_id: lead.form_id,
                 form_name: form.map(|f| f.name.clone()),
@@ -277,13 +264,9 @@ pub async fn candidates(state: &AppState, owner_id: &str, forms: &HashMap<String
                 email: summary.email,
                 name: summary.name,
                 emailed: lead.contacted_at.is_some(),
-            });
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(candidates),
-        }
-    }
+            }
+        })
+        .collect())
 }
 
 /// The segment's audience over the founder's leads and suppressions.

@@ -17,6 +17,7 @@ use shared::{
     leads::is_email,
     mail::{Email, escape_html, layout},
     rate_limit::{self, Rule},
+    repo::contact_messages::{self, StoredMessage},
 };
 
 pub const TOPICS: &[&str] = &["General question", "Sales and pricing", "Product support", "Billing", "Partnerships", "Press"];
@@ -114,31 +115,25 @@ async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser
     }
     let id = uuid::Uuid::new_v4().to_string();
     let user_id = user.as_ref().map(|u| u.id.as_str());
-    let mut request = state
-        .dynamo
-        .put_item()
-        .table_name(&state.config.tables.contact_messages)
-        .item("id", s(&id))
-        .item("name", s(&message.name))
-        .item("email", s(&message.email))
-        .item("topic", s(message.topic))
-        .item("message", s(&message.message))
-        .item("created_at", s(&shared::time::now_iso()))
-        // Which network wrote, without keeping the address.
-        .item("ip_hash", s(&sha256_hex(&format!("contact|{}", ip.0))[..32]));
-    if let Some(user_id) = user_id {
-        request = request.item("user_id", s(user_id));
-    }
-    request.send().await?;
+    let created_at = shared::time::now_iso();
+    // Which network wrote, without keeping the address.
+    let ip_hash = &sha256_hex(&format!("contact|{}", ip.0))[..32];
+    let stored = StoredMessage {
+        id: &id,
+        name: &message.name,
+        email: &message.email,
+        topic: message.topic,
+        message: &message.message,
+        created_at: &created_at,
+        ip_hash,
+        user_id,
+    };
+    contact_messages::put(&state.dynamo, &state.config.tables.contact_messages, &stored).await?;
     // Stored first: a mail failure loses nothing, and support can read the table.
     if let Err(err) = state.mailer.send(&message.email_to(&state.config.support_email, &id, user_id)).await {
         tracing::error!(message_id = %id, error = %err, "contact message stored but not mailed");
     }
     Ok((StatusCode::CREATED, Json(json!({ "received": true }))))
-}
-
-fn s(value: &str) -> aws_sdk_dynamodb::types::AttributeValue {
-    aws_sdk_dynamodb::types::AttributeValue::S(value.to_owned())
 }
 
 #[cfg(test)]

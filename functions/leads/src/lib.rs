@@ -15,7 +15,6 @@ pub mod csv;
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::{Client, operation::query::builders::QueryFluentBuilder, types::AttributeValue};
 use axum::{
     Json, Router,
     body::{Body, Bytes},
@@ -24,7 +23,6 @@ use axum::{
     response::{IntoResponse, Response},
     routing::{get, patch},
 };
-use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use shared::{
@@ -33,9 +31,10 @@ use shared::{
     dashboard::{Summary, Totals},
     forms::Form,
     http::JsonBody,
-    leads::{LeadSummary, LocationData, Temperature, answers_in_order, display_data, estimated_investment, location_label, parse_lead_data},
+    leads::{LeadSummary, Temperature, answers_in_order, display_data, estimated_investment, location_label},
     repo::{
         forms::{list_forms, owned_form},
+        lead_listings::{self, Filter, Scope, Start, StoredLead},
         leads::{delete_lead, set_status as store_status},
         profiles::get_profile,
     },
@@ -77,112 +76,32 @@ pub struct LeadView {
     summary: LeadSummary,
 }
 
-/// A stored lead read leniently: older records keep data as JSON text or lack counters.
-struct StoredLead {
-    id: String,
-    form_id: String,
-    data: Map<String, Value>,
-    location: Option<LocationData>,
-    status: String,
-    estimated_amount: Option<u64>,
-    created_at: String,
+fn location_label_of(lead: &StoredLead) -> Option<String> {
+    let l = lead.location.as_ref()?;
+    location_label(l.city.as_deref(), l.region.as_deref(), l.country_name.as_deref())
 }
 
-impl StoredLead {
-    fn read(item: &HashMap<String, AttributeValue>) -> Option<Self> {
-        let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).cloned();
-        let raw: Value = item.get("data").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()).unwrap_or(Value::Null);
-        Some(Self {
-            id: text("id")?,
-            form_id: text("form_id")?,
-            data: parse_lead_data(&raw),
-            location: item.get("location_data").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()),
-            status: text("status").unwrap_or_default(),
-            // Older records may hold an amount above the per-lead maximum: it counts 0, as in the totals.
-            estimated_amount: item
-                .get("estimated_amount")
-                .and_then(|v| v.as_n().ok())
-                .map(|n| n.parse::<u64>().ok().filter(|n| *n <= shared::leads::MAX_LEAD_ESTIMATE).unwrap_or(0)),
-            created_at: text("created_at").unwrap_or_default(),
-        })
-    }
-
-    fn location_label(&self) -> Option<String> {
-        let l = self.location.as_ref()?;
-        location_label(l.city.as_deref(), l.region.as_deref(), l.country_name.as_deref())
-    }
-
-    fn view(self, forms: &HashMap<String, Form>) -> LeadView {
-        let form = forms.get(&self.form_id);
-        let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
-        let answers = answers_in_order(fields, &self.data);
-        let estimated_amount = self.estimated_amount.unwrap_or_else(|| estimated_investment(&answers));
-        let summary = LeadSummary::of(&answers, self.location.as_ref());
-        let data = display_data(&answers, self.location_label());
-        LeadView {
-            form_name: form.map(|f| f.name.clone()),
-            temperature: Temperature::from_status(&self.status),
-            estimated_amount,
-            summary,
-            data,
-            id: self.id,
-            form_id: self.form_id,
-            created_at: self.created_at,
-        }
+fn view(lead: StoredLead, forms: &HashMap<String, Form>) -> LeadView {
+    let form = forms.get(&lead.form_id);
+    let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
+    let answers = answers_in_order(fields, &lead.data);
+    let estimated_amount = lead.estimated_amount.unwrap_or_else(|| estimated_investment(&answers));
+    let summary = LeadSummary::of(&answers, lead.location.as_ref());
+    let data = display_data(&answers, location_label_of(&lead));
+    LeadView {
+        form_name: form.map(|f| f.name.clone()),
+        temperature: Temperature::from_status(&lead.status),
+        estimated_amount,
+        summary,
+        data,
+        id: lead.id,
+        form_id: lead.form_id,
+        created_at: lead.created_at,
     }
 }
 
 async fn forms_by_id(state: &AppState, user: &AuthUser) -> Result<HashMap<String, Form>> {
     Ok(list_forms(&state.dynamo, &state.config.tables.forms, &user.id).await?.into_iter().map(|f| (f.id.clone(), f)).collect())
-}
-
-/// Which leads a query reads: the owner's, or one (already owned) form's.
-#[derive(Debug, Clone)]
-enum Scope {
-    Owner(String),
-    Form(String),
-}
-
-impl Scope {
-    fn index(&self) -> (&'static str, &'static str, &str) {
-        match self {
-            Self::Owner(id) => ("by_owner", "owner_id", id),
-            Self::Form(id) => ("by_form", "form_id", id),
-        }
-    }
-
-    /// Newest first.
-    fn query(&self, client: &Client, table: &str) -> QueryFluentBuilder {
-        let (index, attribute, value) = self.index();
-        client
-            .query()
-            .table_name(table)
-            .index_name(index)
-            .key_condition_expression("#scope = :scope")
-            .expression_attribute_names("#scope", attribute)
-            .expression_attribute_values(":scope", AttributeValue::S(value.to_owned()))
-            .scan_index_forward(false)
-    }
-
-    /// A cursor is the key of the last lead shown, and only continues the same listing.
-    fn encode_cursor(&self, item: &HashMap<String, AttributeValue>) -> Option<String> {
-        let (_, attribute, _) = self.index();
-        let plain: HashMap<&str, &String> =
-            ["id", attribute, "created_at"].into_iter().map(|k| Some((k, item.get(k)?.as_s().ok()?))).collect::<Option<_>>()?;
-        serde_json::to_vec(&plain).ok().map(|bytes| URL_SAFE_NO_PAD.encode(bytes))
-    }
-
-    fn decode_cursor(&self, cursor: &str) -> Result<HashMap<String, AttributeValue>> {
-        let invalid = || ApiError::bad_request("invalid_cursor", "The page cursor is not valid. Start from the first page.");
-        let bytes = URL_SAFE_NO_PAD.decode(cursor).map_err(|_| invalid())?;
-        let plain: HashMap<String, String> = serde_json::from_slice(&bytes).map_err(|_| invalid())?;
-        let (_, attribute, value) = self.index();
-        let valid = plain.len() == 3 && plain.get(attribute).map(String::as_str) == Some(value) && plain.contains_key("id") && plain.contains_key("created_at");
-        if !valid {
-            return Err(invalid());
-        }
-        Ok(plain.into_iter().map(|(k, v)| (k, AttributeValue::S(v))).collect())
-    }
 }
 
 /// The caller's scope: `formId` must be one of the caller's forms.
@@ -226,62 +145,20 @@ async fn list(State(state): State<AppState>, user: AuthUser, shared::http::Query
     let temperature = parse_temperature(query.temperature.as_deref())?;
     let search = parse_search(query.q.as_deref())?;
     let scope = scope(&state, &user, query.form_id.as_deref()).await?;
-    let mut start = query.cursor.as_deref().map(|c| scope.decode_cursor(c)).transpose()?;
+    let start = query.cursor.as_deref().map(|c| scope.decode_cursor(c)).transpose()?;
     let forms = forms_by_id(&state, &user).await?;
-
-    let mut filters = Vec::new();
-    let mut request = scope.query(&state.dynamo, &state.config.tables.leads);
-    if let Some(temperature) = temperature {
-        filters.push("#status = :status");
-        request = request
-            .expression_attribute_names("#status", "status")
-            .expression_attribute_values(":status", AttributeValue::S(temperature.as_str().to_owned()));
-    }
-    if let Some(search) = &search {
-        filters.push("contains(search_text, :q)");
-        request = request.expression_attribute_values(":q", AttributeValue::S(search.clone()));
-    }
-    if !filters.is_empty() {
-        request = request.filter_expression(filters.join(" AND "));
-    }
-
-    // Filters apply after DynamoDB's page limit, so keep reading until the page is full.
-    let mut leads = Vec::with_capacity(PAGE_SIZE);
-    let mut next = None;
-    for _ in 0..MAX_READS {
-        let output = request.clone().limit(PAGE_SIZE as i32 * if filters.is_empty() { 1 } else { 4 }).set_exclusive_start_key(start.take()).send().await?;
-        let items = output.items();
-        for (index, item) in items.iter().enumerate() {
-            leads.push(item.clone());
-            if leads.len() == PAGE_SIZE {
-                let more = index + 1 < items.len() || output.last_evaluated_key().is_some();
-                next = if more { scope.encode_cursor(item) } else { None };
-                break;
-            }
-        }
-        if leads.len() == PAGE_SIZE {
-            break;
-        }
-        match output.last_evaluated_key() {
-            Some(key) => {
-                start = Some(key.clone());
-                next = scope.encode_cursor(key);
-            }
-            None => {
-                next = None;
-                break;
-            }
-        }
-    }
-    let views: Vec<LeadView> = leads.iter().filter_map(StoredLead::read).map(|lead| lead.view(&forms)).collect();
+    let filter = Filter { status: temperature.map(Temperature::as_str), search: search.as_deref() };
+    let page = lead_listings::page(&state.dynamo, &state.config.tables.leads, &scope, filter, start, PAGE_SIZE, MAX_READS).await?;
+    let views: Vec<LeadView> = page.leads.into_iter().map(|lead| view(lead, &forms)).collect();
+    let next = page.next;
     Ok(Json(json!({ "leads": views, "nextCursor": next })))
 }
 
 #[tracing::instrument(skip(state))]
 async fn recent(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
     let forms = forms_by_id(&state, &user).await?;
-    let output = Scope::Owner(user.id.clone()).query(&state.dynamo, &state.config.tables.leads).limit(RECENT).send().await?;
-    let leads: Vec<LeadView> = output.items().iter().filter_map(StoredLead::read).map(|lead| lead.view(&forms)).collect();
+    let leads = lead_listings::recent(&state.dynamo, &state.config.tables.leads, &user.id, RECENT).await?;
+    let leads: Vec<LeadView> = leads.into_iter().map(|lead| view(lead, &forms)).collect();
     Ok(Json(json!({ "leads": leads })))
 }
 
@@ -385,7 +262,7 @@ fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLe
         Temperature::Warm => "Warm",
         Temperature::Cold => "Cold",
     };
-    let location = lead.location_label().unwrap_or_default();
+    let location = location_label_of(&lead).unwrap_or_default();
     let form_name = form.map_or("(deleted form)", |f| f.name.as_str());
     columns.row(form_name, &lead.form_id, &cells, [&location, temperature, &amount.to_string(), &lead.created_at])
 }
@@ -423,7 +300,7 @@ async fn export(
         scope: Scope,
         forms: HashMap<String, Form>,
         columns: csv::Columns,
-        start: Option<HashMap<String, AttributeValue>>,
+        start: Option<Start>,
         done: bool,
     }
     let pages = Pages { state, scope, forms, columns, start: None, done: false };
@@ -431,22 +308,15 @@ async fn export(
         if pages.done {
             return None;
         }
-        let output = pages
-            .scope
-            .query(&pages.state.dynamo, &pages.state.config.tables.leads)
-            .limit(EXPORT_PAGE)
-            .set_exclusive_start_key(pages.start.take())
-            .send()
-            .await;
+        let state = &pages.state;
+        let output = lead_listings::export_page(&state.dynamo, &state.config.tables.leads, &pages.scope, pages.start.take(), EXPORT_PAGE).await;
         match output {
-            Ok(output) => {
+            Ok((leads, next)) => {
                 let mut chunk = String::new();
-                for item in output.items() {
-                    if let Some(lead) = StoredLead::read(item) {
-                        chunk.push_str(&csv_row(&pages.columns, &pages.forms, lead));
-                    }
+                for lead in leads {
+                    chunk.push_str(&csv_row(&pages.columns, &pages.forms, lead));
                 }
-                pages.start = output.last_evaluated_key;
+                pages.start = next;
                 pages.done = pages.start.is_none();
                 Some((Ok::<Bytes, std::io::Error>(Bytes::from(chunk)), pages))
             }

@@ -15,7 +15,6 @@ pub mod config;
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::types::AttributeValue;
 use axum::{
     Json, Router,
     body::Bytes,
@@ -39,7 +38,12 @@ use shared::{
         LeadRecord, LocationData,
         Capture, CaptureContext, Submission, capture_lead, lead_id_for,
     },
-    repo::{forms::get_form, lead_stats::count_host_view, leads as leads_repo},
+    repo::{
+        form_views,
+        forms::{self as forms_repo, get_form},
+        lead_stats::count_host_view,
+        leads as leads_repo,
+    },
     services::lead_mail::notify_owner_logged,
     vault::offering::{Notice, OfferingStage, notice},
 };
@@ -68,8 +72,8 @@ pub fn router(state: AppState) -> Router {
 /// One cheap read at cold start so the first investor does not pay for the TLS handshake.
 pub async fn warm_up(state: &AppState) {
     let started = std::time::Instant::now();
-    let result = state.dynamo.describe_table().table_name(&state.config.tables.forms).send().await;
-    tracing::info!(ok = result.is_ok(), elapsed_ms = started.elapsed().as_millis() as u64, "warm-up call");
+    let ok = forms_repo::warm_up(&state.dynamo, &state.config.tables.forms).await;
+    tracing::info!(ok, elapsed_ms = started.elapsed().as_millis() as u64, "warm-up call");
 }
 
 /// What investors' browsers receive: never the owner, views or timestamps.
@@ -171,36 +175,6 @@ fn visit_keys(state: &AppState, form_id: &str, ip: &str) -> Vec<String> {
     state.config.links.view_salt.salts().iter().map(|salt| sha256_hex(format!("views|{salt}|{form_id}|{ip}|{day}"))).collect()
 }
 
-/// Records today's visit under the newest key unless it is already there (under any key):
-/// `true` for the first visit. Outside a rotation this is one conditional PutItem; during one,
-/// a transaction that also checks the older keys.
-async fn first_visit(state: &AppState, keys: &[String], expires: i64) -> Result<bool> {
-    use aws_sdk_dynamodb::types::{ConditionCheck, Put, TransactWriteItem};
-    let table = &state.config.tables.form_views;
-    let item = [("visit".to_owned(), AttributeValue::S(keys[0].clone())), ("expires_at".to_owned(), AttributeValue::N(expires.to_string()))];
-    if keys.len() == 1 {
-        let put = state.dynamo.put_item().table_name(table).set_item(Some(item.into())).condition_expression("attribute_not_exists(visit)").send().await;
-        return shared::dynamo::applied(put);
-    }
-    let mut writes = vec![TransactWriteItem::builder()
-        .put(Put::builder().table_name(table).set_item(Some(item.into())).condition_expression("attribute_not_exists(visit)").build().map_err(ApiError::internal)?)
-        .build()];
-    for older in &keys[1..] {
-        let check = ConditionCheck::builder()
-            .table_name(table)
-            .key("visit", AttributeValue::S(older.clone()))
-            .condition_expression("attribute_not_exists(visit)")
-            .build()
-            .map_err(ApiError::internal)?;
-        writes.push(TransactWriteItem::builder().condition_check(check).build());
-    }
-    match state.dynamo.transact_write_items().set_transact_items(Some(writes)).send().await {
-        Ok(_) => Ok(true),
-        Err(err) if shared::dynamo::cancelled_by_condition(&err) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
-}
-
 /// View pings per address per minute (in process; the WAF limits at the edge too).
 pub const VIEWS_PER_MINUTE: usize = 30;
 
@@ -228,20 +202,10 @@ async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: C
     }
     let form = live_form(&state, &id).await?;
     let expires = shared::time::unix(shared::time::now()) + 2 * 86_400;
-    if !first_visit(&state, &visit_keys(&state, &form.id, &ip.0), expires).await? {
+    if !form_views::first_visit(&state.dynamo, &state.config.tables.form_views, &visit_keys(&state, &form.id, &ip.0), expires).await? {
         return Ok(StatusCode::OK);
     }
-    state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.forms)
-        .key("id", AttributeValue::S(form.id.clone()))
-        .update_expression("ADD #views :one")
-        .condition_expression("attribute_exists(id)")
-        .expression_attribute_names("#views", "views")
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .send()
-        .await?;
+    forms_repo::add_view(&state.dynamo, &state.config.tables.forms, &form.id).await?;
     if let Some(host) = ping.source.as_deref().and_then(shared::lead_stats::host_of) {
         let counted = count_host_view(&state.dynamo, &state.config.tables.lead_stats, &form.user_id, &host).await;
         if let Err(err) = counted {

@@ -13,14 +13,13 @@ pub mod costs;
 
 use std::collections::HashSet;
 
-use aws_sdk_dynamodb::types::AttributeValue;
 use axum::{
     Json, Router,
     extract::{Path, State},
     routing::{get, put},
 };
 use serde::{Deserialize, Serialize};
-use shared::{ApiError, AppState, Result, auth::AuthUser, http::JsonBody};
+use shared::{ApiError, AppState, Result, auth::AuthUser, http::JsonBody, repo::profiles};
 
 /// One step of the guide, with the product feature that helps.
 #[derive(Debug, Clone, Serialize)]
@@ -139,22 +138,9 @@ fn view(done: &HashSet<String>) -> Progress {
     Progress { completed: steps.iter().filter(|s| s.done).count(), total: steps.len(), steps }
 }
 
-fn done_of(item: Option<&std::collections::HashMap<String, AttributeValue>>) -> HashSet<String> {
-    item.and_then(|i| i.get("raise_capital_done")).and_then(|v| v.as_ss().ok()).map(|ss| ss.iter().cloned().collect()).unwrap_or_default()
-}
-
 #[tracing::instrument(skip(state))]
 async fn progress(State(state): State<AppState>, user: AuthUser) -> Result<Json<Progress>> {
-    let output = state
-        .dynamo
-        .get_item()
-        .table_name(&state.config.tables.profiles)
-        .key("id", AttributeValue::S(user.id.clone()))
-        .projection_expression("raise_capital_done")
-        .consistent_read(true)
-        .send()
-        .await?;
-    Ok(Json(view(&done_of(output.item.as_ref()))))
+    Ok(Json(view(&profiles::guide_steps(&state.dynamo, &state.config.tables.profiles, &user.id).await?)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -168,18 +154,7 @@ async fn set_step(State(state): State<AppState>, user: AuthUser, Path(step): Pat
     let Some(step) = STEPS.iter().find(|s| s.id == step) else {
         return Err(ApiError::not_found("There is no such step in the guide."));
     };
-    let expression = if body.done { "ADD raise_capital_done :step" } else { "DELETE raise_capital_done :step" };
-    let output = state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.profiles)
-        .key("id", AttributeValue::S(user.id.clone()))
-        .update_expression(expression)
-        .expression_attribute_values(":step", AttributeValue::Ss(vec![step.id.to_owned()]))
-        .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
-        .send()
-        .await?;
-    Ok(Json(view(&done_of(output.attributes.as_ref()))))
+    Ok(Json(view(&profiles::set_guide_step(&state.dynamo, &state.config.tables.profiles, &user.id, step.id, body.done).await?)))
 }
 
 #[derive(Debug, Deserialize)]

@@ -320,3 +320,10 @@ mod tests {
         assert!(AccountRequest::from_item(odd).is_err());
     }
 }
+
+impl AccountRequest {
+    /// A request from the new image of a stream record of the table (`AuthJobsFunction`).
+    pub fn from_stream_image(image: serde_dynamo::Item) -> Result<Self, ApiError> {
+        Self::from_item(image.into())
+    }
+}

@@ -2,11 +2,17 @@
 //! write on a key; item mapping lives next to the calls.
 
 pub mod account_requests;
+pub mod ai_questions;
 pub mod campaign_recipients;
 pub mod campaigns;
+pub mod contact_messages;
+pub mod cursor;
+pub mod directory;
+pub mod form_views;
 pub mod forms;
 pub mod impersonation_actions;
 pub mod impersonations;
+pub mod lead_listings;
 pub mod lead_stats;
 pub mod leads;
 pub mod one_time_tokens;

@@ -118,3 +118,40 @@ pub async fn save_offering(client: &Client, table: &str, id: &str, expected: u64
         .await;
     crate::dynamo::applied(result)
 }
+
+/// The raise-capital guide's steps the founder has done (`raise_capital_done`, a string set
+/// on the profile item); none when the profile or the set does not exist.
+fn guide_steps_of(item: Option<&std::collections::HashMap<String, AttributeValue>>) -> std::collections::HashSet<String> {
+    item.and_then(|i| i.get("raise_capital_done")).and_then(|v| v.as_ss().ok()).map(|ss| ss.iter().cloned().collect()).unwrap_or_default()
+}
+
+/// The guide's steps done, read consistently.
+#[tracing::instrument(skip(client))]
+pub async fn guide_steps(client: &Client, table: &str, id: &str) -> Result<std::collections::HashSet<String>, ApiError> {
+    let output = client
+        .get_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .projection_expression("raise_capital_done")
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(guide_steps_of(output.item.as_ref()))
+}
+
+/// Adds a step to the done set (or takes it out) without touching the others, so a stale
+/// page never overwrites progress; answers the steps done afterwards.
+#[tracing::instrument(skip(client))]
+pub async fn set_guide_step(client: &Client, table: &str, id: &str, step: &str, done: bool) -> Result<std::collections::HashSet<String>, ApiError> {
+    let expression = if done { "ADD raise_capital_done :step" } else { "DELETE raise_capital_done :step" };
+    let output = client
+        .update_item()
+        .table_name(table)
+        .key("id", AttributeValue::S(id.to_owned()))
+        .update_expression(expression)
+        .expression_attribute_values(":step", AttributeValue::Ss(vec![step.to_owned()]))
+        .return_values(ReturnValue::AllNew)
+        .send()
+        .await?;
+    Ok(guide_steps_of(output.attributes.as_ref()))
+}

@@ -1,12 +1,12 @@
-//! Page cursors: the DynamoDB key a page continues from, as opaque URL-safe base64 of a
-//! small JSON object. A cursor only continues the listing it came from; anything else is a
-//! 400 `invalid_cursor`.
+//! Page cursors of the admin area's listings: the DynamoDB key a page continues from, as
+//! opaque URL-safe base64 of a small JSON object of its string attributes (sorted by name).
+//! A cursor only continues the listing it came from; anything else is a 400 `invalid_cursor`.
 
 use std::collections::{BTreeMap, HashMap};
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
-use shared::{ApiError, dynamo::Item};
+use crate::{ApiError, dynamo::Item};
 
 pub fn invalid() -> ApiError {
     ApiError::bad_request("invalid_cursor", "The page cursor is not valid. Start from the first page.")
@@ -28,6 +28,16 @@ pub fn decode(cursor: &str, names: &[&str]) -> Result<Item, ApiError> {
     Ok(plain.into_iter().map(|(name, value)| (name, AttributeValue::S(value))).collect())
 }
 
+/// A key of string attributes (what a cursor holds), e.g. built from a record's fields.
+pub fn key_of<'a>(pairs: impl IntoIterator<Item = (&'a str, String)>) -> Item {
+    pairs.into_iter().map(|(name, value)| (name.to_owned(), AttributeValue::S(value))).collect()
+}
+
+/// Sets a string attribute of a key (a partition the cursor leaves out).
+pub fn set_text(key: &mut Item, name: &str, value: &str) {
+    key.insert(name.to_owned(), AttributeValue::S(value.to_owned()));
+}
+
 /// The string value of one attribute of a decoded key.
 pub fn text<'a>(key: &'a Item, name: &str) -> &'a str {
     key.get(name).and_then(|value| value.as_s().ok()).map_or("", String::as_str)
@@ -38,7 +48,7 @@ mod tests {
     use super::*;
 
     fn key(pairs: &[(&str, &str)]) -> Item {
-        pairs.iter().map(|(k, v)| ((*k).to_owned(), AttributeValue::S((*v).to_owned()))).collect()
+        key_of(pairs.iter().map(|(k, v)| (*k, (*v).to_owned())))
     }
 
     #[test]

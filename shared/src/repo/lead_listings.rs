@@ -1,0 +1,234 @@
+//! Table `leads`, read for the founder's listings: the leads page (newest first, filtered by
+//! temperature and search text, page by page), the dashboard's recent leads, the CSV export
+//! (one DynamoDB page at a time) and a campaign's candidates (all of an owner's leads).
+//! Always through the `by_owner` or `by_form` GSI, so only one owner's leads are ever read.
+
+use std::collections::HashMap;
+
+use aws_sdk_dynamodb::{Client, operation::query::builders::QueryFluentBuilder, types::AttributeValue};
+use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
+use serde_json::{Map, Value};
+
+use crate::{
+    ApiError,
+    dynamo::{Item, from_item},
+    leads::{LeadRecord, LocationData, MAX_LEAD_ESTIMATE, parse_lead_data},
+};
+
+/// Which leads a listing reads: the owner's, or one (already owned) form's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    Owner(String),
+    Form(String),
+}
+
+impl Scope {
+    fn index(&self) -> (&'static str, &'static str, &str) {
+        match self {
+            Self::Owner(id) => ("by_owner", "owner_id", id),
+            Self::Form(id) => ("by_form", "form_id", id),
+        }
+    }
+
+    /// Newest first.
+    fn query(&self, client: &Client, table: &str) -> QueryFluentBuilder {
+        let (index, attribute, value) = self.index();
+        client
+            .query()
+            .table_name(table)
+            .index_name(index)
+            .key_condition_expression("#scope = :scope")
+            .expression_attribute_names("#scope", attribute)
+            .expression_attribute_values(":scope", AttributeValue::S(value.to_owned()))
+            .scan_index_forward(false)
+    }
+
+    /// A cursor is the key of the last lead shown, and only continues the same listing.
+    fn encode_cursor(&self, item: &Item) -> Option<String> {
+        let (_, attribute, _) = self.index();
+        let plain: HashMap<&str, &String> =
+            ["id", attribute, "created_at"].into_iter().map(|k| Some((k, item.get(k)?.as_s().ok()?))).collect::<Option<_>>()?;
+        serde_json::to_vec(&plain).ok().map(|bytes| URL_SAFE_NO_PAD.encode(bytes))
+    }
+
+    /// The key a cursor of this listing continues from; 400 `invalid_cursor` for anything
+    /// else (another listing's cursor included).
+    pub fn decode_cursor(&self, cursor: &str) -> Result<Start, ApiError> {
+        let invalid = || ApiError::bad_request("invalid_cursor", "The page cursor is not valid. Start from the first page.");
+        let bytes = URL_SAFE_NO_PAD.decode(cursor).map_err(|_| invalid())?;
+        let plain: HashMap<String, String> = serde_json::from_slice(&bytes).map_err(|_| invalid())?;
+        let (_, attribute, value) = self.index();
+        let valid = plain.len() == 3 && plain.get(attribute).map(String::as_str) == Some(value) && plain.contains_key("id") && plain.contains_key("created_at");
+        if !valid {
+            return Err(invalid());
+        }
+        Ok(Start(plain.into_iter().map(|(k, v)| (k, AttributeValue::S(v))).collect()))
+    }
+}
+
+/// Where a listing continues (from a cursor, or the export's previous page).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Start(Item);
+
+/// A stored lead read leniently: older records keep data as JSON text or lack counters.
+#[derive(Debug, Clone)]
+pub struct StoredLead {
+    pub id: String,
+    pub form_id: String,
+    pub data: Map<String, Value>,
+    pub location: Option<LocationData>,
+    pub status: String,
+    /// `None` when the record has none (the caller estimates it from the answers).
+    pub estimated_amount: Option<u64>,
+    pub created_at: String,
+}
+
+impl StoredLead {
+    /// `None` for an item without an id or form.
+    fn read(item: &Item) -> Option<Self> {
+        let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).cloned();
+        let raw: Value = item.get("data").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()).unwrap_or(Value::Null);
+        Some(Self {
+            id: text("id")?,
+            form_id: text("form_id")?,
+            data: parse_lead_data(&raw),
+            location: item.get("location_data").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()),
+            status: text("status").unwrap_or_default(),
+            // Older records may hold an amount above the per-lead maximum: it counts 0, as in the totals.
+            estimated_amount: item
+                .get("estimated_amount")
+                .and_then(|v| v.as_n().ok())
+                .map(|n| n.parse::<u64>().ok().filter(|n| *n <= MAX_LEAD_ESTIMATE).unwrap_or(0)),
+            created_at: text("created_at").unwrap_or_default(),
+        })
+    }
+}
+
+/// What a listing keeps: a temperature (the stored `status`) and text the lead's
+/// `search_text` contains (lower-cased by the caller).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Filter<'a> {
+    pub status: Option<&'a str>,
+    pub search: Option<&'a str>,
+}
+
+/// A page of a listing and the cursor of the next one.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub leads: Vec<StoredLead>,
+    pub next: Option<String>,
+}
+
+/// Up to `size` leads of `scope` through `filter`, newest first, from `start`. Filters apply
+/// after DynamoDB's page limit, so this keeps reading until the page is full, at most
+/// `max_reads` DynamoDB pages; the cursor then continues after what was read.
+#[tracing::instrument(skip(client, start))]
+pub async fn page(client: &Client, table: &str, scope: &Scope, filter: Filter<'_>, start: Option<Start>, size: usize, max_reads: usize) -> Result<Page, ApiError> {
+    let mut start = start.map(|start| start.0);
+    let mut filters = Vec::new();
+    let mut request = scope.query(client, table);
+    if let Some(status) = filter.status {
+        filters.push("#status = :status");
+        request = request.expression_attribute_names("#status", "status").expression_attribute_values(":status", AttributeValue::S(status.to_owned()));
+    }
+    if let Some(search) = filter.search {
+        filters.push("contains(search_text, :q)");
+        request = request.expression_attribute_values(":q", AttributeValue::S(search.to_owned()));
+    }
+    if !filters.is_empty() {
+        request = request.filter_expression(filters.join(" AND "));
+    }
+
+    let mut leads = Vec::with_capacity(size);
+    let mut next = None;
+    for _ in 0..max_reads {
+        let output = request.clone().limit(size as i32 * if filters.is_empty() { 1 } else { 4 }).set_exclusive_start_key(start.take()).send().await?;
+        let items = output.items();
+        for (index, item) in items.iter().enumerate() {
+            leads.push(item.clone());
+            if leads.len() == size {
+                let more = index + 1 < items.len() || output.last_evaluated_key().is_some();
+                next = if more { scope.encode_cursor(item) } else { None };
+                break;
+            }
+        }
+        if leads.len() == size {
+            break;
+        }
+        match output.last_evaluated_key() {
+            Some(key) => {
+                start = Some(key.clone());
+                next = scope.encode_cursor(key);
+            }
+            None => {
+                next = None;
+                break;
+            }
+        }
+    }
+    Ok(Page { leads: leads.iter().filter_map(StoredLead::read).collect(), next })
+}
+
+/// The `limit` newest leads of an owner (one Query page).
+#[tracing::instrument(skip(client))]
+pub async fn recent(client: &Client, table: &str, owner_id: &str, limit: i32) -> Result<Vec<StoredLead>, ApiError> {
+    let output = Scope::Owner(owner_id.to_owned()).query(client, table).limit(limit).send().await?;
+    Ok(output.items().iter().filter_map(StoredLead::read).collect())
+}
+
+/// One DynamoDB page of `scope` (at most `limit` leads) from `start` and where the next one
+/// starts (`None`: that was the last): the export holds one page in memory at a time.
+#[tracing::instrument(skip(client, start))]
+pub async fn export_page(client: &Client, table: &str, scope: &Scope, start: Option<Start>, limit: i32) -> Result<(Vec<StoredLead>, Option<Start>), ApiError> {
+    let output = scope.query(client, table).limit(limit).set_exclusive_start_key(start.map(|start| start.0)).send().await?;
+    let leads = output.items().iter().filter_map(StoredLead::read).collect();
+    Ok((leads, output.last_evaluated_key.map(Start)))
+}
+
+/// Every lead of an owner, newest first (a campaign's candidates).
+#[tracing::instrument(skip(client))]
+pub async fn all_of_owner(client: &Client, table: &str, owner_id: &str) -> Result<Vec<LeadRecord>, ApiError> {
+    let mut leads = Vec::new();
+    let mut start: Option<Item> = None;
+    loop {
+        let output = client
+            .query()
+            .table_name(table)
+            .index_name("by_owner")
+            .key_condition_expression("owner_id = :owner")
+            .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+            .scan_index_forward(false)
+            .set_exclusive_start_key(start.take())
+            .send()
+            .await?;
+        for item in output.items.unwrap_or_default() {
+            leads.push(from_item(item)?);
+        }
+        match output.last_evaluated_key {
+            Some(key) if !key.is_empty() => start = Some(key),
+            _ => return Ok(leads),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cursor_continues_only_the_listing_it_came_from() {
+        let owner = Scope::Owner("u1".into());
+        let item: Item = [("id", "l1"), ("owner_id", "u1"), ("created_at", "2026-03-10T09:00:00Z"), ("form_id", "f1")]
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), AttributeValue::S(v.to_owned())))
+            .collect();
+        let cursor = owner.encode_cursor(&item).unwrap();
+        let Start(key) = owner.decode_cursor(&cursor).unwrap();
+        assert_eq!(key.len(), 3);
+        assert_eq!(key.get("created_at").and_then(|v| v.as_s().ok()).map(String::as_str), Some("2026-03-10T09:00:00Z"));
+        for other in [Scope::Owner("u2".into()), Scope::Form("f1".into())] {
+            assert_eq!(other.decode_cursor(&cursor).unwrap_err().code, "invalid_cursor", "{other:?}");
+        }
+        assert_eq!(owner.decode_cursor("not base64!").unwrap_err().code, "invalid_cursor");
+    }
+}
