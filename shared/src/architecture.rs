@@ -82,7 +82,6 @@ const DYNAMODB_CALLERS_ALLOWED: &[&str] = &[
     "functions/raise-capital/src/lib.rs",    // raise-capital requests written inline
     "functions/stripe-webhook/src/lib.rs",   // subscriptions and Stripe events written inline (13 builders)
     "shared/src/billing.rs",                 // subscriptions read/written beside the plan rules
-    "shared/src/error.rs",                   // From<SdkError> for ApiError (→ StoreError, plan §3.1)
     "shared/src/notify.rs",                  // the notifications table written inline
     "shared/src/rate_limit.rs",              // the rate_limits table's counters
 ];

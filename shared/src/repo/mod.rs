@@ -14,9 +14,13 @@ pub mod platform_stats;
 pub mod profiles;
 pub mod rewards;
 pub mod sessions;
+pub mod table;
 pub mod users;
 #[cfg(feature = "vault")]
 pub mod vault;
+
+pub use crate::dynamo::StoreError;
+pub use table::{Page, query_all, query_all_as, query_page, query_until, query_up_to};
 
 #[cfg(test)]
 mod tests {
