@@ -38,13 +38,14 @@ const LAYERS: &[(&str, u8)] = &[
     ("ai", 5),
     ("storage", 5),
     ("background", 5),
-    ("rate_limit", 5),
     ("limits", 5),
     ("repo", 6),
     ("local", 6),
     ("state", 7),
     ("mail::templates", 7),
     ("billing", 8),
+    // Rate-limit rules over the `rate_limits` repository.
+    ("rate_limit", 8),
     ("services", 9),
     ("rewards", 9),
     ("notify", 9),
@@ -81,9 +82,6 @@ const DYNAMODB_CALLERS_ALLOWED: &[&str] = &[
     "functions/public-forms/src/lib.rs",     // lead put_item, view counting (plan §7: services::capture/views)
     "functions/raise-capital/src/lib.rs",    // raise-capital requests written inline
     "functions/stripe-webhook/src/lib.rs",   // subscriptions and Stripe events written inline (13 builders)
-    "shared/src/billing.rs",                 // subscriptions read/written beside the plan rules
-    "shared/src/notify.rs",                  // the notifications table written inline
-    "shared/src/rate_limit.rs",              // the rate_limits table's counters
 ];
 
 fn src() -> PathBuf {

@@ -9,11 +9,14 @@ pub mod impersonation_actions;
 pub mod impersonations;
 pub mod lead_stats;
 pub mod leads;
+pub mod notifications;
 pub mod one_time_tokens;
 pub mod platform_stats;
 pub mod profiles;
+pub mod rate_limits;
 pub mod rewards;
 pub mod sessions;
+pub mod subscriptions;
 pub mod table;
 pub mod users;
 #[cfg(feature = "vault")]
