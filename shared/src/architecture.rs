@@ -81,7 +81,6 @@ const DYNAMODB_CALLERS_ALLOWED: &[&str] = &[
     "functions/leads/src/lib.rs",            // the leads listing's query builder and filters
     "functions/public-forms/src/lib.rs",     // lead put_item, view counting (plan §7: services::capture/views)
     "functions/raise-capital/src/lib.rs",    // raise-capital requests written inline
-    "functions/stripe-webhook/src/lib.rs",   // subscriptions and Stripe events written inline (13 builders)
 ];
 
 fn src() -> PathBuf {

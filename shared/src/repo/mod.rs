@@ -16,6 +16,7 @@ pub mod profiles;
 pub mod rate_limits;
 pub mod rewards;
 pub mod sessions;
+pub mod stripe_events;
 pub mod subscriptions;
 pub mod table;
 pub mod users;
