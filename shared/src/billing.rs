@@ -2,10 +2,9 @@
 //! kept by the Stripe webhook and read by everything that needs to know whether a user may
 //! use paid features: `check-subscription` and the server-side gate of the paid routes.
 
-use aws_sdk_dynamodb::{Client, error::SdkError, operation::update_item::UpdateItemError, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 
-use crate::{AppState, ApiError, config::StripeConfig, dynamo::from_item};
+use crate::{AppState, ApiError, config::StripeConfig, dynamo::Client, repo::subscriptions};
 
 pub const TRIAL_DAYS: u32 = 7;
 pub const EXTENDED_TRIAL_DAYS: u32 = 14;
@@ -222,77 +221,27 @@ pub const CHECKOUT_CLAIM_SECS: i64 = 30;
 #[tracing::instrument(skip(client))]
 pub async fn claim_checkout(client: &Client, table: &str, user_id: &str, now: i64) -> Result<Result<String, CheckoutOfferError>, ApiError> {
     let token = uuid::Uuid::new_v4().simple().to_string();
-    let mut request = client
-        .update_item()
-        .table_name(table)
-        .key("user_id", AttributeValue::S(user_id.to_owned()))
-        .update_expression("SET checkout_claim = :token, checkout_claim_until = :until")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":token", AttributeValue::S(token.clone()))
-        .expression_attribute_values(":until", AttributeValue::N((now + CHECKOUT_CLAIM_SECS).to_string()))
-        .expression_attribute_values(":now", AttributeValue::N(now.to_string()));
-    let mut live = Vec::new();
-    for (i, status) in LIVE_STATUSES.iter().enumerate() {
-        live.push(format!(":live{i}"));
-        request = request.expression_attribute_values(format!(":live{i}"), AttributeValue::S((*status).to_owned()));
+    if subscriptions::claim_checkout(client, table, user_id, &token, now, now + CHECKOUT_CLAIM_SECS, LIVE_STATUSES).await? {
+        return Ok(Ok(token));
     }
-    let condition = format!(
-        "(attribute_not_exists(checkout_claim_until) OR checkout_claim_until < :now) AND (attribute_not_exists(#status) OR NOT (#status IN ({})))",
-        live.join(", ")
-    );
-    match request.condition_expression(condition).send().await {
-        Ok(_) => Ok(Ok(token)),
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => {
-            let live = get_subscription(client, table, user_id).await?.is_some_and(|record| record.is_live());
-            Ok(Err(if live { CheckoutOfferError::SubscriptionExists } else { CheckoutOfferError::InProgress }))
-        }
-        Err(err) => Err(err.into()),
-    }
+    let live = get_subscription(client, table, user_id).await?.is_some_and(|record| record.is_live());
+    Ok(Err(if live { CheckoutOfferError::SubscriptionExists } else { CheckoutOfferError::InProgress }))
 }
 
 /// Frees a checkout claim taken with `token` (a claim taken since by someone else stays).
 #[tracing::instrument(skip(client, token))]
 pub async fn release_checkout(client: &Client, table: &str, user_id: &str, token: &str) -> Result<(), ApiError> {
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("user_id", AttributeValue::S(user_id.to_owned()))
-        .update_expression("REMOVE checkout_claim, checkout_claim_until")
-        .condition_expression("checkout_claim = :token")
-        .expression_attribute_values(":token", AttributeValue::S(token.to_owned()))
-        .send()
-        .await;
-    match result {
-        Ok(_) => Ok(()),
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => Ok(()),
-        Err(err) => Err(err.into()),
-    }
+    subscriptions::release_checkout(client, table, user_id, token).await.map(drop)
 }
 
 #[tracing::instrument(skip(client))]
 pub async fn get_subscription(client: &Client, table: &str, user_id: &str) -> Result<Option<SubscriptionRecord>, ApiError> {
-    let output = client
-        .get_item()
-        .table_name(table)
-        .key("user_id", AttributeValue::S(user_id.to_owned()))
-        .consistent_read(true)
-        .send()
-        .await?;
-    output.item.map(from_item).transpose()
+    subscriptions::get(client, table, user_id).await
 }
 
 /// The user whose Stripe customer this is, through the `by_customer` index.
 pub async fn user_for_customer(client: &Client, table: &str, customer_id: &str) -> Result<Option<String>, ApiError> {
-    let output = client
-        .query()
-        .table_name(table)
-        .index_name("by_customer")
-        .key_condition_expression("customer_id = :customer")
-        .expression_attribute_values(":customer", AttributeValue::S(customer_id.to_owned()))
-        .limit(1)
-        .send()
-        .await?;
-    Ok(output.items().first().and_then(|item| item.get("user_id")?.as_s().ok().cloned()))
+    subscriptions::user_for_customer(client, table, customer_id).await
 }
 
 /// The server-side subscription gate: paid routes call this and refuse without access.

@@ -46,12 +46,93 @@ where
     }
 }
 
+/// [`applied`] keeping the write's output (its `ReturnValues`): `Some(output)` when it was
+/// made, `None` when its condition did not hold, and the error otherwise.
+pub fn applied_output<T, E, R>(result: Result<T, aws_sdk_dynamodb::error::SdkError<E, R>>) -> Result<Option<T>, crate::ApiError>
+where
+    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    match result {
+        Ok(output) => Ok(Some(output)),
+        Err(err) if is_condition_failed(&err) => Ok(None),
+        Err(err) => Err(err.into()),
+    }
+}
+
 /// Whether a transaction was cancelled because one of its conditions failed.
 pub fn cancelled_by_condition(err: &aws_sdk_dynamodb::error::SdkError<aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError>) -> bool {
     use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
     matches!(err, aws_sdk_dynamodb::error::SdkError::ServiceError(service) if matches!(service.err(),
         TransactWriteItemsError::TransactionCanceledException(cancelled)
             if cancelled.cancellation_reasons().iter().any(|r| r.code() == Some("ConditionalCheckFailed"))))
+}
+
+/// A storage failure: what a repository answers when DynamoDB did not do what was asked.
+/// "Not found" and "the condition did not hold" are not failures (they are `Option`/`bool`
+/// values); this is only "try again" or "broken".
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// DynamoDB is shedding load or unreachable: nothing was written, the caller may retry.
+    #[error("store unavailable")]
+    Unavailable,
+    /// Anything else (a malformed item, a rejected request): the cause goes to the log.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+/// Error codes DynamoDB uses when it sheds load; they become [`StoreError::Unavailable`]
+/// (503 + `Retry-After`), never 500.
+const RETRYABLE_CODES: &[&str] = &[
+    "ThrottlingException",
+    "ProvisionedThroughputExceededException",
+    "RequestLimitExceeded",
+    "InternalServerError",
+    "ServiceUnavailable",
+    "TransactionInProgressException",
+];
+
+impl<E, R> From<aws_sdk_dynamodb::error::SdkError<E, R>> for StoreError
+where
+    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    fn from(err: aws_sdk_dynamodb::error::SdkError<E, R>) -> Self {
+        use aws_sdk_dynamodb::error::SdkError;
+        let retryable = match &err {
+            SdkError::TimeoutError(_) | SdkError::DispatchFailure(_) => true,
+            SdkError::ServiceError(service) => service.err().code().is_some_and(|code| RETRYABLE_CODES.contains(&code)),
+            _ => false,
+        };
+        if retryable {
+            tracing::warn!(error = %aws_sdk_dynamodb::error::DisplayErrorContext(&err), "store unavailable");
+            Self::Unavailable
+        } else {
+            Self::Internal(anyhow::Error::new(err))
+        }
+    }
+}
+
+/// Unavailable → 503 with `Retry-After: 1`; anything else → an opaque 500 (cause logged).
+impl From<StoreError> for crate::ApiError {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::Unavailable => Self::unavailable(),
+            StoreError::Internal(err) => Self::internal(err),
+        }
+    }
+}
+
+/// A DynamoDB call's error straight into the HTTP answer (`.send().await?` in code that
+/// answers `ApiError`), through [`StoreError`]'s mapping.
+impl<E, R> From<aws_sdk_dynamodb::error::SdkError<E, R>> for crate::ApiError
+where
+    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    fn from(err: aws_sdk_dynamodb::error::SdkError<E, R>) -> Self {
+        StoreError::from(err).into()
+    }
 }
 
 /// Serialises a record into a DynamoDB item.
@@ -62,4 +143,44 @@ pub fn to_item<T: serde::Serialize>(value: &T) -> Result<Item, crate::ApiError> 
 /// Reads a record from a DynamoDB item; a malformed item is an internal error.
 pub fn from_item<T: serde::de::DeserializeOwned>(item: Item) -> Result<T, crate::ApiError> {
     serde_dynamo::from_item(item).map_err(|err| crate::ApiError::internal(anyhow::Error::new(err).context("from DynamoDB item")))
+}
+
+#[cfg(test)]
+mod tests {
+    use aws_sdk_dynamodb::{
+        error::{ErrorMetadata, SdkError},
+        operation::get_item::GetItemError,
+    };
+    use axum::http::StatusCode;
+
+    use super::*;
+
+    fn service(code: &str) -> SdkError<GetItemError, ()> {
+        SdkError::service_error(GetItemError::generic(ErrorMetadata::builder().code(code).message("from the test").build()), ())
+    }
+
+    #[test]
+    fn a_store_that_sheds_load_or_times_out_is_unavailable_and_answers_503_with_retry_after() {
+        for err in [service("ThrottlingException"), service("ProvisionedThroughputExceededException"), SdkError::timeout_error("slow")] {
+            assert!(matches!(StoreError::from(err), StoreError::Unavailable));
+        }
+        let answer = crate::ApiError::from(service("RequestLimitExceeded"));
+        assert_eq!((answer.status, answer.retry_after), (StatusCode::SERVICE_UNAVAILABLE, Some(1)));
+    }
+
+    #[test]
+    fn any_other_store_error_is_internal_and_answers_an_opaque_500() {
+        assert!(matches!(StoreError::from(service("ValidationException")), StoreError::Internal(_)));
+        let answer = crate::ApiError::from(service("ValidationException"));
+        assert_eq!((answer.status, answer.code.as_ref(), answer.retry_after), (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", None));
+    }
+
+    #[test]
+    fn a_failed_condition_is_a_value_and_any_other_error_stays_an_error() {
+        assert_eq!(applied(Ok::<_, SdkError<GetItemError, ()>>(())), Ok(true));
+        assert_eq!(applied(Err::<(), _>(service("ConditionalCheckFailedException"))), Ok(false));
+        assert_eq!(applied_output(Ok::<_, SdkError<GetItemError, ()>>(7)), Ok(Some(7)));
+        assert_eq!(applied_output(Err::<u8, _>(service("ConditionalCheckFailedException"))), Ok(None));
+        assert_eq!(applied(Err::<(), _>(service("ThrottlingException"))).unwrap_err().status, StatusCode::SERVICE_UNAVAILABLE);
+    }
 }

@@ -3,7 +3,6 @@
 
 use std::borrow::Cow;
 
-use aws_sdk_dynamodb::error::{ProvideErrorMetadata, SdkError};
 use axum::{
     Json,
     http::{HeaderValue, StatusCode, header},
@@ -104,38 +103,6 @@ impl From<anyhow::Error> for ApiError {
 impl From<domain::Invalid> for ApiError {
     fn from(invalid: domain::Invalid) -> Self {
         Self::bad_request(invalid.code, invalid.message)
-    }
-}
-
-/// Error codes DynamoDB uses when it sheds load; they become 503 + `Retry-After`, never 500.
-const RETRYABLE_CODES: &[&str] = &[
-    "ThrottlingException",
-    "ProvisionedThroughputExceededException",
-    "RequestLimitExceeded",
-    "InternalServerError",
-    "ServiceUnavailable",
-    "TransactionInProgressException",
-];
-
-impl<E, R> From<SdkError<E, R>> for ApiError
-where
-    E: ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
-    R: std::fmt::Debug + Send + Sync + 'static,
-{
-    fn from(err: SdkError<E, R>) -> Self {
-        let retryable = match &err {
-            SdkError::TimeoutError(_) | SdkError::DispatchFailure(_) => true,
-            SdkError::ServiceError(service) => {
-                service.err().code().is_some_and(|code| RETRYABLE_CODES.contains(&code))
-            }
-            _ => false,
-        };
-        if retryable {
-            tracing::warn!(error = %aws_sdk_dynamodb::error::DisplayErrorContext(&err), "store unavailable");
-            Self::unavailable()
-        } else {
-            Self::internal(anyhow::Error::new(err))
-        }
     }
 }
 

@@ -15,6 +15,7 @@ pub mod dynamo;
 pub mod error;
 pub mod http;
 pub mod keys;
+pub mod limits;
 pub mod impersonation;
 pub mod mail;
 pub mod notify;

@@ -2,9 +2,6 @@
 //! `notifications` table and, for the events that have one, answered with a transactional
 //! e-mail. A failure is logged and never surfaced to the user.
 
-use std::collections::HashMap;
-
-use aws_sdk_dynamodb::types::AttributeValue;
 use serde_json::{Map, Value};
 
 use crate::{
@@ -29,16 +26,7 @@ pub async fn send_event_notification(state: &AppState, event_name: &str, user_em
 
 async fn record(state: &AppState, event_name: &str, user_email: &str, data_fields: &Map<String, Value>) -> crate::Result<()> {
     let now = crate::time::now_iso();
-    let fields = serde_dynamo::to_attribute_value(data_fields).map_err(|err| crate::ApiError::internal(anyhow::Error::new(err)))?;
-    let item = HashMap::from([
-        ("user_email".to_owned(), AttributeValue::S(user_email.to_owned())),
-        ("sk".to_owned(), AttributeValue::S(format!("{now}#{event_name}#{}", uuid::Uuid::new_v4().simple()))),
-        ("event_name".to_owned(), AttributeValue::S(event_name.to_owned())),
-        ("data_fields".to_owned(), fields),
-        ("created_at".to_owned(), AttributeValue::S(now)),
-    ]);
-    state.dynamo.put_item().table_name(&state.config.tables.notifications).set_item(Some(item)).send().await?;
-    Ok(())
+    crate::repo::notifications::record(&state.dynamo, &state.config.tables.notifications, user_email, event_name, data_fields, &now).await
 }
 
 fn field<'a>(data: &'a Map<String, Value>, key: &str) -> Option<&'a str> {

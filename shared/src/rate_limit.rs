@@ -9,9 +9,7 @@
 //! run would (a check followed by a separate increment lets every parallel request through).
 //! The previous window is closed, so reading it first does not race.
 
-use aws_sdk_dynamodb::{Client, error::SdkError, types::AttributeValue};
-
-use crate::{crypto::sha256_hex, error::ApiError};
+use crate::{crypto::sha256_hex, dynamo::Client, error::ApiError, repo::rate_limits};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
@@ -50,45 +48,19 @@ pub struct Reservation {
     key: String,
 }
 
-async fn count_of(client: &Client, table: &str, key: &str) -> Result<u32, ApiError> {
-    let output = client.get_item().table_name(table).key("key", AttributeValue::S(key.to_owned())).consistent_read(true).send().await?;
-    Ok(output
-        .item
-        .as_ref()
-        .and_then(|item| item.get("count"))
-        .and_then(|count| count.as_n().ok())
-        .and_then(|count| count.parse::<i64>().ok())
-        .map_or(0, |count| count.clamp(0, i64::from(u32::MAX)) as u32))
-}
-
 /// Counts one hit for `subject` under `rule` if the limit leaves room, atomically.
 /// `None` when the limit is reached (nothing is counted then).
 pub async fn reserve(client: &Client, table: &str, rule: &Rule, subject: &str) -> Result<Option<Reservation>, ApiError> {
     let now = crate::time::unix(crate::time::now());
     let window = now.div_euclid(rule.window_secs);
-    let previous = count_of(client, table, &rule.key(subject, window - 1)).await?;
+    let previous = rate_limits::count(client, table, &rule.key(subject, window - 1)).await?;
     let cap = current_cap(rule.limit, previous, rule.window_secs, now);
     if cap <= 0 {
         return Ok(None);
     }
     let key = rule.key(subject, window);
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("key", AttributeValue::S(key.clone()))
-        .update_expression("ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)")
-        .condition_expression("attribute_not_exists(#count) OR #count < :cap")
-        .expression_attribute_names("#count", "count")
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .expression_attribute_values(":cap", AttributeValue::N(cap.to_string()))
-        .expression_attribute_values(":expires", AttributeValue::N(((window + 2) * rule.window_secs).to_string()))
-        .send()
-        .await;
-    match result {
-        Ok(_) => Ok(Some(Reservation { key })),
-        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(None),
-        Err(err) => Err(err.into()),
-    }
+    let reserved = rate_limits::add_under(client, table, &key, cap, (window + 2) * rule.window_secs).await?;
+    Ok(reserved.then_some(Reservation { key }))
 }
 
 /// Reserves a hit under each rule in turn; the first rule without room is returned (hits
@@ -106,32 +78,13 @@ pub async fn reserve_all<'r>(client: &Client, table: &str, checks: &[(&'r Rule, 
 
 /// Takes a reserved hit back.
 pub async fn release(client: &Client, table: &str, reservation: &Reservation) -> Result<(), ApiError> {
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("key", AttributeValue::S(reservation.key.clone()))
-        .update_expression("ADD #count :minus")
-        .condition_expression("#count > :zero")
-        .expression_attribute_names("#count", "count")
-        .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
-        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-        .send()
-        .await;
-    match result {
-        Ok(_) => Ok(()),
-        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(()),
-        Err(err) => Err(err.into()),
-    }
+    rate_limits::take_one(client, table, &reservation.key).await.map(drop)
 }
 
 /// Forgets a subject's hits for a rule (e.g. failures after a successful sign-in).
 pub async fn reset(client: &Client, table: &str, rule: &Rule, subject: &str) -> Result<(), ApiError> {
     let window = crate::time::unix(crate::time::now()).div_euclid(rule.window_secs);
-    let deletes = [window, window - 1].map(|w| {
-        client.delete_item().table_name(table).key("key", AttributeValue::S(rule.key(subject, w))).send()
-    });
-    futures::future::try_join_all(deletes).await?;
-    Ok(())
+    rate_limits::delete(client, table, &[window, window - 1].map(|w| rule.key(subject, w))).await
 }
 
 #[cfg(test)]
@@ -168,60 +121,5 @@ mod tests {
         let key = rule.key("ada@example.com", 7);
         assert!(key.starts_with("signin#") && key.ends_with("#7"));
         assert!(!key.contains("ada"));
-    }
-}
-
-/// An in-process sliding-window limiter, for the public lead endpoint: in production the
-/// per-IP limit is enforced at the edge (a WAF rate-based rule in `template.yaml`), so this
-/// one only has to hold within a process (the local gateway, or one Lambda instance)
-/// without spending a DynamoDB write per submission.
-#[derive(Default)]
-pub struct MemoryLimiter {
-    hits: std::sync::Mutex<std::collections::HashMap<String, std::collections::VecDeque<std::time::Instant>>>,
-}
-
-impl MemoryLimiter {
-    /// Records a hit for `key` unless `limit` hits already happened within `window`.
-    /// Returns false when the hit is over the limit (and so not recorded).
-    pub fn allow(&self, key: &str, limit: usize, window: std::time::Duration) -> bool {
-        let now = std::time::Instant::now();
-        let Ok(mut hits) = self.hits.lock() else { return true };
-        if hits.len() > 50_000 {
-            hits.retain(|_, times| times.back().is_some_and(|last| now.duration_since(*last) < window));
-        }
-        let times = hits.entry(key.to_owned()).or_default();
-        while times.front().is_some_and(|first| now.duration_since(*first) >= window) {
-            times.pop_front();
-        }
-        if times.len() >= limit {
-            return false;
-        }
-        times.push_back(now);
-        true
-    }
-}
-
-#[cfg(test)]
-mod memory_tests {
-    use super::MemoryLimiter;
-    use std::time::Duration;
-
-    #[test]
-    fn the_memory_limiter_allows_the_limit_per_key_then_refuses() {
-        let limiter = MemoryLimiter::default();
-        for _ in 0..3 {
-            assert!(limiter.allow("ip-a|form", 3, Duration::from_secs(60)));
-        }
-        assert!(!limiter.allow("ip-a|form", 3, Duration::from_secs(60)));
-        assert!(limiter.allow("ip-b|form", 3, Duration::from_secs(60)), "another IP is unaffected");
-    }
-
-    #[test]
-    fn hits_older_than_the_window_are_forgotten() {
-        let limiter = MemoryLimiter::default();
-        assert!(limiter.allow("k", 1, Duration::from_millis(20)));
-        assert!(!limiter.allow("k", 1, Duration::from_millis(20)));
-        std::thread::sleep(Duration::from_millis(25));
-        assert!(limiter.allow("k", 1, Duration::from_millis(20)));
     }
 }

@@ -24,8 +24,8 @@ pub struct AppState {
     pub payments: Payments,
     /// One HTTP client for outbound APIs (Meta, LLM), built once per cold start.
     pub http: reqwest::Client,
-    /// Per-process limits for public endpoints (see `rate_limit::MemoryLimiter`).
-    pub memory_limits: Arc<crate::rate_limit::MemoryLimiter>,
+    /// Per-process limits for public endpoints (see `limits::MemoryLimiter`).
+    pub memory_limits: Arc<crate::limits::MemoryLimiter>,
     /// The time rules read (see `time::Clock`); shared by every clone of the state.
     pub clock: crate::time::Clock,
     /// Work started after answering (locally; AWS runs it from a stream): see `background`.

@@ -14,13 +14,6 @@
 
 pub mod config;
 
-use std::collections::HashMap;
-
-use aws_sdk_dynamodb::{
-    error::SdkError,
-    operation::update_item::UpdateItemError,
-    types::{AttributeValue, ReturnValue},
-};
 use axum::{
     Json, Router,
     body::Bytes,
@@ -32,13 +25,17 @@ use serde_json::{Map, Value, json};
 use shared::{
     ApiError, AppState, Result,
     billing::{LIVE_STATUSES, SubscriptionRecord, get_subscription, is_live_status, plan_for_price, plans, user_for_customer},
-    dynamo::from_item,
+    dynamo::Item,
     notify::{TRIAL_STARTED, send_event_notification},
     payments::{
         conversions::{PaidInvoice, Sent, purchase_event, send_event},
         verify_webhook,
     },
-    repo::users,
+    repo::{
+        stripe_events,
+        subscriptions::{self, Field},
+        users,
+    },
     time::{now, unix},
 };
 
@@ -71,7 +68,7 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     }
     if let Err(err) = apply(&state, kind, created, &event["data"]["object"]).await {
         // Forget the claim so Stripe's retry can apply the event.
-        let _ = state.dynamo.delete_item().table_name(&state.config.tables.stripe_events).key("event_id", AttributeValue::S(id.to_owned())).send().await;
+        let _ = stripe_events::forget(&state.dynamo, &state.config.tables.stripe_events, id).await;
         return Err(err);
     }
     Ok((StatusCode::OK, Json(json!({ "received": true }))))
@@ -80,18 +77,7 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
 /// Records the event id; false when it was already there (a duplicate delivery).
 async fn claim(state: &AppState, id: &str, kind: &str) -> Result<bool> {
     let at = unix(now());
-    let result = state
-        .dynamo
-        .put_item()
-        .table_name(&state.config.tables.stripe_events)
-        .item("event_id", AttributeValue::S(id.to_owned()))
-        .item("type", AttributeValue::S(kind.to_owned()))
-        .item("received_at", AttributeValue::N(at.to_string()))
-        .item("expires_at", AttributeValue::N((at + EVENT_RETENTION_SECS).to_string()))
-        .condition_expression("attribute_not_exists(event_id)")
-        .send()
-        .await;
-    shared::dynamo::applied(result)
+    stripe_events::claim(&state.dynamo, &state.config.tables.stripe_events, id, kind, at, at + EVENT_RETENTION_SECS).await
 }
 
 async fn apply(state: &AppState, kind: &str, created: i64, object: &Value) -> Result<()> {
@@ -120,63 +106,6 @@ async fn user_of(state: &AppState, object: &Value) -> Result<Option<String>> {
     }
 }
 
-/// What became of a subscription event.
-enum Applied {
-    /// The row was updated; the row as it was before.
-    Updated(HashMap<String, AttributeValue>),
-    /// Not applied: a newer event, or another live subscription, holds the row.
-    Refused,
-}
-
-/// Applies `SET …` to the user's subscription row unless a newer event already did, or the
-/// row belongs to another subscription that is still live (one live subscription per user).
-async fn update_if_newer(
-    state: &AppState,
-    user_id: &str,
-    created: i64,
-    subscription_id: &str,
-    fields: Vec<(&str, AttributeValue)>,
-) -> Result<Applied> {
-    let mut sets = vec!["last_event_created = :created".to_owned()];
-    let live: Vec<String> = (0..LIVE_STATUSES.len()).map(|i| format!(":live{i}")).collect();
-    let mut request = state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.subscriptions)
-        .key("user_id", AttributeValue::S(user_id.to_owned()))
-        .condition_expression(format!(
-            "(attribute_not_exists(last_event_created) OR last_event_created <= :created) \
-             AND (attribute_not_exists(subscription_id) OR subscription_id = :this OR attribute_not_exists(#status) OR NOT (#status IN ({})))",
-            live.join(", ")
-        ))
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":created", AttributeValue::N(created.to_string()))
-        .expression_attribute_values(":this", s(subscription_id))
-        .return_values(ReturnValue::AllOld);
-    for (name, status) in live.iter().zip(LIVE_STATUSES) {
-        request = request.expression_attribute_values(name, s(status));
-    }
-    let mut removes = Vec::new();
-    for (i, (name, value)) in fields.into_iter().enumerate() {
-        request = request.expression_attribute_names(format!("#f{i}"), name);
-        if matches!(value, AttributeValue::Null(_)) {
-            removes.push(format!("#f{i}"));
-        } else {
-            sets.push(format!("#f{i} = :v{i}"));
-            request = request.expression_attribute_values(format!(":v{i}"), value);
-        }
-    }
-    let mut expression = format!("SET {}", sets.join(", "));
-    if !removes.is_empty() {
-        expression.push_str(&format!(" REMOVE {}", removes.join(", ")));
-    }
-    match request.update_expression(expression).send().await {
-        Ok(output) => Ok(Applied::Updated(output.attributes.unwrap_or_default())),
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => Ok(Applied::Refused),
-        Err(err) => Err(err.into()),
-    }
-}
-
 /// The live subscription a user already has, when it is not `subscription_id`.
 fn other_live_subscription(record: Option<&SubscriptionRecord>, subscription_id: &str) -> Option<String> {
     let record = record.filter(|record| record.is_live())?;
@@ -197,12 +126,8 @@ async fn cancel_duplicate(state: &AppState, user_id: &str, duplicate: &str, kept
     }
 }
 
-fn s(value: &str) -> AttributeValue {
-    AttributeValue::S(value.to_owned())
-}
-
-fn n_or_null(value: Option<i64>) -> AttributeValue {
-    value.map_or(AttributeValue::Null(true), |v| AttributeValue::N(v.to_string()))
+fn number_or_remove(value: Option<i64>) -> Field<'static> {
+    value.map_or(Field::Remove, Field::Number)
 }
 
 async fn checkout_completed(state: &AppState, session: &Value) -> Result<()> {
@@ -215,19 +140,7 @@ async fn checkout_completed(state: &AppState, session: &Value) -> Result<()> {
     let (Some(customer), Some(subscription)) = (session["customer"].as_str(), session["subscription"].as_str()) else {
         return Ok(());
     };
-    state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.subscriptions)
-        .key("user_id", s(&user_id))
-        // The first customer linked stays: a parallel second checkout must not take the row over.
-        .update_expression("SET customer_id = if_not_exists(customer_id, :customer), subscription_id = if_not_exists(subscription_id, :subscription), last_event_created = if_not_exists(last_event_created, :zero)")
-        .expression_attribute_values(":customer", s(customer))
-        .expression_attribute_values(":subscription", s(subscription))
-        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-        .send()
-        .await?;
-    Ok(())
+    subscriptions::link_checkout(&state.dynamo, &state.config.tables.subscriptions, &user_id, customer, subscription).await
 }
 
 async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscription: &Value) -> Result<()> {
@@ -245,24 +158,27 @@ async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscr
         return Err(ApiError::bad_request("invalid_event", "The subscription has no id."));
     };
     let mut fields = vec![
-        ("status", s(status)),
-        ("trial_end", n_or_null(trial_end)),
-        ("current_period_end", n_or_null(subscription["current_period_end"].as_i64())),
-        ("subscription_id", s(subscription_id)),
+        ("status", Field::Text(status)),
+        ("trial_end", number_or_remove(trial_end)),
+        ("current_period_end", number_or_remove(subscription["current_period_end"].as_i64())),
+        ("subscription_id", Field::Text(subscription_id)),
     ];
     if let Some(customer) = subscription["customer"].as_str() {
-        fields.push(("customer_id", s(customer)));
+        fields.push(("customer_id", Field::Text(customer)));
     }
     if let Some(price_id) = price_id {
-        fields.push(("price_id", s(price_id)));
+        fields.push(("price_id", Field::Text(price_id)));
     }
     if let Some(plan) = plan {
-        fields.push(("plan", s(plan)));
+        fields.push(("plan", Field::Text(plan)));
     }
-    let before = match update_if_newer(state, &user_id, created, subscription_id, fields).await? {
-        Applied::Updated(before) => before,
-        Applied::Refused => {
-            let stored = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user_id).await?;
+    // Applied unless a newer event already did, or another live subscription holds the row
+    // (one live subscription per user); `before` is the row as it was.
+    let table = &state.config.tables.subscriptions;
+    let before: Item = match subscriptions::update_if_newer(&state.dynamo, table, &user_id, created, subscription_id, fields, LIVE_STATUSES).await? {
+        Some(before) => before,
+        None => {
+            let stored = get_subscription(&state.dynamo, table, &user_id).await?;
             match other_live_subscription(stored.as_ref(), subscription_id) {
                 Some(kept) if is_live_status(status) => cancel_duplicate(state, &user_id, subscription_id, &kept).await?,
                 Some(kept) => tracing::info!(user_id, subscription_id, kept, "event of an ended duplicate subscription ignored"),
@@ -305,34 +221,13 @@ async fn invoice_paid(state: &AppState, invoice: &Value) -> Result<()> {
         tracing::warn!(user_id, kept, invoice = invoice["id"].as_str(), "invoice of a duplicate subscription ignored");
         return Ok(());
     }
-    let first_of_subscription = record_payment(state, &user_id, subscription_id).await?;
+    // Stamps the payment on the user's row; true for the first paid invoice of this subscription.
+    let first_of_subscription = subscriptions::record_payment(&state.dynamo, &state.config.tables.subscriptions, &user_id, subscription_id, unix(now())).await?;
     if first_of_subscription {
         send_purchase(state, &user_id, stored.as_ref(), invoice, amount).await?;
     }
     // A referred account's first payment earns its referrer a free month (credited once).
     shared::rewards::reward_first_payment(state, &user_id).await
-}
-
-/// Stamps the payment on the user's row; true for the first paid invoice of this subscription.
-async fn record_payment(state: &AppState, user_id: &str, subscription_id: Option<&str>) -> Result<bool> {
-    let mut request = state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.subscriptions)
-        .key("user_id", s(user_id))
-        .expression_attribute_values(":now", AttributeValue::N(unix(now()).to_string()));
-    request = match subscription_id {
-        Some(id) => request
-            .update_expression("SET first_paid_at = if_not_exists(first_paid_at, :now), purchase_subscription_id = :subscription")
-            .condition_expression("attribute_not_exists(purchase_subscription_id) OR purchase_subscription_id <> :subscription")
-            .expression_attribute_values(":subscription", s(id)),
-        None => request.update_expression("SET first_paid_at = if_not_exists(first_paid_at, :now)"),
-    };
-    match request.send().await {
-        Ok(_) => Ok(subscription_id.is_some()),
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => Ok(false),
-        Err(err) => Err(err.into()),
-    }
 }
 
 /// The Meta Purchase conversion of a paid invoice; a Meta failure is only logged.
@@ -364,27 +259,10 @@ async fn invoice_failed(state: &AppState, invoice: &Value) -> Result<()> {
     if invoice["subscription"].as_str().and_then(|id| other_live_subscription(stored.as_ref(), id)).is_some() {
         return Ok(()); // the duplicate's failed invoice says nothing about the kept subscription
     }
-    state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.subscriptions)
-        .key("user_id", s(&user_id))
-        .update_expression("SET payment_failed_at = :now")
-        .expression_attribute_values(":now", AttributeValue::N(unix(now()).to_string()))
-        .send()
-        .await?;
-    Ok(())
+    subscriptions::mark_payment_failed(&state.dynamo, &state.config.tables.subscriptions, &user_id, unix(now())).await
 }
 
 /// The stored subscription of a user (for tests and the local billing page).
 pub async fn subscription_of(state: &AppState, user_id: &str) -> Result<Option<SubscriptionRecord>> {
-    let output = state
-        .dynamo
-        .get_item()
-        .table_name(&state.config.tables.subscriptions)
-        .key("user_id", s(user_id))
-        .consistent_read(true)
-        .send()
-        .await?;
-    output.item.map(from_item).transpose()
+    get_subscription(&state.dynamo, &state.config.tables.subscriptions, user_id).await
 }

@@ -276,13 +276,9 @@ pub async fn next_reset_generation(client: &Client, table: &str, registration: &
         .return_values(ReturnValue::UpdatedNew)
         .send()
         .await;
-    match result {
-        Ok(output) => Ok(output
-            .attributes
-            .and_then(|item| item.get("reset_generation").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()))),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Ok(None),
-        Err(err) => Err(err.into()),
-    }
+    Ok(crate::dynamo::applied_output(result)?
+        .and_then(|output| output.attributes)
+        .and_then(|item| item.get("reset_generation").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())))
 }
 
 /// The key of a request, for the transaction that turns a sign-up into an account.

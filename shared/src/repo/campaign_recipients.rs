@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     ApiError,
     campaigns::Recipient,
-    dynamo::{Item, from_item},
+    dynamo::from_item,
 };
 
 pub const PENDING: &str = "pending";
@@ -172,38 +172,22 @@ pub async fn first_event(client: &Client, table: &str, campaign_id: &str, email:
     crate::dynamo::applied(result)
 }
 
-async fn query_all(client: &Client, table: &str, campaign_id: &str, filter: Option<(&str, &str)>) -> Result<Vec<RecipientRow>, ApiError> {
-    let mut rows = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let mut request = client
-            .query()
-            .table_name(table)
-            .key_condition_expression("campaign_id = :campaign")
-            .expression_attribute_values(":campaign", s(campaign_id))
-            .set_exclusive_start_key(start.take());
-        if let Some((status, _)) = filter {
-            request = request.filter_expression("#status = :status").expression_attribute_names("#status", "status").expression_attribute_values(":status", s(status));
-        }
-        let output = request.send().await?;
-        for item in output.items.unwrap_or_default() {
-            rows.push(from_item(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(rows),
-        }
+async fn rows(client: &Client, table: &str, campaign_id: &str, filter: Option<(&str, &str)>) -> Result<Vec<RecipientRow>, ApiError> {
+    let mut request = client.query().table_name(table).key_condition_expression("campaign_id = :campaign").expression_attribute_values(":campaign", s(campaign_id));
+    if let Some((status, _)) = filter {
+        request = request.filter_expression("#status = :status").expression_attribute_names("#status", "status").expression_attribute_values(":status", s(status));
     }
+    Ok(crate::repo::query_all_as(request).await?)
 }
 
 /// The recipients still waiting to be sent.
 pub async fn pending_rows(client: &Client, table: &str, campaign_id: &str) -> Result<Vec<RecipientRow>, ApiError> {
-    query_all(client, table, campaign_id, Some((PENDING, ""))).await
+    rows(client, table, campaign_id, Some((PENDING, ""))).await
 }
 
 /// Every recipient of a campaign (its results table).
 pub async fn all(client: &Client, table: &str, campaign_id: &str) -> Result<Vec<RecipientRow>, ApiError> {
-    query_all(client, table, campaign_id, None).await
+    rows(client, table, campaign_id, None).await
 }
 
 /// A recipient by campaign and address.
@@ -215,17 +199,10 @@ pub async fn get(client: &Client, table: &str, campaign_id: &str, email: &str) -
 /// A page of a campaign's recipients (by address) and the key to continue from.
 pub async fn page(client: &Client, table: &str, campaign_id: &str, after: Option<&str>, limit: i32) -> Result<(Vec<RecipientRow>, Option<String>), ApiError> {
     let start = after.map(|email| [("campaign_id".to_owned(), s(campaign_id)), ("email".to_owned(), s(email))].into());
-    let output = client
-        .query()
-        .table_name(table)
-        .key_condition_expression("campaign_id = :campaign")
-        .expression_attribute_values(":campaign", s(campaign_id))
-        .limit(limit)
-        .set_exclusive_start_key(start)
-        .send()
-        .await?;
-    let rows = output.items.unwrap_or_default().into_iter().map(from_item).collect::<Result<Vec<RecipientRow>, _>>()?;
-    let next = output.last_evaluated_key.and_then(|key| key.get("email").and_then(|v| v.as_s().ok()).cloned());
+    let query = client.query().table_name(table).key_condition_expression("campaign_id = :campaign").expression_attribute_values(":campaign", s(campaign_id)).limit(limit);
+    let page = crate::repo::query_page(query, start).await?;
+    let rows = page.items.into_iter().map(from_item).collect::<Result<Vec<RecipientRow>, _>>()?;
+    let next = page.next.and_then(|key| key.get("email").and_then(|v| v.as_s().ok()).cloned());
     Ok((rows, next))
 }
 

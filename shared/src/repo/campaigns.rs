@@ -223,27 +223,14 @@ pub async fn owned(client: &Client, table: &str, id: &str, owner_id: &str) -> Re
 
 /// The founder's campaigns, newest first.
 pub async fn list(client: &Client, table: &str, owner_id: &str) -> Result<Vec<Campaign>, ApiError> {
-    let mut campaigns = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(table)
-            .index_name("by_owner")
-            .key_condition_expression("owner_id = :owner")
-            .expression_attribute_values(":owner", s(owner_id))
-            .scan_index_forward(false)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            campaigns.push(from_item(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(campaigns),
-        }
-    }
+    let query = client
+        .query()
+        .table_name(table)
+        .index_name("by_owner")
+        .key_condition_expression("owner_id = :owner")
+        .expression_attribute_values(":owner", s(owner_id))
+        .scan_index_forward(false);
+    Ok(crate::repo::query_all_as(query).await?)
 }
 
 /// Saves an edited draft if it is still the version the founder edited and still a draft.
@@ -259,14 +246,13 @@ pub async fn save_draft(client: &Client, table: &str, campaign: &Campaign, edite
         .expression_attribute_values(":draft", s(DRAFT))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(()),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => Err(ApiError::conflict(
-            "campaign_changed",
-            "This campaign changed since you opened it (or is no longer a draft). Reload it to see the latest version.",
-        )),
-        Err(err) => Err(err.into()),
+    if crate::dynamo::applied(result)? {
+        return Ok(());
     }
+    Err(ApiError::conflict(
+        "campaign_changed",
+        "This campaign changed since you opened it (or is no longer a draft). Reload it to see the latest version.",
+    ))
 }
 
 /// Deletes a draft of the caller's; anything else is 409 (a sent campaign is a record).
@@ -282,38 +268,22 @@ pub async fn delete_draft(client: &Client, table: &str, id: &str, owner_id: &str
         .expression_attribute_values(":draft", s(DRAFT))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(()),
-        Err(err) if crate::dynamo::is_condition_failed(&err) => {
-            Err(ApiError::conflict("not_a_draft", "Only drafts can be deleted. Cancel a scheduled campaign instead; sent campaigns are kept as a record."))
-        }
-        Err(err) => Err(err.into()),
+    if crate::dynamo::applied(result)? {
+        return Ok(());
     }
+    Err(ApiError::conflict("not_a_draft", "Only drafts can be deleted. Cancel a scheduled campaign instead; sent campaigns are kept as a record."))
 }
 
 /// The founder's suppressed addresses (lower-cased) with their reason.
 pub async fn suppressions(client: &Client, table: &str, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
+    let query = client.query().table_name(table).key_condition_expression("owner_id = :owner").expression_attribute_values(":owner", s(owner_id));
     let mut entries = HashMap::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(table)
-            .key_condition_expression("owner_id = :owner")
-            .expression_attribute_values(":owner", s(owner_id))
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            let email = item.get("email").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-            let reason = item.get("reason").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-            entries.insert(email.to_lowercase(), reason);
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(entries),
-        }
+    for item in crate::repo::query_all(query).await? {
+        let email = item.get("email").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+        let reason = item.get("reason").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+        entries.insert(email.to_lowercase(), reason);
     }
+    Ok(entries)
 }
 
 /// Suppresses an address for one founder. The strongest reason is kept (complaint > bounce >
@@ -417,27 +387,14 @@ pub async fn schedule(client: &Client, table: &str, id: &str, version: u64, at: 
 /// Campaigns in a phase (`scheduled` or `sending`) whose phase time is at or before `until`,
 /// through the sparse `active` index: never a Scan.
 pub async fn in_phase(client: &Client, table: &str, phase: &str, until: &str) -> Result<Vec<Campaign>, ApiError> {
-    let mut campaigns = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(table)
-            .index_name("active")
-            .key_condition_expression("phase = :phase AND phase_at <= :until")
-            .expression_attribute_values(":phase", s(phase))
-            .expression_attribute_values(":until", s(until))
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            campaigns.push(from_item(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(campaigns),
-        }
-    }
+    let query = client
+        .query()
+        .table_name(table)
+        .index_name("active")
+        .key_condition_expression("phase = :phase AND phase_at <= :until")
+        .expression_attribute_values(":phase", s(phase))
+        .expression_attribute_values(":until", s(until));
+    Ok(crate::repo::query_all_as(query).await?)
 }
 
 /// Keeps the message as it went out (rendered for its first recipient: subject, HTML, text,

@@ -5,7 +5,7 @@
 use aws_sdk_dynamodb::{
     Client,
     error::SdkError,
-    operation::{delete_item::DeleteItemError, update_item::UpdateItemError},
+    operation::update_item::UpdateItemError,
     types::{AttributeValue, ReturnValue, Select},
 };
 
@@ -25,27 +25,14 @@ pub fn not_found() -> ApiError {
 
 #[tracing::instrument(skip(client))]
 pub async fn list_forms(client: &Client, table: &str, user_id: &str) -> Result<Vec<Form>, ApiError> {
-    let mut forms = Vec::new();
-    let mut start = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(table)
-            .index_name("by_user")
-            .key_condition_expression("user_id = :user")
-            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
-            .scan_index_forward(false)
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            forms.push(from_item(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) => start = Some(key),
-            None => return Ok(forms),
-        }
-    }
+    let query = client
+        .query()
+        .table_name(table)
+        .index_name("by_user")
+        .key_condition_expression("user_id = :user")
+        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+        .scan_index_forward(false);
+    Ok(crate::repo::query_all_as(query).await?)
 }
 
 #[tracing::instrument(skip(client))]
@@ -139,12 +126,9 @@ async fn finish_update(
     user_id: &str,
     result: Result<aws_sdk_dynamodb::operation::update_item::UpdateItemOutput, SdkError<UpdateItemError, aws_sdk_dynamodb::config::http::HttpResponse>>,
 ) -> Result<Form, ApiError> {
-    match result {
-        Ok(output) => from_item(output.attributes.unwrap_or_default()),
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => {
-            Err(explain_conflict(client, table, id, user_id).await)
-        }
-        Err(err) => Err(err.into()),
+    match crate::dynamo::applied_output(result)? {
+        Some(output) => from_item(output.attributes.unwrap_or_default()),
+        None => Err(explain_conflict(client, table, id, user_id).await),
     }
 }
 
@@ -208,11 +192,7 @@ pub async fn delete_form(client: &Client, table: &str, id: &str, user_id: &str) 
         .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(()),
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), DeleteItemError::ConditionalCheckFailedException(_)) => Err(not_found()),
-        Err(err) => Err(err.into()),
-    }
+    if crate::dynamo::applied(result)? { Ok(()) } else { Err(not_found()) }
 }
 
 /// Whether any lead was captured by the form (one key read from the `by_form` index).

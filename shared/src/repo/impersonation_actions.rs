@@ -15,7 +15,7 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    dynamo::{Item, from_item},
+    dynamo::from_item,
     error::ApiError,
 };
 
@@ -162,27 +162,10 @@ pub struct Entries {
 }
 
 pub async fn of_session(client: &Client, table: &str, session_id: &str, limit: usize) -> Result<Entries, ApiError> {
-    let mut entries = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(table)
-            .key_condition_expression("session_id = :id")
-            .expression_attribute_values(":id", AttributeValue::S(session_id.to_owned()))
-            .limit(i32::try_from(limit - entries.len()).unwrap_or(i32::MAX).clamp(1, 1_000))
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            entries.push(from_item::<Entry>(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) if entries.len() < limit => start = Some(key),
-            Some(_) => return Ok(Entries { entries, complete: false }),
-            None => return Ok(Entries { entries, complete: true }),
-        }
-    }
+    let query = client.query().table_name(table).key_condition_expression("session_id = :id").expression_attribute_values(":id", AttributeValue::S(session_id.to_owned()));
+    let page = crate::repo::query_up_to(query, limit).await?;
+    let entries = page.items.into_iter().map(from_item::<Entry>).collect::<Result<Vec<_>, _>>()?;
+    Ok(Entries { entries, complete: page.next.is_none() })
 }
 
 #[cfg(test)]

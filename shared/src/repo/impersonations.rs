@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     time::iso_from_unix as iso,
-    dynamo::{Item, from_item, is_condition_failed, to_item},
+    dynamo::{Item, applied, from_item, to_item},
     error::ApiError,
 };
 
@@ -113,11 +113,7 @@ pub async fn begin_session(client: &Client, table: &str, id: &str, now: i64) -> 
         .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
         .send()
         .await;
-    match result {
-        Ok(_) => get(client, table, id).await,
-        Err(err) if is_condition_failed(&err) => Ok(None),
-        Err(err) => Err(err.into()),
-    }
+    if applied(result)? { get(client, table, id).await } else { Ok(None) }
 }
 
 /// Ends the record once. `Some(record)` for the call that ended it; `None` when it had
@@ -135,11 +131,7 @@ pub async fn end(client: &Client, table: &str, id: &str, by: EndedBy, now: i64) 
         .expression_attribute_values(":by", AttributeValue::S(by))
         .send()
         .await;
-    match result {
-        Ok(_) => get(client, table, id).await,
-        Err(err) if is_condition_failed(&err) => Ok(None),
-        Err(err) => Err(err.into()),
-    }
+    if applied(result)? { get(client, table, id).await } else { Ok(None) }
 }
 
 /// Ids of open records whose `ends_at` has passed (the expiry sweep), at most `limit`.
@@ -199,7 +191,7 @@ pub async fn list(
         values.insert(":from".to_owned(), AttributeValue::S(from));
         values.insert(":to".to_owned(), AttributeValue::S(to));
     }
-    let output = client
+    let query = client
         .query()
         .table_name(table)
         .index_name(index)
@@ -207,10 +199,8 @@ pub async fn list(
         .expression_attribute_names("#key", attribute)
         .set_expression_attribute_values(Some(values))
         .scan_index_forward(false)
-        .limit(limit)
-        .set_exclusive_start_key(start)
-        .send()
-        .await?;
-    let records = output.items.unwrap_or_default().into_iter().map(from_item).collect::<Result<Vec<_>, _>>()?;
-    Ok(Page { records, next: output.last_evaluated_key })
+        .limit(limit);
+    let page = crate::repo::query_page(query, start).await?;
+    let records = page.items.into_iter().map(from_item).collect::<Result<Vec<_>, _>>()?;
+    Ok(Page { records, next: page.next })
 }

@@ -17,7 +17,7 @@ use serde::Deserialize;
 
 use crate::{
     ApiError,
-    dynamo::{Item, from_item},
+    dynamo::from_item,
     lead_stats::{DIMENSION_PREFIX, Dimension, Facets, INSIGHTS_CACHE_KEY, OTHER, amount_bucket, day_key, day_of, form_day_key, value_key},
 };
 
@@ -209,28 +209,16 @@ pub fn take_off(table: &str, owner_id: &str, keys: &[String], amount: u64) -> Re
 }
 
 async fn query(client: &Client, table: &str, owner_id: &str, condition: &str, values: &[(&str, &str)]) -> Result<Vec<Stat>, ApiError> {
-    let mut stats = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let mut request = client
-            .query()
-            .table_name(table)
-            .key_condition_expression(condition)
-            .expression_attribute_names("#stat", "stat")
-            .expression_attribute_values(":owner", s(owner_id))
-            .set_exclusive_start_key(start.take());
-        for (name, value) in values {
-            request = request.expression_attribute_values(*name, s(value));
-        }
-        let output = request.send().await?;
-        for item in output.items.unwrap_or_default() {
-            stats.push(from_item(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(stats),
-        }
+    let mut request = client
+        .query()
+        .table_name(table)
+        .key_condition_expression(condition)
+        .expression_attribute_names("#stat", "stat")
+        .expression_attribute_values(":owner", s(owner_id));
+    for (name, value) in values {
+        request = request.expression_attribute_values(*name, s(value));
     }
+    Ok(crate::repo::query_all_as(request).await?)
 }
 
 /// Every dimension item of a founder: bounded by the caps, whatever the number of leads.
@@ -250,28 +238,14 @@ pub async fn days(client: &Client, table: &str, owner_id: &str, form_id: Option<
 
 /// The founders who had a lead counted on `day` (the sparse `by_digest_day` index).
 pub async fn owners_with_leads_on(client: &Client, table: &str, day: &str) -> Result<Vec<String>, ApiError> {
+    let query = client.query().table_name(table).index_name("by_digest_day").key_condition_expression("digest_day = :day").expression_attribute_values(":day", s(day));
     let mut owners = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(table)
-            .index_name("by_digest_day")
-            .key_condition_expression("digest_day = :day")
-            .expression_attribute_values(":day", s(day))
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            if let Some(AttributeValue::S(owner)) = item.get("owner_id") {
-                owners.push(owner.clone());
-            }
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(owners),
+    for item in crate::repo::query_all(query).await? {
+        if let Some(AttributeValue::S(owner)) = item.get("owner_id") {
+            owners.push(owner.clone());
         }
     }
+    Ok(owners)
 }
 
 /// Counts a view of a source page (the view itself is counted once per visitor and day

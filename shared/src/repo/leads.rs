@@ -201,7 +201,7 @@ async fn add_form_leads(client: &Client, tables: &Tables, form_id: &str, delta: 
         .await;
     match result {
         Ok(_) => {}
-        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => {}
+        Err(err) if crate::dynamo::is_condition_failed(&err) => {}
         Err(err) => tracing::warn!(form_id, error = %err, "form lead count not updated"),
     }
 }
@@ -313,19 +313,15 @@ pub async fn claim_notification(client: &Client, tables: &Tables, id: &str) -> R
 
 /// Gives a claim back after the e-mail could not be sent, so a retry sends it.
 pub async fn release_notification(client: &Client, tables: &Tables, id: &str) -> Result<(), ApiError> {
-    client
+    let result = client
         .update_item()
         .table_name(&tables.leads)
         .set_key(Some([key(id)].into()))
         .update_expression("REMOVE notified_at")
         .condition_expression("attribute_exists(id)")
         .send()
-        .await
-        .map(|_| ())
-        .or_else(|err| match err {
-            SdkError::ServiceError(err) if err.err().is_conditional_check_failed_exception() => Ok(()),
-            err => Err(err.into()),
-        })
+        .await;
+    crate::dynamo::applied(result).map(drop)
 }
 
 /// Sets a lead's temperature if the caller owns it. A counted lead moves between the
@@ -435,9 +431,5 @@ async fn set_status_only(client: &Client, tables: &Tables, id: &str, owner_id: &
         .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(()),
-        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Err(not_found()),
-        Err(err) => Err(err.into()),
-    }
+    if crate::dynamo::applied(result)? { Ok(()) } else { Err(not_found()) }
 }

@@ -15,14 +15,22 @@ pub mod impersonations;
 pub mod lead_listings;
 pub mod lead_stats;
 pub mod leads;
+pub mod notifications;
 pub mod one_time_tokens;
 pub mod platform_stats;
 pub mod profiles;
+pub mod rate_limits;
 pub mod rewards;
 pub mod sessions;
+pub mod stripe_events;
+pub mod subscriptions;
+pub mod table;
 pub mod users;
 #[cfg(feature = "vault")]
 pub mod vault;
+
+pub use crate::dynamo::StoreError;
+pub use table::{Page, query_all, query_all_as, query_page, query_until, query_up_to};
 
 #[cfg(test)]
 mod tests {

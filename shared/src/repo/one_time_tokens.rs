@@ -7,8 +7,6 @@ use std::collections::HashMap;
 
 use aws_sdk_dynamodb::{
     Client,
-    error::SdkError,
-    operation::update_item::UpdateItemError,
     types::{AttributeValue, ReturnValue, TransactWriteItem, Update},
 };
 
@@ -157,17 +155,12 @@ pub async fn consume(client: &Client, table: &str, purpose: &str, token: &str, n
         .return_values(ReturnValue::AllNew)
         .send()
         .await;
-    match result {
-        Ok(output) => {
-            let item = output.attributes.unwrap_or_default();
-            let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).cloned();
-            Ok(text("user_id").map(|user_id| Consumed {
-                user_id,
-                epoch: item.get("epoch").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()),
-                impersonation_id: text("impersonation_id"),
-            }))
-        }
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => Ok(None),
-        Err(err) => Err(err.into()),
-    }
+    let Some(output) = crate::dynamo::applied_output(result)? else { return Ok(None) };
+    let item = output.attributes.unwrap_or_default();
+    let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).cloned();
+    Ok(text("user_id").map(|user_id| Consumed {
+        user_id,
+        epoch: item.get("epoch").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()),
+        impersonation_id: text("impersonation_id"),
+    }))
 }

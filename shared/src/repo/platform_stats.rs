@@ -21,7 +21,6 @@ use std::{
 
 use aws_sdk_dynamodb::{
     Client,
-    error::SdkError,
     types::{AttributeValue, KeysAndAttributes},
 };
 
@@ -166,12 +165,10 @@ pub async fn move_subscription(
                 .expression_attribute_values(":one", number(1)),
             None => request.update_expression("ADD #from :minus"),
         };
-        match request.send().await {
-            Ok(_) => return Ok(()),
-            // Nothing to take off (counters started after this subscription): only add.
-            Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => {}
-            Err(err) => return Err(err.into()),
+        if crate::dynamo::applied(request.send().await)? {
+            return Ok(());
         }
+        // Nothing to take off (counters started after this subscription): only add.
     }
     match to {
         Some(to) => add(client, table, TOTALS, &[&to.attribute()], 1).await,

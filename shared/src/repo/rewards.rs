@@ -80,27 +80,14 @@ pub async fn referral_of(client: &Client, tables: &Tables, referred_user_id: &st
 
 /// A referrer's referrals, newest first.
 pub async fn referrals_of(client: &Client, tables: &Tables, referrer_id: &str) -> Result<Vec<Referral>, ApiError> {
-    let mut referrals = Vec::new();
-    let mut start = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(&tables.referrals)
-            .index_name("by_referrer")
-            .key_condition_expression("referrer_id = :referrer")
-            .expression_attribute_values(":referrer", s(referrer_id))
-            .scan_index_forward(false)
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            referrals.push(from_item(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) => start = Some(key),
-            None => return Ok(referrals),
-        }
-    }
+    let query = client
+        .query()
+        .table_name(&tables.referrals)
+        .index_name("by_referrer")
+        .key_condition_expression("referrer_id = :referrer")
+        .expression_attribute_values(":referrer", s(referrer_id))
+        .scan_index_forward(false);
+    Ok(crate::repo::query_all_as(query).await?)
 }
 
 /// Marks the referral rewarded, once. `Ok(false)` when it already was.

@@ -11,12 +11,7 @@
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::{
-    Client,
-    error::SdkError,
-    operation::update_item::UpdateItemError,
-    types::AttributeValue,
-};
+use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 use crate::{
     ApiError,
@@ -200,44 +195,30 @@ async fn mark_rotated(client: &Client, tables: &Tables, token_hash: &str, at: i6
         .expression_attribute_values(":at", AttributeValue::N(at.to_string()))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(None),
-        Err(SdkError::ServiceError(err)) if matches!(err.err(), UpdateItemError::ConditionalCheckFailedException(_)) => {
-            let output = client
-                .get_item()
-                .table_name(&tables.sessions)
-                .key("token_hash", AttributeValue::S(token_hash.to_owned()))
-                .consistent_read(true)
-                .send()
-                .await?;
-            Ok(output.item.and_then(|item| match item.get("rotated_at") {
-                Some(AttributeValue::N(n)) => n.parse().ok(),
-                _ => None,
-            }))
-        }
-        Err(err) => Err(err.into()),
+    if crate::dynamo::applied(result)? {
+        return Ok(None);
     }
+    let output = client
+        .get_item()
+        .table_name(&tables.sessions)
+        .key("token_hash", AttributeValue::S(token_hash.to_owned()))
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(output.item.and_then(|item| match item.get("rotated_at") {
+        Some(AttributeValue::N(n)) => n.parse().ok(),
+        _ => None,
+    }))
 }
 
 async fn sessions_of(client: &Client, tables: &Tables, user_id: &str) -> Result<Vec<HashMap<String, AttributeValue>>, ApiError> {
-    let mut items = Vec::new();
-    let mut start = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(&tables.sessions)
-            .index_name("by_user")
-            .key_condition_expression("user_id = :user")
-            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        items.extend(output.items.unwrap_or_default());
-        match output.last_evaluated_key {
-            Some(key) => start = Some(key),
-            None => return Ok(items),
-        }
-    }
+    let query = client
+        .query()
+        .table_name(&tables.sessions)
+        .index_name("by_user")
+        .key_condition_expression("user_id = :user")
+        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()));
+    Ok(crate::repo::query_all(query).await?)
 }
 
 /// Revokes every session of one family (a stolen token's, or an impersonation's: its family

@@ -292,11 +292,7 @@ fn updated_if_condition_held(
         SdkError<aws_sdk_dynamodb::operation::update_item::UpdateItemError>,
     >,
 ) -> Result<Option<UserRecord>, ApiError> {
-    match result {
-        Ok(output) => Ok(Some(from_item(output.attributes.unwrap_or_default())?)),
-        Err(SdkError::ServiceError(err)) if err.err().is_conditional_check_failed_exception() => Ok(None),
-        Err(err) => Err(err.into()),
-    }
+    crate::dynamo::applied_output(result)?.map(|output| from_item(output.attributes.unwrap_or_default())).transpose()
 }
 
 /// A reset link is about to be sent: raises the account's recovery epoch (so every link sent

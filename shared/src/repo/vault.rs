@@ -18,7 +18,7 @@
 //! the record's anchors right after it (`chain/<owner>/…`, see [`crate::vault`]); nothing is
 //! ever updated or deleted, and the functions' roles hold no DeleteItem on this table.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, ops::ControlFlow};
 
 use aws_sdk_dynamodb::{
     Client,
@@ -381,26 +381,15 @@ pub async fn superseded_by(state: &AppState, owner_id: &str, id: &str) -> Result
 
 /// Every item of the founder under a key prefix (`r#`, `sup#`), in key order.
 async fn items_under(state: &AppState, owner_id: &str, prefix: &str) -> Result<Vec<Item>, ApiError> {
-    let mut items = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = state
-            .dynamo
-            .query()
-            .table_name(&state.config.tables.vault_records)
-            .key_condition_expression("owner_id = :owner AND begins_with(sk, :prefix)")
-            .expression_attribute_values(":owner", s(owner_id))
-            .expression_attribute_values(":prefix", s(prefix))
-            .consistent_read(true)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        items.extend(output.items.unwrap_or_default());
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(items),
-        }
-    }
+    let query = state
+        .dynamo
+        .query()
+        .table_name(&state.config.tables.vault_records)
+        .key_condition_expression("owner_id = :owner AND begins_with(sk, :prefix)")
+        .expression_attribute_values(":owner", s(owner_id))
+        .expression_attribute_values(":prefix", s(prefix))
+        .consistent_read(true);
+    Ok(crate::repo::query_all(query).await?)
 }
 
 /// Every record id that has been superseded, with the newer one.
@@ -462,38 +451,28 @@ pub async fn page(state: &AppState, owner_id: &str, filter: &Filter, before: Opt
     let mut all_conditions: Vec<String> = conditions.iter().map(|c| (*c).to_owned()).collect();
     all_conditions.extend(word_conditions);
     let filter_expression = (!all_conditions.is_empty()).then(|| all_conditions.join(" AND "));
+    let query = state
+        .dynamo
+        .query()
+        .table_name(table)
+        .key_condition_expression("owner_id = :owner AND sk BETWEEN :low AND :high")
+        .set_filter_expression(filter_expression)
+        .set_expression_attribute_values(Some(values))
+        .set_expression_attribute_names((!names.is_empty()).then_some(names))
+        .scan_index_forward(false)
+        .limit(200);
     let mut records = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = state
-            .dynamo
-            .query()
-            .table_name(table)
-            .key_condition_expression("owner_id = :owner AND sk BETWEEN :low AND :high")
-            .set_filter_expression(filter_expression.clone())
-            .set_expression_attribute_values(Some(values.clone()))
-            .set_expression_attribute_names((!names.is_empty()).then(|| names.clone()))
-            .scan_index_forward(false)
-            .limit(200)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            let record = read_record(item)?;
-            if before.is_some_and(|b| record.seq >= b) {
-                continue;
-            }
-            records.push(record);
-            if records.len() == limit {
-                let next = records.last().map(|r| r.seq).filter(|seq| *seq > 1);
-                return Ok((records, next));
-            }
+    let filled = crate::repo::query_until(query, |item| {
+        let record = read_record(item)?;
+        if before.is_some_and(|b| record.seq >= b) {
+            return Ok::<_, ApiError>(ControlFlow::Continue(()));
         }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok((records, None)),
-        }
-    }
+        records.push(record);
+        Ok(if records.len() == limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+    })
+    .await?;
+    let next = if filled { records.last().map(|r| r.seq).filter(|seq| *seq > 1) } else { None };
+    Ok((records, next))
 }
 
 /// Every record of the founder in chain order (oldest first).

@@ -1,0 +1,64 @@
+//! Table `rate_limits` (key `key`, TTL on `expires_at`): one counter per rule, subject and
+//! fixed window. The limiting rules (keys, windows, caps) are `rate_limit`'s; these
+//! functions read and move the counters.
+
+use aws_sdk_dynamodb::{Client, types::AttributeValue};
+
+use crate::ApiError;
+
+fn key(value: &str) -> AttributeValue {
+    AttributeValue::S(value.to_owned())
+}
+
+/// The counter under `counter` (a consistent read); 0 when there is none, clamped to `u32`.
+pub async fn count(client: &Client, table: &str, counter: &str) -> Result<u32, ApiError> {
+    let output = client.get_item().table_name(table).key("key", key(counter)).consistent_read(true).send().await?;
+    Ok(output
+        .item
+        .as_ref()
+        .and_then(|item| item.get("count"))
+        .and_then(|count| count.as_n().ok())
+        .and_then(|count| count.parse::<i64>().ok())
+        .map_or(0, |count| count.clamp(0, i64::from(u32::MAX)) as u32))
+}
+
+/// Adds one to the counter while it is under `cap`, atomically; a new counter expires at
+/// `expires_at` (Unix seconds). `Ok(false)` when it was at the cap (nothing added).
+pub async fn add_under(client: &Client, table: &str, counter: &str, cap: i64, expires_at: i64) -> Result<bool, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("key", key(counter))
+        .update_expression("ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)")
+        .condition_expression("attribute_not_exists(#count) OR #count < :cap")
+        .expression_attribute_names("#count", "count")
+        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+        .expression_attribute_values(":cap", AttributeValue::N(cap.to_string()))
+        .expression_attribute_values(":expires", AttributeValue::N(expires_at.to_string()))
+        .send()
+        .await;
+    crate::dynamo::applied(result)
+}
+
+/// Takes one off the counter if it is above zero. `Ok(false)` when it was not.
+pub async fn take_one(client: &Client, table: &str, counter: &str) -> Result<bool, ApiError> {
+    let result = client
+        .update_item()
+        .table_name(table)
+        .key("key", key(counter))
+        .update_expression("ADD #count :minus")
+        .condition_expression("#count > :zero")
+        .expression_attribute_names("#count", "count")
+        .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
+        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+        .send()
+        .await;
+    crate::dynamo::applied(result)
+}
+
+/// Deletes the counters, all at once.
+pub async fn delete(client: &Client, table: &str, counters: &[String]) -> Result<(), ApiError> {
+    let deletes = counters.iter().map(|counter| client.delete_item().table_name(table).key("key", key(counter)).send());
+    futures::future::try_join_all(deletes).await?;
+    Ok(())
+}
