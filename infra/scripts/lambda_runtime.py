@@ -178,8 +178,9 @@ def main():
     s3_endpoint = os.environ.get("S3_ENDPOINT") or fail("S3_ENDPOINT is not set (make test starts the local S3)")
     started = time.monotonic()
     ensure_cargo_lambda()
-    # The workspace's debug binaries: already built by the Rust tests, so this only checks.
-    subprocess.run(["cargo", "build", "--quiet", "--workspace", "--bins"], cwd=ROOT, check=True, timeout=remaining())
+    # The workspace's debug binaries: already built by `make test` just before (with `--tests`,
+    # over the libraries the tests compiled), so this only checks.
+    subprocess.run(["cargo", "build", "--quiet", "--workspace", "--bins", "--tests"], cwd=ROOT, check=True, timeout=remaining())
 
     stub = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Stub)
     threading.Thread(target=stub.serve_forever, daemon=True).start()

@@ -43,8 +43,11 @@ say "Local S3 (moto) at $S3_ENDPOINT"
 step "Rust: unit and integration tests"
 cargo test --workspace --quiet 2>&1
 
-step "Every function's binary (debug; the integration tests above built only some, with test features)"
-cargo build --quiet --workspace --bins
+step "Every function's binary and the local gateway (debug, over the libraries the tests built)"
+# `--tests` keeps the features the tests resolved (dev-dependencies add modules such as
+# shared::testing, never behaviour), so no library is compiled a second time: without it this
+# step rebuilt `shared` and every function (300 s on a fresh clone).
+cargo build --quiet --workspace --bins --tests
 
 step "Every function as a Lambda: real binaries under cargo-lambda's runtime emulator, events/"
 timeout 300 python3 infra/scripts/lambda_runtime.py
@@ -55,11 +58,9 @@ npm run --prefix spa --silent test
 npm run --prefix spa --silent build >/dev/null
 
 step "schemathesis: the API against infra/openapi.yaml (no 5xx, documented responses)"
-cargo build --quiet -p local-gateway
 GATEWAY_BIN="$CARGO_TARGET_DIR/debug/local-gateway" infra/scripts/schemathesis.sh
 
 step "Playwright journeys (headless Chromium)"
-cargo build --quiet -p local-gateway
 # A fresh DynamoDB Local and S3 for the journeys: the integration tests above leave thousands
 # of tables behind, and DynamoDB Local slows down with every one it holds (the journeys took
 # twice as long, and the longest ran out of time).
