@@ -40,7 +40,10 @@ const LAYERS: &[(&str, u8)] = &[
     ("repo", 6),
     ("local", 6),
     ("state", 7),
-    ("mail::templates", 7),
+    // What a support session did, read from its recorded entries (pure; the mail lists it).
+    ("impersonation::activity", 7),
+    // Every transactional e-mail's text: over the records it describes, under what sends it.
+    ("mail::templates", 8),
     ("billing", 8),
     // Rate-limit rules over the `rate_limits` repository.
     ("rate_limit", 8),

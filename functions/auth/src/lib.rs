@@ -33,7 +33,6 @@ mod answers;
 pub mod config;
 pub mod jobs;
 pub mod limits;
-mod mail_templates;
 pub mod messages;
 pub mod password;
 mod recovery;

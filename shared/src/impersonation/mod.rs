@@ -1,0 +1,198 @@
+//! Support sessions (spec 4, Impersonation), the server side every function shares:
+//!
+//! - inside an impersonation session the access token names the administrator (`act`) and
+//!   the audit record (`imp`); routes an impersonator may not use call
+//!   [`AuthUser::refuse_impersonation`](crate::auth::AuthUser::refuse_impersonation);
+//! - [`audited`] wraps an owner function's router: every request made with an impersonation
+//!   token — reads and writes, of every method — is refused (401) once the session has ended
+//!   (one consistent read of its record per request), and is recorded in
+//!   `impersonation_actions`: a write before it runs (a write that cannot be recorded never
+//!   runs), then its status; a read after it ran and before its answer leaves (an answer that
+//!   cannot be recorded is withheld). Either way an audit write that fails fails the request;
+//! - [`finish`] ends a session once (revert, sign-out, expiry) and tells the user by e-mail
+//!   what was changed and what was viewed ([`Activity`]).
+
+use axum::{
+    Router,
+    extract::{Request, State},
+    http::{Method, StatusCode},
+    middleware::{self, Next},
+    response::{IntoResponse, Response},
+};
+
+use crate::{
+    AppState, ApiError,
+    auth::AuthUser,
+    mail::templates,
+    repo::{
+        impersonation_actions,
+        impersonations::{self, EndedBy, Impersonation},
+    },
+};
+
+pub mod activity;
+
+pub use activity::{Activity, Change, View, describe_read, describe_write};
+
+/// `type` of an impersonation link (`/auth/callback?token=…&type=impersonation`).
+pub const IMPERSONATION: &str = "impersonation";
+/// `type` of the one-time link that signs the administrator back in after a revert.
+pub const MAGIC_LINK: &str = "magiclink";
+/// The administrator's way back works once, for 60 seconds.
+pub const MAGIC_LINK_TTL_SECS: i64 = 60;
+/// Access tokens of an impersonation session live 5 minutes (never past the session's end);
+/// every request with one checks the session's record, so a revert stops it at once.
+pub const ACCESS_TOKEN_SECS: i64 = 5 * 60;
+pub const SESSION_OVER: &str = "This support session has ended.";
+pub const AUDIT_FAILED: &str = "This request could not be recorded in the support session's audit trail, so it was not completed. Please try again.";
+
+pub fn session_over() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "impersonation_ended", SESSION_OVER)
+}
+
+/// An audit write failed: the request is not carried out (a write) or not answered (a read).
+fn audit_failed(audit_id: &str, err: &ApiError) -> Response {
+    tracing::error!(audit_id = %audit_id, error = %err, "support session activity not recorded: request refused");
+    ApiError { retry_after: Some(1), ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "audit_unavailable", AUDIT_FAILED) }.into_response()
+}
+
+/// Adds the impersonation audit to an owner function's router (see the module docs);
+/// `function` is its mount name (`/api/<function>`), for the full path in the record.
+pub fn audited(function: &'static str, router: Router, state: &AppState) -> Router {
+    router.layer(middleware::from_fn_with_state(Audit { state: state.clone(), function, reads_only: false }, audit))
+}
+
+/// [`audited`] for a function whose every route only reads, whatever its method (spec 7's
+/// `check-subscription` is a POST): its requests are recorded as views, never as changes.
+pub fn audited_reads(function: &'static str, router: Router, state: &AppState) -> Router {
+    router.layer(middleware::from_fn_with_state(Audit { state: state.clone(), function, reads_only: true }, audit))
+}
+
+#[derive(Clone)]
+struct Audit {
+    state: AppState,
+    function: &'static str,
+    reads_only: bool,
+}
+
+fn is_write(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+async fn audit(State(audit): State<Audit>, request: Request, next: Next) -> Response {
+    let state = &audit.state;
+    let (mut parts, body) = request.into_parts();
+    let caller = <AuthUser as axum::extract::OptionalFromRequestParts<AppState>>::from_request_parts(&mut parts, state)
+        .await
+        .ok()
+        .flatten();
+    let request = Request::from_parts(parts, body);
+    let Some(acting) = caller.and_then(|user| user.impersonation) else {
+        return next.run(request).await;
+    };
+    // Ended means ended, for reads too: one consistent read of the record per request.
+    match impersonations::get(&state.dynamo, &state.config.tables.impersonations, &acting.audit_id).await {
+        Ok(Some(record)) if record.is_live(state.clock.unix()) => {}
+        Ok(_) => return session_over().into_response(),
+        Err(err) => return err.into_response(),
+    }
+    let table = &state.config.tables.impersonation_actions;
+    let method = request.method().to_string();
+    // Inside the nested router the URI is relative to `/api/<function>`.
+    let path = match request.uri().path() {
+        "/" => format!("/api/{}", audit.function),
+        relative => format!("/api/{}{relative}", audit.function),
+    };
+    if is_write(request.method()) && !audit.reads_only {
+        let entry = match impersonation_actions::begin_write(&state.dynamo, table, &acting.audit_id, &method, &path, &state.clock.now_iso()).await {
+            Ok(entry) => entry,
+            Err(err) => return audit_failed(&acting.audit_id, &err),
+        };
+        let response = next.run(request).await;
+        // The write is on record already; its outcome not being stored shows as such.
+        if let Err(err) = impersonation_actions::finish_write(&state.dynamo, table, &acting.audit_id, &entry, response.status().as_u16()).await {
+            tracing::error!(audit_id = %acting.audit_id, error = %err, "the outcome of a recorded support-session write was not stored");
+        }
+        response
+    } else {
+        let response = next.run(request).await;
+        let status = response.status().as_u16();
+        match impersonation_actions::record_read(&state.dynamo, table, &acting.audit_id, &method, &path, status, &state.clock.now_iso()).await {
+            Ok(()) => response,
+            Err(err) => audit_failed(&acting.audit_id, &err),
+        }
+    }
+}
+
+/// A link made inside a support session (an export's download link) belongs to that session:
+/// it works only while the session runs, and each use is recorded as a read of `path` (never
+/// with the link's token in it). Fails closed like [`audited`]: 401 once the session ended,
+/// 503 when the use cannot be recorded.
+pub async fn use_session_link(state: &AppState, audit_id: &str, path: &str) -> Result<(), ApiError> {
+    match impersonations::get(&state.dynamo, &state.config.tables.impersonations, audit_id).await? {
+        Some(record) if record.is_live(state.clock.unix()) => {}
+        _ => return Err(session_over()),
+    }
+    let table = &state.config.tables.impersonation_actions;
+    impersonation_actions::record_read(&state.dynamo, table, audit_id, "GET", path, 200, &state.clock.now_iso()).await.map_err(|err| {
+        tracing::error!(audit_id = %audit_id, error = %err, "support session link use not recorded: refused");
+        ApiError { retry_after: Some(1), ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "audit_unavailable", AUDIT_FAILED) }
+    })
+}
+
+impl Activity {
+    /// A session's activity, at most [`impersonation_actions::SHOWN`] entries of it.
+    pub async fn of_session(state: &AppState, session_id: &str) -> Result<Self, ApiError> {
+        let read = impersonation_actions::of_session(&state.dynamo, &state.config.tables.impersonation_actions, session_id, impersonation_actions::SHOWN).await?;
+        Ok(Self::of(read.entries, read.complete))
+    }
+}
+
+/// Ends the session once and e-mails the user what happened in it. `None` when it had
+/// already ended. A mail failure is logged: the record is what counts.
+pub async fn finish(state: &AppState, id: &str, by: EndedBy) -> Result<Option<Impersonation>, ApiError> {
+    let ended = impersonations::end(&state.dynamo, &state.config.tables.impersonations, id, by, state.clock.unix()).await?;
+    if let Some(record) = &ended {
+        tracing::info!(audit_id = %record.id, admin_id = %record.admin_id, target_id = %record.target_id, ended_by = ?by, "support session ended");
+        // A link nobody used gave nobody access: no mail.
+        if record.session_started_at.is_some() {
+            let mail = match Activity::of_session(state, &record.id).await {
+                Ok(activity) => templates::support_session_ended(record, &activity, &state.config.app_origin),
+                Err(err) => {
+                    tracing::warn!(audit_id = %record.id, error = %err, "support session activity not read for the mail");
+                    templates::support_session_ended(record, &Activity::default(), &state.config.app_origin)
+                }
+            };
+            if let Err(err) = state.mailer.send(&mail).await {
+                tracing::warn!(audit_id = %record.id, error = %err, "support session mail not sent");
+            }
+        }
+    }
+    Ok(ended)
+}
+
+/// Ends every session whose time is up (the scheduled sweep; locally a gateway tick).
+/// Returns how many it ended.
+pub async fn sweep_expired(state: &AppState) -> Result<usize, ApiError> {
+    let overdue = impersonations::overdue(&state.dynamo, &state.config.tables.impersonations, state.clock.unix(), 100).await?;
+    let mut ended = 0;
+    for id in overdue {
+        if finish(state, &id, EndedBy::Expiry).await?.is_some() {
+            ended += 1;
+        }
+    }
+    Ok(ended)
+}
+
+pub use domain::days::minutes_between;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_safe_methods_are_not_writes() {
+        assert!(!is_write(&Method::GET) && !is_write(&Method::HEAD) && !is_write(&Method::OPTIONS));
+        assert!(is_write(&Method::POST) && is_write(&Method::PUT) && is_write(&Method::PATCH) && is_write(&Method::DELETE));
+    }
+}
