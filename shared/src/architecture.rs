@@ -23,7 +23,7 @@ const LAYERS: &[(&str, u8)] = &[
     // `ApiError` is the HTTP layer's type; every layer still returns it until repositories
     // get their own error (plan §3.1), so it sits at the bottom for now.
     ("error", 0),
-    // Only `domain` re-exports now; `vault::filing` (I/O) is a service below.
+    // Only `domain` re-exports now; filing in the vault (I/O) is `services::vault_filing`.
     ("vault", 0),
     // Access-token and link-secret key types: configuration holds them.
     ("auth", 2),
@@ -47,13 +47,14 @@ const LAYERS: &[(&str, u8)] = &[
     ("billing", 8),
     // Rate-limit rules over the `rate_limits` repository.
     ("rate_limit", 8),
-    ("services", 9),
+    // Earn Rewards rules over `billing::Plan` (they move to `domain` with the plans).
     ("rewards", 9),
     ("notify", 9),
     ("impersonation", 9),
-    ("vault::filing", 9),
-    ("http", 10),
-    ("testing", 11),
+    // What combines repositories, mail, storage and rules.
+    ("services", 10),
+    ("http", 11),
+    ("testing", 12),
 ];
 
 /// Edges that still point upwards (or sideways between top-level modules of one layer), each

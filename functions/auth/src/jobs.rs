@@ -177,7 +177,7 @@ async fn welcome(state: &AppState, job: &Job) -> Result<()> {
     let Some(user_id) = job.user_id.as_deref() else { return Ok(()) };
     let Some(user) = users::get_user(&state.dynamo, &state.config.tables, user_id).await? else { return Ok(()) };
     if let Some(code) = user.user_metadata.get("referral_id").and_then(Value::as_str) {
-        shared::rewards::attach_referral(state, code, &user).await;
+        shared::services::referrals::attach(state, code, &user).await;
     }
     announce_account(state, &user).await;
     Ok(())

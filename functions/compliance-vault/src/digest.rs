@@ -15,7 +15,7 @@ use shared::{
     lead_stats::day_string,
     mail::templates,
     repo::vault as repo,
-    vault::filing::file_digests,
+    services::vault_filing::file_digests,
 };
 
 #[derive(Debug, Serialize)]
@@ -60,7 +60,7 @@ async fn witness(state: &AppState, owner_id: &str) -> Result<bool> {
         repo::mark_witnessed(state, owner_id, kept.head.seq).await?;
         return Ok(false);
     };
-    if !shared::billing::has_pro(state, owner_id).await? {
+    if !shared::services::access::has_pro(state, owner_id).await? {
         repo::mark_witnessed(state, owner_id, kept.head.seq).await?;
         return Ok(false);
     }

@@ -66,11 +66,7 @@ pub fn router(state: AppState) -> Router {
 
 /// The vault is Pro (a Pro trial counts): 402 otherwise.
 pub async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
-    if shared::billing::has_pro(state, &user.id).await? {
-        Ok(())
-    } else {
-        Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "pro_required", PRO_REQUIRED))
-    }
+    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await
 }
 
 /// A record as the API shows it.

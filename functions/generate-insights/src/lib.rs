@@ -109,9 +109,7 @@ async fn generate(State(insights): State<InsightsState>, user: AuthUser, body: B
         return Err(ApiError::bad_request("invalid_json", "The request body must be JSON."));
     }
     let state = &insights.app;
-    if !shared::billing::has_pro(state, &user.id).await? {
-        return Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "pro_required", PRO_REQUIRED));
-    }
+    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await?;
     if rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, &PER_USER, &user.id).await?.is_none() {
         return Err(ApiError {
             retry_after: Some(60),

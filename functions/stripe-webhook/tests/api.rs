@@ -3,7 +3,7 @@ use secrecy::SecretString;
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    billing::has_access,
+    services::access::has_access,
     payments::{events, sign_webhook},
     repo::users::{UserRecord, get_user},
     testing::{Call, TEST_WEBHOOK_SECRET, TestResponse, mail_to, stored_user},

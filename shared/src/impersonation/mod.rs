@@ -9,8 +9,8 @@
 //!   `impersonation_actions`: a write before it runs (a write that cannot be recorded never
 //!   runs), then its status; a read after it ran and before its answer leaves (an answer that
 //!   cannot be recorded is withheld). Either way an audit write that fails fails the request;
-//! - [`finish`] ends a session once (revert, sign-out, expiry) and tells the user by e-mail
-//!   what was changed and what was viewed ([`Activity`]).
+//! - `services::impersonation::finish` ends a session once (revert, sign-out, expiry) and
+//!   tells the user by e-mail what was changed and what was viewed ([`Activity`]).
 
 use axum::{
     Router,
@@ -23,10 +23,9 @@ use axum::{
 use crate::{
     AppState, ApiError,
     auth::AuthUser,
-    mail::templates,
     repo::{
         impersonation_actions,
-        impersonations::{self, EndedBy, Impersonation},
+        impersonations,
     },
 };
 
@@ -138,50 +137,6 @@ pub async fn use_session_link(state: &AppState, audit_id: &str, path: &str) -> R
         tracing::error!(audit_id = %audit_id, error = %err, "support session link use not recorded: refused");
         ApiError { retry_after: Some(1), ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "audit_unavailable", AUDIT_FAILED) }
     })
-}
-
-impl Activity {
-    /// A session's activity, at most [`impersonation_actions::SHOWN`] entries of it.
-    pub async fn of_session(state: &AppState, session_id: &str) -> Result<Self, ApiError> {
-        let read = impersonation_actions::of_session(&state.dynamo, &state.config.tables.impersonation_actions, session_id, impersonation_actions::SHOWN).await?;
-        Ok(Self::of(read.entries, read.complete))
-    }
-}
-
-/// Ends the session once and e-mails the user what happened in it. `None` when it had
-/// already ended. A mail failure is logged: the record is what counts.
-pub async fn finish(state: &AppState, id: &str, by: EndedBy) -> Result<Option<Impersonation>, ApiError> {
-    let ended = impersonations::end(&state.dynamo, &state.config.tables.impersonations, id, by, state.clock.unix()).await?;
-    if let Some(record) = &ended {
-        tracing::info!(audit_id = %record.id, admin_id = %record.admin_id, target_id = %record.target_id, ended_by = ?by, "support session ended");
-        // A link nobody used gave nobody access: no mail.
-        if record.session_started_at.is_some() {
-            let mail = match Activity::of_session(state, &record.id).await {
-                Ok(activity) => templates::support_session_ended(record, &activity, &state.config.app_origin),
-                Err(err) => {
-                    tracing::warn!(audit_id = %record.id, error = %err, "support session activity not read for the mail");
-                    templates::support_session_ended(record, &Activity::default(), &state.config.app_origin)
-                }
-            };
-            if let Err(err) = state.mailer.send(&mail).await {
-                tracing::warn!(audit_id = %record.id, error = %err, "support session mail not sent");
-            }
-        }
-    }
-    Ok(ended)
-}
-
-/// Ends every session whose time is up (the scheduled sweep; locally a gateway tick).
-/// Returns how many it ended.
-pub async fn sweep_expired(state: &AppState) -> Result<usize, ApiError> {
-    let overdue = impersonations::overdue(&state.dynamo, &state.config.tables.impersonations, state.clock.unix(), 100).await?;
-    let mut ended = 0;
-    for id in overdue {
-        if finish(state, &id, EndedBy::Expiry).await?.is_some() {
-            ended += 1;
-        }
-    }
-    Ok(ended)
 }
 
 pub use domain::days::minutes_between;
