@@ -43,7 +43,7 @@ pub fn router(state: AppState) -> Router {
         .route("/users/{id}", get(show_user))
         .route("/impersonations", get(list_impersonations))
         .with_state(state.clone());
-    shared::impersonation::audited("admin", router, &state)
+    shared::http::audit::audited("admin", router, &state)
 }
 
 /// The caller, checked to be an administrator before anything else of the request is read.

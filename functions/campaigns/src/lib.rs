@@ -104,7 +104,7 @@ pub fn router(state: AppState) -> Router {
         .route("/o/{token}", get(public::opened))
         .route("/r/{token}", get(public::clicked))
         .with_state(campaigns);
-    shared::impersonation::audited("campaigns", router, &state)
+    shared::http::audit::audited("campaigns", router, &state)
 }
 
 // ------------------------------------------------------------------ the sender's identity

@@ -28,7 +28,7 @@ const MAX_MESSAGE: usize = 5000;
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", get(topics).post(send)).with_state(state.clone());
-    shared::impersonation::audited("contact", router, &state)
+    shared::http::audit::audited("contact", router, &state)
 }
 
 async fn topics() -> Json<Value> {

@@ -55,7 +55,7 @@ pub fn router(state: AppState) -> Router {
         .route("/{id}/archive", post(archive))
         .route("/{id}/unarchive", post(unarchive))
         .with_state(state.clone());
-    shared::impersonation::audited("forms", router, &state)
+    shared::http::audit::audited("forms", router, &state)
 }
 
 fn table(state: &AppState) -> &str {

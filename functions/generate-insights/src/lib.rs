@@ -75,7 +75,7 @@ pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(generate)).with_state(insights);
     // Its POST (spec 7's call shape) only computes from the founder's data (the cache aside):
     // in a support session it is a view, never a change.
-    shared::impersonation::audited_reads("generate-insights", router, &state)
+    shared::http::audit::audited_reads("generate-insights", router, &state)
 }
 
 /// The caller's facts: four bounded reads (profile, forms, dimensions, 12 weeks of days).

@@ -40,7 +40,7 @@ pub const REASON_RULE: &str = "Please give a reason of 5 to 500 characters.";
 /// (403) and recorded in that session's activity.
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(impersonate_user)).with_state(state.clone());
-    shared::impersonation::audited("impersonate-user", router, &state)
+    shared::http::audit::audited("impersonate-user", router, &state)
 }
 
 #[derive(Debug, Deserialize)]

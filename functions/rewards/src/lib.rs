@@ -13,7 +13,7 @@ use shared::{AppState, Result, auth::AuthUser, rewards::ReferralStatus, services
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", get(overview)).with_state(state.clone());
-    shared::impersonation::audited("rewards", router, &state)
+    shared::http::audit::audited("rewards", router, &state)
 }
 
 #[derive(Debug, Serialize)]
