@@ -58,6 +58,18 @@ async fn a_signed_trial_event_grants_access_marks_the_trial_and_mails_once() {
 }
 
 #[tokio::test]
+async fn access_ends_with_the_trial_by_the_apps_clock_not_the_system_clock() {
+    let (app, state) = app().await;
+    let user = founder(&state).await;
+    let response = deliver(&app, &trialing(&user, unix(now()), 7)).await;
+    assert_eq!(response.status, StatusCode::OK, "{:?}", response.body);
+    assert!(has_access(&state, &user.id).await.unwrap());
+    // A minute past the trial's end on `state.clock`; the system clock is still on day one.
+    state.clock.advance(std::time::Duration::from_secs(7 * 86_400 + 60));
+    assert!(!has_access(&state, &user.id).await.unwrap(), "the trial is over by the app's clock");
+}
+
+#[tokio::test]
 async fn an_invalid_or_missing_signature_is_400_and_writes_nothing() {
     let (app, state) = app().await;
     let user = founder(&state).await;
