@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{AppState, ApiError, config::StripeConfig, dynamo::Client, repo::subscriptions};
+use crate::{ApiError, config::StripeConfig, dynamo::Client, repo::subscriptions};
 
 pub const TRIAL_DAYS: u32 = 7;
 pub const EXTENDED_TRIAL_DAYS: u32 = 14;
@@ -244,14 +244,6 @@ pub async fn user_for_customer(client: &Client, table: &str, customer_id: &str) 
     subscriptions::user_for_customer(client, table, customer_id).await
 }
 
-/// The server-side subscription gate: paid routes call this and refuse without access.
-pub async fn has_access(state: &AppState, user_id: &str) -> Result<bool, ApiError> {
-    let now = crate::time::unix(crate::time::now());
-    Ok(get_subscription(&state.dynamo, &state.config.tables.subscriptions, user_id)
-        .await?
-        .is_some_and(|subscription| subscription.grants_access(now)))
-}
-
 /// Whether the subscription is on the Pro plan (a Pro trial counts): its price is the Pro
 /// price, or, for records without a price, its plan name ends with Pro (spec 1).
 pub fn is_pro(subscription: &SubscriptionRecord, stripe: &StripeConfig) -> bool {
@@ -259,14 +251,6 @@ pub fn is_pro(subscription: &SubscriptionRecord, stripe: &StripeConfig) -> bool 
         Some(price) if !price.is_empty() => price == stripe.price_pro,
         _ => subscription.plan.as_deref().is_some_and(|plan| plan.trim_end().ends_with("Pro")),
     }
-}
-
-/// The server-side gate of the Pro features (insights, campaigns, the vault): access now, on Pro.
-pub async fn has_pro(state: &AppState, user_id: &str) -> Result<bool, ApiError> {
-    let now = state.clock.unix();
-    Ok(get_subscription(&state.dynamo, &state.config.tables.subscriptions, user_id)
-        .await?
-        .is_some_and(|subscription| subscription.grants_access(now) && is_pro(&subscription, &state.config.stripe)))
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use shared::{ApiError, AppState, Result, auth::AuthUser, billing::get_subscripti
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(open_portal)).with_state(state.clone());
-    shared::impersonation::audited("billing-portal", router, &state)
+    shared::http::audit::audited("billing-portal", router, &state)
 }
 
 #[tracing::instrument(skip(state))]

@@ -20,7 +20,7 @@ use shared::{
 /// Audited in support sessions as reads: its POST (the spec's call shape) only reads.
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(check)).route("/plans", get(list_plans)).with_state(state.clone());
-    shared::impersonation::audited_reads("check-subscription", router, &state)
+    shared::http::audit::audited_reads("check-subscription", router, &state)
 }
 
 #[derive(Debug, Deserialize)]

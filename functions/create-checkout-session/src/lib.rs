@@ -30,7 +30,7 @@ pub const FAILED: &str = "Failed to create checkout session";
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(create)).with_state(state.clone());
-    shared::impersonation::audited("create-checkout-session", router, &state)
+    shared::http::audit::audited("create-checkout-session", router, &state)
 }
 
 #[derive(Debug, Deserialize)]

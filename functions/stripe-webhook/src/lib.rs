@@ -227,7 +227,7 @@ async fn invoice_paid(state: &AppState, invoice: &Value) -> Result<()> {
         send_purchase(state, &user_id, stored.as_ref(), invoice, amount).await?;
     }
     // A referred account's first payment earns its referrer a free month (credited once).
-    shared::rewards::reward_first_payment(state, &user_id).await
+    shared::services::referrals::reward_first_payment(state, &user_id).await
 }
 
 /// The Meta Purchase conversion of a paid invoice; a Meta failure is only logged.
