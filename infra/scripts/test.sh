@@ -14,7 +14,7 @@ step() {
 step "Dependencies"
 npm_deps infra
 npm_deps spa
-# Debian's chromium for the browser tests, and mold, the linker infra/scripts/link.sh prefers.
+# Debian's chromium for the browser tests, and mold, the linker infra/scripts/cc-with-mold prefers.
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v mold >/dev/null || missing+=(mold)
