@@ -17,7 +17,7 @@ use shared::{
     leads::is_email,
     mail::{Email, escape_html, layout},
     rate_limit::{self, Rule},
-    repo::contact_messages::{self, StoredMessage},
+    repo::contact_messages::StoredMessage,
 };
 
 pub const TOPICS: &[&str] = &["General question", "Sales and pricing", "Product support", "Billing", "Partnerships", "Press"];
@@ -105,8 +105,7 @@ impl ContactMessage {
 #[tracing::instrument(skip(state, body, ip, user))]
 async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser>, JsonBody(body): JsonBody<Message, 16384>) -> Result<(StatusCode, Json<Value>)> {
     let message = ContactMessage::parse(&body.name, &body.email, &body.topic, &body.message)?;
-    let limits = &state.config.tables.rate_limits;
-    if rate_limit::reserve(&state.dynamo, limits, &MESSAGES_PER_IP, &ip.0).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &MESSAGES_PER_IP, &ip.0).await?.is_none() {
         return Err(ApiError { retry_after: Some(3600), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
     }
     if body.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
@@ -128,7 +127,7 @@ async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser
         ip_hash,
         user_id,
     };
-    contact_messages::put(&state.dynamo, &state.config.tables.contact_messages, &stored).await?;
+    state.contact_messages().put(&stored).await?;
     // Stored first: a mail failure loses nothing, and support can read the table.
     if let Err(err) = state.mailer.send(&message.email_to(&state.config.support_email, &id, user_id)).await {
         tracing::error!(message_id = %id, error = %err, "contact message stored but not mailed");

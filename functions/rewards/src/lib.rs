@@ -15,7 +15,7 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     billing::get_subscription,
-    repo::rewards::{Referral, claim_code, referrals_of},
+    repo::rewards::Referral,
     rewards::{ReferralStatus, referral_code},
 };
 
@@ -67,10 +67,10 @@ struct Overview {
 async fn overview(State(state): State<AppState>, user: AuthUser) -> Result<Json<Overview>> {
     let tables = &state.config.tables;
     let code = referral_code(&user.id);
-    if !claim_code(&state.dynamo, tables, &code, &user.id).await? {
+    if !state.rewards().claim_code(&code, &user.id).await? {
         return Err(ApiError::internal(anyhow::anyhow!("referral code {code} is held by another user")));
     }
-    let referrals = referrals_of(&state.dynamo, tables, &user.id).await?;
+    let referrals = state.rewards().referrals_of(&user.id).await?;
     let mut statuses = HashMap::new();
     for referral in &referrals {
         let subscription = get_subscription(&state.dynamo, &tables.subscriptions, &referral.referred_user_id).await?;

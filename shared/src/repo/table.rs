@@ -3,10 +3,13 @@
 
 use std::ops::ControlFlow;
 
-use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
+use aws_sdk_dynamodb::operation::{
+    delete_item::builders::DeleteItemFluentBuilder, get_item::builders::GetItemFluentBuilder, put_item::builders::PutItemFluentBuilder,
+    query::builders::QueryFluentBuilder, update_item::builders::UpdateItemFluentBuilder,
+};
 use serde::de::DeserializeOwned;
 
-use crate::dynamo::{Item, StoreError};
+use crate::dynamo::{Client, Item, StoreError};
 
 /// One page of a Query and the key to continue from (`None`: nothing is left).
 #[derive(Debug, Clone, PartialEq)]
@@ -84,4 +87,48 @@ where
 /// An item as a `T`; a malformed item is an internal error.
 pub fn read<T: DeserializeOwned>(item: Item) -> Result<T, StoreError> {
     serde_dynamo::from_item(item).map_err(|err| StoreError::Internal(anyhow::Error::new(err).context("from DynamoDB item")))
+}
+
+/// One DynamoDB table: the client and the table's name, so every request a repository builds
+/// starts with its table already set. Borrowed from the state (`state.forms()` and the other
+/// accessors): copying it costs two pointers.
+#[derive(Clone, Copy)]
+pub struct Table<'a> {
+    client: &'a Client,
+    name: &'a str,
+}
+
+impl<'a> Table<'a> {
+    pub fn new(client: &'a Client, name: &'a str) -> Self {
+        Self { client, name }
+    }
+
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// The client, for requests that span tables (transactions, batch reads).
+    pub fn client(&self) -> &'a Client {
+        self.client
+    }
+
+    pub fn get(&self) -> GetItemFluentBuilder {
+        self.client.get_item().table_name(self.name)
+    }
+
+    pub fn put(&self) -> PutItemFluentBuilder {
+        self.client.put_item().table_name(self.name)
+    }
+
+    pub fn update(&self) -> UpdateItemFluentBuilder {
+        self.client.update_item().table_name(self.name)
+    }
+
+    pub fn delete(&self) -> DeleteItemFluentBuilder {
+        self.client.delete_item().table_name(self.name)
+    }
+
+    pub fn query(&self) -> QueryFluentBuilder {
+        self.client.query().table_name(self.name)
+    }
 }
