@@ -5,10 +5,7 @@
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::{
-    Client,
-    types::{AttributeValue, KeysAndAttributes, Select},
-};
+use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -74,8 +71,7 @@ impl<'a> DirectoryRepo<'a> {
             .index_name("directory")
             .expression_attribute_names("#directory", "directory")
             .expression_attribute_values(":directory", AttributeValue::S(DIRECTORY_PARTITION.to_owned()))
-            .limit(size as i32 + 1)
-            .set_exclusive_start_key(start);
+            .limit(size as i32 + 1);
         request = match prefix {
             Some(prefix) => request
                 .key_condition_expression("#directory = :directory AND begins_with(#email, :prefix)")
@@ -83,14 +79,14 @@ impl<'a> DirectoryRepo<'a> {
                 .expression_attribute_values(":prefix", AttributeValue::S(prefix.to_owned())),
             None => request.key_condition_expression("#directory = :directory"),
         };
-        let output = request.send().await?;
-        let mut items = output.items.unwrap_or_default();
-        let more = items.len() > size || output.last_evaluated_key.is_some();
+        let read = crate::repo::query_page(request, start).await?;
+        let mut items = read.items;
+        let more = items.len() > size || read.next.is_some();
         items.truncate(size);
         let next = if more {
             match items.last() {
                 Some(last) => Some(last.clone()),
-                None => output.last_evaluated_key,
+                None => read.next,
             }
         } else {
             None
@@ -149,23 +145,8 @@ impl<'a> DirectoryRepo<'a> {
     /// How many forms a user has: a COUNT Query on the forms' `by_user` index (all pages).
     #[tracing::instrument(skip(self))]
     pub async fn forms_count(self, user_id: &str) -> Result<u64, ApiError> {
-        let mut total = 0u64;
-        let mut start = None;
-        loop {
-            let output = self.forms.query()
-                .index_name("by_user")
-                .key_condition_expression("user_id = :user")
-                .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
-                .select(Select::Count)
-                .set_exclusive_start_key(start)
-                .send()
-                .await?;
-            total = total.saturating_add(u64::try_from(output.count).unwrap_or(0));
-            match output.last_evaluated_key {
-                Some(key) => start = Some(key),
-                None => return Ok(total),
-            }
-        }
+        let query = self.forms.query().index_name("by_user").key_condition_expression("user_id = :user").expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()));
+        Ok(self.forms.count_all(query).await?)
     }
 }
 
@@ -175,39 +156,18 @@ pub fn start_key(mut key: Item) -> Item {
     key
 }
 
-/// `BatchGetItem` of `ids` by their key attribute `key` (at most 100 distinct ids), with
-/// only `attributes`; keys DynamoDB leaves unprocessed are retried a few times.
+/// The items of `ids` (at most 100; repeats asked once) by their key attribute `key`, with only
+/// `attributes`, keyed by id.
 async fn batch_get(table: Table<'_>, key: &str, ids: &[String], attributes: &[&str]) -> Result<HashMap<String, Item>, ApiError> {
     let mut distinct: Vec<&String> = ids.iter().collect();
     distinct.sort();
     distinct.dedup();
-    if distinct.is_empty() {
-        return Ok(HashMap::new());
-    }
     let keys: Vec<Item> = distinct.iter().map(|id| HashMap::from([(key.to_owned(), AttributeValue::S((*id).clone()))])).collect();
-    let mut builder = KeysAndAttributes::builder().set_keys(Some(keys));
-    let mut projection = Vec::new();
-    for (i, name) in attributes.iter().enumerate() {
-        projection.push(format!("#a{i}"));
-        builder = builder.expression_attribute_names(format!("#a{i}"), *name);
-    }
-    let mut pending = Some(builder.projection_expression(projection.join(", ")).build().map_err(ApiError::internal)?);
     let mut found = HashMap::new();
-    for attempt in 0..6u32 {
-        let Some(request) = pending.take() else { break };
-        if attempt > 0 {
-            tokio::time::sleep(std::time::Duration::from_millis(20 << attempt)).await;
+    for item in table.batch_get(keys, attributes).await? {
+        if let Some(id) = item.get(key).and_then(|v| v.as_s().ok()).cloned() {
+            found.insert(id, item);
         }
-        let output = table.client().batch_get_item().request_items(table.name(), request).send().await?;
-        for item in output.responses.and_then(|mut responses| responses.remove(table.name())).unwrap_or_default() {
-            if let Some(id) = item.get(key).and_then(|v| v.as_s().ok()).cloned() {
-                found.insert(id, item);
-            }
-        }
-        pending = output.unprocessed_keys.and_then(|mut unprocessed| unprocessed.remove(table.name())).filter(|keys| !keys.keys().is_empty());
-    }
-    if pending.is_some() {
-        return Err(ApiError::unavailable());
     }
     Ok(found)
 }

@@ -9,11 +9,11 @@ use aws_sdk_dynamodb::{
 
 use crate::{
     config::Tables,
-    dynamo::{applied, cancelled_by_condition},
+    dynamo::applied,
     error::ApiError,
 };
 
-use super::table::Table;
+use super::table::{Table, TxOutcome, transact};
 
 /// Table `form_views`: `state.form_views()`.
 #[derive(Clone, Copy)]
@@ -51,10 +51,10 @@ impl<'a> FormViewsRepo<'a> {
                 .map_err(ApiError::internal)?;
             writes.push(TransactWriteItem::builder().condition_check(check).build());
         }
-        match self.table.client().transact_write_items().set_transact_items(Some(writes)).send().await {
-            Ok(_) => Ok(true),
-            Err(err) if cancelled_by_condition(&err) => Ok(false),
-            Err(err) => Err(err.into()),
+        match transact(self.table.client(), writes).await? {
+            TxOutcome::Done => Ok(true),
+            TxOutcome::ConditionFailed(_) => Ok(false),
+            TxOutcome::Conflict => Err(ApiError::unavailable()),
         }
     }
 }

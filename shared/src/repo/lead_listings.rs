@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use crate::{
     ApiError,
     config::Tables,
-    dynamo::{Item, from_item},
+    dynamo::Item,
     leads::{LeadRecord, LocationData, MAX_LEAD_ESTIMATE, parse_lead_data},
 };
 
@@ -174,12 +174,12 @@ impl<'a> LeadListingsRepo<'a> {
         let mut leads = Vec::with_capacity(size);
         let mut next = None;
         for _ in 0..max_reads {
-            let output = request.clone().limit(size as i32 * if filters.is_empty() { 1 } else { 4 }).set_exclusive_start_key(start.take()).send().await?;
-            let items = output.items();
+            let read = crate::repo::query_page(request.clone().limit(size as i32 * if filters.is_empty() { 1 } else { 4 }), start.take()).await?;
+            let items = &read.items;
             for (index, item) in items.iter().enumerate() {
                 leads.push(item.clone());
                 if leads.len() == size {
-                    let more = index + 1 < items.len() || output.last_evaluated_key().is_some();
+                    let more = index + 1 < items.len() || read.next.is_some();
                     next = if more { scope.encode_cursor(item) } else { None };
                     break;
                 }
@@ -187,10 +187,10 @@ impl<'a> LeadListingsRepo<'a> {
             if leads.len() == size {
                 break;
             }
-            match output.last_evaluated_key() {
+            match read.next {
                 Some(key) => {
-                    start = Some(key.clone());
-                    next = scope.encode_cursor(key);
+                    next = scope.encode_cursor(&key);
+                    start = Some(key);
                 }
                 None => {
                     next = None;
@@ -212,33 +212,20 @@ impl<'a> LeadListingsRepo<'a> {
     /// starts (`None`: that was the last): the export holds one page in memory at a time.
     #[tracing::instrument(skip(self, start))]
     pub async fn export_page(self, scope: &Scope, start: Option<Start>, limit: i32) -> Result<(Vec<StoredLead>, Option<Start>), ApiError> {
-        let output = scope.query(self.table).limit(limit).set_exclusive_start_key(start.map(|start| start.0)).send().await?;
-        let leads = output.items().iter().filter_map(StoredLead::read).collect();
-        Ok((leads, output.last_evaluated_key.map(Start)))
+        let read = crate::repo::query_page(scope.query(self.table).limit(limit), start.map(|start| start.0)).await?;
+        let leads = read.items.iter().filter_map(StoredLead::read).collect();
+        Ok((leads, read.next.map(Start)))
     }
 
     /// Every lead of an owner, newest first (a campaign's candidates).
     #[tracing::instrument(skip(self))]
     pub async fn all_of_owner(self, owner_id: &str) -> Result<Vec<LeadRecord>, ApiError> {
-        let mut leads = Vec::new();
-        let mut start: Option<Item> = None;
-        loop {
-            let output = self.table.query()
-                .index_name("by_owner")
-                .key_condition_expression("owner_id = :owner")
-                .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
-                .scan_index_forward(false)
-                .set_exclusive_start_key(start.take())
-                .send()
-                .await?;
-            for item in output.items.unwrap_or_default() {
-                leads.push(from_item(item)?);
-            }
-            match output.last_evaluated_key {
-                Some(key) if !key.is_empty() => start = Some(key),
-                _ => return Ok(leads),
-            }
-        }
+        let query = self.table.query()
+            .index_name("by_owner")
+            .key_condition_expression("owner_id = :owner")
+            .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+            .scan_index_forward(false);
+        Ok(crate::repo::query_all_as(query).await?)
     }
 }
 

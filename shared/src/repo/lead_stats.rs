@@ -22,7 +22,7 @@ use crate::{
     lead_stats::{DIMENSION_PREFIX, Dimension, Facets, INSIGHTS_CACHE_KEY, OTHER, amount_bucket, day_key, day_of, form_day_key, value_key},
 };
 
-use super::table::Table;
+use super::table::{Table, TxOutcome, transact};
 
 pub use domain::lead_stats::Stat;
 
@@ -269,11 +269,11 @@ impl<'a> LeadStatsRepo<'a> {
         for _ in 0..3 {
             let mut planner = Planner::new(self.table.name(), owner_id, 0);
             planner.open(Dimension::Host, host, Adds::View, slot)?;
-            let result = self.table.client().transact_write_items().set_transact_items(Some(planner.planned.items)).send().await;
-            match result {
-                Ok(_) => return Ok(()),
-                Err(err) if crate::dynamo::cancelled_by_condition(&err) && slot != Slot::Other => slot = slot.next(),
-                Err(err) => return Err(err.into()),
+            match transact(self.table.client(), planner.planned.items).await? {
+                TxOutcome::Done => return Ok(()),
+                TxOutcome::ConditionFailed(_) if slot != Slot::Other => slot = slot.next(),
+                TxOutcome::ConditionFailed(failed) => return Err(ApiError::internal(anyhow::anyhow!("host view not counted: the condition of item {} failed", failed[0]))),
+                TxOutcome::Conflict => return Err(ApiError::unavailable()),
             }
         }
         Ok(())

@@ -12,8 +12,6 @@ use std::{collections::HashMap, time::Duration};
 
 use aws_sdk_dynamodb::{
     Client,
-    error::SdkError,
-    operation::transact_write_items::TransactWriteItemsError,
     types::{AttributeValue, Delete, TransactWriteItem, Update},
 };
 
@@ -29,7 +27,7 @@ use crate::{
     },
 };
 
-use super::table::Table;
+use super::table::{Table, TxOutcome, transact};
 
 pub fn not_found() -> ApiError {
     ApiError::not_found("Lead not found")
@@ -144,19 +142,20 @@ impl<'a> LeadsRepo<'a> {
             let mut items = vec![TransactWriteItem::builder().update(mark).build(), self.counter_update(&lead.owner_id, 1, interest, &lead.status, false)?];
             items.extend(planned.items);
             match transact(self.leads.client(), items).await? {
-                Outcome::Done => {
+                TxOutcome::Done => {
                     // Once per lead: only the call whose transaction set `counted_at` gets here.
                     let counted = PlatformStatsRepo::on(self.platform_stats).lead_counted(&lead.created_at).await;
                     crate::repo::platform_stats::log_failure(counted, "lead counted");
                     self.add_form_leads(&lead.form_id, 1).await;
                     return Ok(true);
                 }
-                Outcome::ConditionFailed(0) => return Ok(false),
-                Outcome::ConditionFailed(1) => {
+                TxOutcome::ConditionFailed(failed) if failed[0] == 0 => return Ok(false),
+                TxOutcome::ConditionFailed(failed) if failed[0] == 1 => {
                     tracing::warn!(owner_id = %lead.owner_id, "estimated interest saturated at the ceiling");
                     interest = Interest::Saturate;
                 }
-                Outcome::ConditionFailed(index) => {
+                TxOutcome::ConditionFailed(failed) => {
+                    let index = failed[0];
                     // An open dimension's value is new, or its cap is reached: try the next way.
                     let Some((_, dimension)) = planned.conditions.iter().find(|(at, _)| *at == index) else {
                         return Err(ApiError::internal(anyhow::anyhow!("lead {}: unexpected failed condition at {index}", lead.id)));
@@ -164,7 +163,7 @@ impl<'a> LeadsRepo<'a> {
                     let slot = slots.entry(*dimension).or_insert(Slot::Known);
                     *slot = slot.next();
                 }
-                Outcome::Conflict => back_off(attempt).await,
+                TxOutcome::Conflict => back_off(attempt).await,
             }
         }
         Err(ApiError::internal(anyhow::anyhow!("lead {} not counted: too many conflicting transactions", lead.id)))
@@ -225,14 +224,14 @@ impl<'a> LeadsRepo<'a> {
                 items.extend(crate::repo::lead_stats::take_off(self.lead_stats.name(), owner_id, &lead.counted_in, counted_amount(lead.estimated_amount) as u64)?);
             }
             match transact(self.leads.client(), items).await? {
-                Outcome::Done => {
+                TxOutcome::Done => {
                     if counted {
                         self.add_form_leads(&lead.form_id, -1).await;
                     }
                     return Ok(());
                 }
                 // Counted (or deleted) meanwhile: read it again.
-                Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
+                TxOutcome::ConditionFailed(_) | TxOutcome::Conflict => back_off(attempt).await,
             }
         }
         Err(ApiError::internal(anyhow::anyhow!("lead {id} not deleted: too many conflicting transactions")))
@@ -320,9 +319,9 @@ impl<'a> LeadsRepo<'a> {
             )?;
             let items = vec![TransactWriteItem::builder().update(update).build(), TransactWriteItem::builder().update(moved).build()];
             match transact(self.leads.client(), items).await? {
-                Outcome::Done => return Ok(()),
+                TxOutcome::Done => return Ok(()),
                 // Changed meanwhile: read it again.
-                Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
+                TxOutcome::ConditionFailed(_) | TxOutcome::Conflict => back_off(attempt).await,
             }
         }
         Err(ApiError::internal(anyhow::anyhow!("lead {id}: status not set, too many conflicting changes")))
@@ -365,9 +364,9 @@ impl<'a> LeadsRepo<'a> {
                         .build(),
                 )?;
                 match transact(self.leads.client(), vec![TransactWriteItem::builder().update(mark).build(), TransactWriteItem::builder().update(count).build()]).await? {
-                    Outcome::Done => break,
+                    TxOutcome::Done => break,
                     // Marked, deleted or its status changed meanwhile: read it again.
-                    Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
+                    TxOutcome::ConditionFailed(_) | TxOutcome::Conflict => back_off(attempt).await,
                 }
             }
         }
@@ -392,34 +391,6 @@ impl<'a> LeadsRepo<'a> {
 /// (never written today, but possible in older records) counts 0.
 fn counted_amount(amount: u64) -> i64 {
     if amount > crate::leads::MAX_LEAD_ESTIMATE { 0 } else { amount as i64 }
-}
-
-enum Outcome {
-    Done,
-    /// The condition of the item at this index failed.
-    ConditionFailed(usize),
-    Conflict,
-}
-
-async fn transact(client: &Client, items: Vec<TransactWriteItem>) -> Result<Outcome, ApiError> {
-    match client.transact_write_items().set_transact_items(Some(items)).send().await {
-        Ok(_) => Ok(Outcome::Done),
-        Err(SdkError::ServiceError(err)) => match err.err() {
-            TransactWriteItemsError::TransactionCanceledException(cancelled) => {
-                let codes: Vec<&str> = cancelled.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None")).collect();
-                if let Some(index) = codes.iter().position(|code| *code == "ConditionalCheckFailed") {
-                    Ok(Outcome::ConditionFailed(index))
-                } else if codes.contains(&"TransactionConflict") {
-                    Ok(Outcome::Conflict)
-                } else {
-                    Err(ApiError::internal(anyhow::anyhow!("transaction cancelled: {codes:?}")))
-                }
-            }
-            TransactWriteItemsError::TransactionInProgressException(_) => Ok(Outcome::Conflict),
-            _ => Err(SdkError::ServiceError(err).into()),
-        },
-        Err(err) => Err(err.into()),
-    }
 }
 
 /// Jittered back-off for transactions that met another on the same profile.

@@ -33,7 +33,7 @@ pub mod users;
 pub mod vault;
 
 pub use crate::dynamo::StoreError;
-pub use table::{Page, Table, query_all, query_all_as, query_page, query_until, query_up_to};
+pub use table::{Page, Table, TxOutcome, query_all, query_all_as, query_page, query_until, query_up_to, transact};
 
 #[cfg(test)]
 mod tests {

@@ -14,15 +14,9 @@
 //! conditional on the counter being positive (saturating at 0), and reads are lenient (a
 //! missing or malformed attribute reads 0, see `counters`).
 
-use std::{
-    collections::{BTreeMap, HashMap},
-    time::Duration,
-};
+use std::collections::{BTreeMap, HashMap};
 
-use aws_sdk_dynamodb::{
-    Client,
-    types::{AttributeValue, KeysAndAttributes},
-};
+use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
 use crate::{ApiError, billing::Plan, config::Tables, dynamo::Item};
 
@@ -155,20 +149,7 @@ impl<'a> PlatformStatsRepo<'a> {
         let mut ids = vec![TOTALS.to_owned()];
         ids.extend(dates.iter().take(99).map(|date| day_key(date)));
         let keys: Vec<Item> = ids.iter().map(|id| HashMap::from([("id".to_owned(), AttributeValue::S(id.clone()))])).collect();
-        let mut pending = Some(KeysAndAttributes::builder().set_keys(Some(keys)).build().map_err(ApiError::internal)?);
-        let mut items = Vec::new();
-        for attempt in 0..6u32 {
-            let Some(request) = pending.take() else { break };
-            if attempt > 0 {
-                tokio::time::sleep(Duration::from_millis(20 << attempt)).await;
-            }
-            let output = self.table.client().batch_get_item().request_items(self.table.name(), request).send().await?;
-            items.extend(output.responses.and_then(|mut responses| responses.remove(self.table.name())).unwrap_or_default());
-            pending = output.unprocessed_keys.and_then(|mut unprocessed| unprocessed.remove(self.table.name())).filter(|keys| !keys.keys().is_empty());
-        }
-        if pending.is_some() {
-            return Err(ApiError::unavailable());
-        }
+        let items = self.table.batch_get(keys, &[]).await?;
         let mut snapshot = Snapshot::default();
         for item in items {
             let Some(id) = item.get("id").and_then(|v| v.as_s().ok()) else { continue };

@@ -1,11 +1,16 @@
-//! Reading a Query to its end, once, for every repository: the `last_evaluated_key` loop is
-//! written here and nowhere else.
+//! One table's requests, once for every repository: the `last_evaluated_key` loops (a Query
+//! to its end, a count, a filtered page), the batch read that retries unprocessed keys and
+//! the transaction whose cancellation reasons are read here and nowhere else.
 
 use std::ops::ControlFlow;
 
-use aws_sdk_dynamodb::operation::{
-    delete_item::builders::DeleteItemFluentBuilder, get_item::builders::GetItemFluentBuilder, put_item::builders::PutItemFluentBuilder,
-    query::builders::QueryFluentBuilder, update_item::builders::UpdateItemFluentBuilder,
+use aws_sdk_dynamodb::{
+    error::SdkError,
+    operation::{
+        delete_item::builders::DeleteItemFluentBuilder, get_item::builders::GetItemFluentBuilder, put_item::builders::PutItemFluentBuilder,
+        query::builders::QueryFluentBuilder, transact_write_items::TransactWriteItemsError, update_item::builders::UpdateItemFluentBuilder,
+    },
+    types::{KeysAndAttributes, Select, TransactWriteItem},
 };
 use serde::de::DeserializeOwned;
 
@@ -130,5 +135,126 @@ impl<'a> Table<'a> {
 
     pub fn query(&self) -> QueryFluentBuilder {
         self.client.query().table_name(self.name)
+    }
+}
+
+impl Table<'_> {
+    /// How many items a Query matches, page after page (`Select::Count`: no item is read).
+    pub async fn count_all(&self, query: QueryFluentBuilder) -> Result<u64, StoreError> {
+        let query = query.select(Select::Count);
+        let mut total = 0u64;
+        let mut start = None;
+        loop {
+            let output = query.clone().set_exclusive_start_key(start).send().await?;
+            total = total.saturating_add(u64::try_from(output.count).unwrap_or(0));
+            match continuation(output.last_evaluated_key) {
+                Some(key) => start = Some(key),
+                None => return Ok(total),
+            }
+        }
+    }
+
+    /// `BatchGetItem` of `keys` (at most 100) from this table, with only `attributes` (all of
+    /// them when empty). Keys DynamoDB leaves unprocessed are asked again a few times, with a
+    /// growing pause; still unprocessed after that, the store is unavailable.
+    pub async fn batch_get(&self, keys: Vec<Item>, attributes: &[&str]) -> Result<Vec<Item>, StoreError> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut builder = KeysAndAttributes::builder().set_keys(Some(keys));
+        if !attributes.is_empty() {
+            let mut projection = Vec::new();
+            for (i, name) in attributes.iter().enumerate() {
+                projection.push(format!("#a{i}"));
+                builder = builder.expression_attribute_names(format!("#a{i}"), *name);
+            }
+            builder = builder.projection_expression(projection.join(", "));
+        }
+        let mut pending = Some(builder.build().map_err(|err| StoreError::Internal(anyhow::Error::new(err)))?);
+        let mut found = Vec::new();
+        for attempt in 0..6u32 {
+            let Some(request) = pending.take() else { break };
+            if attempt > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(20 << attempt)).await;
+            }
+            let output = self.client.batch_get_item().request_items(self.name, request).send().await?;
+            found.extend(output.responses.and_then(|mut responses| responses.remove(self.name)).unwrap_or_default());
+            pending = output.unprocessed_keys.and_then(|mut unprocessed| unprocessed.remove(self.name)).filter(|keys| !keys.keys().is_empty());
+        }
+        match pending {
+            Some(_) => Err(StoreError::Unavailable),
+            None => Ok(found),
+        }
+    }
+}
+
+/// How a `TransactWriteItems` ended, its cancellation reasons read once for every repository.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TxOutcome {
+    Done,
+    /// Cancelled because conditions did not hold: the positions of the items whose condition
+    /// failed, in order (never empty).
+    ConditionFailed(Vec<usize>),
+    /// Cancelled because another transaction was writing the same items (or this one is still
+    /// in progress): nothing was written, worth retrying.
+    Conflict,
+}
+
+/// Writes `items` in one transaction. A cancellation that is neither a failed condition nor a
+/// conflict (a malformed item, say) is an internal error; any other failure is the call's.
+pub async fn transact(client: &Client, items: Vec<TransactWriteItem>) -> Result<TxOutcome, StoreError> {
+    match client.transact_write_items().set_transact_items(Some(items)).send().await {
+        Ok(_) => Ok(TxOutcome::Done),
+        Err(err) => outcome_of(err),
+    }
+}
+
+fn outcome_of<R>(err: SdkError<TransactWriteItemsError, R>) -> Result<TxOutcome, StoreError>
+where
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    if let SdkError::ServiceError(service) = &err {
+        match service.err() {
+            TransactWriteItemsError::TransactionCanceledException(cancelled) => {
+                let codes: Vec<&str> = cancelled.cancellation_reasons().iter().map(|reason| reason.code().unwrap_or("None")).collect();
+                let failed: Vec<usize> = codes.iter().enumerate().filter(|(_, code)| **code == "ConditionalCheckFailed").map(|(at, _)| at).collect();
+                if !failed.is_empty() {
+                    return Ok(TxOutcome::ConditionFailed(failed));
+                }
+                if codes.contains(&"TransactionConflict") {
+                    return Ok(TxOutcome::Conflict);
+                }
+                return Err(StoreError::Internal(anyhow::anyhow!("transaction cancelled: {codes:?}")));
+            }
+            TransactWriteItemsError::TransactionInProgressException(_) => return Ok(TxOutcome::Conflict),
+            _ => {}
+        }
+    }
+    Err(err.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use aws_sdk_dynamodb::{
+        error::ErrorMetadata,
+        types::{CancellationReason, error::TransactionCanceledException},
+    };
+
+    use super::*;
+
+    fn cancelled(codes: &[&str]) -> SdkError<TransactWriteItemsError, ()> {
+        let reasons = codes.iter().map(|code| CancellationReason::builder().code(*code).build()).collect();
+        let err = TransactionCanceledException::builder().set_cancellation_reasons(Some(reasons)).meta(ErrorMetadata::builder().code("TransactionCanceledException").build()).build();
+        SdkError::service_error(TransactWriteItemsError::TransactionCanceledException(err), ())
+    }
+
+    #[test]
+    fn a_cancelled_transaction_names_every_item_whose_condition_failed_and_a_conflict_is_worth_retrying() {
+        assert_eq!(outcome_of(cancelled(&["None", "ConditionalCheckFailed", "None", "ConditionalCheckFailed"])).unwrap(), TxOutcome::ConditionFailed(vec![1, 3]));
+        assert_eq!(outcome_of(cancelled(&["ConditionalCheckFailed", "TransactionConflict"])).unwrap(), TxOutcome::ConditionFailed(vec![0]));
+        assert_eq!(outcome_of(cancelled(&["None", "TransactionConflict"])).unwrap(), TxOutcome::Conflict);
+        assert!(matches!(outcome_of(cancelled(&["None", "ValidationError"])), Err(StoreError::Internal(_))));
+        let throttled = SdkError::service_error(TransactWriteItemsError::generic(ErrorMetadata::builder().code("ThrottlingException").build()), ());
+        assert!(matches!(outcome_of(throttled), Err(StoreError::Unavailable)));
     }
 }

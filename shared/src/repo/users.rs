@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use aws_sdk_dynamodb::{
     Client,
     error::SdkError,
-    operation::transact_write_items::TransactWriteItemsError,
     types::{AttributeValue, Delete, Put, ReturnValue, TransactWriteItem, Update},
 };
 use serde::{Deserialize, Serialize};
@@ -21,7 +20,7 @@ use crate::{
     repo::{platform_stats::PlatformStatsRepo, profiles::ProfilesRepo},
 };
 
-use super::table::Table;
+use super::table::{Table, TxOutcome, transact};
 
 /// Account-level facts set by the server (trial fields come from the billing webhooks).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -103,24 +102,15 @@ impl<'a> UsersRepo<'a> {
     /// [`activate`].
     #[tracing::instrument(skip(self, user), fields(user_id = %user.id))]
     pub async fn create_user(self, user: &UserRecord) -> Result<(), CreateUserError> {
-        let result = self.users.client()
-            .transact_write_items()
-            .set_transact_items(Some(self.account_puts(user)?))
-            .send()
-            .await;
-        match result {
-            Ok(_) => {
+        match transact(self.users.client(), self.account_puts(user)?).await.map_err(ApiError::from)? {
+            TxOutcome::Done => {
                 let counted = PlatformStatsRepo::on(self.platform_stats).user_created(&user.created_at, user.email_confirmed_at.is_some()).await;
                 crate::repo::platform_stats::log_failure(counted, "user created");
                 Ok(())
             }
-            Err(SdkError::ServiceError(service))
-                if matches!(service.err(), TransactWriteItemsError::TransactionCanceledException(cancelled)
-                    if cancelled.cancellation_reasons().first().and_then(|reason| reason.code()) == Some("ConditionalCheckFailed")) =>
-            {
-                Err(CreateUserError::EmailTaken)
-            }
-            Err(err) => Err(CreateUserError::Store(err.into())),
+            TxOutcome::ConditionFailed(failed) if failed[0] == 0 => Err(CreateUserError::EmailTaken),
+            TxOutcome::ConditionFailed(failed) => Err(CreateUserError::Store(ApiError::internal(anyhow::anyhow!("account not made: the condition of item {} failed", failed[0])))),
+            TxOutcome::Conflict => Err(CreateUserError::Store(ApiError::unavailable())),
         }
     }
 
@@ -317,14 +307,10 @@ impl<'a> UsersRepo<'a> {
             .expression_attribute_values(":now", AttributeValue::S(now_iso.to_owned()))
             .build()
             .map_err(ApiError::internal)?;
-        let result = self.users.client().transact_write_items().transact_items(TransactWriteItem::builder().update(update).build()).transact_items(link).send().await;
-        match result {
-            Ok(_) => Ok(true),
-            Err(err) => match cancellation(&err) {
-                Some(Cancelled::Condition(_)) => Ok(false),
-                Some(Cancelled::Conflict) => Err(ApiError::unavailable()),
-                None => Err(err.into()),
-            },
+        match transact(self.users.client(), vec![TransactWriteItem::builder().update(update).build(), link]).await? {
+            TxOutcome::Done => Ok(true),
+            TxOutcome::ConditionFailed(_) => Ok(false),
+            TxOutcome::Conflict => Err(ApiError::unavailable()),
         }
     }
 
@@ -360,26 +346,19 @@ impl<'a> UsersRepo<'a> {
         }
         let mut welcome = crate::repo::account_requests::Job::new(&user.email, crate::repo::account_requests::JobKind::Welcome, &user.id, activation.now);
         welcome.user_id = Some(user.id.clone());
-        let result = self.users.client()
-            .transact_write_items()
-            .set_transact_items(Some(self.account_puts(&user)?))
-            .transact_items(TransactWriteItem::builder().delete(registration.build().map_err(ApiError::internal)?).build())
-            .transact_items(put_new(self.account_requests.name(), crate::repo::account_requests::job_item(&welcome)?, "sk")?)
-            .transact_items(activation.link)
-            .send()
-            .await;
-        match result {
-            Ok(_) => {
+        let mut items = self.account_puts(&user)?;
+        items.push(TransactWriteItem::builder().delete(registration.build().map_err(ApiError::internal)?).build());
+        items.push(put_new(self.account_requests.name(), crate::repo::account_requests::job_item(&welcome)?, "sk")?);
+        items.push(activation.link);
+        match transact(self.users.client(), items).await.map_err(ApiError::from)? {
+            TxOutcome::Done => {
                 let counted = PlatformStatsRepo::on(self.platform_stats).user_created(&user.created_at, true).await;
                 crate::repo::platform_stats::log_failure(counted, "account created");
                 Ok(user)
             }
-            Err(err) => match cancellation(&err) {
-                Some(Cancelled::Condition(0)) => Err(ActivateError::AddressTaken),
-                Some(Cancelled::Condition(_)) => Err(ActivateError::LinkDead),
-                Some(Cancelled::Conflict) => Err(ActivateError::Store(ApiError::unavailable())),
-                None => Err(ActivateError::Store(err.into())),
-            },
+            TxOutcome::ConditionFailed(failed) if failed[0] == 0 => Err(ActivateError::AddressTaken),
+            TxOutcome::ConditionFailed(_) => Err(ActivateError::LinkDead),
+            TxOutcome::Conflict => Err(ActivateError::Store(ApiError::unavailable())),
         }
     }
 }
@@ -436,24 +415,6 @@ pub enum ActivateError {
     LinkDead,
     #[error(transparent)]
     Store(#[from] ApiError),
-}
-
-/// Why a transaction was cancelled.
-enum Cancelled {
-    /// The condition of the item at this position failed (the first one that did).
-    Condition(usize),
-    /// Another transaction was writing the same items: worth retrying.
-    Conflict,
-}
-
-fn cancellation(err: &SdkError<TransactWriteItemsError, aws_sdk_dynamodb::config::http::HttpResponse>) -> Option<Cancelled> {
-    let SdkError::ServiceError(service) = err else { return None };
-    let TransactWriteItemsError::TransactionCanceledException(cancelled) = service.err() else { return None };
-    let reasons = cancelled.cancellation_reasons();
-    if let Some(at) = reasons.iter().position(|reason| reason.code() == Some("ConditionalCheckFailed")) {
-        return Some(Cancelled::Condition(at));
-    }
-    reasons.iter().any(|reason| reason.code() == Some("TransactionConflict")).then_some(Cancelled::Conflict)
 }
 
 // Free functions kept for the modules lane S is moving into `services/`: // shim until services land

@@ -22,7 +22,6 @@ use std::{collections::HashMap, ops::ControlFlow};
 
 use aws_sdk_dynamodb::{
     Client,
-    operation::transact_write_items::TransactWriteItemsError,
     types::{AttributeValue, ConditionCheck, Put, TransactWriteItem, Update},
 };
 use serde::{Deserialize, Serialize};
@@ -37,7 +36,7 @@ use crate::{
     vault::{Actor, Anchors, Category, ChainHead, FileRef, GENESIS, Kind, Record, anchor_prefix, head_anchor, head_anchor_key, parse_anchor_key, record_anchor_key},
 };
 
-use super::table::Table;
+use super::table::{Table, TxOutcome, transact};
 
 /// `witness_due` of a head whose newest records the founder has not been mailed yet.
 const WITNESS_DUE: &str = "due";
@@ -305,8 +304,9 @@ impl<'a> VaultRepo<'a> {
                         .build(),
                 );
             }
-            match self.table.client().transact_write_items().set_transact_items(Some(items)).send().await {
-                Ok(_) => {
+            let written = items.len();
+            match transact(self.table.client(), items).await? {
+                TxOutcome::Done => {
                     // The record is filed; its anchors follow. Should they fail, the next record
                     // (or the daily digest) writes them: the record is never lost for it.
                     if let Err(err) = self.anchor_pending(owner_id).await {
@@ -314,21 +314,12 @@ impl<'a> VaultRepo<'a> {
                     }
                     return Ok(Some(record));
                 }
-                Err(err) => {
-                    let reasons: Vec<Option<String>> = match &err {
-                        aws_sdk_dynamodb::error::SdkError::ServiceError(service) => match service.err() {
-                            TransactWriteItemsError::TransactionCanceledException(cancelled) => {
-                                cancelled.cancellation_reasons().iter().map(|r| r.code().map(str::to_owned)).collect()
-                            }
-                            _ => return Err(err.into()),
-                        },
-                        _ => return Err(err.into()),
-                    };
-                    let failed = |index: usize| reasons.get(index).and_then(|r| r.as_deref()) == Some("ConditionalCheckFailed");
+                outcome => {
+                    let failed = |index: usize| matches!(&outcome, TxOutcome::ConditionFailed(failed) if failed.contains(&index));
                     if once_index.is_some_and(failed) {
                         return Ok(None);
                     }
-                    if new.supersedes.is_some() && failed(reasons.len().saturating_sub(2)) {
+                    if new.supersedes.is_some() && failed(written.saturating_sub(2)) {
                         return Err(ApiError::bad_request("unknown_record", "The record to supersede is not one of yours."));
                     }
                     // Another record took this sequence number: read the new head and try again.
