@@ -14,11 +14,15 @@ step() {
 step "Dependencies"
 npm_deps infra
 npm_deps spa
-if ! command -v chromium >/dev/null; then
-  say "Installing Debian's chromium for the browser tests ..."
+# Debian's chromium for the browser tests, and mold, the linker infra/scripts/link.sh prefers.
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v mold >/dev/null || missing+=(mold)
+if (( ${#missing[@]} )); then
+  say "Installing ${missing[*]} from Debian ..."
   if [[ $(id -u) -eq 0 ]]; then SUDO=; else SUDO=sudo; fi
   $SUDO apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if ! command -v cfn-lint >/dev/null || ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
   say "Installing cfn-lint and openapi-spec-validator ..."
@@ -33,14 +37,24 @@ say "template.yaml: no errors"
 step "OpenAPI covers every route"
 python3 infra/scripts/check_openapi.py
 
-trap 'stop_pid "${DDB_PID:-}"; stop_pid "${S3_PID:-}"' EXIT
+trap 'stop_pid "${DDB_PID:-}"; stop_pid "${S3_PID:-}"; stop_pid "${SPA_PID:-}"' EXIT
 step "DynamoDB Local and the local S3 (in memory)"
 start_dynamodb "$(free_port)" in-memory
 say "DynamoDB Local at $DYNAMODB_ENDPOINT"
 start_s3 "$(free_port)"
 say "Local S3 (moto) at $S3_ENDPOINT"
 
-step "Rust: unit and integration tests"
+step "Rust: compile the tests"
+cargo test --workspace --quiet --no-run 2>&1
+
+# The SPA's checks need no Rust and the test run below leaves CPU idle while it waits on
+# DynamoDB Local: they run beside it and are reported in their own step.
+SPA_LOG=$(mktemp)
+( npm run --prefix spa --silent typecheck && npm run --prefix spa --silent test \
+    && npm run --prefix spa --silent build >/dev/null ) >"$SPA_LOG" 2>&1 &
+SPA_PID=$!
+
+step "Rust: run the unit and integration tests"
 cargo test --workspace --quiet 2>&1
 
 step "Every function's binary and the local gateway (debug, over the libraries the tests built)"
@@ -52,10 +66,11 @@ cargo build --quiet --workspace --bins --tests
 step "Every function as a Lambda: real binaries under cargo-lambda's runtime emulator, events/"
 timeout 300 python3 infra/scripts/lambda_runtime.py
 
-step "SPA: type check, unit tests, build"
-npm run --prefix spa --silent typecheck
-npm run --prefix spa --silent test
-npm run --prefix spa --silent build >/dev/null
+step "SPA: type check, unit tests, build (started beside the Rust tests)"
+spa_status=0
+wait "$SPA_PID" || spa_status=$?
+cat "$SPA_LOG"; rm -f "$SPA_LOG"
+(( spa_status == 0 )) || die "the SPA's checks failed"
 
 step "schemathesis: the API against infra/openapi.yaml (no 5xx, documented responses)"
 GATEWAY_BIN="$CARGO_TARGET_DIR/debug/local-gateway" infra/scripts/schemathesis.sh

@@ -2,7 +2,9 @@
 //!
 //! 1. `shared`'s modules depend downwards (the layers below) and never in a circle;
 //! 2. the `domain` crate's dependency closure holds nothing that does I/O;
-//! 3. only the repositories (`shared/src/repo`) call DynamoDB.
+//! 3. only the repositories (`shared/src/repo`) call DynamoDB;
+//! 4. the services, the repositories and the `domain` crate never import axum or `shared::http`
+//!    (but its error type, see [`BELOW_HTTP`]).
 //!
 //! Each allow-list names what is still the wrong way today and why, so later work shrinks it;
 //! the cycles list is empty and must stay so, and no file outside the repositories calls DynamoDB.
@@ -20,10 +22,11 @@ use std::{
 const LAYERS: &[(&str, u8)] = &[
     ("time", 0),
     ("telemetry", 0),
-    // `ApiError` is the HTTP layer's type; every layer still returns it until repositories
-    // get their own error (plan §3.1), so it sits at the bottom for now.
-    ("error", 0),
-    // Only `domain` re-exports now; `vault::filing` (I/O) is a service below.
+    // `ApiError` is the HTTP layer's type (`http::error`, old path `crate::error`); every layer
+    // still returns it until repositories get their own error (plan §3.1), so it sits at the
+    // bottom for now.
+    ("http::error", 0),
+    // Only `domain` re-exports now; filing in the vault (I/O) is `services::vault_filing`.
     ("vault", 0),
     // Access-token and link-secret key types: configuration holds them.
     ("auth", 2),
@@ -40,17 +43,21 @@ const LAYERS: &[(&str, u8)] = &[
     ("repo", 6),
     ("local", 6),
     ("state", 7),
-    ("mail::templates", 7),
+    // What a support session did, read from its recorded entries (pure; the mail lists it).
+    ("impersonation::activity", 7),
+    // Every transactional e-mail's text: over the records it describes, under what sends it.
+    ("mail::templates", 8),
     ("billing", 8),
     // Rate-limit rules over the `rate_limits` repository.
     ("rate_limit", 8),
-    ("services", 9),
+    // Earn Rewards rules over `billing::Plan` (they move to `domain` with the plans).
     ("rewards", 9),
     ("notify", 9),
     ("impersonation", 9),
-    ("vault::filing", 9),
-    ("http", 10),
-    ("testing", 11),
+    // What combines repositories, mail, storage and rules.
+    ("services", 10),
+    ("http", 11),
+    ("testing", 12),
 ];
 
 /// Edges that still point upwards (or sideways between top-level modules of one layer), each
@@ -58,7 +65,6 @@ const LAYERS: &[(&str, u8)] = &[
 const UPWARD_EDGES_ALLOWED: &[(&str, &str, &str)] = &[
     ("payments", "http", "payments.rs:349 calls http::constant_time_eq; use `subtle` or domain::crypto (plan §9)"),
     ("repo::platform_stats", "billing", "counts subscriptions per billing::Plan; Plan moves to domain::plans in phase 5"),
-    ("repo::vault", "state", "the vault repository takes AppState and writes S3 as well as DynamoDB; the S3 part becomes services::vault_filing (plan phase 8d)"),
 ];
 
 /// Import cycles among `shared`'s modules still allowed (each from its smallest module, in
@@ -299,10 +305,11 @@ fn expand(tree: &str) -> Vec<Vec<String>> {
     }
 }
 
-/// The crate-root items `shared` re-exports from its own modules.
+/// The crate-root items `shared` re-exports from its own modules (`error` is the old path of
+/// `http::error`).
 fn root_alias(name: &str) -> Option<&'static str> {
     match name {
-        "ApiError" | "Result" => Some("error"),
+        "ApiError" | "Result" | "error" => Some("http::error"),
         "AppState" => Some("state"),
         _ => None,
     }
@@ -521,4 +528,100 @@ fn only_the_repositories_call_dynamodb() {
         }
     }
     assert!(callers.is_empty(), "DynamoDB called outside shared/src/repo in {callers:?}: add a repository method instead");
+}
+
+/// Where code must not reach the HTTP layer: the rules, the repositories and the services run
+/// the same behind a Lambda, a queue or a test, so none of them may import axum (or another
+/// HTTP crate) or a module of `shared::http`. `http::error` (`ApiError`) is the one exception
+/// while every layer still returns it (repositories get `StoreError`, services their own
+/// error: plan §3.1, §4).
+const BELOW_HTTP: &[&str] = &["shared/src/services/", "shared/src/repo/", "shared/domain/src/"];
+const HTTP_CRATES: &[&str] = &["axum", "lambda_http", "tower", "tower_http", "hyper", "http_body"];
+
+/// Files below the HTTP layer that still use axum, each with why and what removes it.
+const HTTP_BELOW_ALLOWED: &[(&str, &str)] = &[
+    ("shared/src/repo/leads.rs", "reads ApiError.status (axum's StatusCode) to tell a missing lead; goes with StoreError (plan §3.1, lane R)"),
+    ("shared/src/repo/sessions.rs", "builds its 401 ApiError with axum's StatusCode; goes with StoreError (plan §3.1, lane R)"),
+];
+
+/// The HTTP crates a file's code names (`axum::…`, `use axum`), and the `crate::http` modules
+/// it imports other than `http::error`.
+fn http_uses(code: &str, in_shared: bool, modules: &BTreeSet<String>) -> Vec<String> {
+    let bytes = code.as_bytes();
+    let mut found = BTreeSet::new();
+    for name in HTTP_CRATES {
+        let mut from = 0;
+        while let Some(at) = code[from..].find(name).map(|p| p + from) {
+            from = at + name.len();
+            let before = at.checked_sub(1).map(|k| bytes[k]);
+            let after = bytes.get(from).copied();
+            if before.is_some_and(|b| is_ident(b) || b == b':') || after.is_some_and(is_ident) {
+                continue;
+            }
+            found.insert(format!("{name} (line {})", line_of(code, at)));
+        }
+    }
+    if in_shared {
+        for (offset, path) in crate_paths(code) {
+            let first = path.first().map(String::as_str);
+            let module = match first.and_then(root_alias) {
+                Some(module) => module.to_owned(),
+                None => match (1..=path.len()).rev().map(|n| path[..n].join("::")).find(|m| modules.contains(m)) {
+                    Some(module) => module,
+                    None => continue,
+                },
+            };
+            if top(&module) == "http" && module != "http::error" {
+                found.insert(format!("crate::{module} (line {})", line_of(code, offset)));
+            }
+        }
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+fn services_repositories_and_the_domain_never_import_axum_or_the_http_layer() {
+    let root = workspace();
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    rust_files(&root.join("shared/domain/src"), &mut files);
+    let modules: BTreeSet<String> = files.iter().filter(|f| f.starts_with(src())).filter_map(|f| module_of(f)).collect();
+    assert!(modules.contains("http::audit") && modules.contains("http::error"), "the HTTP layer moved: update this check");
+    let mut problems = Vec::new();
+    let mut allowed_used = BTreeSet::new();
+    let mut checked = 0;
+    for file in &files {
+        let relative = file.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+        if !BELOW_HTTP.iter().any(|dir| relative.starts_with(dir)) {
+            continue;
+        }
+        checked += 1;
+        let uses = http_uses(&code_of(&fs::read_to_string(file).unwrap()), file.starts_with(src()), &modules);
+        if uses.is_empty() {
+            continue;
+        }
+        match HTTP_BELOW_ALLOWED.iter().find(|(path, _)| *path == relative) {
+            Some((path, _)) => {
+                allowed_used.insert(*path);
+            }
+            None => problems.push(format!("{relative} uses {}", uses.join(", "))),
+        }
+    }
+    for (path, _) in HTTP_BELOW_ALLOWED {
+        if !allowed_used.contains(path) {
+            problems.push(format!("HTTP_BELOW_ALLOWED has {path}, which no longer uses the HTTP layer: delete the entry"));
+        }
+    }
+    assert!(checked > 30, "only {checked} files checked: the walk is broken");
+    assert!(problems.is_empty(), "below the HTTP layer:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn the_http_check_finds_axum_and_http_modules_but_not_look_alikes_or_the_error_type() {
+    let modules: BTreeSet<String> = ["http", "http::audit", "http::error", "repo"].iter().map(|m| m.to_string()).collect();
+    let code = code_of(
+        "use axum::http::StatusCode;\nuse crate::{error::ApiError, http::audit::audited, repo};\nfn f() -> crate::ApiError { todo!() }\nlet taxum = 1; // axum\nlet s = \"axum::Router\";\n",
+    );
+    assert_eq!(http_uses(&code, true, &modules), vec!["axum (line 1)".to_owned(), "crate::http::audit (line 2)".to_owned()]);
+    assert!(http_uses(&code_of("use crate::http::error::ApiError;\n"), true, &modules).is_empty());
 }

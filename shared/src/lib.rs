@@ -12,7 +12,6 @@ pub mod billing;
 pub use domain::campaigns;
 pub mod config;
 pub mod dynamo;
-pub mod error;
 pub mod http;
 pub mod keys;
 pub mod limits;
@@ -39,5 +38,7 @@ pub mod testing;
 // The rules moved to the `domain` crate; their old paths stay until callers import `domain`.
 pub use domain::{contrast, counters, crypto, dashboard, email, format, forms, lead_stats, leads, theme};
 
-pub use error::{ApiError, Result};
+/// The old path of the error shape, now `http::error`.
+pub use http::error;
+pub use http::error::{ApiError, Result};
 pub use state::AppState;

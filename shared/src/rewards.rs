@@ -1,6 +1,7 @@
 //! Earn Rewards rules: each user's referral code, how a referred person is shown, when a
 //! referral counts, and what it earns — one free month of the referrer's plan for each
-//! referred account that becomes a paying customer.
+//! referred account that becomes a paying customer. Recording and rewarding referrals is
+//! `services::referrals`.
 
 use serde::Serialize;
 
@@ -84,74 +85,6 @@ pub fn free_month<'a>(plans: &'a [Plan], referrer: Option<&SubscriptionRecord>) 
         .and_then(|price| plan_for_price(plans, price))
         .or_else(|| plans.iter().find(|p| p.key == "standard"))
         .or_else(|| plans.first())
-}
-
-/// At sign-up: records who referred the new account, if the code is valid and not the new
-/// user's own. Never fails the sign-up; problems are logged.
-pub async fn attach_referral(state: &crate::AppState, raw_code: &str, user: &crate::repo::users::UserRecord) {
-    let result = async {
-        let Some(code) = normalise_code(raw_code) else {
-            tracing::info!(user_id = %user.id, "sign-up with an unreadable referral code");
-            return Ok(());
-        };
-        let tables = &state.config.tables;
-        let Some(referrer_id) = crate::repo::rewards::code_owner(&state.dynamo, tables, &code).await? else {
-            tracing::info!(user_id = %user.id, code, "sign-up with an unknown referral code");
-            return Ok(());
-        };
-        let referrer = crate::repo::users::get_user(&state.dynamo, tables, &referrer_id).await?;
-        let referrer_email = referrer.as_ref().map(|r| r.email.as_str()).unwrap_or_default();
-        if is_self_referral(&referrer_id, referrer_email, &user.id, &user.email) {
-            tracing::info!(user_id = %user.id, "self-referral ignored");
-            return Ok(());
-        }
-        let referral = crate::repo::rewards::Referral {
-            referred_user_id: user.id.clone(),
-            referrer_id,
-            code,
-            created_at: user.created_at.clone(),
-            display_name: masked_name(user.name(), &user.email),
-            rewarded_at: None,
-            reward_usd: None,
-            reward_plan: None,
-            credit: None,
-        };
-        crate::repo::rewards::record_referral(&state.dynamo, tables, &referral).await.map(|_| ())
-    }
-    .await;
-    if let Err(err) = result {
-        tracing::warn!(user_id = %user.id, error = %err, "referral not recorded");
-    }
-}
-
-/// After a referred account's first paid invoice: credits the referrer one free month of
-/// their plan, once. Errors are returned so the webhook is retried.
-pub async fn reward_first_payment(state: &crate::AppState, referred_user_id: &str) -> Result<(), crate::ApiError> {
-    let tables = &state.config.tables;
-    let Some(referral) = crate::repo::rewards::referral_of(&state.dynamo, tables, referred_user_id).await? else { return Ok(()) };
-    if referral.rewarded_at.is_some() {
-        return Ok(());
-    }
-    let referrer = crate::billing::get_subscription(&state.dynamo, &tables.subscriptions, &referral.referrer_id).await?;
-    let plans = crate::billing::plans(&state.config.stripe);
-    let Some(plan) = free_month(&plans, referrer.as_ref()) else { return Ok(()) };
-    let credit = match referrer.as_ref().and_then(|r| r.customer_id.as_deref()) {
-        Some(customer) => {
-            let description = format!("Earn Rewards: one free month of {} for referring {}", plan.name, referral.display_name);
-            let key = format!("referral-reward-{}", referral.referred_user_id);
-            state
-                .payments
-                .credit_balance(customer, i64::from(plan.value_usd) * 100, &description, &key)
-                .await
-                .map_err(|err| crate::ApiError::internal(anyhow::anyhow!("referral credit failed: {err}")))?;
-            "credited"
-        }
-        None => "pending",
-    };
-    if crate::repo::rewards::mark_rewarded(&state.dynamo, tables, referred_user_id, plan.value_usd, plan.name, credit).await? {
-        tracing::info!(referrer_id = %referral.referrer_id, referred_user_id, credit, "referral rewarded with a free month");
-    }
-    Ok(())
 }
 
 #[cfg(test)]

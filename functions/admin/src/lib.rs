@@ -18,7 +18,7 @@ pub use shared::repo::cursor;
 use axum::{
     Json, Router,
     extract::{FromRequestParts, Path, State},
-    http::{StatusCode, request::Parts},
+    http::request::Parts,
     routing::get,
 };
 use serde::Deserialize;
@@ -43,14 +43,7 @@ pub fn router(state: AppState) -> Router {
         .route("/users/{id}", get(show_user))
         .route("/impersonations", get(list_impersonations))
         .with_state(state.clone());
-    shared::impersonation::audited("admin", router, &state)
-}
-
-/// 403 `impersonating` inside a support session (whose user is never an admin anyway), 403
-/// `forbidden` for anyone not in `ADMIN_USER_IDS`.
-pub fn require_admin<'a>(state: &AppState, user: &'a AuthUser) -> Result<&'a AuthUser> {
-    user.refuse_impersonation()?;
-    if state.is_admin(&user.id) { Ok(user) } else { Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", NOT_ADMIN)) }
+    shared::http::audit::audited("admin", router, &state)
 }
 
 /// The caller, checked to be an administrator before anything else of the request is read.
@@ -62,7 +55,7 @@ impl FromRequestParts<AppState> for Admin {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self> {
         let user = AuthUser::from_request_parts(parts, state).await?;
-        require_admin(state, &user)?;
+        shared::services::access::require_admin(state, &user, NOT_ADMIN)?;
         Ok(Self(user))
     }
 }

@@ -105,7 +105,7 @@ pub fn router(state: AppState) -> Router {
         .route("/contact", get(contact))
         .route("/gaps", get(gaps))
         .with_state(chat);
-    shared::impersonation::audited("ai-chat", router, &state)
+    shared::http::audit::audited("ai-chat", router, &state)
 }
 
 /// The conversation as the model and the built-in provider get it: at most 20 messages of at

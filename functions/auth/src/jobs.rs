@@ -13,6 +13,7 @@ use serde_json::{Map, Value, json};
 use shared::{
     ApiError, AppState, Result,
     config::LeadNotifications,
+    mail::templates,
     notify::{ACCOUNT_CREATED, TRIAL_STARTED, send_event_notification},
     rate_limit,
     repo::{
@@ -22,7 +23,7 @@ use shared::{
     },
 };
 
-use crate::{limits, mail_subject, mail_templates, tokens};
+use crate::{limits, mail_subject, tokens};
 
 /// Runs `request` after answering when the jobs run inline (locally); with `AUTH_JOBS=stream`
 /// the table's stream runs it instead.
@@ -90,7 +91,7 @@ async fn on_sign_up(state: &AppState, registration: &Registration) -> Result<()>
         state.account_requests().delete(&registration.email, &registration.sk).await?;
         let subject = mail_subject("signup-attempt", &owner.email);
         if rate_limit::reserve(state.rate_limits(), &limits::MAIL_PER_ADDRESS, &subject).await?.is_some() {
-            let email = mail_templates::sign_up_attempt(&owner, &state.config.app_origin);
+            let email = templates::sign_up_attempt(&owner, &state.config.app_origin);
             state.mailer.send(&email).await.map_err(ApiError::internal)?;
         }
         return Ok(());
@@ -116,7 +117,7 @@ async fn send_confirmation(state: &AppState, registration: &Registration) -> Res
     let token = state.one_time_tokens().issue_for_sign_up(link, now).await?;
     let link = format!("{}/auth/callback?token={token}&type={}", state.config.app_origin, tokens::CONFIRMATION);
     let name = registration.user_metadata.get("name").and_then(Value::as_str);
-    state.mailer.send(&mail_templates::confirmation(name, &registration.email, &link)).await.map_err(ApiError::internal)
+    state.mailer.send(&templates::confirm_account(name, &registration.email, &link)).await.map_err(ApiError::internal)
 }
 
 /// A resend: the asking browser's registration (else the address's newest) waits another day
@@ -152,7 +153,7 @@ async fn recover(state: &AppState, job: &Job) -> Result<()> {
         let Some(epoch) = state.users().next_recovery_epoch(&user.id).await? else { return Ok(()) };
         let token = tokens::issue(state, tokens::RECOVERY, &user.id, epoch, tokens::RECOVERY_TTL_SECS).await?;
         let link = format!("{origin}/auth/callback?token={token}&type={}", tokens::RECOVERY);
-        return state.mailer.send(&mail_templates::recovery(user.name(), &user.email, &link)).await.map_err(ApiError::internal);
+        return state.mailer.send(&templates::password_reset(user.name(), &user.email, &link)).await.map_err(ApiError::internal);
     }
     let Some(newest) = state.account_requests().registrations(&job.email, now).await?.into_iter().next() else {
         return Ok(());
@@ -167,7 +168,7 @@ async fn recover(state: &AppState, job: &Job) -> Result<()> {
     };
     let token = state.one_time_tokens().issue_for_sign_up(link, now).await?;
     let link = format!("{origin}/auth/callback?token={token}&type={}", tokens::RECOVERY);
-    state.mailer.send(&mail_templates::recovery(None, &newest.email, &link)).await.map_err(ApiError::internal)
+    state.mailer.send(&templates::password_reset(None, &newest.email, &link)).await.map_err(ApiError::internal)
 }
 
 /// A new account exists (written in the transaction that made it): the referral it came with
@@ -176,7 +177,7 @@ async fn welcome(state: &AppState, job: &Job) -> Result<()> {
     let Some(user_id) = job.user_id.as_deref() else { return Ok(()) };
     let Some(user) = state.users().get_user(user_id).await? else { return Ok(()) };
     if let Some(code) = user.user_metadata.get("referral_id").and_then(Value::as_str) {
-        shared::rewards::attach_referral(state, code, &user).await;
+        shared::services::referrals::attach(state, code, &user).await;
     }
     announce_account(state, &user).await;
     Ok(())

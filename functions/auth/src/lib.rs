@@ -33,7 +33,6 @@ mod answers;
 pub mod config;
 pub mod jobs;
 pub mod limits;
-mod mail_templates;
 pub mod messages;
 pub mod password;
 mod recovery;
@@ -47,7 +46,7 @@ use axum::{
     http::StatusCode,
     routing::{get, post},
 };
-use shared::{ApiError, AppState, impersonation};
+use shared::{ApiError, AppState};
 
 pub use answers::UserView;
 pub use shared::repo::sessions::{COOKIE as REFRESH_COOKIE, REUSE_GRACE_SECS};
@@ -68,7 +67,7 @@ pub fn router(state: AppState) -> Router {
         .route("/recover/complete", post(recovery::complete_recovery))
         .route("/support-sessions", get(support_session::list))
         .with_state(state.clone());
-    impersonation::audited("auth", router, &state)
+    shared::http::audit::audited("auth", router, &state)
 }
 
 fn rate_limited(code: &'static str, message: &'static str, retry_after: u32) -> ApiError {

@@ -62,7 +62,7 @@ pub(crate) async fn end_if_past(state: &AppState, refresh_token: &str) -> Result
 /// Ends a support session: its record (once, with the user's e-mail) and every refresh token
 /// of its family. The user's own sessions are untouched.
 pub(crate) async fn end(state: &AppState, user_id: &str, record_id: &str, by: EndedBy) -> Result<()> {
-    impersonation::finish(state, record_id, by).await?;
+    shared::services::impersonation::finish(state, record_id, by).await?;
     state.sessions().revoke_family(user_id, record_id).await
 }
 

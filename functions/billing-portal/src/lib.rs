@@ -12,13 +12,13 @@ use shared::{ApiError, AppState, Result, auth::AuthUser, billing::get_subscripti
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(open_portal)).with_state(state.clone());
-    shared::impersonation::audited("billing-portal", router, &state)
+    shared::http::audit::audited("billing-portal", router, &state)
 }
 
 #[tracing::instrument(skip(state))]
 async fn open_portal(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
     user.refuse_impersonation()?;
-    let customer = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user.id)
+    let customer = get_subscription(state.subscriptions(), &user.id)
         .await?
         .and_then(|subscription| subscription.customer_id)
         .ok_or_else(|| ApiError::not_found("You have no billing account yet. Start a free trial first."))?;

@@ -99,7 +99,7 @@ pub fn router(state: AppState) -> Router {
         .route("/o/{token}", get(public::opened))
         .route("/r/{token}", get(public::clicked))
         .with_state(campaigns);
-    shared::impersonation::audited("campaigns", router, &state)
+    shared::http::audit::audited("campaigns", router, &state)
 }
 
 // ------------------------------------------------------------------ the sender's identity
@@ -132,11 +132,7 @@ async fn update_sender(State(state): State<AppState>, user: AuthUser, JsonBody(b
 
 /// Campaigns are Pro: 402 otherwise.
 async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
-    if shared::billing::has_pro(state, &user.id).await? {
-        Ok(())
-    } else {
-        Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "pro_required", PRO_REQUIRED))
-    }
+    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await
 }
 
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]

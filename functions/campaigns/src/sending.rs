@@ -12,10 +12,8 @@ use shared::{
     campaigns::{CLICK_LINK_DAYS, Click, Compliance, Links, MergeValues, Open, Recipient, UNSUBSCRIBE_LINK_DAYS, Unsubscribe, render, sign, suppressed_set},
     mail::CampaignEmail,
     rate_limit::Rule,
-    vault::{
-        filing::{SentCampaign, file_campaign},
-        offering::OfferingStatus,
-    },
+    services::vault_filing::{SentCampaign, file_campaign},
+    vault::offering::OfferingStatus,
     repo::{
         campaign_recipients::{self as recipients, FAILED, RecipientRow, SENT, SUPPRESSED},
         campaigns::{Campaign, Sender},

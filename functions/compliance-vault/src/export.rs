@@ -109,7 +109,7 @@ pub async fn download(State(state): State<AppState>, headers: HeaderMap, Path(to
         return Err(invalid());
     }
     if let Some(audit_id) = &claims.i {
-        shared::impersonation::use_session_link(&state, audit_id, "/api/compliance-vault/exports").await?;
+        shared::http::audit::use_session_link(&state, audit_id, "/api/compliance-vault/exports").await?;
     }
     let pending = state.vault().get_pending(&claims.o, &format!("export#{}", claims.e)).await?.ok_or_else(invalid)?;
     let include: Vec<String> =

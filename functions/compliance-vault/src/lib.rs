@@ -61,16 +61,12 @@ pub fn router(state: AppState) -> Router {
         .with_state(state.clone());
     // The check writes nothing: in a support session it is recorded as a read.
     let checks = Router::new().route("/offering/check", post(offering::check)).with_state(state.clone());
-    shared::impersonation::audited("compliance-vault", router, &state).merge(shared::impersonation::audited_reads("compliance-vault", checks, &state))
+    shared::http::audit::audited("compliance-vault", router, &state).merge(shared::http::audit::audited_reads("compliance-vault", checks, &state))
 }
 
 /// The vault is Pro (a Pro trial counts): 402 otherwise.
 pub async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
-    if shared::billing::has_pro(state, &user.id).await? {
-        Ok(())
-    } else {
-        Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "pro_required", PRO_REQUIRED))
-    }
+    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await
 }
 
 /// A record as the API shows it.

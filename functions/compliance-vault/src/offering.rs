@@ -15,9 +15,9 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     http::JsonBody,
+    services::vault_filing::file_offering,
     vault::{
         Actor,
-        filing::file_offering,
         offering::{Offering, OfferingChange, OfferingStage, OfferingStatus, notice},
     },
 };
@@ -25,11 +25,7 @@ use shared::{
 pub const SUBSCRIPTION_REQUIRED: &str = "Start your 7-day free trial to manage your offering.";
 
 async fn subscribed(state: &AppState, user: &AuthUser) -> Result<()> {
-    if shared::billing::has_access(state, &user.id).await? {
-        Ok(())
-    } else {
-        Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "subscription_required", SUBSCRIPTION_REQUIRED))
-    }
+    shared::services::access::require_subscription(state, &user.id, SUBSCRIPTION_REQUIRED).await
 }
 
 /// Makes every form carry the offering's current stage (forms left behind by an interrupted

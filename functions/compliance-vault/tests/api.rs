@@ -813,8 +813,8 @@ async fn the_daily_digest_files_leads_per_form_once() {
         state.leads().count_lead(&record).await.unwrap();
     }
     let today = &state.clock.now_iso()[..10];
-    assert!(shared::vault::filing::file_digests(&state, today).await.unwrap() >= 1);
-    assert_eq!(shared::vault::filing::file_digests(&state, today).await.unwrap(), 0, "filed once");
+    assert!(shared::services::vault_filing::file_digests(&state, today).await.unwrap() >= 1);
+    assert_eq!(shared::services::vault_filing::file_digests(&state, today).await.unwrap(), 0, "filed once");
     let digests = records(&app, &founder, "?kind=digest").await;
     let list = digests.body["records"].as_array().unwrap();
     assert_eq!(list.len(), 1);

@@ -15,7 +15,7 @@ use shared::{
     crypto::sha256_hex,
     http::{ClientIp, JsonBody},
     leads::is_email,
-    mail::{Email, escape_html, layout},
+    mail::templates::{self, SupportMessage},
     rate_limit::{self, Rule},
     repo::contact_messages::StoredMessage,
 };
@@ -28,7 +28,7 @@ const MAX_MESSAGE: usize = 5000;
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", get(topics).post(send)).with_state(state.clone());
-    shared::impersonation::audited("contact", router, &state)
+    shared::http::audit::audited("contact", router, &state)
 }
 
 async fn topics() -> Json<Value> {
@@ -77,29 +77,6 @@ impl ContactMessage {
         }
         Ok(Self { name: name.to_owned(), email, topic, message: message.to_owned() })
     }
-
-    fn email_to(&self, support: &str, id: &str, user_id: Option<&str>) -> Email {
-        let account = user_id.map_or("not signed in".to_owned(), |id| format!("signed in as user {id}"));
-        Email {
-            to: support.to_owned(),
-            subject: format!("[{}] {} via the contact form", self.topic, self.name),
-            html: layout(
-                "Contact form",
-                &format!(
-                    "<h1 style=\"font-size:20px;margin:0 0 8px\">{}</h1>\
-                     <p style=\"margin:0 0 16px;color:#6b7280\">From {} &lt;{}&gt; ({}) · message {}</p>\
-                     <p style=\"white-space:pre-wrap;margin:0\">{}</p>",
-                    escape_html(self.topic),
-                    escape_html(&self.name),
-                    escape_html(&self.email),
-                    escape_html(&account),
-                    escape_html(id),
-                    escape_html(&self.message),
-                ),
-            ),
-            text: format!("{}\nFrom {} <{}> ({account}) · message {id}\n\n{}\n", self.topic, self.name, self.email, self.message),
-        }
-    }
 }
 
 #[tracing::instrument(skip(state, body, ip, user))]
@@ -129,7 +106,8 @@ async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser
     };
     state.contact_messages().put(&stored).await?;
     // Stored first: a mail failure loses nothing, and support can read the table.
-    if let Err(err) = state.mailer.send(&message.email_to(&state.config.support_email, &id, user_id)).await {
+    let mail = SupportMessage { topic: message.topic, name: &message.name, email: &message.email, message: &message.message, id: &id, user_id };
+    if let Err(err) = state.mailer.send(&templates::contact_message(&state.config.support_email, &mail)).await {
         tracing::error!(message_id = %id, error = %err, "contact message stored but not mailed");
     }
     Ok((StatusCode::CREATED, Json(json!({ "received": true }))))

@@ -29,7 +29,7 @@ pub const PURCHASE_REFUSED: &str = "Purchase is recorded by the server once the 
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(track)).with_state(state.clone());
-    shared::impersonation::audited("facebook-conversions", router, &state)
+    shared::http::audit::audited("facebook-conversions", router, &state)
 }
 
 #[derive(Debug, Default, Deserialize)]

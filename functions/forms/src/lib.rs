@@ -34,11 +34,11 @@ use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
-    billing::has_access,
     forms::{DEFAULT_LEGEND, Form, FormContentInput, LEGEND_VERSION, PRESETS},
     http::{JsonBody, QueryParams},
     theme::{Colours, Theme, theme},
-    vault::{Actor, filing::file_form_logged, offering::OfferingStage},
+    services::{access, vault_filing::file_form_logged},
+    vault::{Actor, offering::OfferingStage},
 };
 
 pub const SUBSCRIPTION_REQUIRED: &str = "Start your 7-day free trial to create investor forms";
@@ -54,16 +54,7 @@ pub fn router(state: AppState) -> Router {
         .route("/{id}/archive", post(archive))
         .route("/{id}/unarchive", post(unarchive))
         .with_state(state.clone());
-    shared::impersonation::audited("forms", router, &state)
-}
-
-/// The server-side subscription gate for creating and editing.
-async fn require_subscription(state: &AppState, user: &AuthUser) -> Result<()> {
-    if has_access(state, &user.id).await? {
-        Ok(())
-    } else {
-        Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "subscription_required", SUBSCRIPTION_REQUIRED))
-    }
+    shared::http::audit::audited("forms", router, &state)
 }
 
 /// A form as its owner reads it: the stored form and the theme investors see.
@@ -103,7 +94,7 @@ async fn presets() -> Json<Value> {
 
 #[tracing::instrument(skip(state))]
 async fn create(State(state): State<AppState>, user: AuthUser) -> Result<(StatusCode, Json<OwnerForm>)> {
-    require_subscription(&state, &user).await?;
+    access::require_subscription(&state, &user.id, SUBSCRIPTION_REQUIRED).await?;
     let mut form = Form::new_default(&user.id, &state.clock.now_iso());
     form.offering_stage = OfferingStage::from(&state.profiles().get_offering(&user.id).await?);
     state.forms().create_form(&form).await?;
@@ -134,7 +125,7 @@ async fn update(
     JsonBody(body): JsonBody<UpdateForm, FORM_BODY_LIMIT>,
 ) -> Result<Json<OwnerForm>> {
     state.forms().owned_form(&id, &user.id).await?;
-    require_subscription(&state, &user).await?;
+    access::require_subscription(&state, &user.id, SUBSCRIPTION_REQUIRED).await?;
     let content: FormContentInput = serde_json::from_value(body.content)
         .map_err(|err| ApiError::bad_request("invalid_body", format!("Invalid request body: {err}.")))?;
     let content = content.validate()?;
@@ -171,7 +162,7 @@ async fn flag(state: &AppState, user: &AuthUser, id: &str, flag: &'static str, v
 #[tracing::instrument(skip(state, body))]
 async fn publish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
     state.forms().owned_form(&id, &user.id).await?;
-    require_subscription(&state, &user).await?;
+    access::require_subscription(&state, &user.id, SUBSCRIPTION_REQUIRED).await?;
     let mut form = flag(&state, &user, &id, "is_published", true, body).await?;
     file_live_form(&state, &user, &mut form, "published").await?;
     Ok(Json(form.into()))

@@ -71,7 +71,7 @@ pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(generate)).with_state(insights);
     // Its POST (spec 7's call shape) only computes from the founder's data (the cache aside):
     // in a support session it is a view, never a change.
-    shared::impersonation::audited_reads("generate-insights", router, &state)
+    shared::http::audit::audited_reads("generate-insights", router, &state)
 }
 
 /// The caller's facts: four bounded reads (profile, forms, dimensions, 12 weeks of days).
@@ -104,9 +104,7 @@ async fn generate(State(insights): State<InsightsState>, user: AuthUser, body: B
         return Err(ApiError::bad_request("invalid_json", "The request body must be JSON."));
     }
     let state = &insights.app;
-    if !shared::billing::has_pro(state, &user.id).await? {
-        return Err(ApiError::new(StatusCode::PAYMENT_REQUIRED, "pro_required", PRO_REQUIRED));
-    }
+    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await?;
     if rate_limit::reserve(state.rate_limits(), &PER_USER, &user.id).await?.is_none() {
         return Err(ApiError {
             retry_after: Some(60),

@@ -39,14 +39,7 @@ pub const REASON_RULE: &str = "Please give a reason of 5 to 500 characters.";
 /// (403) and recorded in that session's activity.
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(impersonate_user)).with_state(state.clone());
-    shared::impersonation::audited("impersonate-user", router, &state)
-}
-
-/// 403 `forbidden` for anyone not in `ADMIN_USER_IDS`, and the impersonation refusal inside
-/// a support session (whose user is never an admin). Used by every admin route.
-pub fn require_admin<'a>(state: &AppState, user: &'a AuthUser) -> Result<&'a AuthUser> {
-    user.refuse_impersonation()?;
-    if state.is_admin(&user.id) { Ok(user) } else { Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", NOT_ADMIN)) }
+    shared::http::audit::audited("impersonate-user", router, &state)
 }
 
 #[derive(Debug, Deserialize)]
@@ -74,7 +67,8 @@ async fn impersonate_user(
     headers: HeaderMap,
     JsonBody(body): JsonBody<ImpersonateUser, 4096>,
 ) -> Result<Json<Value>> {
-    let admin = require_admin(&state, &user)?;
+    // 403 inside a support session, and for anyone not in `ADMIN_USER_IDS`.
+    let admin = shared::services::access::require_admin(&state, &user, NOT_ADMIN)?;
     let email = EmailAddress::parse(&body.email)?;
     let reason = parse_reason(body.reason.as_deref())?;
     let target = state.users().find_user_by_email(email.as_str())

@@ -209,11 +209,11 @@ async fn the_link_expires_after_five_minutes_and_the_sweep_ends_its_record_witho
     world.state.clock.advance(Duration::from_secs(5 * 60 + 1));
     let answer = exchange(&world, &token, "impersonation").await;
     assert_eq!((answer.status, answer.error_code()), (StatusCode::BAD_REQUEST, "invalid_link"));
-    assert_eq!(shared::impersonation::sweep_expired(&world.state).await.unwrap(), 1);
+    assert_eq!(shared::services::impersonation::sweep_expired(&world.state).await.unwrap(), 1);
     let ended = record(&world, &id).await;
     assert_eq!(ended.ended_by, Some(EndedBy::Expiry));
     assert!(mail_to(&world.state, &world.target.email).is_empty(), "a link nobody used gave nobody access");
-    assert_eq!(shared::impersonation::sweep_expired(&world.state).await.unwrap(), 0);
+    assert_eq!(shared::services::impersonation::sweep_expired(&world.state).await.unwrap(), 0);
 }
 
 // ------------------------------------------------------------------ inside the session
@@ -402,7 +402,7 @@ async fn a_support_sessions_token_is_refused_on_every_read_and_write_once_the_se
         }
         // After expiry the sweep stamps the record; the token stays refused.
         if how == EndedBy::Expiry {
-            assert_eq!(shared::impersonation::sweep_expired(&world.state).await.unwrap(), 1);
+            assert_eq!(shared::services::impersonation::sweep_expired(&world.state).await.unwrap(), 1);
             assert_eq!(record(&world, &id).await.ended_by, Some(EndedBy::Expiry));
             assert_eq!(Call::get("/api/profiles/me").token(&access).send(&world.app).await.status, StatusCode::UNAUTHORIZED);
         }

@@ -52,7 +52,7 @@ pub fn router(state: AppState) -> Router {
         .route("/export", get(export))
         .route("/{id}", patch(set_status).delete(remove))
         .with_state(state.clone());
-    shared::impersonation::audited("leads", router, &state)
+    shared::http::audit::audited("leads", router, &state)
 }
 
 // ------------------------------------------------------------------ reading leads

@@ -17,7 +17,7 @@ use shared::{
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/me", get(show_profile).patch(update_profile)).with_state(state.clone());
-    shared::impersonation::audited("profiles", router, &state)
+    shared::http::audit::audited("profiles", router, &state)
 }
 
 #[tracing::instrument(skip(state))]

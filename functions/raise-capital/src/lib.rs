@@ -114,7 +114,7 @@ pub fn router(state: AppState) -> Router {
         .route("/progress/{step}", put(set_step))
         .route("/costs", get(estimate))
         .with_state(state.clone());
-    shared::impersonation::audited("raise-capital", router, &state)
+    shared::http::audit::audited("raise-capital", router, &state)
 }
 
 #[derive(Debug, Serialize)]

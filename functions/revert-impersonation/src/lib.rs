@@ -25,7 +25,7 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     http::JsonBody,
-    impersonation::{self, MAGIC_LINK, MAGIC_LINK_TTL_SECS},
+    impersonation::{MAGIC_LINK, MAGIC_LINK_TTL_SECS},
     repo::{
         impersonations::EndedBy,
         one_time_tokens::NewToken,
@@ -61,7 +61,7 @@ async fn revert_impersonation(State(state): State<AppState>, user: AuthUser, Jso
         .await?
         .filter(|admin| state.is_admin(&admin.id))
         .ok_or_else(|| forbidden("forbidden", NOT_YOUR_SESSION))?;
-    impersonation::finish(&state, &acting.audit_id, EndedBy::Revert)
+    shared::services::impersonation::finish(&state, &acting.audit_id, EndedBy::Revert)
         .await?
         .ok_or_else(|| forbidden("impersonation_ended", ALREADY_ENDED))?;
     state.sessions().revoke_family(&user.id, &acting.audit_id).await?;

@@ -9,7 +9,7 @@ async fn main() -> Result<(), lambda_http::Error> {
     // 30 minutes are up (EventBridge, every minute; see template.yaml).
     if state.config.impersonation_sweep {
         return lambda_runtime::run(service_fn(|_: LambdaEvent<Value>| async {
-            let ended = shared::impersonation::sweep_expired(&state).await?;
+            let ended = shared::services::impersonation::sweep_expired(&state).await?;
             Ok::<_, lambda_runtime::Error>(serde_json::json!({ "ended": ended }))
         }))
         .await;

@@ -7,21 +7,13 @@
 
 pub mod config;
 
-use std::collections::HashMap;
-
 use axum::{Json, Router, extract::State, routing::get};
 use serde::Serialize;
-use shared::{
-    ApiError, AppState, Result,
-    auth::AuthUser,
-    billing::get_subscription,
-    repo::rewards::Referral,
-    rewards::{ReferralStatus, referral_code},
-};
+use shared::{AppState, Result, auth::AuthUser, rewards::ReferralStatus, services::referrals};
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", get(overview)).with_state(state.clone());
-    shared::impersonation::audited("rewards", router, &state)
+    shared::http::audit::audited("rewards", router, &state)
 }
 
 #[derive(Debug, Serialize)]
@@ -65,21 +57,10 @@ struct Overview {
 
 #[tracing::instrument(skip(state))]
 async fn overview(State(state): State<AppState>, user: AuthUser) -> Result<Json<Overview>> {
-    let tables = &state.config.tables;
-    let code = referral_code(&user.id);
-    if !state.rewards().claim_code(&code, &user.id).await? {
-        return Err(ApiError::internal(anyhow::anyhow!("referral code {code} is held by another user")));
-    }
-    let referrals = state.rewards().referrals_of(&user.id).await?;
-    let mut statuses = HashMap::new();
-    for referral in &referrals {
-        let subscription = get_subscription(&state.dynamo, &tables.subscriptions, &referral.referred_user_id).await?;
-        statuses.insert(referral.referred_user_id.clone(), ReferralStatus::of(subscription.as_ref()));
-    }
-    let status = |r: &Referral| statuses.get(&r.referred_user_id).copied().unwrap_or(ReferralStatus::SignedUp);
+    let referrals::Overview { code, referrals } = referrals::overview(&state, &user.id).await?;
     let mut totals = Totals { referred: referrals.len(), ..Totals::default() };
-    for referral in &referrals {
-        match status(referral) {
+    for (_, status) in &referrals {
+        match status {
             ReferralStatus::OnTrial => totals.on_trial += 1,
             ReferralStatus::Paying => totals.paying += 1,
             ReferralStatus::SignedUp => {}
@@ -87,7 +68,7 @@ async fn overview(State(state): State<AppState>, user: AuthUser) -> Result<Json<
     }
     let rewards: Vec<RewardView> = referrals
         .iter()
-        .filter_map(|r| {
+        .filter_map(|(r, _)| {
             Some(RewardView {
                 name: r.display_name.clone(),
                 plan: r.reward_plan.clone().unwrap_or_default(),
@@ -104,7 +85,7 @@ async fn overview(State(state): State<AppState>, user: AuthUser) -> Result<Json<
         code,
         referrals: referrals
             .iter()
-            .map(|r| ReferralView { name: r.display_name.clone(), status: status(r), joined_at: r.created_at.clone() })
+            .map(|(r, status)| ReferralView { name: r.display_name.clone(), status: *status, joined_at: r.created_at.clone() })
             .collect(),
         rewards,
         totals,

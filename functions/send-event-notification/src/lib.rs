@@ -13,7 +13,7 @@ use shared::{ApiError, AppState, Result, auth::AuthUser, http::JsonBody, notify:
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(notify)).with_state(state.clone());
-    shared::impersonation::audited("send-event-notification", router, &state)
+    shared::http::audit::audited("send-event-notification", router, &state)
 }
 
 #[derive(Debug, Deserialize)]

@@ -170,11 +170,10 @@ async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscr
     }
     // Applied unless a newer event already did, or another live subscription holds the row
     // (one live subscription per user); `before` is the row as it was.
-    let table = &state.config.tables.subscriptions;
     let before: Item = match state.subscriptions().update_if_newer(&user_id, created, subscription_id, fields, LIVE_STATUSES).await? {
         Some(before) => before,
         None => {
-            let stored = get_subscription(&state.dynamo, table, &user_id).await?;
+            let stored = get_subscription(state.subscriptions(), &user_id).await?;
             match other_live_subscription(stored.as_ref(), subscription_id) {
                 Some(kept) if is_live_status(status) => cancel_duplicate(state, &user_id, subscription_id, &kept).await?,
                 Some(kept) => tracing::info!(user_id, subscription_id, kept, "event of an ended duplicate subscription ignored"),
@@ -211,7 +210,7 @@ async fn invoice_paid(state: &AppState, invoice: &Value) -> Result<()> {
         return Ok(()); // the $0 invoice that opens a trial is not a payment
     }
     let Some(user_id) = user_of(state, invoice).await? else { return Ok(()) };
-    let stored = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user_id).await?;
+    let stored = get_subscription(state.subscriptions(), &user_id).await?;
     let subscription_id = invoice["subscription"].as_str();
     if let Some(kept) = subscription_id.and_then(|id| other_live_subscription(stored.as_ref(), id)) {
         tracing::warn!(user_id, kept, invoice = invoice["id"].as_str(), "invoice of a duplicate subscription ignored");
@@ -223,7 +222,7 @@ async fn invoice_paid(state: &AppState, invoice: &Value) -> Result<()> {
         send_purchase(state, &user_id, stored.as_ref(), invoice, amount).await?;
     }
     // A referred account's first payment earns its referrer a free month (credited once).
-    shared::rewards::reward_first_payment(state, &user_id).await
+    shared::services::referrals::reward_first_payment(state, &user_id).await
 }
 
 /// The Meta Purchase conversion of a paid invoice; a Meta failure is only logged.
@@ -251,7 +250,7 @@ async fn send_purchase(state: &AppState, user_id: &str, stored: Option<&Subscrip
 
 async fn invoice_failed(state: &AppState, invoice: &Value) -> Result<()> {
     let Some(user_id) = user_of(state, invoice).await? else { return Ok(()) };
-    let stored = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user_id).await?;
+    let stored = get_subscription(state.subscriptions(), &user_id).await?;
     if invoice["subscription"].as_str().and_then(|id| other_live_subscription(stored.as_ref(), id)).is_some() {
         return Ok(()); // the duplicate's failed invoice says nothing about the kept subscription
     }
@@ -260,5 +259,5 @@ async fn invoice_failed(state: &AppState, invoice: &Value) -> Result<()> {
 
 /// The stored subscription of a user (for tests and the local billing page).
 pub async fn subscription_of(state: &AppState, user_id: &str) -> Result<Option<SubscriptionRecord>> {
-    get_subscription(&state.dynamo, &state.config.tables.subscriptions, user_id).await
+    get_subscription(state.subscriptions(), user_id).await
 }

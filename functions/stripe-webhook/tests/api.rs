@@ -3,7 +3,7 @@ use secrecy::SecretString;
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    billing::has_access,
+    services::access::has_access,
     payments::{events, sign_webhook},
     repo::users::UserRecord,
     testing::{Call, TEST_WEBHOOK_SECRET, TestResponse, mail_to, stored_user},
@@ -55,6 +55,18 @@ async fn a_signed_trial_event_grants_access_marks_the_trial_and_mails_once() {
     let mail = mail_to(&state, &user.email);
     assert_eq!(mail.len(), 1);
     assert_eq!(mail[0].email.subject, "Your 14 days RaiseSpark trial has started");
+}
+
+#[tokio::test]
+async fn access_ends_with_the_trial_by_the_apps_clock_not_the_system_clock() {
+    let (app, state) = app().await;
+    let user = founder(&state).await;
+    let response = deliver(&app, &trialing(&user, unix(now()), 7)).await;
+    assert_eq!(response.status, StatusCode::OK, "{:?}", response.body);
+    assert!(has_access(&state, &user.id).await.unwrap());
+    // A minute past the trial's end on `state.clock`; the system clock is still on day one.
+    state.clock.advance(std::time::Duration::from_secs(7 * 86_400 + 60));
+    assert!(!has_access(&state, &user.id).await.unwrap(), "the trial is over by the app's clock");
 }
 
 #[tokio::test]

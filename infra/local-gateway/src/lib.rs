@@ -171,7 +171,7 @@ fn spawn_impersonation_sweep(state: AppState) {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(30));
         loop {
             tick.tick().await;
-            if let Err(err) = shared::impersonation::sweep_expired(&state).await {
+            if let Err(err) = shared::services::impersonation::sweep_expired(&state).await {
                 tracing::warn!(error = %err, "impersonation sweep failed");
             }
         }

@@ -214,9 +214,3 @@ impl<'a> FormsRepo<'a> {
 fn attribute<T: serde::Serialize>(value: &T) -> Result<AttributeValue, ApiError> {
     serde_dynamo::to_attribute_value(value).map_err(|err| ApiError::internal(anyhow::Error::new(err)))
 }
-
-// Free functions kept for the modules lane S is moving into `services/`: // shim until services land
-
-pub async fn list_forms(client: &Client, table: &str, user_id: &str) -> Result<Vec<Form>, ApiError> { // shim until services land
-    FormsRepo { table: Table::new(client, table) }.list_forms(user_id).await
-}

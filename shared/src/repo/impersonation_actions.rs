@@ -179,24 +179,6 @@ pub struct Entries {
     pub complete: bool,
 }
 
-// Free functions kept for the modules lane S is moving into `services/`: // shim until services land
-
-pub async fn begin_write(client: &Client, table: &str, session_id: &str, method: &str, path: &str, at: &str) -> Result<String, ApiError> { // shim until services land
-    ImpersonationActionsRepo { table: Table::new(client, table) }.begin_write(session_id, method, path, at).await
-}
-
-pub async fn finish_write(client: &Client, table: &str, session_id: &str, entry: &str, status: u16) -> Result<(), ApiError> { // shim until services land
-    ImpersonationActionsRepo { table: Table::new(client, table) }.finish_write(session_id, entry, status).await
-}
-
-pub async fn record_read(client: &Client, table: &str, session_id: &str, method: &str, path: &str, status: u16, at: &str) -> Result<(), ApiError> { // shim until services land
-    ImpersonationActionsRepo { table: Table::new(client, table) }.record_read(session_id, method, path, status, at).await
-}
-
-pub async fn of_session(client: &Client, table: &str, session_id: &str, limit: usize) -> Result<Entries, ApiError> { // shim until services land
-    ImpersonationActionsRepo { table: Table::new(client, table) }.of_session(session_id, limit).await
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

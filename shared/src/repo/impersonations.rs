@@ -207,17 +207,3 @@ pub enum Listing {
     ByTarget(String),
     All,
 }
-
-// Free functions kept for the modules lane S is moving into `services/`: // shim until services land
-
-pub async fn get(client: &Client, table: &str, id: &str) -> Result<Option<Impersonation>, ApiError> { // shim until services land
-    ImpersonationsRepo { table: Table::new(client, table) }.get(id).await
-}
-
-pub async fn end(client: &Client, table: &str, id: &str, by: EndedBy, now: i64) -> Result<Option<Impersonation>, ApiError> { // shim until services land
-    ImpersonationsRepo { table: Table::new(client, table) }.end(id, by, now).await
-}
-
-pub async fn overdue(client: &Client, table: &str, now: i64, limit: i32) -> Result<Vec<String>, ApiError> { // shim until services land
-    ImpersonationsRepo { table: Table::new(client, table) }.overdue(now, limit).await
-}

@@ -305,17 +305,3 @@ pub struct CachedInsights {
     /// Unix seconds.
     pub expires_at: i64,
 }
-
-// Free functions kept for the modules lane S is moving into `services/`: // shim until services land
-
-pub async fn dimensions(client: &Client, table: &str, owner_id: &str) -> Result<Vec<Stat>, ApiError> { // shim until services land
-    LeadStatsRepo { table: Table::new(client, table) }.dimensions(owner_id).await
-}
-
-pub async fn days(client: &Client, table: &str, owner_id: &str, form_id: Option<&str>, from: &str, to: &str) -> Result<Vec<Stat>, ApiError> { // shim until services land
-    LeadStatsRepo { table: Table::new(client, table) }.days(owner_id, form_id, from, to).await
-}
-
-pub async fn owners_with_leads_on(client: &Client, table: &str, day: &str) -> Result<Vec<String>, ApiError> { // shim until services land
-    LeadStatsRepo { table: Table::new(client, table) }.owners_with_leads_on(day).await
-}

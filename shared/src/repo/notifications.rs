@@ -37,9 +37,3 @@ impl<'a> NotificationsRepo<'a> {
         Ok(())
     }
 }
-
-// Free functions kept for the modules lane S is moving into `services/`: // shim until services land
-
-pub async fn record(client: &Client, table: &str, user_email: &str, event_name: &str, data_fields: &Map<String, Value>, at: &str) -> Result<(), ApiError> { // shim until services land
-    NotificationsRepo { table: Table::new(client, table) }.record(user_email, event_name, data_fields, at).await
-}

@@ -114,21 +114,3 @@ impl<'a> RewardsRepo<'a> {
         crate::dynamo::applied(result)
     }
 }
-
-// Free functions kept for the modules lane S is moving into `services/`: // shim until services land
-
-pub async fn code_owner(client: &Client, tables: &Tables, code: &str) -> Result<Option<String>, ApiError> { // shim until services land
-    RewardsRepo::new(client, tables).code_owner(code).await
-}
-
-pub async fn record_referral(client: &Client, tables: &Tables, referral: &Referral) -> Result<bool, ApiError> { // shim until services land
-    RewardsRepo::new(client, tables).record_referral(referral).await
-}
-
-pub async fn referral_of(client: &Client, tables: &Tables, referred_user_id: &str) -> Result<Option<Referral>, ApiError> { // shim until services land
-    RewardsRepo::new(client, tables).referral_of(referred_user_id).await
-}
-
-pub async fn mark_rewarded(client: &Client, tables: &Tables, referred_user_id: &str, usd: u32, plan: &str, credit: &str) -> Result<bool, ApiError> { // shim until services land
-    RewardsRepo::new(client, tables).mark_rewarded(referred_user_id, usd, plan, credit).await
-}

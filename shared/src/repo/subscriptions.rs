@@ -187,21 +187,3 @@ pub enum Field<'a> {
     /// The attribute is removed.
     Remove,
 }
-
-// Free functions kept for the modules lane S is moving into `services/`: // shim until services land
-
-pub async fn claim_checkout(client: &Client, table: &str, user_id: &str, token: &str, now: i64, until: i64, live_statuses: &[&str]) -> Result<bool, ApiError> { // shim until services land
-    SubscriptionsRepo { table: Table::new(client, table) }.claim_checkout(user_id, token, now, until, live_statuses).await
-}
-
-pub async fn release_checkout(client: &Client, table: &str, user_id: &str, token: &str) -> Result<bool, ApiError> { // shim until services land
-    SubscriptionsRepo { table: Table::new(client, table) }.release_checkout(user_id, token).await
-}
-
-pub async fn get<T: DeserializeOwned>(client: &Client, table: &str, user_id: &str) -> Result<Option<T>, ApiError> { // shim until services land
-    SubscriptionsRepo { table: Table::new(client, table) }.get::<T>(user_id).await
-}
-
-pub async fn user_for_customer(client: &Client, table: &str, customer_id: &str) -> Result<Option<String>, ApiError> { // shim until services land
-    SubscriptionsRepo { table: Table::new(client, table) }.user_for_customer(customer_id).await
-}

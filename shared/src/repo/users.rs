@@ -416,9 +416,3 @@ pub enum ActivateError {
     #[error(transparent)]
     Store(#[from] ApiError),
 }
-
-// Free functions kept for the modules lane S is moving into `services/`: // shim until services land
-
-pub async fn get_user(client: &Client, tables: &Tables, id: &str) -> Result<Option<UserRecord>, ApiError> { // shim until services land
-    UsersRepo::new(client, tables).get_user(id).await
-}

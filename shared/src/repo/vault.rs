@@ -700,12 +700,3 @@ pub struct Pending {
     pub expires_at: i64,
     pub data: Value,
 }
-
-// Free functions kept for `vault/filing.rs`, which lane S is moving into `services/`: // shim until services land
-pub async fn append(state: &crate::AppState, owner_id: &str, new: NewRecord) -> Result<Option<Record>, ApiError> { // shim until services land
-    state.vault().append(owner_id, new).await
-}
-
-pub async fn once_record(state: &crate::AppState, owner_id: &str, once: &str) -> Result<Option<String>, ApiError> { // shim until services land
-    state.vault().once_record(owner_id, once).await
-}

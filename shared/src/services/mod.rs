@@ -1,3 +1,8 @@
 //! What combines repositories, mail and rules: above `repo` and `state`, below the functions.
 
+pub mod access;
+pub mod impersonation;
 pub mod lead_mail;
+pub mod referrals;
+#[cfg(feature = "vault")]
+pub mod vault_filing;

@@ -29,5 +29,4 @@
 pub use domain::offering;
 pub use domain::vault::*;
 
-#[cfg(feature = "vault")]
-pub mod filing;
+// What the product files by itself (I/O) is `services::vault_filing`.

@@ -226,7 +226,7 @@ fn allows(grant: &Grant, action: &str, resource: &str) -> bool {
     grant.resources.iter().any(|r| r == resource) && grant.actions.iter().any(|a| a == action || a == "dynamodb:*" || a == "*")
 }
 
-/// Binaries whose router records support-session activity (`impersonation::audited`).
+/// Binaries whose router records support-session activity (`http::audit::audited`).
 fn audited_binaries() -> BTreeSet<String> {
     let functions = concat!(env!("CARGO_MANIFEST_DIR"), "/../../functions");
     std::fs::read_dir(functions)
@@ -234,7 +234,7 @@ fn audited_binaries() -> BTreeSet<String> {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|name| {
             let source = std::fs::read_to_string(format!("{functions}/{name}/src/lib.rs")).unwrap_or_default();
-            source.contains("impersonation::audited(") || source.contains("impersonation::audited_reads(")
+            source.contains("audit::audited(") || source.contains("audit::audited_reads(")
         })
         .collect()
 }

@@ -1,4 +1,6 @@
-//! Routing and request plumbing shared by every function.
+//! The HTTP layer shared by every function: routing, request extractors, the error shape
+//! ([`error`]) and the support-session audit ([`audit`]). Below it nothing imports axum
+//! (`services`, `repo` and the `domain` crate; checked by `architecture`).
 
 use axum::{
     Router,
@@ -8,6 +10,9 @@ use axum::{
 use serde::de::DeserializeOwned;
 
 use crate::{auth::AuthUser, error::ApiError};
+
+pub mod audit;
+pub mod error;
 
 /// Who a vault record names for a signed-in caller: the founder, or the administrator acting
 /// for them in a support session.

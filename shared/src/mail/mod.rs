@@ -1,5 +1,6 @@
 //! Outgoing e-mail. In AWS it goes through Amazon SES; locally (and in tests) every message is
 //! kept in an outbox that `/dev/mail` lists, so flows that depend on mail can be clicked through.
+//! What each transactional message says is in [`templates`].
 
 use std::{
     io::Write,
@@ -12,6 +13,8 @@ use aws_sdk_ses::types::{Body, Content, Destination, Message};
 use serde::{Deserialize, Serialize};
 
 use crate::config::MailConfig;
+
+pub mod templates;
 
 /// A message ready to send: HTML and plain-text bodies of the same content.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,6 +39,8 @@ pub struct CampaignEmail {
 }
 
 pub use domain::email::header_value;
+/// HTML escaping of user text (the templates and the local `/dev` pages use it).
+pub use domain::html::escape as escape_html;
 
 /// The address part of `Name <address>` (or the whole text).
 pub fn address_of(from: &str) -> &str {
@@ -224,33 +229,6 @@ impl Outbox {
     }
 }
 
-pub use domain::html::escape as escape_html;
-
-/// Wraps content in the branded layout every RaiseSpark e-mail uses (inline styles: mail
-/// clients ignore style sheets).
-pub fn layout(title: &str, body_html: &str) -> String {
-    format!(
-        r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{title}</title></head>
-<body style="margin:0;padding:0;background:#f3f4f6;font-family:Inter,-apple-system,'Segoe UI',Arial,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:32px 12px"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#4f46e5;padding:20px 28px;color:#ffffff;font-size:18px;font-weight:700">&#9889; RaiseSpark</td></tr>
-<tr><td style="padding:28px;font-size:15px;line-height:1.6">{body_html}</td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280">RaiseSpark &middot; Investor lead capture for Regulation Crowdfunding founders</td></tr>
-</table></td></tr></table></body></html>"#,
-        title = escape_html(title),
-    )
-}
-
-/// A call-to-action button for `layout` bodies.
-pub fn button(href: &str, label: &str) -> String {
-    format!(
-        r#"<p style="margin:24px 0"><a href="{href}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px">{label}</a></p>"#,
-        href = escape_html(href),
-        label = escape_html(label),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,7 +237,7 @@ mod tests {
         Email {
             to: "ada@example.com".into(),
             subject: "Confirm".into(),
-            html: layout("Confirm", &button("http://localhost:3000/auth/callback?token=a&type=signup", "Go")),
+            html: r#"<p><a href="http://localhost:3000/auth/callback?token=a&amp;type=signup">Go</a></p>"#.into(),
             text: "Go".into(),
         }
     }
@@ -328,11 +306,6 @@ mod tests {
         assert_eq!(messages[0].reply_to.as_deref(), Some("founder@example.com Bcc: evil@example.net"));
         assert_eq!(messages[0].headers[0].1, "<https://x.example/u> Bcc: evil@example.net");
         assert_eq!(messages[1].email.subject, "New lead: Eve Bcc: evil@example.net");
-    }
-
-    #[test]
-    fn user_text_is_escaped() {
-        assert_eq!(escape_html("<b>\"Ada\" & 'Bob'</b>"), "&lt;b&gt;&quot;Ada&quot; &amp; &#39;Bob&#39;&lt;/b&gt;");
     }
 
     #[tokio::test]

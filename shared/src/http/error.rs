@@ -38,6 +38,16 @@ impl ApiError {
         Self::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
     }
 
+    /// 402: the route needs a subscription (or a plan) the caller does not have.
+    pub fn payment_required(code: impl Into<Cow<'static, str>>, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::PAYMENT_REQUIRED, code, message)
+    }
+
+    /// 403: the caller is known and may not do this.
+    pub fn forbidden(code: impl Into<Cow<'static, str>>, message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, code, message)
+    }
+
     pub fn not_found(message: impl Into<Cow<'static, str>>) -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", message)
     }

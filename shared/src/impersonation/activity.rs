@@ -1,0 +1,258 @@
+//! What a support session did, as the user (the end-of-session mail) and the admin area read
+//! it: writes in order, reads grouped by route, each said in plain words. Pure: built from the
+//! recorded entries; reading them is `services::impersonation`'s job.
+
+use serde::Serialize;
+
+use crate::repo::impersonation_actions::{Entry, Kind};
+
+/// One write, as the user and the admin area see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Change {
+    pub method: String,
+    pub path: String,
+    /// 0 when its outcome was not recorded.
+    pub status: u16,
+    pub at: String,
+    pub description: String,
+}
+
+/// The reads of one route, grouped.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub method: String,
+    pub path: String,
+    pub count: u64,
+    pub refused: u64,
+    pub first_at: String,
+    pub last_at: String,
+    pub description: String,
+}
+
+/// What a support session did: writes in order, reads grouped by route in the order first
+/// made. `complete` is false when more was recorded than is listed (the record keeps all).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Activity {
+    pub changes: Vec<Change>,
+    pub views: Vec<View>,
+    pub complete: bool,
+}
+
+impl Activity {
+    pub fn of(entries: Vec<Entry>, complete: bool) -> Self {
+        let mut activity = Activity { complete, ..Activity::default() };
+        for entry in entries {
+            match entry.kind {
+                // The sign-out that ended a session is its ending, shown as such.
+                Kind::Write if entry.method == "POST" && entry.path == "/api/auth/signout" => {}
+                Kind::Write => activity.changes.push(Change {
+                    description: describe_write(&entry.method, &entry.path, entry.status),
+                    method: entry.method,
+                    path: entry.path,
+                    status: entry.status,
+                    at: entry.at,
+                }),
+                Kind::Read => activity.views.push(View {
+                    description: describe_read(&entry.path, entry.count, entry.refused),
+                    first_at: entry.first_at.unwrap_or_else(|| entry.at.clone()),
+                    last_at: entry.at,
+                    method: entry.method,
+                    path: entry.path,
+                    count: entry.count,
+                    refused: entry.refused,
+                }),
+            }
+        }
+        activity.views.sort_by(|a, b| a.first_at.cmp(&b.first_at).then_with(|| a.path.cmp(&b.path)));
+        activity
+    }
+}
+
+/// `(area, the whole, one of it)`: what a route's first segment is about.
+const NOUNS: &[(&str, &str, &str)] = &[
+    ("forms", "the forms", "a form"),
+    ("leads", "the leads", "a lead"),
+    ("profiles", "the profile", "the profile"),
+    ("raise-capital", "Raise Capital", "a Raise Capital step"),
+    ("campaigns", "the campaigns", "a campaign"),
+    ("compliance-vault", "the compliance vault", "a compliance document"),
+    ("rewards", "rewards", "rewards"),
+    ("auth", "account details", "account details"),
+    ("admin", "the admin area", "the admin area"),
+    ("ai-chat", "the assistant", "the assistant"),
+    ("generate-insights", "the insights", "the insights"),
+    ("check-subscription", "the subscription", "the subscription"),
+];
+
+/// Whole-function calls (spec 7's functions), said as what they did.
+const CALLS: &[(&str, &str)] = &[
+    ("check-subscription", "Checked the subscription"),
+    ("create-checkout-session", "Started a checkout"),
+    ("billing-portal", "Opened the billing portal"),
+    ("facebook-conversions", "Sent a conversion event"),
+    ("send-event-notification", "Sent a notification"),
+    ("ai-chat", "Asked the assistant"),
+    ("generate-insights", "Generated insights"),
+    ("impersonate-user", "Tried to impersonate another user"),
+    ("contact", "Sent a message to support"),
+];
+
+const ACTIONS: &[(&str, &str)] = &[("publish", "Published"), ("unpublish", "Unpublished"), ("archive", "Archived"), ("unarchive", "Unarchived")];
+
+fn lookup<'a>(table: &[(&str, &'a str)], key: &str) -> Option<&'a str> {
+    table.iter().find(|(name, _)| *name == key).map(|(_, value)| *value)
+}
+
+/// `/api/<area>/<rest…>` without a query string.
+fn segments(path: &str) -> (String, Vec<&str>) {
+    let path = path.split('?').next().unwrap_or_default();
+    let mut parts = path.trim_start_matches("/api/").split('/').filter(|part| !part.is_empty());
+    (parts.next().unwrap_or_default().to_owned(), parts.collect())
+}
+
+fn refused(text: String, status: u16) -> String {
+    match status {
+        0 => format!("{text} (outcome not recorded)"),
+        400.. => format!("{text} (refused)"),
+        _ => text,
+    }
+}
+
+/// A write in plain words: `POST /api/forms/f1/publish` → 'Published a form'; a refused one
+/// (4xx/5xx) says so.
+pub fn describe_write(method: &str, path: &str, status: u16) -> String {
+    let (area, rest) = segments(path);
+    if rest.is_empty() {
+        if let Some(call) = lookup(CALLS, &area) {
+            return refused(call.to_owned(), status);
+        }
+    }
+    if area == "auth" && rest.first() == Some(&"signout") {
+        return refused("Signed out".to_owned(), status);
+    }
+    if area == "compliance-vault" && rest.first() == Some(&"exports") {
+        return refused("Prepared the exhibit pack for download".to_owned(), status);
+    }
+    let noun = NOUNS.iter().find(|(name, ..)| *name == area).map_or_else(
+        || if area.is_empty() { "something".to_owned() } else { area.replace('-', " ") },
+        |(_, _, one)| (*one).to_owned(),
+    );
+    let verb = rest.last().and_then(|last| lookup(ACTIONS, last)).unwrap_or(match method.to_ascii_uppercase().as_str() {
+        "POST" => "Created",
+        "PUT" | "PATCH" => "Updated",
+        "DELETE" => "Deleted",
+        _ => "Changed",
+    });
+    refused(format!("{verb} {noun}"), status)
+}
+
+/// Whether a path segment names one thing (an id) rather than a part of the product.
+fn is_id(segment: &str) -> bool {
+    segment.chars().any(|c| c.is_ascii_digit()) || segment.len() > 24
+}
+
+/// A route's reads in plain words: 'Viewed the leads', 'Viewed a lead', 'Downloaded the leads
+/// (CSV)'; reads that were all refused: 'Tried to view the admin area (refused)'.
+pub fn describe_read(path: &str, count: u64, refused_count: u64) -> String {
+    let (area, rest) = segments(path);
+    let what = match (area.as_str(), rest.as_slice()) {
+        ("leads", ["export", ..]) => return tried("Downloaded the leads (CSV)", "download the leads (CSV)", count, refused_count),
+        ("compliance-vault", ["exports", ..]) => return tried("Downloaded the exhibit pack", "download the exhibit pack", count, refused_count),
+        ("check-subscription", []) => return tried("Checked the subscription", "check the subscription", count, refused_count),
+        ("leads", ["summary", ..]) => "the lead figures".to_owned(),
+        ("leads", ["trends", ..]) => "the lead trends".to_owned(),
+        ("leads", ["recent", ..]) => "the recent leads".to_owned(),
+        ("auth", ["support-sessions", ..]) => "the support sessions".to_owned(),
+        ("ai-chat", ["gaps", ..]) => "the assistant's unanswered questions".to_owned(),
+        _ => match NOUNS.iter().find(|(name, ..)| *name == area) {
+            Some((_, whole, one)) => if rest.iter().any(|segment| is_id(segment)) { (*one).to_owned() } else { (*whole).to_owned() },
+            None if area.is_empty() => "something".to_owned(),
+            None => area.replace('-', " "),
+        },
+    };
+    tried(&format!("Viewed {what}"), &format!("view {what}"), count, refused_count)
+}
+
+fn tried(done: &str, attempt: &str, count: u64, refused_count: u64) -> String {
+    if count > 0 && refused_count >= count { format!("Tried to {attempt} (refused)") } else { done.to_owned() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(path: &str, count: u64, refused: u64, first: &str) -> Entry {
+        Entry {
+            session_id: "a".into(),
+            entry: format!("r#GET {path}"),
+            kind: Kind::Read,
+            method: "GET".into(),
+            path: path.into(),
+            status: if refused > 0 { 403 } else { 200 },
+            at: "2026-11-23T10:09:00Z".into(),
+            first_at: Some(first.into()),
+            count,
+            refused,
+        }
+    }
+
+    #[test]
+    fn writes_read_as_what_they_did() {
+        for (method, path, status, expected) in [
+            ("POST", "/api/forms", 201, "Created a form"),
+            ("PUT", "/api/forms/f1", 200, "Updated a form"),
+            ("DELETE", "/api/forms/f1", 200, "Deleted a form"),
+            ("POST", "/api/forms/f1/publish", 200, "Published a form"),
+            ("POST", "/api/forms/f1/unarchive", 200, "Unarchived a form"),
+            ("PATCH", "/api/leads/l1", 200, "Updated a lead"),
+            ("DELETE", "/api/leads/l1", 204, "Deleted a lead"),
+            ("PATCH", "/api/profiles/me", 200, "Updated the profile"),
+            ("PUT", "/api/raise-capital/progress/legal", 200, "Updated a Raise Capital step"),
+            ("POST", "/api/auth/signout", 204, "Signed out"),
+            ("PATCH", "/api/auth/user", 403, "Updated account details (refused)"),
+            ("POST", "/api/forms?x=1", 500, "Created a form (refused)"),
+            ("POST", "/api/new-thing/1", 200, "Created new thing"),
+            ("OPTIONS", "/api/forms", 200, "Changed a form"),
+            ("POST", "/api/check-subscription", 200, "Checked the subscription"),
+            ("POST", "/api/create-checkout-session", 403, "Started a checkout (refused)"),
+            ("POST", "/api/impersonate-user", 403, "Tried to impersonate another user (refused)"),
+            ("POST", "/api/compliance-vault/exports", 201, "Prepared the exhibit pack for download"),
+            ("PATCH", "/api/leads/l1", 0, "Updated a lead (outcome not recorded)"),
+        ] {
+            assert_eq!(describe_write(method, path, status), expected, "{method} {path} {status}");
+        }
+    }
+
+    #[test]
+    fn reads_read_as_views() {
+        for (path, count, refused, expected) in [
+            ("/api/leads", 3, 0, "Viewed the leads"),
+            ("/api/leads/6f1c2d3e-aaaa-bbbb-cccc-0123456789ab", 1, 0, "Viewed a lead"),
+            ("/api/leads/export", 1, 0, "Downloaded the leads (CSV)"),
+            ("/api/leads/summary", 5, 0, "Viewed the lead figures"),
+            ("/api/forms", 2, 0, "Viewed the forms"),
+            ("/api/forms/f1", 1, 0, "Viewed a form"),
+            ("/api/profiles/me", 1, 0, "Viewed the profile"),
+            ("/api/auth/user", 4, 0, "Viewed account details"),
+            ("/api/auth/support-sessions", 1, 0, "Viewed the support sessions"),
+            ("/api/compliance-vault/records", 1, 0, "Viewed the compliance vault"),
+            ("/api/check-subscription", 1, 0, "Checked the subscription"),
+            ("/api/check-subscription/plans", 1, 0, "Viewed the subscription"),
+            ("/api/generate-insights", 1, 0, "Viewed the insights"),
+            ("/api/leads/trends", 1, 0, "Viewed the lead trends"),
+            ("/api/compliance-vault/exports", 1, 0, "Downloaded the exhibit pack"),
+            ("/api/admin/users", 2, 2, "Tried to view the admin area (refused)"),
+            ("/api/leads/export", 1, 1, "Tried to download the leads (CSV) (refused)"),
+            ("/api/leads", 3, 1, "Viewed the leads"),
+            ("/api/something-new", 1, 0, "Viewed something new"),
+        ] {
+            assert_eq!(describe_read(path, count, refused), expected, "{path}");
+        }
+    }
+
+    #[test]
+    fn views_are_listed_in_the_order_they_were_first_made() {
+        let activity = Activity::of(vec![read("/api/b", 1, 0, "2026-11-23T10:05:00Z"), read("/api/a", 1, 0, "2026-11-23T10:07:00Z"), read("/api/c", 1, 0, "2026-11-23T10:01:00Z")], true);
+        assert_eq!(activity.views.iter().map(|v| v.path.as_str()).collect::<Vec<_>>(), ["/api/c", "/api/b", "/api/a"]);
+    }
+}
