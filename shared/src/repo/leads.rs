@@ -69,7 +69,8 @@ pub fn contacted_counter(status: &str) -> &'static str {
     }
 }
 
-/// Tables `profiles`, `lead_stats`, `leads`, `platform_stats`, `forms`: `state.leads()`.
+/// Table `leads` and the counters its transactions keep (`profiles`, `lead_stats`, `forms`,
+/// `platform_stats`): `state.leads()`.
 #[derive(Clone, Copy)]
 pub struct LeadsRepo<'a> {
     leads: Table<'a>,

@@ -76,7 +76,8 @@ pub enum CreateUserError {
 
 use crate::dynamo::{from_item, to_item as item};
 
-/// Tables `platform_stats`, `user_emails`, `users`, `profiles`, `account_requests`: `state.users()`.
+/// Tables `users` and `user_emails`, with the profile and sign-up items an account is made
+/// with (`profiles`, `account_requests`) and its platform counter: `state.users()`.
 #[derive(Clone, Copy)]
 pub struct UsersRepo<'a> {
     users: Table<'a>,
