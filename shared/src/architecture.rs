@@ -65,7 +65,6 @@ const LAYERS: &[(&str, u8)] = &[
 const UPWARD_EDGES_ALLOWED: &[(&str, &str, &str)] = &[
     ("payments", "http", "payments.rs:349 calls http::constant_time_eq; use `subtle` or domain::crypto (plan §9)"),
     ("repo::platform_stats", "billing", "counts subscriptions per billing::Plan; Plan moves to domain::plans in phase 5"),
-    ("repo::vault", "state", "the vault repository takes AppState and writes S3 as well as DynamoDB; the S3 part becomes services::vault_filing (plan phase 8d)"),
 ];
 
 /// Import cycles among `shared`'s modules still allowed (each from its smallest module, in

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{ApiError, config::StripeConfig, dynamo::Client, repo::subscriptions};
+use crate::{ApiError, config::StripeConfig, repo::subscriptions::SubscriptionsRepo};
 
 pub const TRIAL_DAYS: u32 = 7;
 pub const EXTENDED_TRIAL_DAYS: u32 = 14;
@@ -218,30 +218,25 @@ pub const CHECKOUT_CLAIM_SECS: i64 = 30;
 
 /// Claims the right to open a checkout for `user_id`: one conditional write that fails while
 /// another checkout is being prepared or a subscription is live. Returns the claim's token.
-#[tracing::instrument(skip(client))]
-pub async fn claim_checkout(client: &Client, table: &str, user_id: &str, now: i64) -> Result<Result<String, CheckoutOfferError>, ApiError> {
+#[tracing::instrument(skip(subscriptions))]
+pub async fn claim_checkout(subscriptions: SubscriptionsRepo<'_>, user_id: &str, now: i64) -> Result<Result<String, CheckoutOfferError>, ApiError> {
     let token = uuid::Uuid::new_v4().simple().to_string();
-    if subscriptions::claim_checkout(client, table, user_id, &token, now, now + CHECKOUT_CLAIM_SECS, LIVE_STATUSES).await? {
+    if subscriptions.claim_checkout(user_id, &token, now, now + CHECKOUT_CLAIM_SECS, LIVE_STATUSES).await? {
         return Ok(Ok(token));
     }
-    let live = get_subscription(client, table, user_id).await?.is_some_and(|record| record.is_live());
+    let live = get_subscription(subscriptions, user_id).await?.is_some_and(|record| record.is_live());
     Ok(Err(if live { CheckoutOfferError::SubscriptionExists } else { CheckoutOfferError::InProgress }))
 }
 
 /// Frees a checkout claim taken with `token` (a claim taken since by someone else stays).
-#[tracing::instrument(skip(client, token))]
-pub async fn release_checkout(client: &Client, table: &str, user_id: &str, token: &str) -> Result<(), ApiError> {
-    subscriptions::release_checkout(client, table, user_id, token).await.map(drop)
+#[tracing::instrument(skip(subscriptions, token))]
+pub async fn release_checkout(subscriptions: SubscriptionsRepo<'_>, user_id: &str, token: &str) -> Result<(), ApiError> {
+    subscriptions.release_checkout(user_id, token).await.map(drop)
 }
 
-#[tracing::instrument(skip(client))]
-pub async fn get_subscription(client: &Client, table: &str, user_id: &str) -> Result<Option<SubscriptionRecord>, ApiError> {
-    subscriptions::get(client, table, user_id).await
-}
-
-/// The user whose Stripe customer this is, through the `by_customer` index.
-pub async fn user_for_customer(client: &Client, table: &str, customer_id: &str) -> Result<Option<String>, ApiError> {
-    subscriptions::user_for_customer(client, table, customer_id).await
+#[tracing::instrument(skip(subscriptions))]
+pub async fn get_subscription(subscriptions: SubscriptionsRepo<'_>, user_id: &str) -> Result<Option<SubscriptionRecord>, ApiError> {
+    subscriptions.get(user_id).await
 }
 
 /// Whether the subscription is on the Pro plan (a Pro trial counts): its price is the Pro

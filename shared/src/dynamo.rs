@@ -60,14 +60,6 @@ where
     }
 }
 
-/// Whether a transaction was cancelled because one of its conditions failed.
-pub fn cancelled_by_condition(err: &aws_sdk_dynamodb::error::SdkError<aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError>) -> bool {
-    use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
-    matches!(err, aws_sdk_dynamodb::error::SdkError::ServiceError(service) if matches!(service.err(),
-        TransactWriteItemsError::TransactionCanceledException(cancelled)
-            if cancelled.cancellation_reasons().iter().any(|r| r.code() == Some("ConditionalCheckFailed"))))
-}
-
 /// A storage failure: what a repository answers when DynamoDB did not do what was asked.
 /// "Not found" and "the condition did not hold" are not failures (they are `Option`/`bool`
 /// values); this is only "try again" or "broken".

@@ -9,7 +9,7 @@
 //! run would (a check followed by a separate increment lets every parallel request through).
 //! The previous window is closed, so reading it first does not race.
 
-use crate::{crypto::sha256_hex, dynamo::Client, error::ApiError, repo::rate_limits};
+use crate::{crypto::sha256_hex, error::ApiError, repo::rate_limits::RateLimitsRepo};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rule {
@@ -50,25 +50,25 @@ pub struct Reservation {
 
 /// Counts one hit for `subject` under `rule` if the limit leaves room, atomically.
 /// `None` when the limit is reached (nothing is counted then).
-pub async fn reserve(client: &Client, table: &str, rule: &Rule, subject: &str) -> Result<Option<Reservation>, ApiError> {
+pub async fn reserve(store: RateLimitsRepo<'_>, rule: &Rule, subject: &str) -> Result<Option<Reservation>, ApiError> {
     let now = crate::time::unix(crate::time::now());
     let window = now.div_euclid(rule.window_secs);
-    let previous = rate_limits::count(client, table, &rule.key(subject, window - 1)).await?;
+    let previous = store.count(&rule.key(subject, window - 1)).await?;
     let cap = current_cap(rule.limit, previous, rule.window_secs, now);
     if cap <= 0 {
         return Ok(None);
     }
     let key = rule.key(subject, window);
-    let reserved = rate_limits::add_under(client, table, &key, cap, (window + 2) * rule.window_secs).await?;
+    let reserved = store.add_under(&key, cap, (window + 2) * rule.window_secs).await?;
     Ok(reserved.then_some(Reservation { key }))
 }
 
 /// Reserves a hit under each rule in turn; the first rule without room is returned (hits
 /// already reserved under earlier rules stay counted: the attempt happened).
-pub async fn reserve_all<'r>(client: &Client, table: &str, checks: &[(&'r Rule, &str)]) -> Result<Result<Vec<Reservation>, &'r Rule>, ApiError> {
+pub async fn reserve_all<'r>(store: RateLimitsRepo<'_>, checks: &[(&'r Rule, &str)]) -> Result<Result<Vec<Reservation>, &'r Rule>, ApiError> {
     let mut reserved = Vec::with_capacity(checks.len());
     for (rule, subject) in checks {
-        match reserve(client, table, rule, subject).await? {
+        match reserve(store, rule, subject).await? {
             Some(reservation) => reserved.push(reservation),
             None => return Ok(Err(*rule)),
         }
@@ -77,14 +77,14 @@ pub async fn reserve_all<'r>(client: &Client, table: &str, checks: &[(&'r Rule, 
 }
 
 /// Takes a reserved hit back.
-pub async fn release(client: &Client, table: &str, reservation: &Reservation) -> Result<(), ApiError> {
-    rate_limits::take_one(client, table, &reservation.key).await.map(drop)
+pub async fn release(store: RateLimitsRepo<'_>, reservation: &Reservation) -> Result<(), ApiError> {
+    store.take_one(&reservation.key).await.map(drop)
 }
 
 /// Forgets a subject's hits for a rule (e.g. failures after a successful sign-in).
-pub async fn reset(client: &Client, table: &str, rule: &Rule, subject: &str) -> Result<(), ApiError> {
+pub async fn reset(store: RateLimitsRepo<'_>, rule: &Rule, subject: &str) -> Result<(), ApiError> {
     let window = crate::time::unix(crate::time::now()).div_euclid(rule.window_secs);
-    rate_limits::delete(client, table, &[window, window - 1].map(|w| rule.key(subject, w))).await
+    store.delete(&[window, window - 1].map(|w| rule.key(subject, w))).await
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! the clients the function's configuration asks for (no SES client without mail, no Stripe
 //! client without payments).
 
+mod repos;
+
 use std::sync::Arc;
 
 use axum::extract::FromRef;

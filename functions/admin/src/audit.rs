@@ -7,10 +7,7 @@ use shared::{
     dynamo::Item,
     email::EmailAddress,
     impersonation::{Activity, Change, View},
-    repo::{
-        impersonations::{self, EndedBy, Impersonation, LOG_PARTITION, Listing},
-        users,
-    },
+    repo::impersonations::{EndedBy, Impersonation, LOG_PARTITION, Listing},
     time::iso_from_unix,
 };
 
@@ -126,7 +123,7 @@ pub async fn person(state: &AppState, value: Option<&str>) -> Result<Person> {
     }
     if value.contains('@') {
         let email = EmailAddress::parse(value)?;
-        return Ok(match users::find_user_id(&state.dynamo, &state.config.tables, email.as_str()).await? {
+        return Ok(match state.users().find_user_id(email.as_str()).await? {
             Some(id) => Person::Id(id),
             None => Person::Nobody,
         });
@@ -217,8 +214,6 @@ pub struct Page {
 
 /// One page of `selection`, newest first, from `start`.
 pub async fn page(state: &AppState, selection: &Selection, dates: Option<(String, String)>, start: Option<Item>) -> Result<Page> {
-    let client = &state.dynamo;
-    let table = &state.config.tables.impersonations;
     let listing = &selection.listing;
     let keep = |record: &Impersonation| selection.target.as_ref().is_none_or(|target| &record.target_id == target);
     let limit = if selection.target.is_some() { FILTERED_READ } else { PAGE_SIZE as i32 + 1 };
@@ -227,7 +222,7 @@ pub async fn page(state: &AppState, selection: &Selection, dates: Option<(String
     let mut found = Vec::new();
     let mut exhausted = false;
     for _ in 0..MAX_READS {
-        let page = impersonations::list(client, table, listing, dates.clone(), limit, start.take()).await?;
+        let page = state.impersonations().list(listing, dates.clone(), limit, start.take()).await?;
         found.extend(page.records.into_iter().filter(|record| keep(record)));
         match page.next {
             Some(key) => start = Some(key),

@@ -7,8 +7,8 @@ use serde::Serialize;
 use serde_json::Value;
 use shared::{
     ApiError, AppState, Result,
-    config::Tables,
-    dynamo::{Client, Item},
+    dynamo::Item,
+    repo::directory::DirectoryRepo,
     repo::directory::{self, Account},
     time::iso_from_unix,
 };
@@ -86,13 +86,13 @@ fn decode_cursor(cursor: &str, search: &Search) -> Result<Item> {
 }
 
 /// One page of the directory in e-mail order, optionally only addresses starting with a prefix.
-#[tracing::instrument(skip(client, tables, cursor))]
-pub async fn page(client: &Client, tables: &Tables, search: &Search, cursor: Option<&str>) -> Result<Page> {
+#[tracing::instrument(skip(directory, cursor))]
+pub async fn page(directory: DirectoryRepo<'_>, search: &Search, cursor: Option<&str>) -> Result<Page> {
     if let Search::Id(id) = search {
         if cursor.is_some() {
             return Err(cursor::invalid());
         }
-        let accounts = account(client, tables, id).await?.into_iter().collect();
+        let accounts = account(directory, id).await?.into_iter().collect();
         return Ok(Page { accounts, next: None });
     }
     let start = cursor.map(|cursor| decode_cursor(cursor, search)).transpose()?;
@@ -100,29 +100,25 @@ pub async fn page(client: &Client, tables: &Tables, search: &Search, cursor: Opt
         Search::EmailPrefix(prefix) => Some(prefix.as_str()),
         _ => None,
     };
-    let page = directory::page(client, &tables.users, prefix, start, PAGE_SIZE).await?;
+    let page = directory.page(prefix, start, PAGE_SIZE).await?;
     Ok(Page { accounts: page.accounts, next: page.next.and_then(|key| cursor::encode(&key, CURSOR_KEY)) })
 }
 
 /// One account by id, without its password hash; `None` when there is none.
-pub async fn account(client: &Client, tables: &Tables, id: &str) -> Result<Option<Account>> {
-    directory::account(client, &tables.users, id).await
+pub async fn account(directory: DirectoryRepo<'_>, id: &str) -> Result<Option<Account>> {
+    directory.account(id).await
 }
 
 /// The rows of a page: each account with its subscription, leads and forms.
 #[tracing::instrument(skip(state, accounts), fields(accounts = accounts.len()))]
 pub async fn rows(state: &AppState, accounts: Vec<Account>) -> Result<Vec<UserRow>> {
-    let tables = &state.config.tables;
-    let client = &state.dynamo;
+    let directory = state.directory();
     let ids: Vec<String> = accounts.iter().map(|account| account.id.clone()).collect();
     let (subscriptions, leads, forms) = tokio::try_join!(
-        directory::subscriptions(client, &tables.subscriptions, &ids),
-        directory::lead_counts(client, &tables.profiles, &ids),
+        directory.subscriptions(&ids),
+        directory.lead_counts(&ids),
         futures::stream::iter(ids.clone())
-            .map(|id| {
-                let (client, table) = (client.clone(), tables.forms.clone());
-                async move { directory::forms_count(&client, &table, &id).await }
-            })
+            .map(|id| async move { directory.forms_count(&id).await })
             .buffered(PARALLEL_COUNTS)
             .try_collect::<Vec<u64>>(),
     )?;

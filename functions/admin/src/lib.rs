@@ -28,7 +28,7 @@ use shared::{
     auth::AuthUser,
     billing::plans,
     http::QueryParams,
-    repo::{impersonations, platform_stats},
+    repo::impersonations,
 };
 
 pub const NOT_ADMIN: &str = "Only administrators can use the admin area.";
@@ -69,7 +69,7 @@ fn cursor_param(value: Option<&str>) -> Option<&str> {
 #[tracing::instrument(skip_all, fields(admin_id = %admin.0.id))]
 async fn platform(State(state): State<AppState>, admin: Admin) -> Result<Json<stats::Stats>> {
     let dates = stats::last_days(state.clock.now().date(), stats::SERIES_DAYS);
-    let snapshot = platform_stats::read(&state.dynamo, &state.config.tables.platform_stats, &dates).await?;
+    let snapshot = state.platform_stats().read(&dates).await?;
     Ok(Json(stats::Stats::of(&snapshot, &dates, &plans(&state.config.stripe))))
 }
 
@@ -85,19 +85,18 @@ struct UsersQuery {
 #[tracing::instrument(skip_all, fields(admin_id = %admin.0.id))]
 async fn list_users(State(state): State<AppState>, admin: Admin, QueryParams(query): QueryParams<UsersQuery>) -> Result<Json<Value>> {
     let search = directory::Search::parse(query.q.as_deref())?;
-    let page = directory::page(&state.dynamo, &state.config.tables, &search, cursor_param(query.cursor.as_deref())).await?;
+    let page = directory::page(state.directory(), &search, cursor_param(query.cursor.as_deref())).await?;
     let users = directory::rows(&state, page.accounts).await?;
     Ok(Json(json!({ "users": users, "next_cursor": page.next })))
 }
 
 #[tracing::instrument(skip_all, fields(admin_id = %admin.0.id, user_id = %id))]
 async fn show_user(State(state): State<AppState>, admin: Admin, Path(id): Path<String>) -> Result<Json<Value>> {
-    let tables = &state.config.tables;
-    let account = directory::account(&state.dynamo, tables, &id).await?.ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))?;
+    let account = directory::account(state.directory(), &id).await?.ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))?;
     let listing = impersonations::Listing::ByTarget(account.id.clone());
     let (rows, sessions) = tokio::try_join!(
         directory::rows(&state, vec![account]),
-        impersonations::list(&state.dynamo, &tables.impersonations, &listing, None, USER_IMPERSONATIONS, None),
+        state.impersonations().list(&listing, None, USER_IMPERSONATIONS, None),
     )?;
     let now = state.clock.unix();
     let records = audit::RecordView::all(&state, sessions.records, now).await?;

@@ -14,9 +14,8 @@ use shared::{
     leads::{ComplianceProof, LeadRecord},
     payments::{events, sign_webhook},
     repo::{
-        impersonation_actions,
-        impersonations::{self, EndedBy, Impersonation},
-        users::{self, UserRecord},
+        impersonations::{EndedBy, Impersonation},
+        users::UserRecord,
     },
     testing::{Call, TEST_WEBHOOK_SECRET, TestResponse, stored_user, test_state},
     time::{now, unix},
@@ -95,8 +94,8 @@ impl World {
         };
         let tables = &self.state.config.tables;
         self.state.dynamo.put_item().table_name(&tables.leads).set_item(Some(to_item(&lead).unwrap())).send().await.unwrap();
-        assert!(shared::repo::leads::count_lead(&self.state.dynamo, tables, &lead).await.unwrap());
-        assert!(!shared::repo::leads::count_lead(&self.state.dynamo, tables, &lead).await.unwrap());
+        assert!(self.state.leads().count_lead(&lead).await.unwrap());
+        assert!(!self.state.leads().count_lead(&lead).await.unwrap());
     }
 }
 
@@ -122,7 +121,7 @@ async fn unconfirmed_user(state: &AppState, email: &str) -> UserRecord {
         last_sign_in_at: None,
         recovery_epoch: 0,
     };
-    users::create_user(&state.dynamo, &state.config.tables, &user).await.unwrap();
+    state.users().create_user(&user).await.unwrap();
     user
 }
 
@@ -145,7 +144,7 @@ fn record(admin: &UserRecord, target: &UserRecord, started_at: &str) -> Imperson
 }
 
 async fn store(state: &AppState, record: &Impersonation) {
-    impersonations::create(&state.dynamo, &state.config.tables.impersonations, record).await.unwrap();
+    state.impersonations().create(record).await.unwrap();
 }
 
 fn ids(body: &Value, list: &str) -> Vec<String> {
@@ -183,7 +182,7 @@ async fn a_support_session_token_is_refused_even_when_it_names_an_administrator(
         let state = world.state.clone();
         async move {
             store(&state, &record).await;
-            impersonations::begin_session(&state.dynamo, &state.config.tables.impersonations, &record.id, state.clock.unix()).await.unwrap().unwrap();
+            state.impersonations().begin_session(&record.id, state.clock.unix()).await.unwrap().unwrap();
             record.id
         }
     };
@@ -219,7 +218,7 @@ async fn stats_follow_sign_ups_confirmations_leads_and_subscriptions_as_they_hap
     let stats = world.stats().await;
     assert_eq!((stats["users"].as_u64(), stats["confirmed"].as_u64()), (Some(2), Some(1)));
     for _ in 0..2 {
-        let confirmed = users::confirm_email(&world.state.dynamo, &world.state.config.tables, &founder.id).await.unwrap();
+        let confirmed = world.state.users().confirm_email(&founder.id).await.unwrap();
         assert!(confirmed.email_confirmed_at.is_some());
     }
     assert_eq!(world.stats().await["confirmed"], 2);
@@ -386,11 +385,10 @@ async fn the_detail_of_an_unknown_user_is_404_and_of_a_known_one_has_their_lates
         ended_by: Some(EndedBy::Revert),
         ..record(&world.admin, &founder, "2026-01-06T10:00:00Z")
     };
-    let actions = &world.state.config.tables.impersonation_actions;
-    let write = impersonation_actions::begin_write(&world.state.dynamo, actions, &newer.id, "PATCH", "/api/forms/f1", "2026-01-06T10:05:00Z").await.unwrap();
-    impersonation_actions::finish_write(&world.state.dynamo, actions, &newer.id, &write, 200).await.unwrap();
+    let write = world.state.impersonation_actions().begin_write(&newer.id, "PATCH", "/api/forms/f1", "2026-01-06T10:05:00Z").await.unwrap();
+    world.state.impersonation_actions().finish_write(&newer.id, &write, 200).await.unwrap();
     for _ in 0..2 {
-        impersonation_actions::record_read(&world.state.dynamo, actions, &newer.id, "GET", "/api/leads", 200, "2026-01-06T10:04:00Z").await.unwrap();
+        world.state.impersonation_actions().record_read(&newer.id, "GET", "/api/leads", 200, "2026-01-06T10:04:00Z").await.unwrap();
     }
     let elsewhere = record(&world.admin, &world.admin, "2026-01-07T10:00:00Z");
     for r in [&older, &newer, &elsewhere] {

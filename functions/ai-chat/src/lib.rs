@@ -32,7 +32,6 @@ use shared::{
     auth::AuthUser,
     http::JsonBody,
     rate_limit::{self, Rule},
-    repo::{forms::list_forms, profiles::get_profile},
 };
 use tokio::sync::OnceCell;
 
@@ -127,8 +126,7 @@ fn validate(messages: &[ChatMessage]) -> Result<&str> {
 
 /// The caller's own figures: two reads (profile counters, forms), whatever the data size.
 async fn load_facts(state: &AppState, user_id: &str) -> Result<AccountFacts> {
-    let tables = &state.config.tables;
-    let (profile, forms) = tokio::try_join!(get_profile(&state.dynamo, &tables.profiles, user_id), list_forms(&state.dynamo, &tables.forms, user_id))?;
+    let (profile, forms) = tokio::try_join!(state.profiles().get_profile(user_id), state.forms().list_forms(user_id))?;
     let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(user_id));
     Ok(AccountFacts {
         leads: profile.interested_investors_count,
@@ -165,8 +163,7 @@ fn account_summary(facts: &AccountFacts) -> String {
 async fn chat_reply(State(chat): State<ChatState>, user: AuthUser, JsonBody(body): JsonBody<ChatRequest, 65_536>) -> Result<Json<Value>> {
     let question = validate(&body.messages)?.to_owned();
     let state = &chat.app;
-    let tables = &state.config.tables;
-    if rate_limit::reserve(&state.dynamo, &tables.rate_limits, &PER_USER, &user.id).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &PER_USER, &user.id).await?.is_none() {
         return Err(ApiError {
             retry_after: Some(60),
             ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "chat_rate_limited", "You have asked a lot of questions in a short time. Please wait a few minutes.")
@@ -200,11 +197,11 @@ async fn chat_reply(State(chat): State<ChatState>, user: AuthUser, JsonBody(body
     // Spec 8: saving the question only logs its failures.
     let now = state.clock.now_iso();
     let salts = state.config.links.question_salt.salts();
-    if let Err(err) = questions::record(&state.dynamo, &tables.ai_chat_questions, &salts, &user.id, &question, &page, &now).await {
+    if let Err(err) = questions::record(state.ai_questions(), &salts, &user.id, &question, &page, &now).await {
         tracing::warn!(error = %err, "chat question not saved");
     }
     if !grounded {
-        if let Err(err) = questions::record_gap(&state.dynamo, &tables.ai_chat_questions, &question, &page, &now).await {
+        if let Err(err) = questions::record_gap(state.ai_questions(), &question, &page, &now).await {
             tracing::warn!(error = %err, "coverage gap not saved");
         }
     }
@@ -215,7 +212,7 @@ async fn chat_reply(State(chat): State<ChatState>, user: AuthUser, JsonBody(body
 #[tracing::instrument(skip(chat))]
 async fn popular(State(chat): State<ChatState>, _user: AuthUser) -> Result<Json<Value>> {
     let state = &chat.app;
-    let questions = questions::popular(&state.dynamo, &state.config.tables.ai_chat_questions).await?;
+    let questions = questions::popular(state.ai_questions(),).await?;
     Ok(Json(json!({ "questions": questions })))
 }
 
@@ -233,7 +230,7 @@ async fn gaps(State(chat): State<ChatState>, user: AuthUser) -> Result<Json<Valu
     if !state.is_admin(&user.id) {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "Only administrators can use the admin area."));
     }
-    let gaps = questions::gaps(&state.dynamo, &state.config.tables.ai_chat_questions, 50).await?;
+    let gaps = questions::gaps(state.ai_questions(), 50).await?;
     Ok(Json(json!({ "gaps": gaps })))
 }
 

@@ -21,8 +21,7 @@ use serde::Serialize;
 use shared::{
     ApiError,
     crypto::sha256_hex,
-    dynamo::Client,
-    repo::ai_questions::{self, Ask, BoardEntry},
+    repo::ai_questions::{AiQuestionsRepo, Ask, BoardEntry},
 };
 
 /// Distinct askers a similarity group needs before its questions are shown to others.
@@ -117,19 +116,19 @@ fn asker(user_id: &str, salt: &str) -> String {
 
 /// Records one question (spec 7: upsert on the question). A second ask by the same user
 /// updates the page but not the score. `salts`: the question salt's, newest first.
-pub async fn record(client: &Client, table: &str, salts: &[String], user_id: &str, question: &str, page: &str, now: &str) -> Result<(), ApiError> {
+pub async fn record(questions: AiQuestionsRepo<'_>, salts: &[String], user_id: &str, question: &str, page: &str, now: &str) -> Result<(), ApiError> {
     let question = normalize(question);
     let group = similarity_group(&question);
     let askers: Vec<String> = salts.iter().map(|salt| asker(user_id, salt)).collect();
     let page: String = page.chars().take(200).collect();
     let ask = Ask { question: &question, group: &group, page: &page, askers: &askers, shareable: is_shareable(&question), now };
-    ai_questions::record_ask(client, table, &ask).await
+    questions.record_ask(&ask).await
 }
 
 /// A question Sparky could not ground, kept (scrubbed) for the Help Center's authors.
-pub async fn record_gap(client: &Client, table: &str, question: &str, page: &str, now: &str) -> Result<(), ApiError> {
+pub async fn record_gap(questions: AiQuestionsRepo<'_>, question: &str, page: &str, now: &str) -> Result<(), ApiError> {
     let page: String = page.chars().take(200).collect();
-    ai_questions::record_gap(client, table, &scrub(&normalize(question)), &page, now).await
+    questions.record_gap(&scrub(&normalize(question)), &page, now).await
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -150,10 +149,10 @@ fn ranked_of(entry: &BoardEntry) -> Option<Ranked> {
 }
 
 /// Spec 7: the most popular questions (5), among those allowed to be shown.
-pub async fn popular(client: &Client, table: &str) -> Result<Vec<String>, ApiError> {
-    let candidates = ai_questions::board(client, table, "popular", 50).await?;
+pub async fn popular(questions: AiQuestionsRepo<'_>) -> Result<Vec<String>, ApiError> {
+    let candidates = questions.board("popular", 50).await?;
     let groups: BTreeSet<String> = candidates.iter().filter_map(|entry| entry.similarity_group.clone()).collect();
-    let counts = ai_questions::group_counts(client, table, &groups).await?;
+    let counts = questions.group_counts(&groups).await?;
     Ok(candidates
         .iter()
         .filter(|entry| counts.get(entry.similarity_group.as_deref().unwrap_or_default()).copied().unwrap_or(0) >= MIN_ASKERS)
@@ -165,8 +164,8 @@ pub async fn popular(client: &Client, table: &str) -> Result<Vec<String>, ApiErr
 }
 
 /// The most frequent questions Sparky could not ground (admins only).
-pub async fn gaps(client: &Client, table: &str, limit: i32) -> Result<Vec<Ranked>, ApiError> {
-    Ok(ai_questions::board(client, table, "gaps", limit).await?.iter().filter_map(ranked_of).collect())
+pub async fn gaps(questions: AiQuestionsRepo<'_>, limit: i32) -> Result<Vec<Ranked>, ApiError> {
+    Ok(questions.board("gaps", limit).await?.iter().filter_map(ranked_of).collect())
 }
 
 #[cfg(test)]

@@ -8,10 +8,7 @@ use shared::{
     auth::AuthUser,
     http::{ClientIp, JsonBody},
     impersonation, rate_limit,
-    repo::{
-        impersonations, sessions,
-        users::{self, UserRecord},
-    },
+    repo::users::UserRecord,
 };
 
 use crate::{
@@ -23,7 +20,7 @@ use crate::{
 };
 
 async fn load_user(state: &AppState, user: &AuthUser) -> Result<UserRecord> {
-    users::get_user(&state.dynamo, &state.config.tables, &user.id)
+    state.users().get_user(&user.id)
         .await?
         .ok_or_else(|| ApiError::unauthorized(SESSION_ENDED))
 }
@@ -33,7 +30,7 @@ async fn load_user(state: &AppState, user: &AuthUser) -> Result<UserRecord> {
 pub(crate) async fn current_user(State(state): State<AppState>, user: AuthUser) -> Result<Json<UserView>> {
     let record = load_user(&state, &user).await?;
     if let Some(acting) = &user.impersonation {
-        let session = impersonations::get(&state.dynamo, &state.config.tables.impersonations, &acting.audit_id).await?;
+        let session = state.impersonations().get(&acting.audit_id).await?;
         let session = session.filter(|session| session.is_live(state.clock.unix())).ok_or_else(impersonation::session_over)?;
         return Ok(Json(UserView::impersonated(&state, &record, &session)));
     }
@@ -63,7 +60,7 @@ pub(crate) async fn update_user(State(state): State<AppState>, user: AuthUser, J
     user.refuse_impersonation()?;
     let name = parse_name(&body.name)?;
     load_user(&state, &user).await?;
-    let record = users::set_user_name(&state.dynamo, &state.config.tables, &user.id, name).await?;
+    let record = state.users().set_user_name(&user.id, name).await?;
     Ok(Json(UserView::new(&state, &record)))
 }
 
@@ -85,22 +82,21 @@ pub(crate) async fn change_password(
 ) -> Result<Response> {
     user.refuse_impersonation()?;
     let new_password = Password::parse(&body.new_password)?;
-    let tables = &state.config.tables;
     let record = load_user(&state, &user).await?;
     let email_and_ip = format!("{}|{}", record.email, ip.0);
     // As at sign-in: a wrong current password uses a failure slot reserved up front.
-    let Some(failure) = rate_limit::reserve(&state.dynamo, &tables.rate_limits, &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await? else {
+    let Some(failure) = rate_limit::reserve(state.rate_limits(), &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await? else {
         return Err(rate_limited("login_rate_limited", LOGIN_RATE_LIMITED, 300));
     };
     if !verify_password(&body.current_password, Some(&record.password_hash)).await? {
         return Err(ApiError::bad_request("wrong_password", WRONG_CURRENT_PASSWORD));
     }
-    rate_limit::release(&state.dynamo, &tables.rate_limits, &failure).await?;
+    rate_limit::release(state.rate_limits(), &failure).await?;
     let hash = hash_password(&new_password).await?;
-    let record = users::set_password_hash(&state.dynamo, tables, &user.id, &hash).await?;
-    if let Err(err) = sessions::delete_all(&state.dynamo, tables, &user.id).await {
+    let record = state.users().set_password_hash(&user.id, &hash).await?;
+    if let Err(err) = state.sessions().delete_all(&user.id).await {
         tracing::warn!(error = %err, "ended sessions not tidied");
     }
-    let refresh_token = sessions::start(&state.dynamo, tables, &record, state.clock.unix()).await?;
+    let refresh_token = state.sessions().start(&record, state.clock.unix()).await?;
     session_response(&state, &record, &refresh_token)
 }

@@ -18,8 +18,8 @@ use shared::{
     rate_limit,
     repo::{
         account_requests::{self, AccountRequest, Job, JobKind, Registration},
-        one_time_tokens::{self, SignUpToken},
-        users::{self, UserRecord},
+        one_time_tokens::SignUpToken,
+        users::UserRecord,
     },
 };
 
@@ -61,8 +61,8 @@ pub async fn handle(state: &AppState, event: Event) -> Result<usize> {
 /// Does what one request asks, once.
 pub async fn run(state: &AppState, request: &AccountRequest) -> Result<()> {
     let (email, key) = request.key();
-    let (db, table, now) = (&state.dynamo, &state.config.tables.account_requests, state.clock.unix());
-    if !account_requests::claim(db, table, email, key, now).await? {
+    let now = state.clock.unix();
+    if !state.account_requests().claim(email, key, now).await? {
         return Ok(()); // done before (a retried batch), or gone (confirmed meanwhile)
     }
     let outcome = match request {
@@ -74,7 +74,7 @@ pub async fn run(state: &AppState, request: &AccountRequest) -> Result<()> {
         },
     };
     if let Err(err) = outcome {
-        if let Err(release) = account_requests::release(db, table, email, key).await {
+        if let Err(release) = state.account_requests().release(email, key).await {
             tracing::warn!(error = %release, "claim not given back");
         }
         return Err(err);
@@ -86,19 +86,19 @@ pub async fn run(state: &AppState, request: &AccountRequest) -> Result<()> {
 /// goes, and the owner is told (at most once a minute). Otherwise the browser's earlier
 /// sign-ups for the address give way to this one, and its confirmation link is mailed.
 async fn on_sign_up(state: &AppState, registration: &Registration) -> Result<()> {
-    let (db, tables, now) = (&state.dynamo, &state.config.tables, state.clock.unix());
-    if let Some(owner) = users::find_user_by_email(db, tables, &registration.email).await? {
-        account_requests::delete(db, &tables.account_requests, &registration.email, &registration.sk).await?;
+    let now = state.clock.unix();
+    if let Some(owner) = state.users().find_user_by_email(&registration.email).await? {
+        state.account_requests().delete(&registration.email, &registration.sk).await?;
         let subject = mail_subject("signup-attempt", &owner.email);
-        if rate_limit::reserve(db, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_some() {
+        if rate_limit::reserve(state.rate_limits(), &limits::MAIL_PER_ADDRESS, &subject).await?.is_some() {
             let email = templates::sign_up_attempt(&owner, &state.config.app_origin);
             state.mailer.send(&email).await.map_err(ApiError::internal)?;
         }
         return Ok(());
     }
-    for earlier in account_requests::registrations(db, &tables.account_requests, &registration.email, now).await? {
+    for earlier in state.account_requests().registrations(&registration.email, now).await? {
         if earlier.sk < registration.sk && earlier.nonce_hash == registration.nonce_hash {
-            account_requests::delete(db, &tables.account_requests, &earlier.email, &earlier.sk).await?;
+            state.account_requests().delete(&earlier.email, &earlier.sk).await?;
         }
     }
     send_confirmation(state, registration).await
@@ -114,7 +114,7 @@ async fn send_confirmation(state: &AppState, registration: &Registration) -> Res
         epoch: 0,
         ttl_secs: (registration.expires_at - now).max(1),
     };
-    let token = one_time_tokens::issue_for_sign_up(&state.dynamo, &state.config.tables.one_time_tokens, link, now).await?;
+    let token = state.one_time_tokens().issue_for_sign_up(link, now).await?;
     let link = format!("{}/auth/callback?token={token}&type={}", state.config.app_origin, tokens::CONFIRMATION);
     let name = registration.user_metadata.get("name").and_then(Value::as_str);
     state.mailer.send(&templates::confirm_account(name, &registration.email, &link)).await.map_err(ApiError::internal)
@@ -124,11 +124,11 @@ async fn send_confirmation(state: &AppState, registration: &Registration) -> Res
 /// and its link goes out again, bound to the same password. Nothing for an address with an
 /// account or none waiting.
 async fn resend(state: &AppState, job: &Job) -> Result<()> {
-    let (db, tables, now) = (&state.dynamo, &state.config.tables, state.clock.unix());
-    if users::find_user_id(db, tables, &job.email).await?.is_some() {
+    let now = state.clock.unix();
+    if state.users().find_user_id(&job.email).await?.is_some() {
         return Ok(());
     }
-    let mut waiting = account_requests::registrations(db, &tables.account_requests, &job.email, now).await?;
+    let mut waiting = state.account_requests().registrations(&job.email, now).await?;
     let own = job.nonce_hash.as_ref().and_then(|hash| waiting.iter().position(|registration| &registration.nonce_hash == hash));
     let Some(registration) = (match own {
         Some(at) => Some(waiting.swap_remove(at)),
@@ -136,7 +136,7 @@ async fn resend(state: &AppState, job: &Job) -> Result<()> {
     }) else {
         return Ok(());
     };
-    if !account_requests::extend(db, &tables.account_requests, &registration, now).await? {
+    if !state.account_requests().extend(&registration, now).await? {
         return Ok(());
     }
     send_confirmation(state, &Registration { expires_at: now + account_requests::REGISTRATION_TTL_SECS, ..registration }).await
@@ -147,18 +147,18 @@ async fn resend(state: &AppState, job: &Job) -> Result<()> {
 /// generation: completing it proves the mailbox and chooses a password, so it makes the
 /// account. Nothing for an unknown address.
 async fn recover(state: &AppState, job: &Job) -> Result<()> {
-    let (db, tables, now) = (&state.dynamo, &state.config.tables, state.clock.unix());
+    let now = state.clock.unix();
     let origin = &state.config.app_origin;
-    if let Some(user) = users::find_user_by_email(db, tables, &job.email).await? {
-        let Some(epoch) = users::next_recovery_epoch(db, tables, &user.id).await? else { return Ok(()) };
-        let token = tokens::issue(&tables.one_time_tokens, state, tokens::RECOVERY, &user.id, epoch, tokens::RECOVERY_TTL_SECS).await?;
+    if let Some(user) = state.users().find_user_by_email(&job.email).await? {
+        let Some(epoch) = state.users().next_recovery_epoch(&user.id).await? else { return Ok(()) };
+        let token = tokens::issue(state, tokens::RECOVERY, &user.id, epoch, tokens::RECOVERY_TTL_SECS).await?;
         let link = format!("{origin}/auth/callback?token={token}&type={}", tokens::RECOVERY);
         return state.mailer.send(&templates::password_reset(user.name(), &user.email, &link)).await.map_err(ApiError::internal);
     }
-    let Some(newest) = account_requests::registrations(db, &tables.account_requests, &job.email, now).await?.into_iter().next() else {
+    let Some(newest) = state.account_requests().registrations(&job.email, now).await?.into_iter().next() else {
         return Ok(());
     };
-    let Some(generation) = account_requests::next_reset_generation(db, &tables.account_requests, &newest).await? else { return Ok(()) };
+    let Some(generation) = state.account_requests().next_reset_generation(&newest).await? else { return Ok(()) };
     let link = SignUpToken {
         purpose: tokens::RECOVERY,
         email: &newest.email,
@@ -166,7 +166,7 @@ async fn recover(state: &AppState, job: &Job) -> Result<()> {
         epoch: generation,
         ttl_secs: tokens::RECOVERY_TTL_SECS.min(newest.expires_at - now).max(1),
     };
-    let token = one_time_tokens::issue_for_sign_up(db, &tables.one_time_tokens, link, now).await?;
+    let token = state.one_time_tokens().issue_for_sign_up(link, now).await?;
     let link = format!("{origin}/auth/callback?token={token}&type={}", tokens::RECOVERY);
     state.mailer.send(&templates::password_reset(None, &newest.email, &link)).await.map_err(ApiError::internal)
 }
@@ -175,7 +175,7 @@ async fn recover(state: &AppState, job: &Job) -> Result<()> {
 /// is recorded and `account_created` (and `trial_started`) are sent, once.
 async fn welcome(state: &AppState, job: &Job) -> Result<()> {
     let Some(user_id) = job.user_id.as_deref() else { return Ok(()) };
-    let Some(user) = users::get_user(&state.dynamo, &state.config.tables, user_id).await? else { return Ok(()) };
+    let Some(user) = state.users().get_user(user_id).await? else { return Ok(()) };
     if let Some(code) = user.user_metadata.get("referral_id").and_then(Value::as_str) {
         shared::services::referrals::attach(state, code, &user).await;
     }

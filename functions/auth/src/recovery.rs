@@ -19,10 +19,10 @@ use shared::{
     http::{ClientIp, JsonBody},
     rate_limit,
     repo::{
-        account_requests::{self, AccountRequest, Job, JobKind},
+        account_requests::{AccountRequest, Job, JobKind},
         one_time_tokens::{self, Link},
-        platform_stats, sessions,
-        users::{self, Activation},
+        platform_stats,
+        users::Activation,
     },
 };
 
@@ -44,16 +44,15 @@ pub(crate) struct Recover {
 #[tracing::instrument(skip(state, body))]
 pub(crate) async fn recover(State(state): State<AppState>, ip: ClientIp, JsonBody(body): JsonBody<Recover, 4096>) -> Result<Json<Value>> {
     let email = EmailAddress::parse(&body.email)?;
-    let (db, tables) = (&state.dynamo, &state.config.tables);
-    if rate_limit::reserve(db, &tables.rate_limits, &limits::RECOVERIES_PER_IP, &ip.0).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &limits::RECOVERIES_PER_IP, &ip.0).await?.is_none() {
         return Err(rate_limited("recover_rate_limited", RECOVER_RATE_LIMITED, 600));
     }
     let subject = mail_subject(tokens::RECOVERY, email.as_str());
-    if rate_limit::reserve(db, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &limits::MAIL_PER_ADDRESS, &subject).await?.is_none() {
         return Err(rate_limited("mail_rate_limited", MAIL_RATE_LIMITED, 60));
     }
     let job = Job::new(email.as_str(), JobKind::Recover, &uuid::Uuid::new_v4().simple().to_string(), state.clock.unix());
-    account_requests::put_job(db, &tables.account_requests, &job).await?;
+    state.account_requests().put_job(&job).await?;
     jobs::start(&state, AccountRequest::Job(job));
     Ok(Json(json!({ "sent": true })))
 }
@@ -66,22 +65,21 @@ fn invalid() -> ApiError {
 /// recovery epoch, or a waiting sign-up's at its current reset generation while the address
 /// has no account.
 async fn is_current(state: &AppState, link: &Link) -> Result<bool> {
-    let (db, tables, now) = (&state.dynamo, &state.config.tables, state.clock.unix());
+    let now = state.clock.unix();
     let Some(epoch) = link.epoch else { return Ok(false) };
     if let Some(user_id) = &link.user_id {
-        return Ok(users::get_user(db, tables, user_id).await?.is_some_and(|user| user.recovery_epoch == epoch));
+        return Ok(state.users().get_user(user_id).await?.is_some_and(|user| user.recovery_epoch == epoch));
     }
     let (Some(email), Some(key)) = (&link.email, &link.registration) else { return Ok(false) };
-    if users::find_user_id(db, tables, email).await?.is_some() {
+    if state.users().find_user_id(email).await?.is_some() {
         return Ok(false);
     }
-    let registration = account_requests::get_registration(db, &tables.account_requests, email, key).await?;
+    let registration = state.account_requests().get_registration(email, key).await?;
     Ok(registration.is_some_and(|registration| registration.is_live(now) && registration.reset_generation == epoch))
 }
 
 async fn current_link(state: &AppState, token: &str) -> Result<Link> {
-    let tables = &state.config.tables;
-    let link = one_time_tokens::find(&state.dynamo, &tables.one_time_tokens, tokens::RECOVERY, token, state.clock.unix()).await?.ok_or_else(invalid)?;
+    let link = state.one_time_tokens().find(tokens::RECOVERY, token, state.clock.unix()).await?.ok_or_else(invalid)?;
     if is_current(state, &link).await? { Ok(link) } else { Err(invalid()) }
 }
 
@@ -110,25 +108,25 @@ pub(crate) struct CompleteRecovery {
 #[tracing::instrument(skip(state, body))]
 pub(crate) async fn complete_recovery(State(state): State<AppState>, JsonBody(body): JsonBody<CompleteRecovery, 4096>) -> Result<Response> {
     let new_password = Password::parse(&body.new_password)?;
-    let (db, tables, now) = (&state.dynamo, &state.config.tables, state.clock.unix());
+    let (tables, now) = (&state.config.tables, state.clock.unix());
     let link = current_link(&state, &body.token).await?;
     let epoch = link.epoch.ok_or_else(invalid)?;
     let hash = hash_password(&new_password).await?;
     let use_link = one_time_tokens::consume_in_transaction(&tables.one_time_tokens, tokens::RECOVERY, &body.token, now)?;
 
     if let Some(user_id) = &link.user_id {
-        let before = users::get_user(db, tables, user_id).await?.ok_or_else(invalid)?;
-        if !users::reset_password(db, tables, user_id, epoch, &hash, use_link, &state.clock.now_iso()).await? {
+        let before = state.users().get_user(user_id).await?.ok_or_else(invalid)?;
+        if !state.users().reset_password(user_id, epoch, &hash, use_link, &state.clock.now_iso()).await? {
             return Err(invalid());
         }
         if before.email_confirmed_at.is_none() {
-            platform_stats::log_failure(platform_stats::email_confirmed(db, &tables.platform_stats).await, "email confirmed");
+            platform_stats::log_failure(state.platform_stats().email_confirmed().await, "email confirmed");
         }
-        let user = users::get_user(db, tables, user_id).await?.ok_or_else(invalid)?;
-        if let Err(err) = sessions::delete_all(db, tables, &user.id).await {
+        let user = state.users().get_user(user_id).await?.ok_or_else(invalid)?;
+        if let Err(err) = state.sessions().delete_all(&user.id).await {
             tracing::warn!(error = %err, "ended sessions not tidied");
         }
-        rate_limit::reset(db, &tables.rate_limits, &limits::FAILURES_PER_ACCOUNT, &user.email).await?;
+        rate_limit::reset(state.rate_limits(), &limits::FAILURES_PER_ACCOUNT, &user.email).await?;
         tracing::info!(user_id = %user.id, "password reset from a recovery link");
         return signed_in(&state, &user).await;
     }
@@ -146,7 +144,7 @@ pub(crate) async fn complete_recovery(State(state): State<AppState>, JsonBody(bo
         link: use_link,
         now,
     };
-    let user = signup::activated(&state, users::activate(db, tables, activation).await, email, key)
+    let user = signup::activated(&state, state.users().activate(activation).await, email, key)
         .await
         .map_err(|err| if err.code == "invalid_link" { invalid() } else { err })?;
     tracing::info!(user_id = %user.id, "account made from a recovery link");

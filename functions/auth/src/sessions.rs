@@ -17,7 +17,7 @@ use shared::{
     repo::{
         impersonations::EndedBy,
         sessions,
-        users::{self, UserRecord},
+        users::UserRecord,
     },
 };
 
@@ -31,11 +31,10 @@ use crate::{
 
 /// A new session for a user who just proved who they are (password or one-time link).
 pub(crate) async fn signed_in(state: &AppState, user: &UserRecord) -> Result<Response> {
-    let tables = &state.config.tables;
-    if let Err(err) = users::record_sign_in(&state.dynamo, tables, &user.id).await {
+    if let Err(err) = state.users().record_sign_in(&user.id).await {
         tracing::warn!(user_id = %user.id, error = %err, "last sign-in not recorded");
     }
-    let refresh_token = sessions::start(&state.dynamo, tables, user, state.clock.unix()).await?;
+    let refresh_token = state.sessions().start(user, state.clock.unix()).await?;
     session_response(state, user, &refresh_token)
 }
 
@@ -67,9 +66,8 @@ pub(crate) async fn verify(State(state): State<AppState>, ip: ClientIp, headers:
 
 /// The administrator's way back after a revert (made by `revert-impersonation`, 60 s, once).
 async fn sign_in_with_link(state: &AppState, token: &str) -> Result<Response> {
-    let tables = &state.config.tables;
-    let consumed = tokens::consume(state, &tables.one_time_tokens, MAGIC_LINK, token).await?;
-    let user = users::get_user(&state.dynamo, tables, &consumed.user_id).await?;
+    let consumed = tokens::consume(state, MAGIC_LINK, token).await?;
+    let user = state.users().get_user(&consumed.user_id).await?;
     let Some(user) = user.filter(|user| consumed.epoch.is_none_or(|epoch| epoch == user.session_epoch)) else {
         return Err(ApiError::bad_request("invalid_link", INVALID_LINK));
     };
@@ -104,16 +102,15 @@ fn login_rate_limited() -> ApiError {
 
 impl SignInLimits {
     async fn reserve(state: &AppState, email: &EmailAddress, ip: &ClientIp) -> Result<Self> {
-        let (db, table) = (&state.dynamo, &state.config.tables.rate_limits);
         let email_and_ip = format!("{}|{}", email.as_str(), ip.0);
         let per_ip = [(&limits::SIGNIN_PER_IP_BURST, ip.0.as_str()), (&limits::SIGNIN_PER_IP, ip.0.as_str())];
-        if rate_limit::reserve_all(db, table, &per_ip).await?.is_err() {
+        if rate_limit::reserve_all(state.rate_limits(), &per_ip).await?.is_err() {
             return Err(login_rate_limited());
         }
-        let Some(pair_failure) = rate_limit::reserve(db, table, &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await? else {
+        let Some(pair_failure) = rate_limit::reserve(state.rate_limits(), &limits::FAILURES_PER_EMAIL_AND_IP, &email_and_ip).await? else {
             return Err(login_rate_limited());
         };
-        let account_failure = rate_limit::reserve(db, table, &limits::FAILURES_PER_ACCOUNT, email.as_str()).await?;
+        let account_failure = rate_limit::reserve(state.rate_limits(), &limits::FAILURES_PER_ACCOUNT, email.as_str()).await?;
         if account_failure.is_none() {
             tracing::warn!("failed sign-ins for this account passed their hourly limit: slowing attempts down");
             state.clock.sleep(limits::ACCOUNT_SLOWDOWN).await;
@@ -128,17 +125,16 @@ impl SignInLimits {
 
     /// The password was right: this attempt was no failure.
     async fn release(&self, state: &AppState) -> Result<()> {
-        let (db, table) = (&state.dynamo, &state.config.tables.rate_limits);
-        rate_limit::release(db, table, &self.pair_failure).await?;
+        rate_limit::release(state.rate_limits(), &self.pair_failure).await?;
         if let Some(reservation) = &self.account_failure {
-            rate_limit::release(db, table, reservation).await?;
+            rate_limit::release(state.rate_limits(), reservation).await?;
         }
         Ok(())
     }
 
     /// Signed in: the failures of this e-mail from this IP start again.
     async fn reset(&self, state: &AppState) -> Result<()> {
-        rate_limit::reset(&state.dynamo, &state.config.tables.rate_limits, &limits::FAILURES_PER_EMAIL_AND_IP, &self.email_and_ip).await
+        rate_limit::reset(state.rate_limits(), &limits::FAILURES_PER_EMAIL_AND_IP, &self.email_and_ip).await
     }
 }
 
@@ -153,7 +149,7 @@ pub(crate) async fn sign_in(State(state): State<AppState>, ip: ClientIp, headers
         return Err(ApiError::bad_request("invalid_credentials", INVALID_CREDENTIALS));
     }
     let limits = SignInLimits::reserve(&state, &email, &ip).await?;
-    let user = users::find_user_by_email(&state.dynamo, &state.config.tables, email.as_str()).await?;
+    let user = state.users().find_user_by_email(email.as_str()).await?;
     let waiting = match &user {
         Some(_) => None,
         None => signup::sign_in_candidate(&state, &headers, email.as_str()).await?,
@@ -212,7 +208,7 @@ pub(crate) async fn refresh(State(state): State<AppState>, QueryParams(choice): 
         return Ok(StatusCode::NO_CONTENT.into_response());
     };
     let expected = choice.support()?.map_or(sessions::Expected::Own, sessions::Expected::Support);
-    match sessions::rotate(&state.dynamo, &state.config.tables, token, expected, state.clock.unix()).await {
+    match state.sessions().rotate(token, expected, state.clock.unix()).await {
         Ok(sessions::Rotated { token: next, user, impersonation: None }) => session_response(&state, &user, &next),
         Ok(sessions::Rotated { token: next, user, impersonation: Some((record_id, _)) }) => {
             support_session::renewed(&state, &user, &record_id, &next, clear).await
@@ -233,7 +229,7 @@ async fn signing_out(state: &AppState, user: Option<AuthUser>, support: Option<&
     }
     let name = support.map_or_else(|| sessions::COOKIE.to_owned(), sessions::support_cookie_name);
     let token = cookie(headers, &name).ok_or_else(|| ApiError::unauthorized(SESSION_ENDED))?;
-    let (user, impersonation_id) = sessions::user_of(&state.dynamo, &state.config.tables, token, state.clock.unix()).await?;
+    let (user, impersonation_id) = state.sessions().user_of(token, state.clock.unix()).await?;
     if impersonation_id.as_deref() != support {
         return Err(ApiError::unauthorized(SESSION_ENDED));
     }
@@ -255,8 +251,8 @@ pub(crate) async fn sign_out(
         support_session::end(&state, &user_id, &record_id, EndedBy::Signout).await?;
         return Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, sessions::clear_support_cookie(&record_id))]).into_response());
     }
-    users::bump_session_epoch(&state.dynamo, &state.config.tables, &user_id).await?;
-    if let Err(err) = sessions::delete_all(&state.dynamo, &state.config.tables, &user_id).await {
+    state.users().bump_session_epoch(&user_id).await?;
+    if let Err(err) = state.sessions().delete_all(&user_id).await {
         tracing::warn!(error = %err, "ended sessions not tidied");
     }
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, sessions::clear_cookie())]).into_response())

@@ -35,7 +35,7 @@ use shared::{
     http::{ClientIp, JsonBody, cookie},
     rate_limit,
     repo::{
-        account_requests::{self, AccountRequest, Job, JobKind, REGISTRATION_TTL_SECS, Registration},
+        account_requests::{AccountRequest, Job, JobKind, REGISTRATION_TTL_SECS, Registration},
         one_time_tokens,
         users::{self, ActivateError, Activation},
     },
@@ -153,20 +153,19 @@ pub(crate) async fn sign_up(State(state): State<AppState>, ip: ClientIp, headers
         _ => Password::generate(),
     };
     let user_metadata = body.data.unwrap_or_default().into_metadata()?;
-    let (db, tables) = (&state.dynamo, &state.config.tables);
-    if rate_limit::reserve(db, &tables.rate_limits, &limits::SIGNUPS_PER_IP, &ip.0).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &limits::SIGNUPS_PER_IP, &ip.0).await?.is_none() {
         return Err(rate_limited("signup_rate_limited", SIGNUP_RATE_LIMITED, 600));
     }
     // Per address whatever its state, so the limit tells nothing about it.
-    if rate_limit::reserve(db, &tables.rate_limits, &limits::SIGNUPS_PER_ADDRESS, email.as_str()).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &limits::SIGNUPS_PER_ADDRESS, email.as_str()).await?.is_none() {
         return Err(rate_limited("signup_rate_limited", SIGNUP_RATE_LIMITED, 600));
     }
     // The confirmation's minute starts now: a resend waits for it (a taken slot changes nothing).
-    rate_limit::reserve(db, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &mail_subject(tokens::CONFIRMATION, email.as_str())).await?;
+    rate_limit::reserve(state.rate_limits(), &limits::MAIL_PER_ADDRESS, &mail_subject(tokens::CONFIRMATION, email.as_str())).await?;
 
     let nonce = browser_nonce(&headers).map_or_else(random_token, str::to_owned);
     let registration = Registration::new(email.as_str(), hash_password(&password).await?, user_metadata.clone(), sha256_hex(&nonce), state.clock.unix());
-    account_requests::put_registration(db, &tables.account_requests, &registration).await?;
+    state.account_requests().put_registration(&registration).await?;
     jobs::start(&state, AccountRequest::Registration(registration));
 
     let user = json!({ "id": shown_user_id(&state, &email), "email": email.as_str(), "app_metadata": {}, "user_metadata": user_metadata });
@@ -179,11 +178,11 @@ pub(crate) async fn sign_up(State(state): State<AppState>, ip: ClientIp, headers
 /// sign-up. Then the account is made from the registration, which only works while the
 /// address has no account; the address's other registrations are dead from then on.
 pub(crate) async fn confirm(state: &AppState, headers: &HeaderMap, ip: &ClientIp, token: &str, password: Option<&str>) -> Result<Response> {
-    let (db, tables, now) = (&state.dynamo, &state.config.tables, state.clock.unix());
+    let (tables, now) = (&state.config.tables, state.clock.unix());
     let invalid = || ApiError::bad_request("invalid_link", INVALID_LINK);
-    let link = one_time_tokens::find(db, &tables.one_time_tokens, tokens::CONFIRMATION, token, now).await?.ok_or_else(invalid)?;
+    let link = state.one_time_tokens().find(tokens::CONFIRMATION, token, now).await?.ok_or_else(invalid)?;
     let (Some(email), Some(key)) = (link.email, link.registration) else { return Err(invalid()) };
-    let registration = account_requests::get_registration(db, &tables.account_requests, &email, &key)
+    let registration = state.account_requests().get_registration(&email, &key)
         .await?
         .filter(|registration| registration.is_live(now))
         .ok_or_else(invalid)?;
@@ -201,7 +200,7 @@ pub(crate) async fn confirm(state: &AppState, headers: &HeaderMap, ip: &ClientIp
         link: one_time_tokens::consume_in_transaction(&tables.one_time_tokens, tokens::CONFIRMATION, token, now)?,
         now,
     };
-    let user = activated(state, users::activate(db, tables, activation).await, &email, &key).await?;
+    let user = activated(state, state.users().activate(activation).await, &email, &key).await?;
     tracing::info!(user_id = %user.id, same_browser, "account made: its password's chooser proved the mailbox");
     let mut response = signed_in(state, &user).await?;
     if same_browser {
@@ -219,12 +218,11 @@ pub(crate) async fn activated(
     email: &str,
     key: &str,
 ) -> Result<users::UserRecord> {
-    let (db, table) = (&state.dynamo, &state.config.tables.account_requests);
     let user = match outcome {
         Ok(user) => user,
         Err(ActivateError::AddressTaken) => {
             tracing::info!("a registration for an address that has an account: dead");
-            if let Err(err) = account_requests::delete(db, table, email, key).await {
+            if let Err(err) = state.account_requests().delete(email, key).await {
                 tracing::warn!(error = %err, "dead registration not tidied");
             }
             return Err(ApiError::bad_request("invalid_link", INVALID_LINK));
@@ -235,10 +233,10 @@ pub(crate) async fn activated(
     let mut welcome = Job::new(&user.email, JobKind::Welcome, &user.id, state.clock.unix());
     welcome.user_id = Some(user.id.clone());
     jobs::start(state, AccountRequest::Job(welcome));
-    match account_requests::registrations(db, table, email, state.clock.unix()).await {
+    match state.account_requests().registrations(email, state.clock.unix()).await {
         Ok(others) => {
             for other in others {
-                if let Err(err) = account_requests::delete(db, table, email, &other.sk).await {
+                if let Err(err) = state.account_requests().delete(email, &other.sk).await {
                     tracing::warn!(error = %err, "dead registration not tidied");
                 }
             }
@@ -255,20 +253,19 @@ async fn prove_password(state: &AppState, ip: &ClientIp, token: &str, registrati
     let Some(password) = password.filter(|password| !password.is_empty()) else {
         return Err(ApiError::bad_request("password_required", SIGN_UP_PASSWORD_REQUIRED));
     };
-    let (db, limit_table) = (&state.dynamo, &state.config.tables.rate_limits);
     let per_ip = [(&limits::SIGNIN_PER_IP_BURST, ip.0.as_str()), (&limits::SIGNIN_PER_IP, ip.0.as_str())];
-    if rate_limit::reserve_all(db, limit_table, &per_ip).await?.is_err() {
+    if rate_limit::reserve_all(state.rate_limits(), &per_ip).await?.is_err() {
         return Err(rate_limited("login_rate_limited", LOGIN_RATE_LIMITED, 300));
     }
     let link_subject = sha256_hex(token);
-    let Some(failure) = rate_limit::reserve(db, limit_table, &limits::LINK_PASSWORD_FAILURES, &link_subject).await? else {
+    let Some(failure) = rate_limit::reserve(state.rate_limits(), &limits::LINK_PASSWORD_FAILURES, &link_subject).await? else {
         return Err(rate_limited("login_rate_limited", LOGIN_RATE_LIMITED, 300));
     };
     let fits = password.chars().count() <= password::MAX_CHARS;
     if !(fits && verify_password(password, Some(&registration.password_hash)).await?) {
         return Err(ApiError::bad_request("wrong_password", WRONG_SIGN_UP_PASSWORD));
     }
-    rate_limit::release(db, limit_table, &failure).await?;
+    rate_limit::release(state.rate_limits(), &failure).await?;
     Ok(())
 }
 
@@ -283,17 +280,16 @@ pub(crate) struct Resend {
 #[tracing::instrument(skip(state, headers, body))]
 pub(crate) async fn resend(State(state): State<AppState>, ip: ClientIp, headers: HeaderMap, JsonBody(body): JsonBody<Resend, 4096>) -> Result<Json<Value>> {
     let email = EmailAddress::parse(&body.email)?;
-    let (db, tables) = (&state.dynamo, &state.config.tables);
-    if rate_limit::reserve(db, &tables.rate_limits, &limits::RESENDS_PER_IP, &ip.0).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &limits::RESENDS_PER_IP, &ip.0).await?.is_none() {
         return Err(rate_limited("resend_rate_limited", RESEND_RATE_LIMITED, 600));
     }
     let subject = mail_subject(tokens::CONFIRMATION, email.as_str());
-    if rate_limit::reserve(db, &tables.rate_limits, &limits::MAIL_PER_ADDRESS, &subject).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &limits::MAIL_PER_ADDRESS, &subject).await?.is_none() {
         return Err(rate_limited("mail_rate_limited", MAIL_RATE_LIMITED, 60));
     }
     let mut job = Job::new(email.as_str(), JobKind::Resend, &uuid::Uuid::new_v4().simple().to_string(), state.clock.unix());
     job.nonce_hash = browser_nonce_hash(&headers);
-    account_requests::put_job(db, &tables.account_requests, &job).await?;
+    state.account_requests().put_job(&job).await?;
     jobs::start(&state, AccountRequest::Job(job));
     Ok(Json(json!({ "sent": true })))
 }
@@ -301,7 +297,7 @@ pub(crate) async fn resend(State(state): State<AppState>, ip: ClientIp, headers:
 /// The registration a sign-in's password is checked against when the address has no account:
 /// this browser's own, else the newest (one hash either way, so the time is the same).
 pub(crate) async fn sign_in_candidate(state: &AppState, headers: &HeaderMap, email: &str) -> Result<Option<Registration>> {
-    let mut waiting = account_requests::registrations(&state.dynamo, &state.config.tables.account_requests, email, state.clock.unix()).await?;
+    let mut waiting = state.account_requests().registrations(email, state.clock.unix()).await?;
     let own = browser_nonce_hash(headers).and_then(|hash| waiting.iter().position(|registration| registration.nonce_hash == hash));
     Ok(match own {
         Some(at) => Some(waiting.swap_remove(at)),

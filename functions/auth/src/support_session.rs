@@ -16,8 +16,7 @@ use shared::{
     impersonation::{self, IMPERSONATION},
     repo::{
         impersonations::{self, EndedBy, Impersonation},
-        sessions,
-        users::{self, UserRecord},
+        users::UserRecord,
     },
 };
 
@@ -26,22 +25,21 @@ use crate::{answers::impersonation_response, messages::INVALID_LINK, tokens};
 /// An impersonation link (made by `impersonate-user`, 5 minutes, once): a session acting as
 /// the user, ending 30 minutes from now whatever the activity.
 pub(crate) async fn start(state: &AppState, token: &str) -> Result<Response> {
-    let tables = &state.config.tables;
-    let consumed = tokens::consume(state, &tables.one_time_tokens, IMPERSONATION, token).await?;
+    let consumed = tokens::consume(state, IMPERSONATION, token).await?;
     let invalid = || ApiError::bad_request("invalid_link", INVALID_LINK);
     let record_id = consumed.impersonation_id.ok_or_else(invalid)?;
     let now = state.clock.unix();
-    let record = impersonations::begin_session(&state.dynamo, &tables.impersonations, &record_id, now).await?.ok_or_else(invalid)?;
-    let user = users::get_user(&state.dynamo, tables, &record.target_id).await?.ok_or_else(invalid)?;
+    let record = state.impersonations().begin_session(&record_id, now).await?.ok_or_else(invalid)?;
+    let user = state.users().get_user(&record.target_id).await?.ok_or_else(invalid)?;
     tracing::info!(audit_id = %record.id, admin_id = %record.admin_id, target_id = %record.target_id, "support session started");
-    let refresh_token = sessions::start_impersonation(&state.dynamo, tables, &user, &record.id, record.ends_at, now).await?;
+    let refresh_token = state.sessions().start_impersonation(&user, &record.id, record.ends_at, now).await?;
     impersonation_response(state, &user, &record, &refresh_token)
 }
 
 /// The answer to a support session's rotated refresh token: new tokens while its record is
 /// live; past its end, the session ends (expiry) and its cookie is cleared (`clear`).
 pub(crate) async fn renewed(state: &AppState, user: &UserRecord, record_id: &str, refresh_token: &str, clear: String) -> Result<Response> {
-    match impersonations::get(&state.dynamo, &state.config.tables.impersonations, record_id).await? {
+    match state.impersonations().get(record_id).await? {
         Some(record) if record.is_live(state.clock.unix()) => impersonation_response(state, user, &record, refresh_token),
         _ => {
             end(state, &user.id, record_id, EndedBy::Expiry).await?;
@@ -53,9 +51,8 @@ pub(crate) async fn renewed(state: &AppState, user: &UserRecord, record_id: &str
 /// A refresh token that no longer works: when it is a support session's past its end, that
 /// session's record ends (expiry) if nothing ended it yet.
 pub(crate) async fn end_if_past(state: &AppState, refresh_token: &str) -> Result<()> {
-    let tables = &state.config.tables;
-    let Some(record_id) = sessions::impersonation_of(&state.dynamo, tables, refresh_token).await? else { return Ok(()) };
-    let Some(record) = impersonations::get(&state.dynamo, &tables.impersonations, &record_id).await? else { return Ok(()) };
+    let Some(record_id) = state.sessions().impersonation_of(refresh_token).await? else { return Ok(()) };
+    let Some(record) = state.impersonations().get(&record_id).await? else { return Ok(()) };
     if record.ended_at.is_none() && record.ends_at <= state.clock.unix() {
         end(state, &record.target_id, &record_id, EndedBy::Expiry).await?;
     }
@@ -66,7 +63,7 @@ pub(crate) async fn end_if_past(state: &AppState, refresh_token: &str) -> Result
 /// of its family. The user's own sessions are untouched.
 pub(crate) async fn end(state: &AppState, user_id: &str, record_id: &str, by: EndedBy) -> Result<()> {
     shared::services::impersonation::finish(state, record_id, by).await?;
-    sessions::revoke_family(&state.dynamo, &state.config.tables, user_id, record_id).await
+    state.sessions().revoke_family(user_id, record_id).await
 }
 
 /// One support session as its user sees it: when, how long, why, what was changed and what
@@ -114,7 +111,7 @@ impl SupportSession {
 pub(crate) async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
     use futures::{StreamExt, TryStreamExt};
     let listing = impersonations::Listing::ByTarget(user.id.clone());
-    let page = impersonations::list(&state.dynamo, &state.config.tables.impersonations, &listing, None, 50, None).await?;
+    let page = state.impersonations().list(&listing, None, 50, None).await?;
     let now = state.clock.now_iso();
     // A link nobody used gave nobody access.
     let started = page.records.into_iter().filter(|record| record.session_started_at.is_some());

@@ -4,7 +4,7 @@
 
 use shared::{
     ApiError,
-    repo::one_time_tokens::{self, Consumed, NewToken},
+    repo::one_time_tokens::{Consumed, NewToken},
 };
 
 use crate::messages::{INVALID_LINK, INVALID_RECOVERY_LINK};
@@ -21,12 +21,12 @@ fn invalid(purpose: &str) -> ApiError {
 
 /// Stores a new token for `user_id` and returns it. `epoch` binds it to an epoch of the
 /// account (a reset link: its recovery epoch; the admin's way back: its session epoch).
-pub async fn issue(table: &str, state: &shared::AppState, purpose: &str, user_id: &str, epoch: u64, ttl_secs: i64) -> Result<String, ApiError> {
+pub async fn issue(state: &shared::AppState, purpose: &str, user_id: &str, epoch: u64, ttl_secs: i64) -> Result<String, ApiError> {
     let token = NewToken { purpose, user_id, epoch, ttl_secs, impersonation_id: None };
-    one_time_tokens::issue(&state.dynamo, table, token, state.clock.unix()).await
+    state.one_time_tokens().issue(token, state.clock.unix()).await
 }
 
 /// Uses the token up and returns what it was for.
-pub async fn consume(state: &shared::AppState, table: &str, purpose: &str, token: &str) -> Result<Consumed, ApiError> {
-    one_time_tokens::consume(&state.dynamo, table, purpose, token, state.clock.unix()).await?.ok_or_else(|| invalid(purpose))
+pub async fn consume(state: &shared::AppState, purpose: &str, token: &str) -> Result<Consumed, ApiError> {
+    state.one_time_tokens().consume(purpose, token, state.clock.unix()).await?.ok_or_else(|| invalid(purpose))
 }

@@ -132,13 +132,12 @@ async fn account_ids(state: &AppState, email: &str) -> Vec<String> {
 
 /// Forgets the per-address sign-up and mail windows of `email`, standing in for the time passing.
 async fn forget_address_limits(state: &AppState, email: &str) {
-    let table = &state.config.tables.rate_limits;
     for (rule, subject) in [
         (auth::limits::SIGNUPS_PER_ADDRESS, email.to_owned()),
         (auth::limits::MAIL_PER_ADDRESS, format!("signup:{email}")),
         (auth::limits::MAIL_PER_ADDRESS, format!("recovery:{email}")),
     ] {
-        shared::rate_limit::reset(&state.dynamo, table, &rule, &subject).await.unwrap();
+        shared::rate_limit::reset(state.rate_limits(), &rule, &subject).await.unwrap();
     }
 }
 
@@ -173,7 +172,7 @@ async fn sign_up_lowercases_the_email_keeps_attribution_and_mails_a_confirmation
     settle(&state).await;
     assert_eq!(subjects(&state, &email), vec!["Confirm your RaiseSpark account"], "no welcome before the account exists");
     assert!(account_ids(&state, &email).await.is_empty(), "a sign-up makes no account: it waits for its confirmation");
-    assert!(shared::repo::users::find_user_id(&state.dynamo, &state.config.tables, &email).await.unwrap().is_none());
+    assert!(state.users().find_user_id(&email).await.unwrap().is_none());
 }
 
 #[tokio::test]
@@ -182,7 +181,7 @@ async fn sign_up_without_a_password_generates_one_that_waits_for_the_confirmatio
     let email = unique_email();
     let response = Call::post("/api/auth/signup").json(json!({"email": email})).send(&app).await;
     assert_eq!(response.status, StatusCode::CREATED);
-    let waiting = shared::repo::account_requests::registrations(&state.dynamo, &state.config.tables.account_requests, &email, state.clock.unix())
+    let waiting = state.account_requests().registrations(&email, state.clock.unix())
         .await
         .unwrap();
     assert_eq!(waiting.len(), 1);
@@ -208,7 +207,7 @@ async fn invalid_sign_ups_answer_400_with_a_message_and_create_nothing() {
         assert_eq!(response.error_message(), message);
     }
     settle(&state).await;
-    let waiting = shared::repo::account_requests::registrations(&state.dynamo, &state.config.tables.account_requests, &email, state.clock.unix());
+    let waiting = state.account_requests().registrations(&email, state.clock.unix());
     assert!(waiting.await.unwrap().is_empty());
     assert!(mail_to(&state, &email).is_empty());
 }
@@ -219,7 +218,7 @@ async fn every_sign_up_answer_looks_alike_whether_the_address_is_new_waiting_or_
     let (new, waiting, confirmed) = (unique_email(), unique_email(), unique_email());
     sign_up(&app, &waiting, "10.9.0.1").await;
     confirmed_user(&app, &state, &confirmed).await;
-    let owner_id = shared::repo::users::find_user_id(&state.dynamo, &state.config.tables, &confirmed).await.unwrap().unwrap();
+    let owner_id = state.users().find_user_id(&confirmed).await.unwrap().unwrap();
 
     let mut answers = Vec::new();
     for (i, email) in [&new, &waiting, &confirmed].into_iter().enumerate() {
@@ -505,7 +504,7 @@ async fn a_waiting_sign_up_never_overrides_an_account_made_from_another_sign_up_
     assert_eq!(late.error_message(), INVALID_LINK);
     assert_eq!(second.sign_in(&app, &email, "another chosen password").await.error_code(), "invalid_credentials");
     assert_eq!(first.sign_in(&app, &email, PASSWORD).await.status, StatusCode::OK);
-    let waiting = shared::repo::account_requests::registrations(&state.dynamo, &state.config.tables.account_requests, &email, state.clock.unix());
+    let waiting = state.account_requests().registrations(&email, state.clock.unix());
     assert!(waiting.await.unwrap().is_empty(), "the dead sign-ups are tidied away");
 }
 
@@ -564,7 +563,7 @@ async fn the_referral_and_the_welcome_happen_once_when_the_account_comes_to_exis
     let (app, state) = app().await;
     let referrer = shared::testing::stored_user(&state, "referrer").await;
     let code = shared::rewards::referral_code(&referrer.id);
-    assert!(shared::repo::rewards::claim_code(&state.dynamo, &state.config.tables, &code, &referrer.id).await.unwrap());
+    assert!(state.rewards().claim_code(&code, &referrer.id).await.unwrap());
     let email = unique_email();
     let browser = Browser::at("10.18.0.1");
     let body = json!({"email": email, "password": PASSWORD, "data": {"name": "Ada Lovelace", "referral_id": code}});
@@ -572,7 +571,7 @@ async fn the_referral_and_the_welcome_happen_once_when_the_account_comes_to_exis
     assert_eq!(signed_up.status, StatusCode::CREATED);
     let browser = Browser { nonce: signed_up.set_cookie(SIGN_UP_COOKIE), ..browser };
     settle(&state).await;
-    let referrals = || shared::repo::rewards::referrals_of(&state.dynamo, &state.config.tables, &referrer.id);
+    let referrals = || state.rewards().referrals_of(&referrer.id);
     assert!(referrals().await.unwrap().is_empty(), "nothing is attached to a sign-up");
     assert_eq!(count(&state, &email, "Welcome to RaiseSpark"), 0);
 
@@ -806,9 +805,8 @@ async fn an_account_attacked_from_many_addresses_slows_down_but_never_locks_its_
     confirmed_user(&app, &state, &email).await;
     // A hundred failures an hour from anywhere: the account-wide limit (filled directly, as
     // if from a hundred addresses).
-    let limits = &state.config.tables.rate_limits;
     for _ in 0..100 {
-        shared::rate_limit::reserve(&state.dynamo, limits, &auth::limits::FAILURES_PER_ACCOUNT, &email).await.unwrap().unwrap();
+        shared::rate_limit::reserve(state.rate_limits(), &auth::limits::FAILURES_PER_ACCOUNT, &email).await.unwrap().unwrap();
     }
     let attacker = sign_in(&app, &email, "wrong password", "10.7.2.9").await;
     assert_eq!(attacker.status, StatusCode::TOO_MANY_REQUESTS, "past the limit, wrong passwords learn nothing");
@@ -1150,7 +1148,7 @@ async fn renaming_updates_the_user_and_the_profile_and_rejects_bad_names() {
     assert_eq!(renamed.status, StatusCode::OK);
     assert_eq!(renamed.body["user_metadata"]["name"], "Grace Hopper");
     let id = renamed.body["id"].as_str().unwrap();
-    let profile = shared::repo::profiles::get_profile(&state.dynamo, &state.config.tables.profiles, id).await.unwrap().unwrap();
+    let profile = state.profiles().get_profile(id).await.unwrap().unwrap();
     assert_eq!(profile.name.as_deref(), Some("Grace Hopper"));
     for (body, message) in [(json!({"name": ""}), "Please enter your name."), (json!({"name": "x".repeat(101)}), "Please enter a name of at most 100 characters.")] {
         let response = Call::patch("/api/auth/user").token(&access).json(body).send(&app).await;

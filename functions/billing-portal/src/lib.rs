@@ -18,7 +18,7 @@ pub fn router(state: AppState) -> Router {
 #[tracing::instrument(skip(state))]
 async fn open_portal(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
     user.refuse_impersonation()?;
-    let customer = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user.id)
+    let customer = get_subscription(state.subscriptions(), &user.id)
         .await?
         .and_then(|subscription| subscription.customer_id)
         .ok_or_else(|| ApiError::not_found("You have no billing account yet. Start a free trial first."))?;

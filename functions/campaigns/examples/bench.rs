@@ -71,10 +71,10 @@ async fn seed(state: &AppState) -> Campaign {
         payment_failed_at: None,
     };
     state.dynamo.put_item().table_name(&tables.subscriptions).set_item(Some(to_item(&subscription).unwrap())).send().await.unwrap();
-    store::set_sender(&state.dynamo, &tables.profiles, &owner, &Sender { company_name: "Sunrise Solar".into(), postal_address: "1 Main St, Austin, TX 78701".into() }).await.unwrap();
+    state.campaigns().set_sender(&owner, &Sender { company_name: "Sunrise Solar".into(), postal_address: "1 Main St, Austin, TX 78701".into() }).await.unwrap();
     let mut form = Form::new_default(&owner, &shared::time::now_iso());
     form.is_published = true;
-    shared::repo::forms::create_form(&state.dynamo, &tables.forms, &form).await.unwrap();
+    state.forms().create_form(&form).await.unwrap();
     let leads: Vec<Item> = (0..RECIPIENTS)
         .map(|i| {
             let lead = LeadRecord {
@@ -105,7 +105,7 @@ async fn seed(state: &AppState) -> Campaign {
         track_clicks: true,
     };
     let campaign = Campaign::draft(&owner, content, Segment::default(), now);
-    store::create(&state.dynamo, &tables.campaigns, &campaign).await.unwrap();
+    state.campaigns().create(&campaign).await.unwrap();
     campaign
 }
 
@@ -114,9 +114,9 @@ async fn seed(state: &AppState) -> Campaign {
 async fn start(state: &AppState, campaign: &Campaign) -> usize {
     let audience = ::campaigns::audience_of(state, &campaign.owner_id, &campaign.segment).await.unwrap();
     let now = state.clock.now_iso();
-    assert!(store::start(&state.dynamo, &state.config.tables.campaigns, &campaign.id, campaign.version, audience.count, "founder@example.com", &now).await.unwrap());
+    assert!(state.campaigns().start(&campaign.id, campaign.version, audience.count, "founder@example.com", &now).await.unwrap());
     ::campaigns::sending::keep_record_at_start(state, &campaign.id).await;
-    campaign_recipients::snapshot(&state.dynamo, &state.config.tables.campaign_recipients, &campaign.id, &campaign.owner_id, &audience.recipients).await.unwrap();
+    state.campaign_recipients().snapshot(&campaign.id, &campaign.owner_id, &audience.recipients).await.unwrap();
     audience.recipients.len()
 }
 
@@ -157,7 +157,7 @@ async fn throughput() {
     let mailer = CampaignMailer::from_state(&state).await.unwrap();
     sending::drain(&state, &mailer, &campaign.id).await.unwrap();
     let stack_s = at.elapsed().as_secs_f64();
-    let stored = store::get(&state.dynamo, &state.config.tables.campaigns, &campaign.id).await.unwrap().unwrap();
+    let stored = state.campaigns().get(&campaign.id).await.unwrap().unwrap();
     let delivered = deliveries(&outbox);
     println!("Campaign of {recipients} recipients through the local stack (DynamoDB Local, outbox)");
     println!("  to all sent              : {stack_s:.1} s, {:.0} messages/s (campaign {}, sent {})", recipients as f64 / stack_s, stored.status, stored.stats.sent);
@@ -203,7 +203,7 @@ async fn fault() {
     let status = child("recover").wait().expect("the recovery");
     assert!(status.success(), "the recovery failed: {status}");
     let delivered = deliveries(&outbox);
-    let stored = store::get(&state.dynamo, &state.config.tables.campaigns, &campaign.id).await.unwrap().unwrap();
+    let stored = state.campaigns().get(&campaign.id).await.unwrap().unwrap();
     let duplicates: usize = delivered.values().map(|n| n - 1).sum();
     println!("Fault test: SIGKILL of the sending process mid-campaign, then a new process resumes");
     println!("  killed after             : {killed_at} deliveries ({after_kill} in the outbox once it was dead)");

@@ -9,7 +9,7 @@ use shared::{
     config::LeadNotifications,
     repo::{
         campaign_recipients::{self, SENDING, UNKNOWN},
-        campaigns::{self, Campaign},
+        campaigns::Campaign,
     },
 };
 
@@ -28,27 +28,25 @@ pub struct Tick {
 /// Starts a scheduled campaign whose time has come: its audience now, snapshot, then sent.
 async fn start_scheduled(state: &CampaignsState, campaign: &Campaign) -> Result<bool> {
     let app = &state.app;
-    let tables = &app.config.tables;
     let audience = crate::audience_of(app, &campaign.owner_id, &campaign.segment).await?;
     let now = app.clock.now_iso();
     let reply_to = campaign.reply_to.clone().unwrap_or_default();
     if audience.count == 0 {
-        return campaigns::transition(&app.dynamo, &tables.campaigns, &campaign.id, &["scheduled"], "cancelled", Some("No one was in the audience at the scheduled time"), &now).await;
+        return app.campaigns().transition(&campaign.id, &["scheduled"], "cancelled", Some("No one was in the audience at the scheduled time"), &now).await;
     }
-    if !campaigns::start(&app.dynamo, &tables.campaigns, &campaign.id, campaign.version, audience.count, &reply_to, &now).await? {
+    if !app.campaigns().start(&campaign.id, campaign.version, audience.count, &reply_to, &now).await? {
         return Ok(false);
     }
     sending::keep_record_at_start(app, &campaign.id).await;
-    campaign_recipients::snapshot(&app.dynamo, &tables.campaign_recipients, &campaign.id, &campaign.owner_id, &audience.recipients).await?;
+    app.campaign_recipients().snapshot(&campaign.id, &campaign.owner_id, &audience.recipients).await?;
     Ok(true)
 }
 
 pub async fn tick(state: &CampaignsState) -> Result<Tick> {
     let app = &state.app;
-    let tables = &app.config.tables;
     let now = app.clock.now_iso();
     let mut report = Tick::default();
-    for campaign in campaigns::in_phase(&app.dynamo, &tables.campaigns, "scheduled", &now).await? {
+    for campaign in app.campaigns().in_phase("scheduled", &now).await? {
         if start_scheduled(state, &campaign).await? {
             tracing::info!(campaign_id = %campaign.id, "scheduled campaign started");
             report.started += 1;
@@ -56,11 +54,11 @@ pub async fn tick(state: &CampaignsState) -> Result<Tick> {
     }
     let stale = shared::time::iso(app.clock.now() - time::Duration::seconds(CLAIM_TIMEOUT_SECS));
     // Every sending campaign, including the ones this tick started.
-    for campaign in campaigns::in_phase(&app.dynamo, &tables.campaigns, "sending", "9999").await? {
-        let rows = campaign_recipients::all(&app.dynamo, &tables.campaign_recipients, &campaign.id).await?;
+    for campaign in app.campaigns().in_phase("sending", "9999").await? {
+        let rows = app.campaign_recipients().all(&campaign.id).await?;
         for row in rows.iter().filter(|r| r.status == SENDING && r.claimed_at.as_deref().is_some_and(|at| at < stale.as_str())) {
-            if campaign_recipients::finish(&app.dynamo, &tables.campaign_recipients, &campaign.id, &row.email, UNKNOWN, None, Some("claimed, outcome not recorded"), &now).await? {
-                campaigns::count(&app.dynamo, &tables.campaigns, &campaign.id, UNKNOWN, 1).await?;
+            if app.campaign_recipients().finish(&campaign.id, &row.email, UNKNOWN, None, Some("claimed, outcome not recorded"), &now).await? {
+                app.campaigns().count(&campaign.id, UNKNOWN, 1).await?;
                 report.unknown += 1;
             }
         }

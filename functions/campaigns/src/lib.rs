@@ -43,12 +43,7 @@ use shared::{
     http::JsonBody,
     vault::offering::{OfferingStage, OfferingStatus, notice},
     leads::{LeadSummary, Temperature, answers_in_order},
-    repo::{
-        campaign_recipients,
-        campaigns::{self, Campaign, DRAFT},
-        forms::list_forms,
-        lead_listings,
-    },
+    repo::campaigns::{self, Campaign, DRAFT},
 };
 
 use crate::mailer::CampaignMailer;
@@ -114,7 +109,7 @@ const MAX_ADDRESS: usize = 300;
 
 async fn show_sender(State(state): State<AppState>, user: AuthUser) -> Result<Json<campaigns::Sender>> {
     pro(&state, &user).await?;
-    Ok(Json(campaigns::sender(&state.dynamo, &state.config.tables.profiles, &user.id).await?))
+    Ok(Json(state.campaigns().sender(&user.id).await?))
 }
 
 #[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
@@ -131,7 +126,7 @@ async fn update_sender(State(state): State<AppState>, user: AuthUser, JsonBody(b
     if sender.company_name.chars().chain(sender.postal_address.chars()).any(|c| c.is_control() && c != '\n') {
         return Err(ApiError::bad_request("invalid_sender", "Remove the control characters from the company name or address."));
     }
-    campaigns::set_sender(&state.dynamo, &state.config.tables.profiles, &user.id, &sender).await?;
+    state.campaigns().set_sender(&user.id, &sender).await?;
     Ok(Json(sender))
 }
 
@@ -143,7 +138,7 @@ async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
 async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
     pro(&state, &user).await?;
-    let campaigns = campaigns::list(&state.dynamo, &state.config.tables.campaigns, &user.id).await?;
+    let campaigns = state.campaigns().list(&user.id).await?;
     Ok(Json(json!({ "campaigns": campaigns })))
 }
 
@@ -167,7 +162,7 @@ async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): J
         Some(id) => Some(starters::find(id).ok_or_else(|| ApiError::bad_request("unknown_template", "Choose one of the starter templates."))?),
     };
     let now = state.clock.now_iso();
-    let offering = shared::repo::profiles::get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?;
+    let offering = state.profiles().get_offering(&user.id).await?;
     let content = match starter {
         Some(s) => Content {
             name: s.name.into(),
@@ -180,13 +175,13 @@ async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): J
         None => Content { name: "Untitled campaign".into(), track_opens: true, track_clicks: true, ..Content::default() },
     };
     let campaign = Campaign::draft(&user.id, content, Segment::default(), now);
-    campaigns::create(&state.dynamo, &state.config.tables.campaigns, &campaign).await?;
+    state.campaigns().create(&campaign).await?;
     Ok((StatusCode::CREATED, Json(campaign)))
 }
 
 async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Campaign>> {
     pro(&state, &user).await?;
-    Ok(Json(campaigns::owned(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?))
+    Ok(Json(state.campaigns().owned(&id, &user.id).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -202,8 +197,7 @@ struct UpdateBody {
 #[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
 async fn update(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, JsonBody(body): JsonBody<UpdateBody, 131_072>) -> Result<Json<Campaign>> {
     pro(&state, &user).await?;
-    let table = &state.config.tables.campaigns;
-    let mut campaign = campaigns::owned(&state.dynamo, table, &id, &user.id).await?;
+    let mut campaign = state.campaigns().owned(&id, &user.id).await?;
     let (mut content, mut segment) = (body.content, body.segment);
     content.validate()?;
     segment.validate()?;
@@ -215,35 +209,34 @@ async fn update(State(state): State<AppState>, user: AuthUser, Path(id): Path<St
     campaign.segment = segment;
     campaign.updated_at = state.clock.now_iso();
     campaign.version = body.version.saturating_add(1);
-    campaigns::save_draft(&state.dynamo, table, &campaign, body.version).await?;
+    state.campaigns().save_draft(&campaign, body.version).await?;
     Ok(Json(campaign))
 }
 
 async fn remove(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
     pro(&state, &user).await?;
-    campaigns::delete_draft(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?;
+    state.campaigns().delete_draft(&id, &user.id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 async fn duplicate(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<(StatusCode, Json<Campaign>)> {
     pro(&state, &user).await?;
-    let table = &state.config.tables.campaigns;
-    let original = campaigns::owned(&state.dynamo, table, &id, &user.id).await?;
+    let original = state.campaigns().owned(&id, &user.id).await?;
     let now = state.clock.now_iso();
     let mut content = original.content;
     content.name = format!("{} (copy)", content.name).chars().take(shared::campaigns::MAX_NAME).collect();
     let copy = Campaign::draft(&user.id, content, original.segment, now);
-    campaigns::create(&state.dynamo, table, &copy).await?;
+    state.campaigns().create(&copy).await?;
     Ok((StatusCode::CREATED, Json(copy)))
 }
 
 async fn forms_by_id(state: &AppState, owner_id: &str) -> Result<HashMap<String, Form>> {
-    Ok(list_forms(&state.dynamo, &state.config.tables.forms, owner_id).await?.into_iter().map(|f| (f.id.clone(), f)).collect())
+    Ok(state.forms().list_forms(owner_id).await?.into_iter().map(|f| (f.id.clone(), f)).collect())
 }
 
 /// Every lead of the founder as the audience sees it, newest first.
 pub async fn candidates(state: &AppState, owner_id: &str, forms: &HashMap<String, Form>) -> Result<Vec<Candidate>> {
-    let leads = lead_listings::all_of_owner(&state.dynamo, &state.config.tables.leads, owner_id).await?;
+    let leads = state.lead_listings().all_of_owner(owner_id).await?;
     Ok(leads
         .into_iter()
         .map(|lead| {
@@ -270,7 +263,7 @@ pub async fn audience_of(state: &AppState, owner_id: &str, segment: &Segment) ->
     let forms = forms_by_id(state, owner_id).await?;
     let (leads, suppressed) = tokio::try_join!(
         candidates(state, owner_id, &forms),
-        campaigns::suppressions(&state.dynamo, &state.config.tables.suppressions, owner_id),
+        state.campaigns().suppressions(owner_id),
     )?;
     let suppressed: HashSet<String> = suppressed_set(&suppressed);
     Ok(audience(leads, segment, &suppressed))
@@ -297,15 +290,15 @@ async fn count_audience(State(state): State<AppState>, user: AuthUser, JsonBody(
 /// intermediary and the link to the offering page).
 pub async fn legend(state: &AppState, owner_id: &str) -> Result<(String, OfferingStatus)> {
     let (forms, offering) = tokio::try_join!(
-        list_forms(&state.dynamo, &state.config.tables.forms, owner_id),
-        shared::repo::profiles::get_offering(&state.dynamo, &state.config.tables.profiles, owner_id),
+        state.forms().list_forms(owner_id),
+        state.profiles().get_offering(owner_id),
     )?;
     if offering.status.accepts_interest() {
         let newest = forms.iter().filter(|f| f.is_published && !f.is_archived).max_by(|a, b| a.updated_at.cmp(&b.updated_at));
         let text = newest.map(|f| f.offering_settings.disclaimer.clone()).unwrap_or_else(|| shared::forms::DEFAULT_LEGEND.to_owned());
         return Ok((text, offering.status));
     }
-    let company = campaigns::sender(&state.dynamo, &state.config.tables.profiles, owner_id).await?.company_name;
+    let company = state.campaigns().sender(owner_id).await?.company_name;
     let stage = OfferingStage::from(&offering);
     let text = match notice(&stage, &company) {
         Some(n) => match n.link_url {
@@ -319,7 +312,7 @@ pub async fn legend(state: &AppState, owner_id: &str) -> Result<(String, Offerin
 
 /// The sender's identity (from Settings), the legend and the founder's address.
 pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
-    let (sender, (legend, _)) = tokio::try_join!(campaigns::sender(&state.dynamo, &state.config.tables.profiles, &user.id), legend(state, &user.id))?;
+    let (sender, (legend, _)) = tokio::try_join!(state.campaigns().sender(&user.id), legend(state, &user.id))?;
     let mut compliance = sending::compliance(&sender, legend, user.email.clone());
     if compliance.company_name.is_empty() {
         compliance.company_name = "Your company".into();
@@ -333,7 +326,7 @@ pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance>
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
 async fn preview(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
     pro(&state, &user).await?;
-    let campaign = campaigns::owned(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?;
+    let campaign = state.campaigns().owned(&id, &user.id).await?;
     let audience = audience_of(&state, &user.id, &campaign.segment).await?;
     let sample = Recipient::new("investor@example.com", String::new(), Some("Alex Investor".into()), None);
     let recipient = audience.recipients.first().cloned().unwrap_or(sample);
@@ -362,9 +355,9 @@ pub const TESTS_PER_HOUR: shared::rate_limit::Rule = shared::rate_limit::Rule::n
 async fn send_test(State(campaigns_state): State<CampaignsState>, user: AuthUser, Path(id): Path<String>) -> Result<(StatusCode, Json<Value>)> {
     let state = &campaigns_state.app;
     pro(state, &user).await?;
-    let campaign = campaigns::owned(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?;
+    let campaign = state.campaigns().owned(&id, &user.id).await?;
     campaign.content.ready()?;
-    if shared::rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, &TESTS_PER_HOUR, &user.id).await?.is_none() {
+    if shared::rate_limit::reserve(state.rate_limits(), &TESTS_PER_HOUR, &user.id).await?.is_none() {
         return Err(ApiError { retry_after: Some(600), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "test_rate_limited", "You have sent many tests this hour. Please wait a little.") });
     }
     let audience = audience_of(state, &user.id, &campaign.segment).await?;
@@ -394,13 +387,12 @@ async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Pat
     let state = &campaigns_state.app;
     pro(state, &user).await?;
     user.refuse_impersonation()?;
-    let tables = &state.config.tables;
-    let campaign = campaigns::owned(&state.dynamo, &tables.campaigns, &id, &user.id).await?;
+    let campaign = state.campaigns().owned(&id, &user.id).await?;
     if campaign.status != DRAFT {
         return Err(ApiError::conflict("not_a_draft", "This campaign has already been sent or scheduled."));
     }
     campaign.content.ready()?;
-    let sender = campaigns::sender(&state.dynamo, &tables.profiles, &user.id).await?;
+    let sender = state.campaigns().sender(&user.id).await?;
     if sender.company_name.is_empty() || sender.postal_address.is_empty() {
         return Err(ApiError::bad_request("sender_required", "Add your company name and postal address in Settings before sending: every campaign must carry them."));
     }
@@ -409,11 +401,11 @@ async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Pat
         return Err(ApiError::bad_request("empty_audience", "No one is in this audience yet. Choose other leads, or wait for more investors."));
     }
     let now = state.clock.now_iso();
-    if !campaigns::start(&state.dynamo, &tables.campaigns, &id, body.version, audience.count, &user.email, &now).await? {
+    if !state.campaigns().start(&id, body.version, audience.count, &user.email, &now).await? {
         return Err(ApiError::conflict("campaign_changed", "This campaign changed since you opened it. Reload it to see the latest version."));
     }
     sending::keep_record_at_start(state, &id).await;
-    campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &id, &user.id, &audience.recipients).await?;
+    state.campaign_recipients().snapshot(&id, &user.id, &audience.recipients).await?;
     if state.config.campaign_delivery == shared::config::LeadNotifications::Inline {
         let (background, id) = (campaigns_state.clone(), id.clone());
         state.background.spawn(async move {
@@ -426,18 +418,17 @@ async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Pat
             }
         });
     }
-    Ok((StatusCode::ACCEPTED, Json(campaigns::owned(&state.dynamo, &tables.campaigns, &id, &user.id).await?)))
+    Ok((StatusCode::ACCEPTED, Json(state.campaigns().owned(&id, &user.id).await?)))
 }
 
 /// Cancels a scheduled, sending or paused campaign: recipients not yet sent never are.
 async fn cancel(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Campaign>> {
     pro(&state, &user).await?;
-    let table = &state.config.tables.campaigns;
-    campaigns::owned(&state.dynamo, table, &id, &user.id).await?;
-    if !campaigns::transition(&state.dynamo, table, &id, &["scheduled", "sending", "paused"], "cancelled", Some("Cancelled by you"), &state.clock.now_iso()).await? {
+    state.campaigns().owned(&id, &user.id).await?;
+    if !state.campaigns().transition(&id, &["scheduled", "sending", "paused"], "cancelled", Some("Cancelled by you"), &state.clock.now_iso()).await? {
         return Err(ApiError::conflict("not_cancellable", "Only a scheduled, sending or paused campaign can be cancelled."));
     }
-    Ok(Json(campaigns::owned(&state.dynamo, table, &id, &user.id).await?))
+    Ok(Json(state.campaigns().owned(&id, &user.id).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -450,8 +441,8 @@ struct ResultsQuery {
 /// The campaign's figures and a page of its recipients (50, by address).
 async fn results(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, shared::http::QueryParams(query): shared::http::QueryParams<ResultsQuery>) -> Result<Json<Value>> {
     pro(&state, &user).await?;
-    let campaign = campaigns::owned(&state.dynamo, &state.config.tables.campaigns, &id, &user.id).await?;
-    let (rows, next) = campaign_recipients::page(&state.dynamo, &state.config.tables.campaign_recipients, &id, query.after.as_deref(), 50).await?;
+    let campaign = state.campaigns().owned(&id, &user.id).await?;
+    let (rows, next) = state.campaign_recipients().page(&id, query.after.as_deref(), 50).await?;
     let waiting = campaign.stats.recipients.saturating_sub(campaign.stats.settled());
     Ok(Json(json!({ "campaign": campaign, "waiting": waiting, "recipients": rows, "next": next })))
 }
@@ -469,8 +460,7 @@ struct ScheduleBody {
 async fn schedule(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, JsonBody(body): JsonBody<ScheduleBody, 1024>) -> Result<Json<Campaign>> {
     pro(&state, &user).await?;
     user.refuse_impersonation()?;
-    let tables = &state.config.tables;
-    let campaign = campaigns::owned(&state.dynamo, &tables.campaigns, &id, &user.id).await?;
+    let campaign = state.campaigns().owned(&id, &user.id).await?;
     if campaign.status != DRAFT {
         return Err(ApiError::conflict("not_a_draft", "This campaign has already been sent or scheduled."));
     }
@@ -481,13 +471,13 @@ async fn schedule(State(state): State<AppState>, user: AuthUser, Path(id): Path<
     if at < now + time::Duration::minutes(2) || at > now + time::Duration::days(365) {
         return Err(ApiError::bad_request("invalid_schedule", "Choose a time at least a few minutes from now and within a year."));
     }
-    let sender = campaigns::sender(&state.dynamo, &tables.profiles, &user.id).await?;
+    let sender = state.campaigns().sender(&user.id).await?;
     if sender.company_name.is_empty() || sender.postal_address.is_empty() {
         return Err(ApiError::bad_request("sender_required", "Add your company name and postal address in Settings before sending: every campaign must carry them."));
     }
     let when = shared::time::iso(at.to_offset(time::UtcOffset::UTC));
-    if !campaigns::schedule(&state.dynamo, &tables.campaigns, &id, body.version, &when, &user.email, &state.clock.now_iso()).await? {
+    if !state.campaigns().schedule(&id, body.version, &when, &user.email, &state.clock.now_iso()).await? {
         return Err(ApiError::conflict("campaign_changed", "This campaign changed since you opened it. Reload it to see the latest version."));
     }
-    Ok(Json(campaigns::owned(&state.dynamo, &tables.campaigns, &id, &user.id).await?))
+    Ok(Json(state.campaigns().owned(&id, &user.id).await?))
 }

@@ -15,7 +15,6 @@ use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
     campaigns::{Click, Open, Reason, Unsubscribe, web_links},
-    repo::{campaign_recipients, campaigns},
 };
 
 pub const INVALID_LINK: &str = "This unsubscribe link is not valid. Use the link from the e-mail you received.";
@@ -38,10 +37,9 @@ pub fn masked(email: &str) -> String {
 }
 
 async fn status(state: &AppState, claims: &Unsubscribe) -> Result<Json<Value>> {
-    let tables = &state.config.tables;
     let (sender, reason) = tokio::try_join!(
-        campaigns::sender(&state.dynamo, &tables.profiles, &claims.owner_id),
-        campaigns::suppression(&state.dynamo, &tables.suppressions, &claims.owner_id, &claims.email),
+        state.campaigns().sender(&claims.owner_id),
+        state.campaigns().suppression(&claims.owner_id, &claims.email),
     )?;
     Ok(Json(json!({
         "company": if sender.company_name.is_empty() { "this company".to_owned() } else { sender.company_name },
@@ -62,11 +60,10 @@ pub async fn unsubscribe_info(State(state): State<AppState>, Path(token): Path<S
 /// campaign of that founder.
 pub async fn unsubscribe(State(state): State<AppState>, Path(token): Path<String>) -> Result<Json<Value>> {
     let claims = claims(&state, &token)?;
-    let tables = &state.config.tables;
     let now = state.clock.now_iso();
-    campaigns::suppress(&state.dynamo, &tables.suppressions, &claims.owner_id, &claims.email, Reason::Unsubscribed, &now).await?;
-    if campaign_recipients::first_event(&state.dynamo, &tables.campaign_recipients, &claims.campaign_id, &claims.email, "unsubscribed_at", &now).await? {
-        campaigns::count(&state.dynamo, &tables.campaigns, &claims.campaign_id, "unsubscribed", 1).await?;
+    state.campaigns().suppress(&claims.owner_id, &claims.email, Reason::Unsubscribed, &now).await?;
+    if state.campaign_recipients().first_event(&claims.campaign_id, &claims.email, "unsubscribed_at", &now).await? {
+        state.campaigns().count(&claims.campaign_id, "unsubscribed", 1).await?;
     }
     tracing::info!(owner_id = %claims.owner_id, campaign_id = %claims.campaign_id, "unsubscribed");
     status(&state, &claims).await
@@ -76,20 +73,18 @@ pub async fn unsubscribe(State(state): State<AppState>, Path(token): Path<String
 /// complaint stays).
 pub async fn resubscribe(State(state): State<AppState>, Path(token): Path<String>) -> Result<Json<Value>> {
     let claims = claims(&state, &token)?;
-    let tables = &state.config.tables;
-    let reason = campaigns::suppression(&state.dynamo, &tables.suppressions, &claims.owner_id, &claims.email).await?;
+    let reason = state.campaigns().suppression(&claims.owner_id, &claims.email).await?;
     if reason.as_deref().is_some_and(|r| !Reason::parse(r).is_some_and(Reason::liftable)) {
         return Err(ApiError::conflict("cannot_resubscribe", "Mail to this address bounced or was reported as spam, so it stays off the list."));
     }
-    campaigns::resubscribe(&state.dynamo, &tables.suppressions, &claims.owner_id, &claims.email).await?;
+    state.campaigns().resubscribe(&claims.owner_id, &claims.email).await?;
     status(&state, &claims).await
 }
 
 /// The first open or click of a recipient adds to the campaign's figure; later ones do not.
 async fn record(state: &AppState, campaign_id: &str, email: &str, attribute: &'static str, figure: &'static str) -> Result<()> {
-    let tables = &state.config.tables;
-    if campaign_recipients::first_event(&state.dynamo, &tables.campaign_recipients, campaign_id, email, attribute, &state.clock.now_iso()).await? {
-        campaigns::count(&state.dynamo, &tables.campaigns, campaign_id, figure, 1).await?;
+    if state.campaign_recipients().first_event(campaign_id, email, attribute, &state.clock.now_iso()).await? {
+        state.campaigns().count(campaign_id, figure, 1).await?;
     }
     Ok(())
 }
@@ -165,7 +160,7 @@ pub async fn click_target(state: &AppState, token: &str) -> std::result::Result<
     if click.expires_at < state.clock.unix() {
         return Err(DeadLink::Expired);
     }
-    let campaign = match campaigns::get(&state.dynamo, &state.config.tables.campaigns, &click.campaign_id).await {
+    let campaign = match state.campaigns().get(&click.campaign_id).await {
         Ok(Some(campaign)) if campaign.started_at.is_some() => campaign,
         Ok(_) => return Err(DeadLink::Unknown),
         Err(err) => {

@@ -16,7 +16,7 @@ use shared::{
     vault::offering::OfferingStatus,
     repo::{
         campaign_recipients::{self as recipients, FAILED, RecipientRow, SENT, SUPPRESSED},
-        campaigns::{self, Campaign, Sender},
+        campaigns::{Campaign, Sender},
     },
 };
 
@@ -42,10 +42,9 @@ pub struct Job {
 impl Job {
     pub async fn load(state: &AppState, campaign: Campaign) -> Result<Self> {
         let owner = campaign.owner_id.clone();
-        let tables = &state.config.tables;
         let (sender, suppressed, (legend, offering_status)) = tokio::try_join!(
-            campaigns::sender(&state.dynamo, &tables.profiles, &owner),
-            campaigns::suppressions(&state.dynamo, &tables.suppressions, &owner),
+            state.campaigns().sender(&owner),
+            state.campaigns().suppressions(&owner),
             crate::legend(state, &owner),
         )?;
         let reply_to = campaign.reply_to.clone().unwrap_or_default();
@@ -179,14 +178,14 @@ pub async fn keep_record(state: &AppState, job: &Job) -> Result<()> {
     )
     .await?;
     let record = serde_json::json!({"renderedFor": rendering, "fromName": message.from_name, "replyTo": message.reply_to, "subject": message.subject, "html": message.html, "text": message.text, "headers": message.headers, "keptAt": state.clock.now_iso()});
-    campaigns::keep_as_sent(&state.dynamo, &state.config.tables.campaigns, campaign_id, &record.to_string()).await
+    state.campaigns().keep_as_sent(campaign_id, &record.to_string()).await
 }
 
 /// Keeps the record as sending starts (after `campaigns::start`, before the recipients are
 /// written). A failure is logged, not returned: the first chunk then keeps it instead.
 pub async fn keep_record_at_start(state: &AppState, campaign_id: &str) {
     let kept = async {
-        let Some(campaign) = campaigns::get(&state.dynamo, &state.config.tables.campaigns, campaign_id).await? else {
+        let Some(campaign) = state.campaigns().get(campaign_id).await? else {
             return Ok(());
         };
         keep_record(state, &Job::load(state, campaign).await?).await
@@ -198,8 +197,7 @@ pub async fn keep_record_at_start(state: &AppState, campaign_id: &str) {
 
 /// One chunk of recipients (as the stream or the local drain gives them).
 pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &str, rows: &[RecipientRow]) -> Result<()> {
-    let tables = &state.config.tables;
-    let Some(campaign) = campaigns::get(&state.dynamo, &tables.campaigns, campaign_id).await? else {
+    let Some(campaign) = state.campaigns().get(campaign_id).await? else {
         tracing::warn!(campaign_id, "recipients of a campaign that no longer exists");
         return Ok(());
     };
@@ -218,13 +216,13 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
     for row in rows.iter().filter(|r| r.status == recipients::PENDING) {
         let recipient = Recipient::new(row.email.clone(), row.lead_id.clone(), row.name.clone(), row.form_name.clone());
         if job.suppressed.contains(&row.email) {
-            if recipients::claim(&state.dynamo, &tables.campaign_recipients, campaign_id, &row.email, &state.clock.now_iso()).await? {
+            if state.campaign_recipients().claim(campaign_id, &row.email, &state.clock.now_iso()).await? {
                 settle(state, campaign_id, &row.email, SUPPRESSED, None, Some("unsubscribed, bounced or complained")).await?;
             }
             continue;
         }
         wait_for_slot(state, &rule).await?;
-        if !recipients::claim(&state.dynamo, &tables.campaign_recipients, campaign_id, &row.email, &state.clock.now_iso()).await? {
+        if !state.campaign_recipients().claim(campaign_id, &row.email, &state.clock.now_iso()).await? {
             continue;
         }
         let email = job.message(state, &recipient);
@@ -234,7 +232,7 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
                 // The leads this message reached: "not yet e-mailed" audiences and the insights'
                 // uncontacted hot leads follow it. Best effort: the message is out.
                 let leads: Vec<String> = std::iter::once(row.lead_id.clone()).chain(row.also_lead_ids.iter().cloned()).collect();
-                if let Err(err) = shared::repo::leads::mark_contacted(&state.dynamo, tables, &job.campaign.owner_id, &leads, &state.clock.now_iso()).await {
+                if let Err(err) = state.leads().mark_contacted(&job.campaign.owner_id, &leads, &state.clock.now_iso()).await {
                     tracing::warn!(campaign_id, error = %err, "leads not marked as contacted");
                 }
             }
@@ -248,18 +246,16 @@ pub async fn process(state: &AppState, mailer: &CampaignMailer, campaign_id: &st
 }
 
 async fn settle(state: &AppState, campaign_id: &str, email: &str, status: &'static str, message_id: Option<&str>, reason: Option<&str>) -> Result<()> {
-    let tables = &state.config.tables;
-    if recipients::finish(&state.dynamo, &tables.campaign_recipients, campaign_id, email, status, message_id, reason, &state.clock.now_iso()).await? {
-        campaigns::count(&state.dynamo, &tables.campaigns, campaign_id, status, 1).await?;
+    if state.campaign_recipients().finish(campaign_id, email, status, message_id, reason, &state.clock.now_iso()).await? {
+        state.campaigns().count(campaign_id, status, 1).await?;
     }
     Ok(())
 }
 
 /// A cancelled campaign's waiting recipients end `failed` ("cancelled"), never sent.
 async fn settle_cancelled(state: &AppState, campaign: &Campaign, rows: &[RecipientRow]) -> Result<()> {
-    let tables = &state.config.tables;
     for row in rows.iter().filter(|r| r.status == recipients::PENDING) {
-        if recipients::claim(&state.dynamo, &tables.campaign_recipients, &campaign.id, &row.email, &state.clock.now_iso()).await? {
+        if state.campaign_recipients().claim(&campaign.id, &row.email, &state.clock.now_iso()).await? {
             settle(state, &campaign.id, &row.email, FAILED, None, Some("cancelled")).await?;
         }
     }
@@ -269,7 +265,7 @@ async fn settle_cancelled(state: &AppState, campaign: &Campaign, rows: &[Recipie
 /// Waits for a slot of the shared send rate (never longer than a minute).
 async fn wait_for_slot(state: &AppState, rule: &Rule) -> Result<()> {
     for _ in 0..1200 {
-        if shared::rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, rule, "ses").await?.is_some() {
+        if shared::rate_limit::reserve(state.rate_limits(), rule, "ses").await?.is_some() {
             return Ok(());
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -293,9 +289,8 @@ async fn send_with_retries(mailer: &CampaignMailer, email: &CampaignEmail) -> st
 
 /// Works through every pending recipient of a campaign, then marks it sent when none is left.
 pub async fn drain(state: &AppState, mailer: &CampaignMailer, campaign_id: &str) -> Result<()> {
-    let table = &state.config.tables.campaign_recipients;
     loop {
-        let pending = recipients::pending_rows(&state.dynamo, table, campaign_id).await?;
+        let pending = state.campaign_recipients().pending_rows(campaign_id).await?;
         if pending.is_empty() {
             break;
         }
@@ -310,7 +305,7 @@ pub async fn drain(state: &AppState, mailer: &CampaignMailer, campaign_id: &str)
             futures::future::join_all(senders).await.into_iter().collect::<Result<Vec<()>>>()?;
         }
         // Paused or not sending: what is left waits.
-        if recipients::pending_rows(&state.dynamo, table, campaign_id).await?.len() >= before {
+        if state.campaign_recipients().pending_rows(campaign_id).await?.len() >= before {
             return Ok(());
         }
     }
@@ -319,9 +314,9 @@ pub async fn drain(state: &AppState, mailer: &CampaignMailer, campaign_id: &str)
 
 /// A sending campaign with no recipient left waiting or in flight is sent.
 pub async fn complete(state: &AppState, campaign_id: &str) -> Result<()> {
-    let rows = recipients::all(&state.dynamo, &state.config.tables.campaign_recipients, campaign_id).await?;
+    let rows = state.campaign_recipients().all(campaign_id).await?;
     if rows.iter().all(|r| r.status != recipients::PENDING && r.status != recipients::SENDING) {
-        campaigns::transition(&state.dynamo, &state.config.tables.campaigns, campaign_id, &["sending"], "sent", None, &state.clock.now_iso()).await?;
+        state.campaigns().transition(campaign_id, &["sending"], "sent", None, &state.clock.now_iso()).await?;
     }
     Ok(())
 }

@@ -56,7 +56,7 @@ async fn check(State(state): State<AppState>, user: AuthUser, JsonBody(body): Js
         return Err(ApiError::bad_request("invalid_price", "priceId is too long."));
     }
     let now = shared::time::unix(shared::time::now());
-    let record = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user.id).await?;
+    let record = get_subscription(state.subscriptions(), &user.id).await?;
     let Some(record) = record.filter(|r| r.status.is_some()) else {
         return Ok(Json(SubscriptionStatus { active: false, subscribed: false, on_trial: false, subscriptions: vec![] }));
     };

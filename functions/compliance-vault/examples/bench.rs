@@ -72,7 +72,7 @@ async fn main() {
                 };
                 let mut record = NewRecord::new(kind, category, format!("Record {i}"), Actor::system());
                 record.files = vec![NewFile::new(name, content_type, bytes_of(i, if large { LARGE } else { SMALL }, large))];
-                append(&state, &owner, record).await.expect("append").expect("recorded")
+                state.vault().append(&owner, record).await.expect("append").expect("recorded")
             }
         })
         .buffer_unordered(8)

@@ -14,7 +14,6 @@ use shared::{
     AppState, Result,
     lead_stats::day_string,
     mail::templates,
-    repo::vault as repo,
     services::vault_filing::file_digests,
 };
 
@@ -37,7 +36,7 @@ pub async fn run(state: &AppState) -> Result<DigestRun> {
         filed += file_digests(state, day).await?;
     }
     let mut witnessed = 0;
-    for owner_id in repo::due_witnesses(state).await? {
+    for owner_id in state.vault().due_witnesses().await? {
         match witness(state, &owner_id).await {
             Ok(true) => witnessed += 1,
             Ok(false) => {}
@@ -50,23 +49,23 @@ pub async fn run(state: &AppState) -> Result<DigestRun> {
 /// Mails one founder their chain's head (anchored first, so the mail names what is kept in
 /// write-once storage). `false` when there was nothing to mail.
 async fn witness(state: &AppState, owner_id: &str) -> Result<bool> {
-    repo::anchor_pending(state, owner_id).await?;
-    let kept = repo::head_of(state, owner_id).await?;
+    state.vault().anchor_pending(owner_id).await?;
+    let kept = state.vault().head_of(owner_id).await?;
     if kept.head.seq == 0 || kept.witnessed >= kept.head.seq {
-        repo::mark_witnessed(state, owner_id, kept.head.seq).await?;
+        state.vault().mark_witnessed(owner_id, kept.head.seq).await?;
         return Ok(false);
     }
-    let Some(founder) = shared::repo::users::get_user(&state.dynamo, &state.config.tables, owner_id).await? else {
-        repo::mark_witnessed(state, owner_id, kept.head.seq).await?;
+    let Some(founder) = state.users().get_user(owner_id).await? else {
+        state.vault().mark_witnessed(owner_id, kept.head.seq).await?;
         return Ok(false);
     };
     if !shared::services::access::has_pro(state, owner_id).await? {
-        repo::mark_witnessed(state, owner_id, kept.head.seq).await?;
+        state.vault().mark_witnessed(owner_id, kept.head.seq).await?;
         return Ok(false);
     }
-    let new = repo::records_since(state, owner_id, kept.witnessed, kept.head.seq, LISTED).await?;
+    let new = state.vault().records_since(owner_id, kept.witnessed, kept.head.seq, LISTED).await?;
     let email = templates::vault_digest(&founder.email, &state.config.app_origin, &kept.head, kept.head.seq - kept.witnessed, &new, &state.clock.now_iso());
     state.mailer.send(&email).await.map_err(shared::ApiError::internal)?;
-    repo::mark_witnessed(state, owner_id, kept.head.seq).await?;
+    state.vault().mark_witnessed(owner_id, kept.head.seq).await?;
     Ok(true)
 }

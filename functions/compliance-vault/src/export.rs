@@ -24,7 +24,7 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     http::JsonBody,
-    repo::vault::{self as repo, Pending},
+    repo::vault::Pending,
     vault::{
         Kind, Record,
         export::{Entry, entries, folder, is_ttw_material, manifest_csv, manifest_json, readme, records_jsonl},
@@ -67,7 +67,7 @@ pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body)
     if body.include.len() > MAX_INCLUDED {
         return Err(ApiError::bad_request("too_many", format!("Choose at most {MAX_INCLUDED} uploads.")));
     }
-    let chain = repo::chain(&state, &user.id).await?;
+    let chain = state.vault().chain(&user.id).await?;
     let mut include = Vec::new();
     for id in &body.include {
         match chain.iter().find(|r| &r.id == id) {
@@ -79,7 +79,7 @@ pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body)
     let selected = select(&chain, &include);
     let export_id = uuid::Uuid::new_v4().to_string();
     let expires_at = state.clock.unix() + LINK_LIFETIME.as_secs() as i64;
-    repo::put_pending(&state, &Pending { owner_id: user.id.clone(), sk: format!("export#{export_id}"), expires_at, data: json!({ "include": include }) }).await?;
+    state.vault().put_pending(&Pending { owner_id: user.id.clone(), sk: format!("export#{export_id}"), expires_at, data: json!({ "include": include }) }).await?;
     let token = state.config.links.export.sign("vault-export", &Claims { o: user.id.clone(), e: export_id, x: expires_at, i: user.impersonation.as_ref().map(|acting| acting.audit_id.clone()) });
     Ok((
         StatusCode::CREATED,
@@ -111,10 +111,10 @@ pub async fn download(State(state): State<AppState>, headers: HeaderMap, Path(to
     if let Some(audit_id) = &claims.i {
         shared::http::audit::use_session_link(&state, audit_id, "/api/compliance-vault/exports").await?;
     }
-    let pending = repo::get_pending(&state, &claims.o, &format!("export#{}", claims.e)).await?.ok_or_else(invalid)?;
+    let pending = state.vault().get_pending(&claims.o, &format!("export#{}", claims.e)).await?.ok_or_else(invalid)?;
     let include: Vec<String> =
         pending.data.get("include").and_then(Value::as_array).map(|ids| ids.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()).unwrap_or_default();
-    let chain = repo::chain(&state, &claims.o).await?;
+    let chain = state.vault().chain(&claims.o).await?;
     let company = company_of(&state, &claims.o).await;
     let name = format!("raisespark-exhibit-pack-{}.zip", &state.clock.now_iso()[..10]);
     let (writer, reader) = tokio::io::duplex(PIPE_BYTES);
@@ -136,7 +136,7 @@ pub async fn download(State(state): State<AppState>, headers: HeaderMap, Path(to
 }
 
 async fn company_of(state: &AppState, owner_id: &str) -> String {
-    match shared::repo::campaigns::sender(&state.dynamo, &state.config.tables.profiles, owner_id).await {
+    match state.campaigns().sender(owner_id).await {
         Ok(sender) if !sender.company_name.is_empty() => sender.company_name,
         _ => "Your company".to_owned(),
     }
@@ -150,7 +150,7 @@ fn compression(content_type: &str) -> Compression {
 pub async fn write_pack(state: &AppState, writer: DuplexStream, chain: &[Record], include: &[String], company: &str) -> Result<()> {
     let zip_error = |err: async_zip::error::ZipError| ApiError::internal(anyhow::Error::new(err).context("writing the exhibit pack"));
     let io_error = |err: std::io::Error| ApiError::internal(anyhow::Error::new(err).context("writing the exhibit pack"));
-    let storage = repo::storage(state)?;
+    let storage = state.vault().storage()?;
     let selected = select(chain, include);
     let mut zip = ZipFileWriter::with_tokio(writer);
     for record in &selected {

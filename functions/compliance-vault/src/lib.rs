@@ -41,7 +41,7 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     http::QueryParams,
-    repo::vault::{self as repo, Filter},
+    repo::vault::Filter,
     vault::{Category, Failure, Kind, Record, check_vault},
 };
 
@@ -142,8 +142,8 @@ async fn list(State(state): State<AppState>, user: AuthUser, QueryParams(query):
         to: day(query.to, "end")?,
         q: query.q.map(|q| q.chars().take(100).collect()),
     };
-    let (records, next) = repo::page(&state, &user.id, &filter, query.before, PAGE).await?;
-    let (total, superseded) = tokio::try_join!(repo::count(&state, &user.id), repo::supersessions(&state, &user.id))?;
+    let (records, next) = state.vault().page(&user.id, &filter, query.before, PAGE).await?;
+    let (total, superseded) = tokio::try_join!(state.vault().count(&user.id), state.vault().supersessions(&user.id))?;
     Ok(Json(json!({
         "records": records.iter().map(|r| record_json(r, superseded.get(&r.id).map(String::as_str))).collect::<Vec<_>>(),
         "next": next,
@@ -156,8 +156,8 @@ async fn list(State(state): State<AppState>, user: AuthUser, QueryParams(query):
 
 async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
     pro(&state, &user).await?;
-    let record = repo::get(&state, &user.id, &id).await?;
-    let superseded = repo::superseded_by(&state, &user.id, &id).await?;
+    let record = state.vault().get(&user.id, &id).await?;
+    let superseded = state.vault().superseded_by(&user.id, &id).await?;
     Ok(Json(record_json(&record, superseded.as_deref())))
 }
 
@@ -174,7 +174,7 @@ const VERIFY_CONCURRENCY: usize = 8;
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
 async fn verify(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
     pro(&state, &user).await?;
-    if shared::rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, &VERIFY_RULE, &user.id).await?.is_none() {
+    if shared::rate_limit::reserve(state.rate_limits(), &VERIFY_RULE, &user.id).await?.is_none() {
         return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "You have verified the vault several times in the last minutes. Please wait a little.") });
     }
     let report = verify_vault(&state, &user.id).await?;
@@ -183,10 +183,10 @@ async fn verify(State(state): State<AppState>, user: AuthUser) -> Result<Json<Va
 
 /// The integrity report of a founder's vault (also used by tests and the bench).
 pub async fn verify_vault(state: &AppState, owner_id: &str) -> Result<Value> {
-    let (records, kept) = tokio::try_join!(repo::chain(state, owner_id), repo::head_of(state, owner_id))?;
-    let anchors = repo::anchors(state, owner_id, kept.head.seq).await?;
+    let (records, kept) = tokio::try_join!(state.vault().chain(owner_id), state.vault().head_of(owner_id))?;
+    let anchors = state.vault().anchors(owner_id, kept.head.seq).await?;
     let mut failures: Vec<(u64, Failure)> = check_vault(&records, &kept.head, &anchors);
-    let storage = repo::storage(state)?;
+    let storage = state.vault().storage()?;
     let files: Vec<(u64, shared::vault::FileRef)> = records.iter().flat_map(|record| record.files.iter().cloned().map(move |file| (record.seq, file))).collect();
     let checks = futures::stream::iter(files)
         .map(|(seq, file)| async move {

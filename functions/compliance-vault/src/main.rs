@@ -1,3 +1,7 @@
+// The daily digest's future (vault repository calls inside the mail run) is deeper than the
+// compiler's default layout limit of 128.
+#![recursion_limit = "256"]
+
 use lambda_runtime::{LambdaEvent, service_fn};
 
 #[tokio::main]

@@ -15,10 +15,6 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     http::JsonBody,
-    repo::{
-        forms::{list_forms, set_offering_stage},
-        profiles::{get_offering, save_offering},
-    },
     services::vault_filing::file_offering,
     vault::{
         Actor,
@@ -36,9 +32,9 @@ async fn subscribed(state: &AppState, user: &AuthUser) -> Result<()> {
 /// change, or created meanwhile, catch up), and files the change in the vault (once).
 pub async fn sync(state: &AppState, owner_id: &str, offering: &Offering) -> Result<Vec<shared::forms::Form>> {
     let stage = OfferingStage::from(offering);
-    let forms = list_forms(&state.dynamo, &state.config.tables.forms, owner_id).await?;
+    let forms = state.forms().list_forms(owner_id).await?;
     for form in forms.iter().filter(|f| f.offering_stage.version < stage.version) {
-        set_offering_stage(&state.dynamo, &state.config.tables.forms, &form.id, &stage).await?;
+        state.forms().set_offering_stage(&form.id, &stage).await?;
     }
     if offering.version > 0 {
         file_offering(state, owner_id, offering).await?;
@@ -80,11 +76,11 @@ fn latest_filing_day(state: &AppState) -> String {
 
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
 pub async fn show(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    let offering = get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?;
+    let offering = state.profiles().get_offering(&user.id).await?;
     let forms = if offering.version > 0 {
         sync(&state, &user.id, &offering).await?
     } else {
-        list_forms(&state.dynamo, &state.config.tables.forms, &user.id).await?
+        state.forms().list_forms(&user.id).await?
     };
     Ok(Json(answer(&offering, &forms)))
 }
@@ -92,14 +88,13 @@ pub async fn show(State(state): State<AppState>, user: AuthUser) -> Result<Json<
 #[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
 pub async fn update(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<OfferingChange, 8192>) -> Result<Json<Value>> {
     subscribed(&state, &user).await?;
-    let table = &state.config.tables.profiles;
-    let current = get_offering(&state.dynamo, table, &user.id).await?;
+    let current = state.profiles().get_offering(&user.id).await?;
     let changed = || ApiError::conflict("offering_changed", "Your offering was changed somewhere else since you opened it. Reload to see the latest status.");
     if body.version != current.version {
         return Err(changed());
     }
     let next = body.apply(&current, &latest_filing_day(&state), &state.clock.now_iso(), Actor::from(&user))?;
-    if !save_offering(&state.dynamo, table, &user.id, current.version, &next).await? {
+    if !state.profiles().save_offering(&user.id, current.version, &next).await? {
         return Err(changed());
     }
     let forms = sync(&state, &user.id, &next).await?;
@@ -111,14 +106,14 @@ pub async fn update(State(state): State<AppState>, user: AuthUser, JsonBody(body
 /// as `error` (what `update` would answer) and every problem at its field as `errors`.
 #[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
 pub async fn check(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<OfferingChange, 8192>) -> Result<Response> {
-    let current = get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?;
+    let current = state.profiles().get_offering(&user.id).await?;
     let found = body.check(&current, &latest_filing_day(&state));
     if let Some(first) = found.first() {
         let errors: Vec<Value> = found.iter().map(|f| json!({"field": f.field, "code": f.invalid.code, "message": f.invalid.message})).collect();
         let refusal = json!({"error": {"code": first.invalid.code, "message": first.invalid.message}, "errors": errors});
         return Ok((StatusCode::BAD_REQUEST, Json(refusal)).into_response());
     }
-    let forms = list_forms(&state.dynamo, &state.config.tables.forms, &user.id).await?;
+    let forms = state.forms().list_forms(&user.id).await?;
     Ok(Json(json!({
         "valid": true,
         "label": body.status.label(),

@@ -17,7 +17,7 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     http::{JsonBody, QueryParams},
-    repo::vault::{self as repo, NewRecord, Pending, object_key},
+    repo::vault::{NewRecord, Pending, object_key},
     vault::{Actor, Category, FileRef, FileType, Kind, MAX_NOTES, MAX_TITLE, MAX_UPLOAD_BYTES, clean_text, safe_file_name},
 };
 
@@ -104,17 +104,15 @@ pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body)
     let title = if title.is_empty() { file_name.clone() } else { title };
     let notes = clean_text(&body.notes, MAX_NOTES, "notes", true)?;
     if let Some(old) = &body.supersedes {
-        repo::get(&state, &user.id, old).await.map_err(|_| ApiError::bad_request("unknown_record", "The record to supersede is not one of yours."))?;
+        state.vault().get(&user.id, old).await.map_err(|_| ApiError::bad_request("unknown_record", "The record to supersede is not one of yours."))?;
     }
     let upload_id = uuid::Uuid::new_v4().to_string();
-    let storage = repo::storage(&state)?;
+    let storage = state.vault().storage()?;
     let key = upload_key(&user.id, &upload_id);
     let now = state.clock.now();
     let post = storage.presigned_post(&key, file_type.content_type(), MAX_UPLOAD_BYTES, now.into(), UPLOAD_WINDOW).await?;
     let expires_at = shared::time::unix(now) + UPLOAD_WINDOW.as_secs() as i64;
-    repo::put_pending(
-        &state,
-        &Pending {
+    state.vault().put_pending(&Pending {
             owner_id: user.id.clone(),
             sk: format!("upload#{upload_id}"),
             expires_at,
@@ -122,8 +120,7 @@ pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body)
                 "file_name": file_name, "content_type": file_type.content_type(), "category": category.as_str(),
                 "title": title, "notes": notes, "supersedes": body.supersedes,
             }),
-        },
-    )
+        })
     .await?;
     Ok((
         StatusCode::CREATED,
@@ -149,14 +146,14 @@ pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload
         return Err(not_found());
     }
     let once = format!("upload#{upload_id}");
-    if let Some(record_id) = repo::once_record(&state, &user.id, &once).await? {
-        let record = repo::get(&state, &user.id, &record_id).await?;
+    if let Some(record_id) = state.vault().once_record(&user.id, &once).await? {
+        let record = state.vault().get(&user.id, &record_id).await?;
         return Ok((StatusCode::OK, Json(record_json(&record, None))));
     }
-    let pending = repo::get_pending(&state, &user.id, &format!("upload#{upload_id}")).await?.ok_or_else(not_found)?;
+    let pending = state.vault().get_pending(&user.id, &format!("upload#{upload_id}")).await?.ok_or_else(not_found)?;
     let text = |name: &str| pending.data.get(name).and_then(Value::as_str).unwrap_or_default().to_owned();
     let file_type = FileType::from_content_type(&text("content_type")).ok_or_else(unsupported)?;
-    let storage = repo::storage(&state)?;
+    let storage = state.vault().storage()?;
     let key = upload_key(&user.id, &upload_id);
     let upload = storage
         .upload(&key)
@@ -184,9 +181,9 @@ pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload
         .await;
     }
     // One call keeps the file: a second one at the same moment would write a second locked copy.
-    if !repo::take_pending(&state, &user.id, &once).await? {
-        return match repo::once_record(&state, &user.id, &once).await? {
-            Some(id) => Ok((StatusCode::OK, Json(record_json(&repo::get(&state, &user.id, &id).await?, None)))),
+    if !state.vault().take_pending(&user.id, &once).await? {
+        return match state.vault().once_record(&user.id, &once).await? {
+            Some(id) => Ok((StatusCode::OK, Json(record_json(&state.vault().get(&user.id, &id).await?, None)))),
             None => Err(ApiError::conflict("upload_in_progress", "This file is being recorded. Reload the vault in a moment.")),
         };
     }
@@ -211,14 +208,14 @@ pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload
         key: stored.key,
         version_id: stored.version_id,
     }];
-    let recorded = repo::append(&state, &user.id, record).await?;
+    let recorded = state.vault().append(&user.id, record).await?;
     storage.delete_upload(&key).await?;
     match recorded {
         Some(record) => Ok((StatusCode::CREATED, Json(record_json(&record, None)))),
         // Recorded by a concurrent call a moment ago.
         None => {
-            let id = repo::once_record(&state, &user.id, &format!("upload#{upload_id}")).await?.ok_or_else(not_found)?;
-            Ok((StatusCode::OK, Json(record_json(&repo::get(&state, &user.id, &id).await?, None))))
+            let id = state.vault().once_record(&user.id, &format!("upload#{upload_id}")).await?.ok_or_else(not_found)?;
+            Ok((StatusCode::OK, Json(record_json(&state.vault().get(&user.id, &id).await?, None))))
         }
     }
 }
@@ -238,9 +235,9 @@ pub async fn file_link(
     QueryParams(query): QueryParams<LinkQuery>,
 ) -> Result<Json<Value>> {
     pro(&state, &user).await?;
-    let record = repo::get(&state, &user.id, &id).await?;
+    let record = state.vault().get(&user.id, &id).await?;
     let file = record.files.get(index).ok_or_else(|| ApiError::not_found("File not found"))?;
-    let url = repo::storage(&state)?
+    let url = state.vault().storage()?
         .presign_get(&file.key, file.version_id.as_deref(), &file.content_type, &file.name, query.inline.unwrap_or(false), LINK_LIFETIME)
         .await?;
     Ok(Json(json!({ "url": url, "name": file.name, "contentType": file.content_type, "sha256": file.sha256, "expiresIn": LINK_LIFETIME.as_secs() })))

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use shared::{
     AppState,
-    repo::vault::{NewFile, NewRecord, append, chain},
+    repo::vault::{NewFile, NewRecord},
     testing::{Call, TestResponse, TestUser, subscribe_trial, test_state, test_user},
     vault::{Actor, Category, Kind, check_chain},
 };
@@ -163,7 +163,7 @@ async fn a_pdf_upload_is_checked_hashed_kept_in_the_vault_and_recorded_once() {
 
     // The vault object is locked: S3 refuses to delete its version.
     let storage = state.storage.as_ref().unwrap();
-    let record = shared::repo::vault::get(&state, &founder.id, &id).await.unwrap();
+    let record = state.vault().get(&founder.id, &id).await.unwrap();
     let file = &record.files[0];
     let deleted = storage.client().delete_object().bucket(&storage.bucket).key(&file.key).set_version_id(file.version_id.clone()).send().await;
     assert!(deleted.is_err(), "Object Lock keeps the recorded version");
@@ -333,11 +333,11 @@ async fn twenty_records_appended_at_once_make_one_unbroken_chain() {
     let appends = (0..20).map(|i| {
         let state = state.clone();
         let owner = owner.clone();
-        tokio::spawn(async move { append(&state, &owner, note(&format!("note {i}"))).await.unwrap().unwrap() })
+        tokio::spawn(async move { state.vault().append(&owner, note(&format!("note {i}"))).await.unwrap().unwrap() })
     });
     let made = futures::future::join_all(appends).await;
     assert_eq!(made.len(), 20);
-    let records = chain(&state, &owner).await.unwrap();
+    let records = state.vault().chain(&owner).await.unwrap();
     let seqs: Vec<u64> = records.iter().map(|r| r.seq).collect();
     assert_eq!(seqs, (1..=20).collect::<Vec<u64>>());
     assert_eq!(check_chain(&records), None);
@@ -355,9 +355,9 @@ fn attr(value: &str) -> Attr {
 async fn three_notes(state: &AppState) -> (TestUser, Vec<shared::vault::Record>) {
     let founder = pro_founder(state).await;
     for title in ["first", "second", "third"] {
-        append(state, &founder.id, note(title)).await.unwrap();
+        state.vault().append(&founder.id, note(title)).await.unwrap();
     }
-    let records = chain(state, &founder.id).await.unwrap();
+    let records = state.vault().chain(&founder.id).await.unwrap();
     assert_eq!(records.len(), 3);
     (founder, records)
 }
@@ -417,7 +417,7 @@ async fn each_record_is_anchored_in_write_once_storage_as_it_is_filed_and_verify
     let key = shared::vault::record_anchor_key(&founder.id, 1);
     assert!(!storage.put_once(&key, b"{\"forged\":true}".to_vec(), "application/json").await.unwrap());
     assert_eq!(storage.versions(&key).await.unwrap().len(), 1);
-    assert_eq!(shared::repo::vault::head_of(&state, &founder.id).await.unwrap().anchored, 3);
+    assert_eq!(state.vault().head_of(&founder.id).await.unwrap().anchored, 3);
 
     let report = verify(&app, &founder).await;
     assert_eq!(report["verified"], true, "{report}");
@@ -444,7 +444,7 @@ async fn tamper_evidence_notices_a_deleted_newest_record_with_or_without_its_hea
     delete_item(&state, &other.id, &shared::repo::vault::record_key(3)).await;
     delete_item(&state, &other.id, &format!("id#{}", records[2].id)).await;
     set_head(&state, &other.id, 2, &records[1].hash).await;
-    assert_eq!(shared::vault::check_chain(&chain(&state, &other.id).await.unwrap()), None, "the table alone looks intact");
+    assert_eq!(shared::vault::check_chain(&state.vault().chain(&other.id).await.unwrap()), None, "the table alone looks intact");
     let report = verify(&app, &other).await;
     assert_eq!(report["verified"], false);
     assert_eq!((report["failure"]["seq"].as_u64(), report["failure"]["detail"]["problem"].as_str()), (Some(3), Some("record_missing")));
@@ -478,7 +478,7 @@ async fn tamper_evidence_notices_a_chain_re_sealed_in_the_table() {
     put_record(&state, &second).await;
     put_record(&state, &third).await;
     set_head(&state, &founder.id, 3, &third.hash).await;
-    assert_eq!(shared::vault::check_chain(&chain(&state, &founder.id).await.unwrap()), None, "the table alone looks intact");
+    assert_eq!(shared::vault::check_chain(&state.vault().chain(&founder.id).await.unwrap()), None, "the table alone looks intact");
     let report = verify(&app, &founder).await;
     assert_eq!(report["verified"], false);
     assert_eq!((report["failure"]["seq"].as_u64(), report["failure"]["detail"]["problem"].as_str()), (Some(2), Some("differs_from_anchor")));
@@ -512,17 +512,17 @@ async fn a_record_filed_while_its_anchor_could_not_be_written_is_anchored_by_the
     let outage = AppState { storage: Some(broken), ..state.clone() };
     let mut first = NewRecord::new(Kind::Upload, Category::Other, "filed during an outage", Actor::system());
     first.meta = json!({"n": 1});
-    append(&outage, &founder.id, first).await.unwrap().unwrap();
-    assert_eq!(shared::repo::vault::head_of(&state, &founder.id).await.unwrap().anchored, 0);
+    outage.vault().append(&founder.id, first).await.unwrap().unwrap();
+    assert_eq!(state.vault().head_of(&founder.id).await.unwrap().anchored, 0);
     let report = verify(&app, &founder).await;
     assert_eq!(report["verified"], true, "a record not yet anchored is not a failure: {report}");
     assert_eq!((report["anchored"].as_u64(), report["pending_anchor"].as_u64()), (Some(0), Some(1)));
 
-    append(&state, &founder.id, note("after the outage")).await.unwrap();
-    assert_eq!(shared::repo::vault::head_of(&state, &founder.id).await.unwrap().anchored, 2);
+    state.vault().append(&founder.id, note("after the outage")).await.unwrap();
+    assert_eq!(state.vault().head_of(&founder.id).await.unwrap().anchored, 2);
     let report = verify(&app, &founder).await;
     assert_eq!((report["verified"].as_bool(), report["anchored"].as_u64(), report["pending_anchor"].as_u64()), (Some(true), Some(2), Some(0)));
-    let records = chain(&state, &founder.id).await.unwrap();
+    let records = state.vault().chain(&founder.id).await.unwrap();
     let copy = state.storage.as_ref().unwrap().read(&shared::vault::record_anchor_key(&founder.id, 1), None).await.unwrap().unwrap();
     assert_eq!(String::from_utf8(copy).unwrap(), records[0].canonical());
 }
@@ -535,12 +535,12 @@ async fn the_daily_digest_mails_each_pro_founder_whose_chain_grew_its_head_hash(
     let standard = shared::testing::stored_user(&state, "standard").await;
     subscribe_trial(&state, &standard.id, false).await;
     for title in ["first", "second"] {
-        append(&state, &founder.id, note(title)).await.unwrap();
-        append(&state, &standard.id, note(title)).await.unwrap();
+        state.vault().append(&founder.id, note(title)).await.unwrap();
+        state.vault().append(&standard.id, note(title)).await.unwrap();
     }
     let run = compliance_vault::digest::run(&state).await.unwrap();
     assert_eq!(run.witnessed, 1, "the Pro founder only");
-    let head = shared::repo::vault::head_of(&state, &founder.id).await.unwrap().head;
+    let head = state.vault().head_of(&founder.id).await.unwrap().head;
     let mails = shared::testing::mail_to(&state, &founder.email);
     assert_eq!(mails.len(), 1);
     assert!(mails[0].email.text.contains(&format!("Head hash (SHA-256): {}", head.hash)), "{}", mails[0].email.text);
@@ -549,11 +549,11 @@ async fn the_daily_digest_mails_each_pro_founder_whose_chain_grew_its_head_hash(
 
     // Nothing new: no second mail. A new record: the next digest mails the new head.
     assert_eq!(compliance_vault::digest::run(&state).await.unwrap().witnessed, 0);
-    append(&state, &founder.id, note("third")).await.unwrap();
+    state.vault().append(&founder.id, note("third")).await.unwrap();
     assert_eq!(compliance_vault::digest::run(&state).await.unwrap().witnessed, 1);
     let mails = shared::testing::mail_to(&state, &founder.email);
     assert_eq!(mails.len(), 2);
-    let head = shared::repo::vault::head_of(&state, &founder.id).await.unwrap().head;
+    let head = state.vault().head_of(&founder.id).await.unwrap().head;
     assert_eq!(head.seq, 3);
     assert!(mails[0].email.text.contains(&head.hash) && mails[0].email.text.contains("1 new record since"), "{}", mails[0].email.text);
     // The hash mailed is the one Verify reports for that head.
@@ -567,7 +567,7 @@ async fn verify_names_the_first_record_whose_file_or_details_were_tampered_with(
     let app = app(&state);
     let founder = pro_founder(&state).await;
     for title in ["first", "second", "third"] {
-        append(&state, &founder.id, note(title)).await.unwrap();
+        state.vault().append(&founder.id, note(title)).await.unwrap();
     }
     let verified = Call::post("/api/compliance-vault/verify").token(&founder.token).send(&app).await;
     assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
@@ -575,7 +575,7 @@ async fn verify_names_the_first_record_whose_file_or_details_were_tampered_with(
     assert_eq!(verified.body["message"], "Verified: 3 records, chain intact");
 
     // A new version written over the second record's file (what a reader would now get).
-    let records = chain(&state, &founder.id).await.unwrap();
+    let records = state.vault().chain(&founder.id).await.unwrap();
     let storage = state.storage.as_ref().unwrap();
     storage.client().put_object().bucket(&storage.bucket).key(&records[1].files[0].key).body(b"edited".to_vec().into()).send().await.unwrap();
     let tampered = Call::post("/api/compliance-vault/verify").token(&founder.token).send(&app).await;
@@ -586,7 +586,7 @@ async fn verify_names_the_first_record_whose_file_or_details_were_tampered_with(
     // A record's details changed in the table.
     let other = pro_founder(&state).await;
     for title in ["one", "two", "three"] {
-        append(&state, &other.id, note(title)).await.unwrap();
+        state.vault().append(&other.id, note(title)).await.unwrap();
     }
     state
         .dynamo
@@ -810,7 +810,7 @@ async fn the_daily_digest_files_leads_per_form_once() {
         let stored = lead(&app, form_id, &form["fields"], &format!("digest-lead-{i}")).await;
         assert_eq!(stored.status, StatusCode::CREATED);
         let record = public_forms::lead(&state, stored.body["id"].as_str().unwrap()).await.unwrap().unwrap();
-        shared::repo::leads::count_lead(&state.dynamo, &state.config.tables, &record).await.unwrap();
+        state.leads().count_lead(&record).await.unwrap();
     }
     let today = &state.clock.now_iso()[..10];
     assert!(shared::services::vault_filing::file_digests(&state, today).await.unwrap() >= 1);
@@ -873,16 +873,15 @@ async fn support_session(state: &AppState, founder: &TestUser) -> (String, Strin
         ended_at: None,
         ended_by: None,
     };
-    let table = &state.config.tables.impersonations;
-    impersonations::create(&state.dynamo, table, &record).await.unwrap();
-    impersonations::begin_session(&state.dynamo, table, &record.id, now).await.unwrap().unwrap();
+    state.impersonations().create(&record).await.unwrap();
+    state.impersonations().begin_session(&record.id, now).await.unwrap().unwrap();
     let token = state.tokens.issue_impersonation(&founder.id, &founder.email, "admin-1", &record.id, (now + 300) as u64).unwrap();
     (token, record.id)
 }
 
 #[tokio::test]
 async fn an_export_link_made_in_a_support_session_ends_with_it_and_its_download_is_recorded() {
-    use shared::{impersonation::SESSION_OVER, repo::impersonations::{self, EndedBy}};
+    use shared::{impersonation::SESSION_OVER, repo::impersonations::EndedBy};
     let state = test_state().await;
     let app = app(&state);
     let founder = pro_founder(&state).await;
@@ -899,7 +898,7 @@ async fn an_export_link_made_in_a_support_session_ends_with_it_and_its_download_
     assert_eq!(views, [("/api/compliance-vault/exports", 1)], "recorded without the link's token");
 
     // The session ends (revert): the link, minutes from its own expiry, stops at once.
-    impersonations::end(&state.dynamo, &state.config.tables.impersonations, &audit_id, EndedBy::Revert, state.clock.unix()).await.unwrap();
+    state.impersonations().end(&audit_id, EndedBy::Revert, state.clock.unix()).await.unwrap();
     let after = Call::get(&url).send(&app).await;
     assert_eq!((after.status, after.error_message()), (StatusCode::UNAUTHORIZED, SESSION_OVER));
     // The founder's own links are not tied to any session.

@@ -17,7 +17,7 @@ use shared::{
     leads::is_email,
     mail::templates::{self, SupportMessage},
     rate_limit::{self, Rule},
-    repo::contact_messages::{self, StoredMessage},
+    repo::contact_messages::StoredMessage,
 };
 
 pub const TOPICS: &[&str] = &["General question", "Sales and pricing", "Product support", "Billing", "Partnerships", "Press"];
@@ -82,8 +82,7 @@ impl ContactMessage {
 #[tracing::instrument(skip(state, body, ip, user))]
 async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser>, JsonBody(body): JsonBody<Message, 16384>) -> Result<(StatusCode, Json<Value>)> {
     let message = ContactMessage::parse(&body.name, &body.email, &body.topic, &body.message)?;
-    let limits = &state.config.tables.rate_limits;
-    if rate_limit::reserve(&state.dynamo, limits, &MESSAGES_PER_IP, &ip.0).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &MESSAGES_PER_IP, &ip.0).await?.is_none() {
         return Err(ApiError { retry_after: Some(3600), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
     }
     if body.website.as_deref().is_some_and(|v| !v.trim().is_empty()) {
@@ -105,7 +104,7 @@ async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser
         ip_hash,
         user_id,
     };
-    contact_messages::put(&state.dynamo, &state.config.tables.contact_messages, &stored).await?;
+    state.contact_messages().put(&stored).await?;
     // Stored first: a mail failure loses nothing, and support can read the table.
     let mail = SupportMessage { topic: message.topic, name: &message.name, email: &message.email, message: &message.message, id: &id, user_id };
     if let Err(err) = state.mailer.send(&templates::contact_message(&state.config.support_email, &mail)).await {

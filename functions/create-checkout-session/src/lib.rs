@@ -65,10 +65,9 @@ async fn create(
         return Err(ApiError::bad_request("invalid_success_url", "successUrl must be a page of this site."));
     }
     let choice = OfferChoice::parse(body.is_extended_trial, body.discount_percentage)?;
-    let table = &state.config.tables.subscriptions;
-    let claim = claim_checkout(&state.dynamo, table, &user.id, unix(now())).await??;
+    let claim = claim_checkout(state.subscriptions(), &user.id, unix(now())).await??;
     let result = open_checkout(&state, &user, body, choice).await;
-    if let Err(err) = release_checkout(&state.dynamo, table, &user.id, &claim).await {
+    if let Err(err) = release_checkout(state.subscriptions(), &user.id, &claim).await {
         tracing::warn!(error = %err, "checkout claim not released; it expires by itself");
     }
     result.map(|url| Json(json!({ "url": url })))
@@ -77,7 +76,7 @@ async fn create(
 /// Opens the Stripe (or local) checkout with the offer the server decided.
 async fn open_checkout(state: &AppState, user: &AuthUser, body: CreateCheckout, choice: OfferChoice) -> Result<String> {
     // The subscription row is never deleted, so it remembers a past trial or subscription.
-    let existing = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user.id).await?;
+    let existing = get_subscription(state.subscriptions(), &user.id).await?;
     let offer = checkout_offer(choice, existing.as_ref())?;
     let request = CheckoutRequest {
         user_id: user.id.clone(),

@@ -36,7 +36,6 @@ use shared::{
     auth::AuthUser,
     forms::{DEFAULT_LEGEND, Form, FormContentInput, LEGEND_VERSION, PRESETS},
     http::{JsonBody, QueryParams},
-    repo::{forms as repo, profiles::get_offering},
     theme::{Colours, Theme, theme},
     services::{access, vault_filing::file_form_logged},
     vault::{Actor, offering::OfferingStage},
@@ -58,10 +57,6 @@ pub fn router(state: AppState) -> Router {
     shared::http::audit::audited("forms", router, &state)
 }
 
-fn table(state: &AppState) -> &str {
-    &state.config.tables.forms
-}
-
 /// A form as its owner reads it: the stored form and the theme investors see.
 #[derive(Debug, Serialize)]
 pub struct OwnerForm {
@@ -79,7 +74,7 @@ impl From<Form> for OwnerForm {
 
 #[tracing::instrument(skip(state))]
 async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    let forms: Vec<OwnerForm> = repo::list_forms(&state.dynamo, table(&state), &user.id).await?.into_iter().map(OwnerForm::from).collect();
+    let forms: Vec<OwnerForm> = state.forms().list_forms(&user.id).await?.into_iter().map(OwnerForm::from).collect();
     Ok(Json(json!({ "forms": forms })))
 }
 
@@ -101,14 +96,14 @@ async fn presets() -> Json<Value> {
 async fn create(State(state): State<AppState>, user: AuthUser) -> Result<(StatusCode, Json<OwnerForm>)> {
     access::require_subscription(&state, &user.id, SUBSCRIPTION_REQUIRED).await?;
     let mut form = Form::new_default(&user.id, &state.clock.now_iso());
-    form.offering_stage = OfferingStage::from(&get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?);
-    repo::create_form(&state.dynamo, table(&state), &form).await?;
+    form.offering_stage = OfferingStage::from(&state.profiles().get_offering(&user.id).await?);
+    state.forms().create_form(&form).await?;
     Ok((StatusCode::CREATED, Json(form.into())))
 }
 
 #[tracing::instrument(skip(state))]
 async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<OwnerForm>> {
-    Ok(Json(repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?.into()))
+    Ok(Json(state.forms().owned_form(&id, &user.id).await?.into()))
 }
 
 /// `{version, ...content}`; unknown content fields are refused when the content is parsed.
@@ -129,12 +124,12 @@ async fn update(
     Path(id): Path<String>,
     JsonBody(body): JsonBody<UpdateForm, FORM_BODY_LIMIT>,
 ) -> Result<Json<OwnerForm>> {
-    repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?;
+    state.forms().owned_form(&id, &user.id).await?;
     access::require_subscription(&state, &user.id, SUBSCRIPTION_REQUIRED).await?;
     let content: FormContentInput = serde_json::from_value(body.content)
         .map_err(|err| ApiError::bad_request("invalid_body", format!("Invalid request body: {err}.")))?;
     let content = content.validate()?;
-    let form = repo::update_content(&state.dynamo, table(&state), &id, &user.id, body.version, &content).await?;
+    let form = state.forms().update_content(&id, &user.id, body.version, &content).await?;
     if form.is_published && !form.is_archived {
         file_form_logged(&state, &form, Actor::from(&user), "edited while live").await;
     }
@@ -161,12 +156,12 @@ fn flag_version(body: &Bytes) -> Result<Option<u64>> {
 
 async fn flag(state: &AppState, user: &AuthUser, id: &str, flag: &'static str, value: bool, body: Bytes) -> Result<Form> {
     let version = flag_version(&body)?;
-    repo::set_flag(&state.dynamo, table(state), id, &user.id, flag, value, version).await
+    state.forms().set_flag(id, &user.id, flag, value, version).await
 }
 
 #[tracing::instrument(skip(state, body))]
 async fn publish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
-    repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?;
+    state.forms().owned_form(&id, &user.id).await?;
     access::require_subscription(&state, &user.id, SUBSCRIPTION_REQUIRED).await?;
     let mut form = flag(&state, &user, &id, "is_published", true, body).await?;
     file_live_form(&state, &user, &mut form, "published").await?;
@@ -176,9 +171,9 @@ async fn publish(State(state): State<AppState>, user: AuthUser, Path(id): Path<S
 /// A form that just went live: it takes the offering's current status (if it missed a
 /// change), and is filed in the vault as investors now see it.
 async fn file_live_form(state: &AppState, user: &AuthUser, form: &mut Form, event: &str) -> Result<()> {
-    let stage = OfferingStage::from(&get_offering(&state.dynamo, &state.config.tables.profiles, &user.id).await?);
+    let stage = OfferingStage::from(&state.profiles().get_offering(&user.id).await?);
     if stage.version > form.offering_stage.version {
-        repo::set_offering_stage(&state.dynamo, table(state), &form.id, &stage).await?;
+        state.forms().set_offering_stage(&form.id, &stage).await?;
         form.offering_stage = stage;
     }
     if form.is_published && !form.is_archived {
@@ -207,8 +202,8 @@ async fn unarchive(State(state): State<AppState>, user: AuthUser, Path(id): Path
 /// Deletes the form; the answer says whether it had leads (they are kept).
 #[tracing::instrument(skip(state))]
 async fn remove(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
-    repo::owned_form(&state.dynamo, table(&state), &id, &user.id).await?;
-    let had_leads = repo::form_has_leads(&state.dynamo, &state.config.tables.leads, &id).await?;
-    repo::delete_form(&state.dynamo, table(&state), &id, &user.id).await?;
+    state.forms().owned_form(&id, &user.id).await?;
+    let had_leads = state.lead_listings().form_has_leads(&id).await?;
+    state.forms().delete_form(&id, &user.id).await?;
     Ok(Json(json!({ "deleted": true, "had_leads": had_leads })))
 }

@@ -144,7 +144,7 @@ async fn main() {
         form.name = name.into();
         form.views = views;
         form.is_published = true;
-        shared::repo::forms::create_form(&state.dynamo, &tables.forms, &form).await.unwrap();
+        state.forms().create_form(&form).await.unwrap();
         forms.push(form);
     }
 
@@ -219,7 +219,7 @@ async fn main() {
         timings.push(at.elapsed().as_secs_f64() * 1000.0);
         last = Some(facts);
     }
-    let dimension_items = shared::repo::lead_stats::dimensions(&state.dynamo, &tables.lead_stats, &owner).await.unwrap().len();
+    let dimension_items = state.lead_stats().dimensions(&owner).await.unwrap().len();
 
     // The reference: every lead queried and tallied.
     let mut reference = Vec::with_capacity(REFERENCE_RUNS);

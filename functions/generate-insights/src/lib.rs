@@ -24,11 +24,7 @@ use shared::{
     crypto::sha256_hex,
     lead_stats::{daily, date_of, day_string, weeks_start},
     rate_limit::{self, Rule},
-    repo::{
-        forms::list_forms,
-        lead_stats::{cache_insights, cached_insights, days, dimensions},
-        profiles::{Profile, get_profile},
-    },
+    repo::profiles::Profile,
 };
 use tokio::sync::OnceCell;
 
@@ -80,14 +76,13 @@ pub fn router(state: AppState) -> Router {
 
 /// The caller's facts: four bounded reads (profile, forms, dimensions, 12 weeks of days).
 pub async fn load_facts(state: &AppState, owner_id: &str) -> Result<Facts> {
-    let tables = &state.config.tables;
     let today = date_of(state.clock.now());
     let (from, to) = (day_string(weeks_start(today, WEEKS)), day_string(today));
     let (profile, forms, dimensions, days) = tokio::try_join!(
-        get_profile(&state.dynamo, &tables.profiles, owner_id),
-        list_forms(&state.dynamo, &tables.forms, owner_id),
-        dimensions(&state.dynamo, &tables.lead_stats, owner_id),
-        days(&state.dynamo, &tables.lead_stats, owner_id, None, &from, &to),
+        state.profiles().get_profile(owner_id),
+        state.forms().list_forms(owner_id),
+        state.lead_stats().dimensions(owner_id),
+        state.lead_stats().days(owner_id, None, &from, &to),
     )?;
     let profile = profile.unwrap_or_else(|| Profile::empty(owner_id));
     let span = (today - weeks_start(today, WEEKS)).whole_days() as u32 + 1;
@@ -110,7 +105,7 @@ async fn generate(State(insights): State<InsightsState>, user: AuthUser, body: B
     }
     let state = &insights.app;
     shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await?;
-    if rate_limit::reserve(&state.dynamo, &state.config.tables.rate_limits, &PER_USER, &user.id).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &PER_USER, &user.id).await?.is_none() {
         return Err(ApiError {
             retry_after: Some(60),
             ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "insights_rate_limited", "Insights were refreshed many times in a short while. Please wait a few minutes.")
@@ -125,9 +120,8 @@ async fn generate(State(insights): State<InsightsState>, user: AuthUser, body: B
     let llm = insights.llm().await;
     let provider = llm.map_or("builtin", Llm::name);
     let fingerprint = sha256_hex(&format!("{provider}|{}", Value::Object(as_map(&templates))));
-    let table = &state.config.tables.lead_stats;
     let now = state.clock.unix();
-    match cached_insights(&state.dynamo, table, &user.id).await {
+    match state.lead_stats().cached_insights(&user.id).await {
         Ok(Some(cached)) if cached.fingerprint == fingerprint && cached.expires_at > now => {
             if let Ok(body) = serde_json::from_str::<Value>(&cached.body) {
                 return Ok(Json(body));
@@ -156,7 +150,7 @@ async fn generate(State(insights): State<InsightsState>, user: AuthUser, body: B
         }
     };
     let response = json!({ "insights": as_map(&phrased), "generatedAt": state.clock.now_iso(), "source": source });
-    if let Err(err) = cache_insights(&state.dynamo, table, &user.id, &fingerprint, &response.to_string(), now + CACHE_SECONDS).await {
+    if let Err(err) = state.lead_stats().cache_insights(&user.id, &fingerprint, &response.to_string(), now + CACHE_SECONDS).await {
         tracing::warn!(error = %err, "insights cache not written");
     }
     Ok(Json(response))

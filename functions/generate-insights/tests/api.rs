@@ -77,7 +77,7 @@ async fn add_lead(state: &AppState, owner: &TestUser, form_id: &str, amount: u64
     };
     let item = shared::dynamo::to_item(&lead).unwrap();
     state.dynamo.put_item().table_name(&state.config.tables.leads).set_item(Some(item)).send().await.unwrap();
-    assert!(shared::repo::leads::count_lead(&state.dynamo, &state.config.tables, &lead).await.unwrap());
+    assert!(state.leads().count_lead(&lead).await.unwrap());
     id
 }
 
@@ -188,7 +188,7 @@ async fn the_cache_holds_until_the_counters_change() {
     assert!(deleted.status.is_success(), "{}", deleted.text);
     let after = insights(&app, &user, json!({})).await;
     assert_eq!(after.body["insights"], first.body["insights"]);
-    let stats = shared::repo::lead_stats::dimensions(&state.dynamo, &state.config.tables.lead_stats, &user.id).await.unwrap();
+    let stats = state.lead_stats().dimensions(&user.id).await.unwrap();
     let total = |d: Dimension| stats.iter().filter(|s| Dimension::of_key(&s.stat) == Some(d)).map(|s| s.leads).sum::<u64>();
     assert_eq!((total(Dimension::State), total(Dimension::Amount), total(Dimension::Form), total(Dimension::Host)), (1, 1, 1, 1));
 
@@ -209,7 +209,7 @@ async fn open_dimensions_stop_growing_at_their_cap() {
     }
     // A value registered before the cap still counts as itself.
     add_lead(&state, &user, &form, 0, "cold", Facets { timeline: Some("In 0 weeks".into()), ..Facets::default() }).await;
-    let stats = shared::repo::lead_stats::dimensions(&state.dynamo, &state.config.tables.lead_stats, &user.id).await.unwrap();
+    let stats = state.lead_stats().dimensions(&user.id).await.unwrap();
     let timelines: Vec<_> = stats.iter().filter(|s| Dimension::of_key(&s.stat) == Some(Dimension::Timeline)).collect();
     assert_eq!(timelines.len() as u64, cap + 1, "the cap's values and Other");
     assert_eq!(timelines.iter().find(|s| s.value() == OTHER).unwrap().leads, 5);

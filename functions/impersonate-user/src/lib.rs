@@ -25,8 +25,7 @@ use shared::{
     impersonation::IMPERSONATION,
     repo::{
         impersonations::{self, Impersonation},
-        one_time_tokens::{self, NewToken},
-        users,
+        one_time_tokens::NewToken,
     },
 };
 
@@ -72,8 +71,7 @@ async fn impersonate_user(
     let admin = shared::services::access::require_admin(&state, &user, NOT_ADMIN)?;
     let email = EmailAddress::parse(&body.email)?;
     let reason = parse_reason(body.reason.as_deref())?;
-    let tables = &state.config.tables;
-    let target = users::find_user_by_email(&state.dynamo, tables, email.as_str())
+    let target = state.users().find_user_by_email(email.as_str())
         .await?
         .filter(|target| target.email_confirmed_at.is_some())
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "user_not_found", NO_SUCH_USER))?;
@@ -101,10 +99,8 @@ async fn impersonate_user(
         ended_at: None,
         ended_by: None,
     };
-    impersonations::create(&state.dynamo, &tables.impersonations, &record).await?;
-    let token = one_time_tokens::issue(
-        &state.dynamo,
-        &tables.one_time_tokens,
+    state.impersonations().create(&record).await?;
+    let token = state.one_time_tokens().issue(
         NewToken {
             purpose: IMPERSONATION,
             user_id: &target.id,

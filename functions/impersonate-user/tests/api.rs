@@ -11,7 +11,7 @@ use shared::{
     auth::{ACCESS_TOKEN_TTL, NOT_WHILE_IMPERSONATING},
     impersonation::SESSION_OVER,
     repo::{
-        impersonation_actions::{self, Kind},
+        impersonation_actions::Kind,
         impersonations::{self, EndedBy, Impersonation},
         sessions,
         users::UserRecord,
@@ -95,14 +95,14 @@ async fn link(world: &World) -> (String, String) {
 
 async fn record_ids(world: &World) -> Vec<String> {
     let listing = impersonations::Listing::ByTarget(world.target.id.clone());
-    let page = impersonations::list(&world.state.dynamo, &world.state.config.tables.impersonations, &listing, None, 50, None)
+    let page = world.state.impersonations().list(&listing, None, 50, None)
         .await
         .unwrap();
     page.records.into_iter().map(|record| record.id).collect()
 }
 
 async fn record(world: &World, id: &str) -> Impersonation {
-    impersonations::get(&world.state.dynamo, &world.state.config.tables.impersonations, id).await.unwrap().unwrap()
+    world.state.impersonations().get(id).await.unwrap().unwrap()
 }
 
 async fn exchange(world: &World, token: &str, kind: &str) -> TestResponse {
@@ -151,7 +151,7 @@ async fn a_non_admin_gets_403_on_impersonate_and_revert() {
 async fn an_admin_cannot_impersonate_an_admin_themselves_or_an_unknown_or_unconfirmed_account() {
     let world = world().await;
     let other_admin = world.state.config.admin_user_ids[1].clone();
-    let other_admin = shared::repo::users::get_user(&world.state.dynamo, &world.state.config.tables, &other_admin).await.unwrap().unwrap();
+    let other_admin = world.state.users().get_user(&other_admin).await.unwrap().unwrap();
     let answer = impersonate(&world, &world.admin_token, &other_admin.email, Some("checking their settings")).await;
     assert_eq!((answer.status, answer.error_code()), (StatusCode::FORBIDDEN, "target_is_admin"));
     let answer = impersonate(&world, &world.admin_token, &world.admin.email, Some("checking my settings")).await;
@@ -260,7 +260,7 @@ async fn an_impersonation_session_cannot_refresh_past_thirty_minutes_and_ends_by
 #[tokio::test]
 async fn signing_out_of_an_impersonation_session_ends_only_it() {
     let world = world().await;
-    let own = sessions::start(&world.state.dynamo, &world.state.config.tables, &world.target, world.state.clock.unix()).await.unwrap();
+    let own = world.state.sessions().start(&world.target, world.state.clock.unix()).await.unwrap();
     let (access, refresh, id) = session(&world).await;
     let out = Call::post("/api/auth/signout").token(&access).cookie(&sessions::support_cookie_name(&id), &refresh).send(&world.app).await;
     assert_eq!(out.status, StatusCode::NO_CONTENT);
@@ -535,7 +535,7 @@ async fn an_audit_write_that_fails_fails_the_request_and_nothing_is_done_or_show
         // The founder's own requests are not audited and not affected.
         assert_eq!(Call::get("/api/profiles/me").token(&founder).send(&app).await.status, StatusCode::OK);
     }
-    let stored = impersonation_actions::of_session(&world.state.dynamo, &world.state.config.tables.impersonation_actions, &id, 100).await.unwrap();
+    let stored = world.state.impersonation_actions().of_session(&id, 100).await.unwrap();
     assert!(stored.entries.is_empty(), "nothing ran, nothing is recorded");
     assert_eq!(Call::get("/api/profiles/me").token(&access).send(&world.app).await.status, StatusCode::OK, "with its table the audit works again");
 }
@@ -548,7 +548,7 @@ async fn past_two_hundred_writes_every_one_is_still_recorded_in_order() {
         let answer = Call::put("/api/raise-capital/progress/launch").json(json!({"done": i % 2 == 0})).token(&access).send(&world.app).await;
         assert_eq!(answer.status, StatusCode::OK, "write {i}");
     }
-    let stored = impersonation_actions::of_session(&world.state.dynamo, &world.state.config.tables.impersonation_actions, &id, 10_000).await.unwrap();
+    let stored = world.state.impersonation_actions().of_session(&id, 10_000).await.unwrap();
     assert!(stored.complete);
     let writes: Vec<_> = stored.entries.iter().filter(|e| e.kind == Kind::Write).collect();
     assert_eq!(writes.len(), 205);
@@ -566,7 +566,7 @@ async fn past_two_hundred_writes_every_one_is_still_recorded_in_order() {
 async fn the_support_session_has_its_own_refresh_cookie_and_the_administrators_tab_stays_the_administrators() {
     let world = world().await;
     // The administrator's tab: a session of their own in this browser's rs_refresh cookie.
-    let mut admin_refresh = sessions::start(&world.state.dynamo, &world.state.config.tables, &world.admin, world.state.clock.unix()).await.unwrap();
+    let mut admin_refresh = world.state.sessions().start(&world.admin, world.state.clock.unix()).await.unwrap();
     let (link_token, id) = link(&world).await;
     let exchanged = exchange(&world, &link_token, "impersonation").await;
     assert_eq!(exchanged.status, StatusCode::OK);
@@ -610,7 +610,7 @@ async fn the_support_session_has_its_own_refresh_cookie_and_the_administrators_t
 #[tokio::test]
 async fn a_refresh_cookie_renews_only_its_own_kind_of_session() {
     let world = world().await;
-    let own = sessions::start(&world.state.dynamo, &world.state.config.tables, &world.target, world.state.clock.unix()).await.unwrap();
+    let own = world.state.sessions().start(&world.target, world.state.clock.unix()).await.unwrap();
     let (_, support, id) = session(&world).await;
     // A support session's token presented as the user's own cookie.
     let as_own = Call::post("/api/auth/token").cookie(auth::REFRESH_COOKIE, &support).send(&world.app).await;

@@ -9,7 +9,6 @@ use aws_lambda_events::event::dynamodb::Event;
 use shared::{
     AppState,
     leads::LeadRecord,
-    repo::{forms::get_form, leads::count_lead},
     services::lead_mail::notify_owner,
 };
 
@@ -26,8 +25,8 @@ pub async fn handle(state: &AppState, event: Event) -> Result<(), shared::ApiErr
             }
         };
         // An error fails the batch, so Lambda retries it: counting must not be lost.
-        count_lead(&state.dynamo, &state.config.tables, &lead).await?;
-        match get_form(&state.dynamo, &state.config.tables.forms, &lead.form_id).await? {
+        state.leads().count_lead(&lead).await?;
+        match state.forms().get_form(&lead.form_id).await? {
             // Claimed once per lead: a retried batch never mails twice; a failed send fails
             // the batch so Lambda retries it (and, after the last attempt, the DLQ keeps it).
             Some(form) => notify_owner(state, &form, &lead).await?,

@@ -4,7 +4,6 @@
 use aws_lambda_events::event::dynamodb::Event;
 use serde_json::json;
 use shared::{
-    repo::profiles::get_profile,
     testing::{Call, form, mail_to, stored_user, test_state_with},
 };
 
@@ -22,7 +21,7 @@ async fn a_stream_insert_is_counted_once_and_announced() {
     let submitted = Call::post(&format!("/api/public-forms/{}/leads", form.id)).json(json!({"answers": answers})).send(&app).await;
     let id = submitted.body["id"].as_str().unwrap().to_owned();
     // Stream mode: nothing is counted or mailed on the investor's request.
-    assert_eq!(get_profile(&state.dynamo, &state.config.tables.profiles, &owner.id).await.unwrap().unwrap().interested_investors_count, 0);
+    assert_eq!(state.profiles().get_profile(&owner.id).await.unwrap().unwrap().interested_investors_count, 0);
 
     let item = state.dynamo.get_item().table_name(&state.config.tables.leads).key("id", aws_sdk_dynamodb::types::AttributeValue::S(id)).send().await.unwrap().item.unwrap();
     let mut record = aws_lambda_events::event::dynamodb::EventRecord::default();
@@ -32,7 +31,7 @@ async fn a_stream_insert_is_counted_once_and_announced() {
     event.records.push(record);
     lead_notifications::handle(&state, event.clone()).await.unwrap();
     lead_notifications::handle(&state, event).await.unwrap(); // a retried batch
-    let profile = get_profile(&state.dynamo, &state.config.tables.profiles, &owner.id).await.unwrap().unwrap();
+    let profile = state.profiles().get_profile(&owner.id).await.unwrap().unwrap();
     assert_eq!(profile.interested_investors_count, 1);
     let announcements = mail_to(&state, &owner.email).into_iter().filter(|m| m.email.subject.starts_with("New investor lead")).count();
     assert_eq!(announcements, 1, "exactly one mail after a retried batch");

@@ -32,12 +32,7 @@ use shared::{
     forms::Form,
     http::JsonBody,
     leads::{LeadSummary, Temperature, answers_in_order, display_data, estimated_investment, location_label},
-    repo::{
-        forms::{list_forms, owned_form},
-        lead_listings::{self, Filter, Scope, Start, StoredLead},
-        leads::{delete_lead, set_status as store_status},
-        profiles::get_profile,
-    },
+    repo::lead_listings::{Filter, Scope, Start, StoredLead},
 };
 
 pub const PAGE_SIZE: usize = 25;
@@ -101,14 +96,14 @@ fn view(lead: StoredLead, forms: &HashMap<String, Form>) -> LeadView {
 }
 
 async fn forms_by_id(state: &AppState, user: &AuthUser) -> Result<HashMap<String, Form>> {
-    Ok(list_forms(&state.dynamo, &state.config.tables.forms, &user.id).await?.into_iter().map(|f| (f.id.clone(), f)).collect())
+    Ok(state.forms().list_forms(&user.id).await?.into_iter().map(|f| (f.id.clone(), f)).collect())
 }
 
 /// The caller's scope: `formId` must be one of the caller's forms.
 async fn scope(state: &AppState, user: &AuthUser, form_id: Option<&str>) -> Result<Scope> {
     match form_id.filter(|id| !id.is_empty()) {
         Some(id) => {
-            owned_form(&state.dynamo, &state.config.tables.forms, id, &user.id).await?;
+            state.forms().owned_form(id, &user.id).await?;
             Ok(Scope::Form(id.to_owned()))
         }
         None => Ok(Scope::Owner(user.id.clone())),
@@ -148,7 +143,7 @@ async fn list(State(state): State<AppState>, user: AuthUser, shared::http::Query
     let start = query.cursor.as_deref().map(|c| scope.decode_cursor(c)).transpose()?;
     let forms = forms_by_id(&state, &user).await?;
     let filter = Filter { status: temperature.map(Temperature::as_str), search: search.as_deref() };
-    let page = lead_listings::page(&state.dynamo, &state.config.tables.leads, &scope, filter, start, PAGE_SIZE, MAX_READS).await?;
+    let page = state.lead_listings().page(&scope, filter, start, PAGE_SIZE, MAX_READS).await?;
     let views: Vec<LeadView> = page.leads.into_iter().map(|lead| view(lead, &forms)).collect();
     let next = page.next;
     Ok(Json(json!({ "leads": views, "nextCursor": next })))
@@ -157,7 +152,7 @@ async fn list(State(state): State<AppState>, user: AuthUser, shared::http::Query
 #[tracing::instrument(skip(state))]
 async fn recent(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
     let forms = forms_by_id(&state, &user).await?;
-    let leads = lead_listings::recent(&state.dynamo, &state.config.tables.leads, &user.id, RECENT).await?;
+    let leads = state.lead_listings().recent(&user.id, RECENT).await?;
     let leads: Vec<LeadView> = leads.into_iter().map(|lead| view(lead, &forms)).collect();
     Ok(Json(json!({ "leads": leads })))
 }
@@ -165,9 +160,8 @@ async fn recent(State(state): State<AppState>, user: AuthUser) -> Result<Json<Va
 /// Two reads, whatever the number of leads: the profile's counters and the forms' views.
 #[tracing::instrument(skip(state))]
 async fn summary(State(state): State<AppState>, user: AuthUser) -> Result<Json<Summary>> {
-    let tables = &state.config.tables;
     let (profile, forms) =
-        tokio::try_join!(get_profile(&state.dynamo, &tables.profiles, &user.id), list_forms(&state.dynamo, &tables.forms, &user.id))?;
+        tokio::try_join!(state.profiles().get_profile(&user.id), state.forms().list_forms(&user.id))?;
     let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(&user.id));
     let totals = Totals {
         forms: forms.len() as u64,
@@ -197,16 +191,15 @@ struct TrendsQuery {
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
 async fn trends(State(state): State<AppState>, user: AuthUser, shared::http::QueryParams(query): shared::http::QueryParams<TrendsQuery>) -> Result<Json<Value>> {
     use shared::lead_stats::{daily, date_of, day_string, weekly, weeks_start};
-    let tables = &state.config.tables;
     if let Some(form_id) = &query.form_id {
-        owned_form(&state.dynamo, &tables.forms, form_id, &user.id).await?;
+        state.forms().owned_form(form_id, &user.id).await?;
     }
     let today = date_of(state.clock.now());
     let start = weeks_start(today, TREND_WEEKS).min(today - time::Duration::days(i64::from(TREND_DAYS) - 1));
     let (from, to) = (day_string(start), day_string(today));
     let (profile, stats) = tokio::try_join!(
-        get_profile(&state.dynamo, &tables.profiles, &user.id),
-        shared::repo::lead_stats::days(&state.dynamo, &tables.lead_stats, &user.id, query.form_id.as_deref(), &from, &to),
+        state.profiles().get_profile(&user.id),
+        state.lead_stats().days(&user.id, query.form_id.as_deref(), &from, &to),
     )?;
     let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(&user.id));
     let all_days = daily(&stats, today, (today - start).whole_days() as u32 + 1);
@@ -309,7 +302,7 @@ async fn export(
             return None;
         }
         let state = &pages.state;
-        let output = lead_listings::export_page(&state.dynamo, &state.config.tables.leads, &pages.scope, pages.start.take(), EXPORT_PAGE).await;
+        let output = state.lead_listings().export_page(&pages.scope, pages.start.take(), EXPORT_PAGE).await;
         match output {
             Ok((leads, next)) => {
                 let mut chunk = String::new();
@@ -358,12 +351,12 @@ async fn set_status(
     if !matches!(body.status.as_str(), "cold" | "warm" | "hot") {
         return Err(ApiError::bad_request("invalid_status", "status must be cold, warm or hot."));
     }
-    store_status(&state.dynamo, &state.config.tables, &id, &user.id, &body.status).await?;
+    state.leads().set_status(&id, &user.id, &body.status).await?;
     Ok(Json(json!({ "id": id, "temperature": body.status })))
 }
 
 #[tracing::instrument(skip(state))]
 async fn remove(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
-    delete_lead(&state.dynamo, &state.config.tables, &id, &user.id).await?;
+    state.leads().delete_lead(&id, &user.id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

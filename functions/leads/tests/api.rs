@@ -228,7 +228,7 @@ async fn the_summary_counts_every_lead_once_not_just_the_recent_five() {
     assert_eq!(recent[0]["summary"]["state"], "TX");
     assert_eq!(recent[0]["summary"]["investmentRange"], "<$10K");
 
-    let profile = shared::repo::profiles::get_profile(&state.dynamo, &state.config.tables.profiles, &user.id).await.unwrap().unwrap();
+    let profile = state.profiles().get_profile(&user.id).await.unwrap().unwrap();
     assert_eq!(profile.interested_investors_count, 7);
 
     // Deleting a lead takes it and its amount off the totals.
@@ -456,7 +456,7 @@ async fn behind_cloudfront_the_export_url_serves_only_requests_with_the_origin_s
 }
 
 async fn profile_counts(state: &AppState, user: &TestUser) -> (u64, u64, u64, u64) {
-    let profile = shared::repo::profiles::get_profile(&state.dynamo, &state.config.tables.profiles, &user.id).await.unwrap().unwrap();
+    let profile = state.profiles().get_profile(&user.id).await.unwrap().unwrap();
     (profile.interested_investors_count, profile.hot_leads, profile.warm_leads, profile.cold_leads)
 }
 
@@ -464,7 +464,7 @@ async fn profile_counts(state: &AppState, user: &TestUser) -> (u64, u64, u64, u6
 /// write follows the lead's counting transaction in the same work).
 async fn form_leads(state: &AppState, form: &Form) -> u64 {
     state.background.idle().await;
-    shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap().leads_count
+    state.forms().get_form(&form.id).await.unwrap().unwrap().leads_count
 }
 
 #[tokio::test]

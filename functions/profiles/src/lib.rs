@@ -12,7 +12,7 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     http::JsonBody,
-    repo::profiles::{Profile, get_profile, set_profile_name},
+    repo::profiles::Profile,
 };
 
 pub fn router(state: AppState) -> Router {
@@ -22,7 +22,7 @@ pub fn router(state: AppState) -> Router {
 
 #[tracing::instrument(skip(state))]
 async fn show_profile(State(state): State<AppState>, user: AuthUser) -> Result<Json<Profile>> {
-    let profile = get_profile(&state.dynamo, &state.config.tables.profiles, &user.id)
+    let profile = state.profiles().get_profile(&user.id)
         .await?
         .unwrap_or_else(|| Profile::empty(&user.id));
     Ok(Json(profile))
@@ -42,7 +42,7 @@ async fn update_profile(
 ) -> Result<Json<Profile>> {
     user.refuse_impersonation()?;
     let name = ProfileName::parse(&body.name)?;
-    let profile = set_profile_name(&state.dynamo, &state.config.tables.profiles, &user.id, name.as_ref()).await?;
+    let profile = state.profiles().set_profile_name(&user.id, name.as_ref()).await?;
     Ok(Json(profile))
 }
 

@@ -38,12 +38,6 @@ use shared::{
         LeadRecord, LocationData,
         Capture, CaptureContext, Submission, capture_lead, lead_id_for,
     },
-    repo::{
-        form_views,
-        forms::{self as forms_repo, get_form},
-        lead_stats::count_host_view,
-        leads as leads_repo,
-    },
     services::lead_mail::notify_owner_logged,
     vault::offering::{Notice, OfferingStage, notice},
 };
@@ -72,7 +66,7 @@ pub fn router(state: AppState) -> Router {
 /// One cheap read at cold start so the first investor does not pay for the TLS handshake.
 pub async fn warm_up(state: &AppState) {
     let started = std::time::Instant::now();
-    let ok = forms_repo::warm_up(&state.dynamo, &state.config.tables.forms).await;
+    let ok = state.forms().warm_up().await;
     tracing::info!(ok, elapsed_ms = started.elapsed().as_millis() as u64, "warm-up call");
 }
 
@@ -100,7 +94,7 @@ pub struct PublicForm {
 }
 
 async fn live_form(state: &AppState, id: &str) -> Result<Form> {
-    get_form(&state.dynamo, &state.config.tables.forms, id)
+    state.forms().get_form(id)
         .await?
         .filter(|form| form.is_published && !form.is_archived)
         .ok_or_else(|| ApiError::not_found(NOT_AVAILABLE))
@@ -202,12 +196,12 @@ async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: C
     }
     let form = live_form(&state, &id).await?;
     let expires = shared::time::unix(shared::time::now()) + 2 * 86_400;
-    if !form_views::first_visit(&state.dynamo, &state.config.tables.form_views, &visit_keys(&state, &form.id, &ip.0), expires).await? {
+    if !state.form_views().first_visit(&visit_keys(&state, &form.id, &ip.0), expires).await? {
         return Ok(StatusCode::OK);
     }
-    forms_repo::add_view(&state.dynamo, &state.config.tables.forms, &form.id).await?;
+    state.forms().add_view(&form.id).await?;
     if let Some(host) = ping.source.as_deref().and_then(shared::lead_stats::host_of) {
-        let counted = count_host_view(&state.dynamo, &state.config.tables.lead_stats, &form.user_id, &host).await;
+        let counted = state.lead_stats().count_host_view(&form.user_id, &host).await;
         if let Err(err) = counted {
             tracing::warn!(form_id = %form.id, error = %err, "source page view not counted");
         }
@@ -285,14 +279,14 @@ async fn submit_lead(
 /// in AWS the leads table's stream does both (functions/lead-notifications). A retry finds
 /// its lead stored and only finishes a count an earlier attempt did not (counting is idempotent).
 async fn store(state: &AppState, form: Form, lead: LeadRecord) -> Result<()> {
-    let first = leads_repo::put_new(&state.dynamo, &state.config.tables, &lead).await?;
+    let first = state.leads().put_new(&lead).await?;
     if !first {
         tracing::info!(lead_id = %lead.id, "retried submission: already stored");
     }
     if state.config.lead_notifications == LeadNotifications::Inline {
         let background = state.clone();
         state.background.spawn(async move {
-            leads_repo::count_lead_logged(&background.dynamo, &background.config.tables, &lead).await;
+            background.leads().count_lead_logged(&lead).await;
             if first {
                 notify_owner_logged(&background, &form, &lead).await;
             }
@@ -303,5 +297,5 @@ async fn store(state: &AppState, form: Form, lead: LeadRecord) -> Result<()> {
 
 /// Reads a stored lead (tests, and the stream notifier).
 pub async fn lead(state: &AppState, id: &str) -> Result<Option<LeadRecord>> {
-    leads_repo::get(&state.dynamo, &state.config.tables, id).await
+    state.leads().get(id).await
 }

@@ -100,7 +100,7 @@ async fn a_view_counts_once_per_visitor_and_day() {
     assert_eq!(view("10.0.0.1").await.status, StatusCode::ACCEPTED);
     assert_eq!(view("10.0.0.1").await.status, StatusCode::OK);
     assert_eq!(view("10.0.0.2").await.status, StatusCode::ACCEPTED);
-    let stored = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap();
+    let stored = state.forms().get_form(&form.id).await.unwrap().unwrap();
     assert_eq!(stored.views, 2);
     let scan = state.dynamo.scan().table_name(&state.config.tables.form_views).send().await.unwrap();
     assert!(!format!("{:?}", scan.items()).contains("10.0.0.1"), "no raw IP stored");
@@ -131,7 +131,7 @@ async fn during_a_view_salt_rotation_a_visitor_counted_under_the_older_salt_is_n
     assert_eq!(view(rotating.clone(), "10.0.0.1").await.status, StatusCode::OK, "already counted today under the older salt");
     assert_eq!(view(rotating.clone(), "10.0.0.2").await.status, StatusCode::ACCEPTED);
     assert_eq!(view(rotating, "10.0.0.2").await.status, StatusCode::OK, "and under the newer one");
-    let stored = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap();
+    let stored = state.forms().get_form(&form.id).await.unwrap().unwrap();
     assert_eq!(stored.views, 2);
 }
 
@@ -150,14 +150,14 @@ async fn a_view_and_a_lead_count_for_the_embedding_page_and_a_bad_ping_changes_n
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     let huge = Call::post(&uri).from_ip("10.0.4.3").json(json!({"source": "x".repeat(5_000)})).send(&app).await;
     assert_eq!(huge.status, StatusCode::PAYLOAD_TOO_LARGE);
-    let stored = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap();
+    let stored = state.forms().get_form(&form.id).await.unwrap().unwrap();
     assert_eq!(stored.views, 2, "bad pings change nothing");
 
     let lead = submit_lead(&app, &form, json!({"answers": answers(&form), "source": "https://startup.example/invest"}), "10.0.4.4", None).await;
     assert_eq!(lead.status, StatusCode::CREATED);
     // Counting follows the answer (background work): wait for it, then read once.
     state.background.idle().await;
-    let stats = shared::repo::lead_stats::dimensions(&state.dynamo, &state.config.tables.lead_stats, &owner.id).await.unwrap();
+    let stats = state.lead_stats().dimensions(&owner.id).await.unwrap();
     let host = stats.iter().find(|s| s.stat == "d#host#startup.example" && s.leads == 1);
     let host = host.expect("the lead counted for its page");
     assert_eq!((host.views, host.leads, host.label.as_deref()), (1, 1, Some("startup.example")));
@@ -181,7 +181,7 @@ async fn views_ignore_the_user_agent_and_the_endpoint_is_limited() {
     assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
     assert!(limited.headers.contains_key("retry-after"));
     assert_eq!(ping("10.0.3.2", "Browser/0".into()).await.status, StatusCode::ACCEPTED, "another address is unaffected");
-    let stored = shared::repo::forms::get_form(&state.dynamo, &state.config.tables.forms, &form.id).await.unwrap().unwrap();
+    let stored = state.forms().get_form(&form.id).await.unwrap().unwrap();
     assert_eq!(stored.views, 2);
 }
 

@@ -19,7 +19,7 @@ use axum::{
     routing::{get, put},
 };
 use serde::{Deserialize, Serialize};
-use shared::{ApiError, AppState, Result, auth::AuthUser, http::JsonBody, repo::profiles};
+use shared::{ApiError, AppState, Result, auth::AuthUser, http::JsonBody};
 
 /// One step of the guide, with the product feature that helps.
 #[derive(Debug, Clone, Serialize)]
@@ -140,7 +140,7 @@ fn view(done: &HashSet<String>) -> Progress {
 
 #[tracing::instrument(skip(state))]
 async fn progress(State(state): State<AppState>, user: AuthUser) -> Result<Json<Progress>> {
-    Ok(Json(view(&profiles::guide_steps(&state.dynamo, &state.config.tables.profiles, &user.id).await?)))
+    Ok(Json(view(&state.profiles().guide_steps(&user.id).await?)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -154,7 +154,7 @@ async fn set_step(State(state): State<AppState>, user: AuthUser, Path(step): Pat
     let Some(step) = STEPS.iter().find(|s| s.id == step) else {
         return Err(ApiError::not_found("There is no such step in the guide."));
     };
-    Ok(Json(view(&profiles::set_guide_step(&state.dynamo, &state.config.tables.profiles, &user.id, step.id, body.done).await?)))
+    Ok(Json(view(&state.profiles().set_guide_step(&user.id, step.id, body.done).await?)))
 }
 
 #[derive(Debug, Deserialize)]

@@ -28,8 +28,8 @@ use shared::{
     impersonation::{MAGIC_LINK, MAGIC_LINK_TTL_SECS},
     repo::{
         impersonations::EndedBy,
-        one_time_tokens::{self, NewToken},
-        sessions, users,
+        one_time_tokens::NewToken,
+        sessions,
     },
 };
 
@@ -57,18 +57,15 @@ async fn revert_impersonation(State(state): State<AppState>, user: AuthUser, Jso
         .as_ref()
         .filter(|acting| acting.admin_id == body.original_user_id)
         .ok_or_else(|| forbidden("forbidden", NOT_YOUR_SESSION))?;
-    let tables = &state.config.tables;
-    let admin = users::get_user(&state.dynamo, tables, &acting.admin_id)
+    let admin = state.users().get_user(&acting.admin_id)
         .await?
         .filter(|admin| state.is_admin(&admin.id))
         .ok_or_else(|| forbidden("forbidden", NOT_YOUR_SESSION))?;
     shared::services::impersonation::finish(&state, &acting.audit_id, EndedBy::Revert)
         .await?
         .ok_or_else(|| forbidden("impersonation_ended", ALREADY_ENDED))?;
-    sessions::revoke_family(&state.dynamo, tables, &user.id, &acting.audit_id).await?;
-    let token = one_time_tokens::issue(
-        &state.dynamo,
-        &tables.one_time_tokens,
+    state.sessions().revoke_family(&user.id, &acting.audit_id).await?;
+    let token = state.one_time_tokens().issue(
         NewToken { purpose: MAGIC_LINK, user_id: &admin.id, epoch: admin.session_epoch, ttl_secs: MAGIC_LINK_TTL_SECS, impersonation_id: None },
         state.clock.unix(),
     )

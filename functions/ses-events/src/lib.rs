@@ -18,7 +18,6 @@ use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
     campaigns::Reason,
-    repo::{campaign_recipients, campaigns},
 };
 
 pub const MAX_BODY: usize = 256 * 1024;
@@ -101,8 +100,7 @@ pub struct SesBounce {
 /// Applies one SES event to the recipient its message went to. Returns what it recorded
 /// (`None` for an event of no campaign message, a repeat, or a type we do not track).
 pub async fn apply(state: &AppState, event: &SesEvent) -> Result<Option<&'static str>> {
-    let tables = &state.config.tables;
-    let Some(recipient) = campaign_recipients::by_message(&state.dynamo, &tables.campaign_recipients, &event.mail.message_id).await? else {
+    let Some(recipient) = state.campaign_recipients().by_message(&event.mail.message_id).await? else {
         tracing::info!(message_id = %event.mail.message_id, "SES event for no campaign recipient");
         return Ok(None);
     };
@@ -119,12 +117,12 @@ pub async fn apply(state: &AppState, event: &SesEvent) -> Result<Option<&'static
     };
     let now = state.clock.now_iso();
     if let Some(reason) = suppress {
-        campaigns::suppress(&state.dynamo, &tables.suppressions, &recipient.owner_id, &recipient.email, reason, &now).await?;
+        state.campaigns().suppress(&recipient.owner_id, &recipient.email, reason, &now).await?;
     }
-    if !campaign_recipients::first_event(&state.dynamo, &tables.campaign_recipients, &recipient.campaign_id, &recipient.email, attribute, &now).await? {
+    if !state.campaign_recipients().first_event(&recipient.campaign_id, &recipient.email, attribute, &now).await? {
         return Ok(None);
     }
-    campaigns::count(&state.dynamo, &tables.campaigns, &recipient.campaign_id, figure, 1).await?;
+    state.campaigns().count(&recipient.campaign_id, figure, 1).await?;
     if suppress.is_some() {
         pause_if_unhealthy(state, &recipient.campaign_id).await?;
     }
@@ -146,10 +144,9 @@ pub fn unhealthy(sent: u64, bounced: u64, complained: u64) -> Option<String> {
 }
 
 async fn pause_if_unhealthy(state: &AppState, campaign_id: &str) -> Result<()> {
-    let table = &state.config.tables.campaigns;
-    let Some(campaign) = campaigns::get(&state.dynamo, table, campaign_id).await? else { return Ok(()) };
+    let Some(campaign) = state.campaigns().get(campaign_id).await? else { return Ok(()) };
     if let Some(reason) = unhealthy(campaign.stats.sent, campaign.stats.bounced, campaign.stats.complained)
-        && campaigns::transition(&state.dynamo, table, campaign_id, &["sending"], "paused", Some(&reason), &state.clock.now_iso()).await?
+        && state.campaigns().transition(campaign_id, &["sending"], "paused", Some(&reason), &state.clock.now_iso()).await?
     {
         tracing::warn!(campaign_id, reason, "campaign paused itself");
     }

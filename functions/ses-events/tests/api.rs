@@ -12,7 +12,7 @@ use sha1::{Digest, Sha1};
 use shared::{
     AppState,
     campaigns::{Content, Recipient, Segment},
-    repo::{campaign_recipients, campaigns},
+    repo::campaigns,
     testing::{Call, TestResponse, test_state_with},
 };
 use wiremock::{
@@ -70,21 +70,20 @@ const SENT_ONE_BY_ONE: usize = 4;
 async fn campaign(state: &AppState, sent: usize) -> (String, String) {
     let owner = uuid::Uuid::new_v4().to_string();
     let id = uuid::Uuid::new_v4().to_string();
-    let tables = &state.config.tables;
     let now = state.clock.now_iso();
     let mut record = campaigns::Campaign::draft(&owner, Content { name: "n".into(), subject: "s".into(), body: "b".into(), ..Content::default() }, Segment::default(), now.clone());
     record.id = id.clone();
-    campaigns::create(&state.dynamo, &tables.campaigns, &record).await.unwrap();
-    assert!(campaigns::start(&state.dynamo, &tables.campaigns, &id, 1, sent as u64, "f@example.com", &now).await.unwrap());
+    state.campaigns().create(&record).await.unwrap();
+    assert!(state.campaigns().start(&id, 1, sent as u64, "f@example.com", &now).await.unwrap());
     let recipients: Vec<Recipient> = (0..sent).map(|i| Recipient::new(format!("r{i}@example.com"), String::new(), None, None)).collect();
-    campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &id, &owner, &recipients).await.unwrap();
+    state.campaign_recipients().snapshot(&id, &owner, &recipients).await.unwrap();
     // Every recipient counts as sent; the events of these tests name only the first few, so
     // only those are sent one by one (thousands of sequential writes made this binary minutes long).
     for (i, r) in recipients.iter().enumerate().take(SENT_ONE_BY_ONE) {
-        assert!(campaign_recipients::claim(&state.dynamo, &tables.campaign_recipients, &id, &r.email, &now).await.unwrap());
-        campaign_recipients::finish(&state.dynamo, &tables.campaign_recipients, &id, &r.email, "sent", Some(&format!("m-{id}-{i}")), None, &now).await.unwrap();
+        assert!(state.campaign_recipients().claim(&id, &r.email, &now).await.unwrap());
+        state.campaign_recipients().finish(&id, &r.email, "sent", Some(&format!("m-{id}-{i}")), None, &now).await.unwrap();
     }
-    campaigns::count(&state.dynamo, &tables.campaigns, &id, "sent", sent as i64).await.unwrap();
+    state.campaigns().count(&id, "sent", sent as i64).await.unwrap();
     (id, owner)
 }
 
@@ -114,10 +113,10 @@ async fn verified_events_apply_once_and_forged_ones_change_nothing() {
 
     let bounce = post(&app, &signed(&server, "Notification", &ses("Bounce", &id, 1), json!({}))).await;
     assert_eq!(bounce.body["applied"], "bounced");
-    let reason = campaigns::suppression(&state.dynamo, &state.config.tables.suppressions, &owner, "r1@example.com").await.unwrap();
+    let reason = state.campaigns().suppression(&owner, "r1@example.com").await.unwrap();
     assert_eq!(reason.as_deref(), Some("bounced"));
-    assert_eq!(campaigns::suppression(&state.dynamo, &state.config.tables.suppressions, &owner, "r2@example.com").await.unwrap(), None, "the altered message changed nothing");
-    let stored = campaigns::get(&state.dynamo, &state.config.tables.campaigns, &id).await.unwrap().unwrap();
+    assert_eq!(state.campaigns().suppression(&owner, "r2@example.com").await.unwrap(), None, "the altered message changed nothing");
+    let stored = state.campaigns().get(&id).await.unwrap().unwrap();
     assert_eq!((stored.stats.delivered, stored.stats.bounced, stored.status.as_str()), (1, 1, "sending"));
 }
 
@@ -129,10 +128,10 @@ async fn complaints_past_the_rate_pause_the_campaign() {
         let answer = post(&app, &signed(&server, "Notification", &ses("Complaint", &id, i), json!({}))).await;
         assert_eq!(answer.body["applied"], "complained");
     }
-    let stored = campaigns::get(&state.dynamo, &state.config.tables.campaigns, &id).await.unwrap().unwrap();
+    let stored = state.campaigns().get(&id).await.unwrap().unwrap();
     assert_eq!(stored.status, "paused");
     assert!(stored.status_reason.unwrap().contains("spam"));
-    assert_eq!(campaigns::suppression(&state.dynamo, &state.config.tables.suppressions, &owner, "r0@example.com").await.unwrap().as_deref(), Some("complained"));
+    assert_eq!(state.campaigns().suppression(&owner, "r0@example.com").await.unwrap().as_deref(), Some("complained"));
 }
 
 #[tokio::test]
@@ -160,7 +159,7 @@ async fn without_a_configured_topic_every_message_is_refused_outside_local() {
     let refused = post(&app, &bounce).await;
     assert_eq!((refused.status, refused.error_code()), (StatusCode::BAD_REQUEST, "invalid_sns_message"));
     assert!(refused.error_message().contains("no SES events topic is configured"), "{}", refused.text);
-    assert_eq!(campaigns::suppression(&state.dynamo, &state.config.tables.suppressions, &owner, "r0@example.com").await.unwrap(), None, "nothing changed");
+    assert_eq!(state.campaigns().suppression(&owner, "r0@example.com").await.unwrap(), None, "nothing changed");
     // Locally (DynamoDB Local), where no topic exists, a verified message still applies.
     config.dynamodb_endpoint = state.config.dynamodb_endpoint.clone();
     let local = shared::http::mount("ses-events", ses_events::router(AppState { config: std::sync::Arc::new(config), ..state.clone() }));
@@ -171,14 +170,13 @@ async fn without_a_configured_topic_every_message_is_refused_outside_local() {
 async fn a_bounce_or_complaint_replaces_a_weaker_suppression_and_never_the_other_way() {
     let (app, state, server) = setup().await;
     let (id, owner) = campaign(&state, 10).await;
-    let tables = &state.config.tables;
     let reason = |email: &'static str| {
         let state = state.clone();
         let owner = owner.clone();
-        async move { campaigns::suppression(&state.dynamo, &state.config.tables.suppressions, &owner, email).await.unwrap() }
+        async move { state.campaigns().suppression(&owner, email).await.unwrap() }
     };
     // Unsubscribed first, then a hard bounce, then a complaint: each takes the place of the weaker.
-    campaigns::suppress(&state.dynamo, &tables.suppressions, &owner, "r0@example.com", shared::campaigns::Reason::Unsubscribed, &state.clock.now_iso()).await.unwrap();
+    state.campaigns().suppress(&owner, "r0@example.com", shared::campaigns::Reason::Unsubscribed, &state.clock.now_iso()).await.unwrap();
     assert_eq!(post(&app, &signed(&server, "Notification", &ses("Bounce", &id, 0), json!({}))).await.body["applied"], "bounced");
     assert_eq!(reason("r0@example.com").await.as_deref(), Some("bounced"));
     assert_eq!(post(&app, &signed(&server, "Notification", &ses("Complaint", &id, 0), json!({}))).await.body["applied"], "complained");
@@ -186,9 +184,9 @@ async fn a_bounce_or_complaint_replaces_a_weaker_suppression_and_never_the_other
     // A complaint first: a later bounce or unsubscribe leaves it a complaint.
     assert_eq!(post(&app, &signed(&server, "Notification", &ses("Complaint", &id, 1), json!({}))).await.body["applied"], "complained");
     assert_eq!(post(&app, &signed(&server, "Notification", &ses("Bounce", &id, 1), json!({}))).await.body["applied"], "bounced");
-    campaigns::suppress(&state.dynamo, &tables.suppressions, &owner, "r1@example.com", shared::campaigns::Reason::Unsubscribed, &state.clock.now_iso()).await.unwrap();
+    state.campaigns().suppress(&owner, "r1@example.com", shared::campaigns::Reason::Unsubscribed, &state.clock.now_iso()).await.unwrap();
     assert_eq!(reason("r1@example.com").await.as_deref(), Some("complained"));
     // A resubscribe lifts only an unsubscribe.
-    assert!(!campaigns::resubscribe(&state.dynamo, &tables.suppressions, &owner, "r1@example.com").await.unwrap());
+    assert!(!state.campaigns().resubscribe(&owner, "r1@example.com").await.unwrap());
     assert_eq!(reason("r1@example.com").await.as_deref(), Some("complained"));
 }

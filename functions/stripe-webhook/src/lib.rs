@@ -24,18 +24,14 @@ use axum::{
 use serde_json::{Map, Value, json};
 use shared::{
     ApiError, AppState, Result,
-    billing::{LIVE_STATUSES, SubscriptionRecord, get_subscription, is_live_status, plan_for_price, plans, user_for_customer},
+    billing::{LIVE_STATUSES, SubscriptionRecord, get_subscription, is_live_status, plan_for_price, plans},
     dynamo::Item,
     notify::{TRIAL_STARTED, send_event_notification},
     payments::{
         conversions::{PaidInvoice, Sent, purchase_event, send_event},
         verify_webhook,
     },
-    repo::{
-        stripe_events,
-        subscriptions::{self, Field},
-        users,
-    },
+    repo::subscriptions::Field,
     time::{now, unix},
 };
 
@@ -68,7 +64,7 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     }
     if let Err(err) = apply(&state, kind, created, &event["data"]["object"]).await {
         // Forget the claim so Stripe's retry can apply the event.
-        let _ = stripe_events::forget(&state.dynamo, &state.config.tables.stripe_events, id).await;
+        let _ = state.stripe_events().forget(id).await;
         return Err(err);
     }
     Ok((StatusCode::OK, Json(json!({ "received": true }))))
@@ -77,7 +73,7 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
 /// Records the event id; false when it was already there (a duplicate delivery).
 async fn claim(state: &AppState, id: &str, kind: &str) -> Result<bool> {
     let at = unix(now());
-    stripe_events::claim(&state.dynamo, &state.config.tables.stripe_events, id, kind, at, at + EVENT_RETENTION_SECS).await
+    state.stripe_events().claim(id, kind, at, at + EVENT_RETENTION_SECS).await
 }
 
 async fn apply(state: &AppState, kind: &str, created: i64, object: &Value) -> Result<()> {
@@ -101,7 +97,7 @@ async fn user_of(state: &AppState, object: &Value) -> Result<Option<String>> {
         return Ok(Some(user_id.to_owned()));
     }
     match object["customer"].as_str() {
-        Some(customer) => user_for_customer(&state.dynamo, &state.config.tables.subscriptions, customer).await,
+        Some(customer) => state.subscriptions().user_for_customer(customer).await,
         None => Ok(None),
     }
 }
@@ -140,7 +136,7 @@ async fn checkout_completed(state: &AppState, session: &Value) -> Result<()> {
     let (Some(customer), Some(subscription)) = (session["customer"].as_str(), session["subscription"].as_str()) else {
         return Ok(());
     };
-    subscriptions::link_checkout(&state.dynamo, &state.config.tables.subscriptions, &user_id, customer, subscription).await
+    state.subscriptions().link_checkout(&user_id, customer, subscription).await
 }
 
 async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscription: &Value) -> Result<()> {
@@ -174,11 +170,10 @@ async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscr
     }
     // Applied unless a newer event already did, or another live subscription holds the row
     // (one live subscription per user); `before` is the row as it was.
-    let table = &state.config.tables.subscriptions;
-    let before: Item = match subscriptions::update_if_newer(&state.dynamo, table, &user_id, created, subscription_id, fields, LIVE_STATUSES).await? {
+    let before: Item = match state.subscriptions().update_if_newer(&user_id, created, subscription_id, fields, LIVE_STATUSES).await? {
         Some(before) => before,
         None => {
-            let stored = get_subscription(&state.dynamo, table, &user_id).await?;
+            let stored = get_subscription(state.subscriptions(), &user_id).await?;
             match other_live_subscription(stored.as_ref(), subscription_id) {
                 Some(kept) if is_live_status(status) => cancel_duplicate(state, &user_id, subscription_id, &kept).await?,
                 Some(kept) => tracing::info!(user_id, subscription_id, kept, "event of an ended duplicate subscription ignored"),
@@ -187,7 +182,7 @@ async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscr
             return Ok(());
         }
     };
-    let moved = shared::repo::platform_stats::subscription_changed(&state.dynamo, &state.config.tables.platform_stats, &plans, &before, status, plan);
+    let moved = state.platform_stats().subscription_changed(&plans, &before, status, plan);
     shared::repo::platform_stats::log_failure(moved.await, "subscription status");
     let was_trialing = before.get("status").and_then(|v| v.as_s().ok()).is_some_and(|s| s == "trialing");
     if status == "trialing" && !was_trialing {
@@ -199,7 +194,7 @@ async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscr
 /// The trial fields of the account (spec 3) and the `trial_started` notification (spec 7).
 async fn trial_started(state: &AppState, user_id: &str, start: i64, end: Option<i64>) -> Result<()> {
     let start_iso = time::OffsetDateTime::from_unix_timestamp(start).map(shared::time::iso).unwrap_or_else(|_| shared::time::now_iso());
-    let Some(user) = users::set_trial_started(&state.dynamo, &state.config.tables, user_id, &start_iso).await? else {
+    let Some(user) = state.users().set_trial_started(user_id, &start_iso).await? else {
         tracing::warn!(user_id, "trial for an unknown user");
         return Ok(());
     };
@@ -215,14 +210,14 @@ async fn invoice_paid(state: &AppState, invoice: &Value) -> Result<()> {
         return Ok(()); // the $0 invoice that opens a trial is not a payment
     }
     let Some(user_id) = user_of(state, invoice).await? else { return Ok(()) };
-    let stored = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user_id).await?;
+    let stored = get_subscription(state.subscriptions(), &user_id).await?;
     let subscription_id = invoice["subscription"].as_str();
     if let Some(kept) = subscription_id.and_then(|id| other_live_subscription(stored.as_ref(), id)) {
         tracing::warn!(user_id, kept, invoice = invoice["id"].as_str(), "invoice of a duplicate subscription ignored");
         return Ok(());
     }
     // Stamps the payment on the user's row; true for the first paid invoice of this subscription.
-    let first_of_subscription = subscriptions::record_payment(&state.dynamo, &state.config.tables.subscriptions, &user_id, subscription_id, unix(now())).await?;
+    let first_of_subscription = state.subscriptions().record_payment(&user_id, subscription_id, unix(now())).await?;
     if first_of_subscription {
         send_purchase(state, &user_id, stored.as_ref(), invoice, amount).await?;
     }
@@ -232,7 +227,7 @@ async fn invoice_paid(state: &AppState, invoice: &Value) -> Result<()> {
 
 /// The Meta Purchase conversion of a paid invoice; a Meta failure is only logged.
 async fn send_purchase(state: &AppState, user_id: &str, stored: Option<&SubscriptionRecord>, invoice: &Value, amount: i64) -> Result<()> {
-    let account = users::get_user(&state.dynamo, &state.config.tables, user_id).await?;
+    let account = state.users().get_user(user_id).await?;
     let plans = plans(&state.config.stripe);
     let price_id = invoice["lines"]["data"][0]["price"]["id"].as_str().or(stored.and_then(|s| s.price_id.as_deref()));
     let plan_name = price_id.and_then(|id| plan_for_price(&plans, id)).map(|plan| plan.name);
@@ -255,14 +250,14 @@ async fn send_purchase(state: &AppState, user_id: &str, stored: Option<&Subscrip
 
 async fn invoice_failed(state: &AppState, invoice: &Value) -> Result<()> {
     let Some(user_id) = user_of(state, invoice).await? else { return Ok(()) };
-    let stored = get_subscription(&state.dynamo, &state.config.tables.subscriptions, &user_id).await?;
+    let stored = get_subscription(state.subscriptions(), &user_id).await?;
     if invoice["subscription"].as_str().and_then(|id| other_live_subscription(stored.as_ref(), id)).is_some() {
         return Ok(()); // the duplicate's failed invoice says nothing about the kept subscription
     }
-    subscriptions::mark_payment_failed(&state.dynamo, &state.config.tables.subscriptions, &user_id, unix(now())).await
+    state.subscriptions().mark_payment_failed(&user_id, unix(now())).await
 }
 
 /// The stored subscription of a user (for tests and the local billing page).
 pub async fn subscription_of(state: &AppState, user_id: &str) -> Result<Option<SubscriptionRecord>> {
-    get_subscription(&state.dynamo, &state.config.tables.subscriptions, user_id).await
+    get_subscription(state.subscriptions(), user_id).await
 }

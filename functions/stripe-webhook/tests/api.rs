@@ -5,7 +5,7 @@ use shared::{
     AppState,
     services::access::has_access,
     payments::{events, sign_webhook},
-    repo::users::{UserRecord, get_user},
+    repo::users::UserRecord,
     testing::{Call, TEST_WEBHOOK_SECRET, TestResponse, mail_to, stored_user},
     time::{now, unix},
 };
@@ -49,7 +49,7 @@ async fn a_signed_trial_event_grants_access_marks_the_trial_and_mails_once() {
     assert_eq!(subscription.customer_id.as_deref(), Some("cus_1"));
     assert!(has_access(&state, &user.id).await.unwrap());
 
-    let account = get_user(&state.dynamo, &state.config.tables, &user.id).await.unwrap().unwrap();
+    let account = state.users().get_user(&user.id).await.unwrap().unwrap();
     assert_eq!(account.app_metadata.is_trial_user, Some(true));
     assert!(account.app_metadata.trial_start_date.is_some());
     let mail = mail_to(&state, &user.email);
@@ -295,7 +295,7 @@ async fn ada(state: &AppState) -> UserRecord {
         last_sign_in_at: None,
         recovery_epoch: 0,
     };
-    shared::repo::users::create_user(&state.dynamo, &state.config.tables, &user).await.unwrap();
+    state.users().create_user(&user).await.unwrap();
     user
 }
 

@@ -28,9 +28,8 @@ pub const ADMIN_ID: &str = "00000000-0000-4000-8000-00000000ad01";
 /// Creates the demo administrator (confirmed) unless it exists. Direct writes: an account
 /// with a fixed id cannot come from the sign-up route.
 pub async fn seed_admin(state: &AppState) -> anyhow::Result<bool> {
-    use shared::repo::users::{self, CreateUserError, UserRecord};
-    let tables = &state.config.tables;
-    if users::get_user(&state.dynamo, tables, ADMIN_ID).await?.is_some() {
+    use shared::repo::users::{CreateUserError, UserRecord};
+    if state.users().get_user(ADMIN_ID).await?.is_some() {
         return Ok(false);
     }
     let mut user_metadata = serde_json::Map::new();
@@ -47,7 +46,7 @@ pub async fn seed_admin(state: &AppState) -> anyhow::Result<bool> {
         last_sign_in_at: None,
         recovery_epoch: 0,
     };
-    match users::create_user(&state.dynamo, tables, &admin).await {
+    match state.users().create_user(&admin).await {
         Ok(()) | Err(CreateUserError::EmailTaken) => Ok(true),
         Err(CreateUserError::Store(err)) => Err(err.into()),
     }

@@ -14,7 +14,7 @@ use axum::{
 use serde_json::Value;
 use shared::{
     AppState,
-    billing::{get_subscription, plan_for_price, plans, user_for_customer},
+    billing::{get_subscription, plan_for_price, plans},
     mail::escape_html as escape,
     payments::{events, sign_webhook},
     time::{now, unix},
@@ -161,9 +161,8 @@ async fn cancel_checkout(State(state): State<AppState>, Path(id): Path<String>) 
 }
 
 async fn billing_page(State(state): State<AppState>, Path(customer): Path<String>) -> Response {
-    let table = &state.config.tables.subscriptions;
-    let Ok(Some(user_id)) = user_for_customer(&state.dynamo, table, &customer).await else { return not_found() };
-    let Ok(Some(subscription)) = get_subscription(&state.dynamo, table, &user_id).await else { return not_found() };
+    let Ok(Some(user_id)) = state.subscriptions().user_for_customer(&customer).await else { return not_found() };
+    let Ok(Some(subscription)) = get_subscription(state.subscriptions(), &user_id).await else { return not_found() };
     let status = subscription.status.clone().unwrap_or_else(|| "none".to_owned());
     let actions = match status.as_str() {
         "trialing" => format!(
@@ -192,9 +191,8 @@ async fn billing_page(State(state): State<AppState>, Path(customer): Path<String
 }
 
 async fn pay_invoice(State(state): State<AppState>, Path(customer): Path<String>) -> Response {
-    let table = &state.config.tables.subscriptions;
-    let Ok(Some(user_id)) = user_for_customer(&state.dynamo, table, &customer).await else { return not_found() };
-    let Ok(Some(subscription)) = get_subscription(&state.dynamo, table, &user_id).await else { return not_found() };
+    let Ok(Some(user_id)) = state.subscriptions().user_for_customer(&customer).await else { return not_found() };
+    let Ok(Some(subscription)) = get_subscription(state.subscriptions(), &user_id).await else { return not_found() };
     let (Some(subscription_id), Some(price_id)) = (subscription.subscription_id.clone(), subscription.price_id.clone()) else {
         return not_found();
     };
@@ -216,9 +214,8 @@ async fn pay_invoice(State(state): State<AppState>, Path(customer): Path<String>
 }
 
 async fn cancel_subscription(State(state): State<AppState>, Path(customer): Path<String>) -> Response {
-    let table = &state.config.tables.subscriptions;
-    let Ok(Some(user_id)) = user_for_customer(&state.dynamo, table, &customer).await else { return not_found() };
-    let Ok(Some(subscription)) = get_subscription(&state.dynamo, table, &user_id).await else { return not_found() };
+    let Ok(Some(user_id)) = state.subscriptions().user_for_customer(&customer).await else { return not_found() };
+    let Ok(Some(subscription)) = get_subscription(state.subscriptions(), &user_id).await else { return not_found() };
     let at = unix(now()).max(subscription.last_event_created + 1);
     let deleted = events::event(
         "customer.subscription.deleted",

@@ -15,7 +15,6 @@ use crate::{
     AppState, ApiError,
     auth::AuthUser,
     impersonation::{AUDIT_FAILED, session_over},
-    repo::{impersonation_actions, impersonations},
 };
 
 /// An audit write failed: the request is not carried out (a write) or not answered (a read).
@@ -59,12 +58,11 @@ async fn audit(State(audit): State<Audit>, request: Request, next: Next) -> Resp
         return next.run(request).await;
     };
     // Ended means ended, for reads too: one consistent read of the record per request.
-    match impersonations::get(&state.dynamo, &state.config.tables.impersonations, &acting.audit_id).await {
+    match state.impersonations().get(&acting.audit_id).await {
         Ok(Some(record)) if record.is_live(state.clock.unix()) => {}
         Ok(_) => return session_over().into_response(),
         Err(err) => return err.into_response(),
     }
-    let table = &state.config.tables.impersonation_actions;
     let method = request.method().to_string();
     // Inside the nested router the URI is relative to `/api/<function>`.
     let path = match request.uri().path() {
@@ -72,20 +70,20 @@ async fn audit(State(audit): State<Audit>, request: Request, next: Next) -> Resp
         relative => format!("/api/{}{relative}", audit.function),
     };
     if is_write(request.method()) && !audit.reads_only {
-        let entry = match impersonation_actions::begin_write(&state.dynamo, table, &acting.audit_id, &method, &path, &state.clock.now_iso()).await {
+        let entry = match state.impersonation_actions().begin_write(&acting.audit_id, &method, &path, &state.clock.now_iso()).await {
             Ok(entry) => entry,
             Err(err) => return audit_failed(&acting.audit_id, &err),
         };
         let response = next.run(request).await;
         // The write is on record already; its outcome not being stored shows as such.
-        if let Err(err) = impersonation_actions::finish_write(&state.dynamo, table, &acting.audit_id, &entry, response.status().as_u16()).await {
+        if let Err(err) = state.impersonation_actions().finish_write(&acting.audit_id, &entry, response.status().as_u16()).await {
             tracing::error!(audit_id = %acting.audit_id, error = %err, "the outcome of a recorded support-session write was not stored");
         }
         response
     } else {
         let response = next.run(request).await;
         let status = response.status().as_u16();
-        match impersonation_actions::record_read(&state.dynamo, table, &acting.audit_id, &method, &path, status, &state.clock.now_iso()).await {
+        match state.impersonation_actions().record_read(&acting.audit_id, &method, &path, status, &state.clock.now_iso()).await {
             Ok(()) => response,
             Err(err) => audit_failed(&acting.audit_id, &err),
         }
@@ -97,12 +95,11 @@ async fn audit(State(audit): State<Audit>, request: Request, next: Next) -> Resp
 /// with the link's token in it). Fails closed like [`audited`]: 401 once the session ended,
 /// 503 when the use cannot be recorded.
 pub async fn use_session_link(state: &AppState, audit_id: &str, path: &str) -> Result<(), ApiError> {
-    match impersonations::get(&state.dynamo, &state.config.tables.impersonations, audit_id).await? {
+    match state.impersonations().get(audit_id).await? {
         Some(record) if record.is_live(state.clock.unix()) => {}
         _ => return Err(session_over()),
     }
-    let table = &state.config.tables.impersonation_actions;
-    impersonation_actions::record_read(&state.dynamo, table, audit_id, "GET", path, 200, &state.clock.now_iso()).await.map_err(|err| {
+    state.impersonation_actions().record_read(audit_id, "GET", path, 200, &state.clock.now_iso()).await.map_err(|err| {
         tracing::error!(audit_id = %audit_id, error = %err, "support session link use not recorded: refused");
         ApiError { retry_after: Some(1), ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "audit_unavailable", AUDIT_FAILED) }
     })

@@ -25,8 +25,11 @@ use serde_json::{Map, Value};
 
 use crate::{
     ApiError,
+    config::Tables,
     dynamo::{Item, applied, from_item, to_item},
 };
+
+use super::table::Table;
 
 /// A sign-up waits this long for its confirmation (a resend extends it).
 pub const REGISTRATION_TTL_SECS: i64 = 24 * 3600;
@@ -162,123 +165,127 @@ impl AccountRequest {
     }
 }
 
-/// Stores a new sign-up.
-pub async fn put_registration(client: &Client, table: &str, registration: &Registration) -> Result<(), ApiError> {
-    client.put_item().table_name(table).set_item(Some(to_item(registration)?)).condition_expression("attribute_not_exists(sk)").send().await?;
-    Ok(())
+/// Table `account_requests`: `state.account_requests()`.
+#[derive(Clone, Copy)]
+pub struct AccountRequestsRepo<'a> {
+    table: Table<'a>,
 }
 
-/// Stores a job; `false` when the same job exists (a welcome written twice).
-pub async fn put_job(client: &Client, table: &str, job: &Job) -> Result<bool, ApiError> {
-    applied(client.put_item().table_name(table).set_item(Some(to_item(job)?)).condition_expression("attribute_not_exists(sk)").send().await)
+impl<'a> AccountRequestsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            table: Table::new(client, &tables.account_requests),
+        }
+    }
+
+    /// Stores a new sign-up.
+    pub async fn put_registration(self, registration: &Registration) -> Result<(), ApiError> {
+        self.table.put().set_item(Some(to_item(registration)?)).condition_expression("attribute_not_exists(sk)").send().await?;
+        Ok(())
+    }
+
+    /// Stores a job; `false` when the same job exists (a welcome written twice).
+    pub async fn put_job(self, job: &Job) -> Result<bool, ApiError> {
+        applied(self.table.put().set_item(Some(to_item(job)?)).condition_expression("attribute_not_exists(sk)").send().await)
+    }
+
+    /// The address's sign-ups still waiting at `now`, newest first (at most the 50 newest).
+    pub async fn registrations(self, email: &str, now: i64) -> Result<Vec<Registration>, ApiError> {
+        let output = self.table.query()
+            .key_condition_expression("email = :email AND begins_with(sk, :reg)")
+            .expression_attribute_values(":email", s(email))
+            .expression_attribute_values(":reg", s(REGISTRATION))
+            .scan_index_forward(false)
+            .consistent_read(true)
+            .limit(50)
+            .send()
+            .await?;
+        let mut live = Vec::new();
+        for item in output.items.unwrap_or_default() {
+            let registration: Registration = from_item(item)?;
+            if registration.is_live(now) {
+                live.push(registration);
+            }
+        }
+        Ok(live)
+    }
+
+    pub async fn get_registration(self, email: &str, sk: &str) -> Result<Option<Registration>, ApiError> {
+        if !sk.starts_with(REGISTRATION) {
+            return Ok(None);
+        }
+        let output = self.table.get().key("email", s(email)).key("sk", s(sk)).consistent_read(true).send().await?;
+        output.item.map(from_item).transpose()
+    }
+
+    pub async fn delete(self, email: &str, sk: &str) -> Result<(), ApiError> {
+        self.table.delete().key("email", s(email)).key("sk", s(sk)).send().await?;
+        Ok(())
+    }
+
+    /// Claims a request before its mail goes out: `false` when it was claimed already (a retried
+    /// stream batch) or is gone.
+    pub async fn claim(self, email: &str, sk: &str, now: i64) -> Result<bool, ApiError> {
+        applied(
+            self.table.update()
+                .key("email", s(email))
+                .key("sk", s(sk))
+                .update_expression("SET claimed_at = :now")
+                .condition_expression("attribute_exists(sk) AND attribute_not_exists(claimed_at)")
+                .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+                .send()
+                .await,
+        )
+    }
+
+    /// Gives a claim back after the work failed, so a retry does it.
+    pub async fn release(self, email: &str, sk: &str) -> Result<(), ApiError> {
+        let result = self.table.update()
+            .key("email", s(email))
+            .key("sk", s(sk))
+            .update_expression("REMOVE claimed_at")
+            .condition_expression("attribute_exists(sk)")
+            .send()
+            .await;
+        applied(result).map(|_| ())
+    }
+
+    /// A resend: the sign-up waits another day from `now`. `false` when it is gone.
+    pub async fn extend(self, registration: &Registration, now: i64) -> Result<bool, ApiError> {
+        applied(
+            self.table.update()
+                .key("email", s(&registration.email))
+                .key("sk", s(&registration.sk))
+                .update_expression("SET expires_at = :expires")
+                .condition_expression("attribute_exists(sk) AND expires_at > :now")
+                .expression_attribute_values(":expires", AttributeValue::N((now + REGISTRATION_TTL_SECS).to_string()))
+                .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
+                .send()
+                .await,
+        )
+    }
+
+    /// A reset link for an address with no account yet: raises the sign-up's reset generation
+    /// and returns it (`None` when the sign-up is gone), so older such links stop working.
+    pub async fn next_reset_generation(self, registration: &Registration) -> Result<Option<u64>, ApiError> {
+        let result = self.table.update()
+            .key("email", s(&registration.email))
+            .key("sk", s(&registration.sk))
+            .update_expression("ADD reset_generation :one")
+            .condition_expression("attribute_exists(sk)")
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
+            .return_values(ReturnValue::UpdatedNew)
+            .send()
+            .await;
+        Ok(crate::dynamo::applied_output(result)?
+            .and_then(|output| output.attributes)
+            .and_then(|item| item.get("reset_generation").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())))
+    }
 }
 
 /// The item a job put writes inside a transaction (the welcome, with the account).
 pub fn job_item(job: &Job) -> Result<Item, ApiError> {
     to_item(job)
-}
-
-/// The address's sign-ups still waiting at `now`, newest first (at most the 50 newest).
-pub async fn registrations(client: &Client, table: &str, email: &str, now: i64) -> Result<Vec<Registration>, ApiError> {
-    let output = client
-        .query()
-        .table_name(table)
-        .key_condition_expression("email = :email AND begins_with(sk, :reg)")
-        .expression_attribute_values(":email", s(email))
-        .expression_attribute_values(":reg", s(REGISTRATION))
-        .scan_index_forward(false)
-        .consistent_read(true)
-        .limit(50)
-        .send()
-        .await?;
-    let mut live = Vec::new();
-    for item in output.items.unwrap_or_default() {
-        let registration: Registration = from_item(item)?;
-        if registration.is_live(now) {
-            live.push(registration);
-        }
-    }
-    Ok(live)
-}
-
-pub async fn get_registration(client: &Client, table: &str, email: &str, sk: &str) -> Result<Option<Registration>, ApiError> {
-    if !sk.starts_with(REGISTRATION) {
-        return Ok(None);
-    }
-    let output = client.get_item().table_name(table).key("email", s(email)).key("sk", s(sk)).consistent_read(true).send().await?;
-    output.item.map(from_item).transpose()
-}
-
-pub async fn delete(client: &Client, table: &str, email: &str, sk: &str) -> Result<(), ApiError> {
-    client.delete_item().table_name(table).key("email", s(email)).key("sk", s(sk)).send().await?;
-    Ok(())
-}
-
-/// Claims a request before its mail goes out: `false` when it was claimed already (a retried
-/// stream batch) or is gone.
-pub async fn claim(client: &Client, table: &str, email: &str, sk: &str, now: i64) -> Result<bool, ApiError> {
-    applied(
-        client
-            .update_item()
-            .table_name(table)
-            .key("email", s(email))
-            .key("sk", s(sk))
-            .update_expression("SET claimed_at = :now")
-            .condition_expression("attribute_exists(sk) AND attribute_not_exists(claimed_at)")
-            .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
-            .send()
-            .await,
-    )
-}
-
-/// Gives a claim back after the work failed, so a retry does it.
-pub async fn release(client: &Client, table: &str, email: &str, sk: &str) -> Result<(), ApiError> {
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("email", s(email))
-        .key("sk", s(sk))
-        .update_expression("REMOVE claimed_at")
-        .condition_expression("attribute_exists(sk)")
-        .send()
-        .await;
-    applied(result).map(|_| ())
-}
-
-/// A resend: the sign-up waits another day from `now`. `false` when it is gone.
-pub async fn extend(client: &Client, table: &str, registration: &Registration, now: i64) -> Result<bool, ApiError> {
-    applied(
-        client
-            .update_item()
-            .table_name(table)
-            .key("email", s(&registration.email))
-            .key("sk", s(&registration.sk))
-            .update_expression("SET expires_at = :expires")
-            .condition_expression("attribute_exists(sk) AND expires_at > :now")
-            .expression_attribute_values(":expires", AttributeValue::N((now + REGISTRATION_TTL_SECS).to_string()))
-            .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
-            .send()
-            .await,
-    )
-}
-
-/// A reset link for an address with no account yet: raises the sign-up's reset generation
-/// and returns it (`None` when the sign-up is gone), so older such links stop working.
-pub async fn next_reset_generation(client: &Client, table: &str, registration: &Registration) -> Result<Option<u64>, ApiError> {
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("email", s(&registration.email))
-        .key("sk", s(&registration.sk))
-        .update_expression("ADD reset_generation :one")
-        .condition_expression("attribute_exists(sk)")
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .return_values(ReturnValue::UpdatedNew)
-        .send()
-        .await;
-    Ok(crate::dynamo::applied_output(result)?
-        .and_then(|output| output.attributes)
-        .and_then(|item| item.get("reset_generation").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok())))
 }
 
 /// The key of a request, for the transaction that turns a sign-up into an account.

@@ -11,7 +11,9 @@ use aws_sdk_dynamodb::{
     types::{AttributeValue, KeysAndAttributes},
 };
 
-use crate::{dynamo::condition_failed, error::ApiError};
+use crate::{config::Tables, dynamo::condition_failed, error::ApiError};
+
+use super::table::Table;
 
 /// One ask of a question, as stored.
 #[derive(Debug, Clone)]
@@ -39,81 +41,120 @@ fn not_yet_asked(hashes: &[String]) -> (String, Vec<(String, AttributeValue)>) {
     (format!("attribute_not_exists(askers) OR NOT ({contains})"), values)
 }
 
-/// Records one ask: a new asker adds to the question's score and to its group's askers; a
-/// second ask by the same person only moves the question's page and time.
-#[tracing::instrument(skip(client, ask))]
-pub async fn record_ask(client: &Client, table: &str, ask: &Ask<'_>) -> Result<(), ApiError> {
-    let key = ask.question.to_lowercase();
-    let me = ask.askers.first().cloned().ok_or_else(|| ApiError::internal(anyhow::anyhow!("no question salt")))?;
-    let (condition, seen) = not_yet_asked(ask.askers);
-    let mut update = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(format!("q#{key}")))
-        .update_expression("SET question = :question, page_context = :page, similarity_group = :group, updated_at = :now ADD askers :me, popularity_score :one")
-        .condition_expression(&condition)
-        .expression_attribute_values(":question", AttributeValue::S(ask.question.to_owned()))
-        .expression_attribute_values(":page", AttributeValue::S(ask.page.to_owned()))
-        .expression_attribute_values(":group", AttributeValue::S(ask.group.to_owned()))
-        .expression_attribute_values(":now", AttributeValue::S(ask.now.to_owned()))
-        .expression_attribute_values(":me", AttributeValue::Ss(vec![me.clone()]))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()));
-    for (name, value) in &seen {
-        update = update.expression_attribute_values(name, value.clone());
-    }
-    if ask.shareable {
-        update = update
-            .update_expression("SET question = :question, page_context = :page, similarity_group = :group, updated_at = :now, board = :board ADD askers :me, popularity_score :one")
-            .expression_attribute_values(":board", AttributeValue::S("popular".into()));
-    }
-    let result = update.send().await;
-    if condition_failed(&result) {
-        client
-            .update_item()
-            .table_name(table)
-            .key("id", AttributeValue::S(format!("q#{key}")))
-            .update_expression("SET page_context = :page, updated_at = :now")
-            .expression_attribute_values(":page", AttributeValue::S(ask.page.to_owned()))
-            .expression_attribute_values(":now", AttributeValue::S(ask.now.to_owned()))
-            .send()
-            .await?;
-    } else {
-        result?;
-    }
-    let mut group_update = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(format!("g#{}", ask.group)))
-        .update_expression("ADD askers :me, asker_count :one")
-        .condition_expression(&condition)
-        .expression_attribute_values(":me", AttributeValue::Ss(vec![me]))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()));
-    for (name, value) in seen {
-        group_update = group_update.expression_attribute_values(name, value);
-    }
-    let result = group_update.send().await;
-    if !condition_failed(&result) {
-        result?;
-    }
-    Ok(())
+/// Table `ai_chat_questions`: `state.ai_questions()`.
+#[derive(Clone, Copy)]
+pub struct AiQuestionsRepo<'a> {
+    table: Table<'a>,
 }
 
-/// Records a coverage gap (`text` already scrubbed): one more on its score, on board `gaps`.
-#[tracing::instrument(skip(client, text))]
-pub async fn record_gap(client: &Client, table: &str, text: &str, page: &str, now: &str) -> Result<(), ApiError> {
-    client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(format!("gap#{}", text.to_lowercase())))
-        .update_expression("SET question = :question, page_context = :page, updated_at = :now, board = :board ADD popularity_score :one")
-        .expression_attribute_values(":question", AttributeValue::S(text.to_owned()))
-        .expression_attribute_values(":page", AttributeValue::S(page.to_owned()))
-        .expression_attribute_values(":now", AttributeValue::S(now.to_owned()))
-        .expression_attribute_values(":board", AttributeValue::S("gaps".into()))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .send()
-        .await?;
-    Ok(())
+impl<'a> AiQuestionsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            table: Table::new(client, &tables.ai_chat_questions),
+        }
+    }
+
+    /// Records one ask: a new asker adds to the question's score and to its group's askers; a
+    /// second ask by the same person only moves the question's page and time.
+    #[tracing::instrument(skip(self, ask))]
+    pub async fn record_ask(self, ask: &Ask<'_>) -> Result<(), ApiError> {
+        let key = ask.question.to_lowercase();
+        let me = ask.askers.first().cloned().ok_or_else(|| ApiError::internal(anyhow::anyhow!("no question salt")))?;
+        let (condition, seen) = not_yet_asked(ask.askers);
+        let mut update = self.table.update()
+            .key("id", AttributeValue::S(format!("q#{key}")))
+            .update_expression("SET question = :question, page_context = :page, similarity_group = :group, updated_at = :now ADD askers :me, popularity_score :one")
+            .condition_expression(&condition)
+            .expression_attribute_values(":question", AttributeValue::S(ask.question.to_owned()))
+            .expression_attribute_values(":page", AttributeValue::S(ask.page.to_owned()))
+            .expression_attribute_values(":group", AttributeValue::S(ask.group.to_owned()))
+            .expression_attribute_values(":now", AttributeValue::S(ask.now.to_owned()))
+            .expression_attribute_values(":me", AttributeValue::Ss(vec![me.clone()]))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()));
+        for (name, value) in &seen {
+            update = update.expression_attribute_values(name, value.clone());
+        }
+        if ask.shareable {
+            update = update
+                .update_expression("SET question = :question, page_context = :page, similarity_group = :group, updated_at = :now, board = :board ADD askers :me, popularity_score :one")
+                .expression_attribute_values(":board", AttributeValue::S("popular".into()));
+        }
+        let result = update.send().await;
+        if condition_failed(&result) {
+            self.table.update()
+                .key("id", AttributeValue::S(format!("q#{key}")))
+                .update_expression("SET page_context = :page, updated_at = :now")
+                .expression_attribute_values(":page", AttributeValue::S(ask.page.to_owned()))
+                .expression_attribute_values(":now", AttributeValue::S(ask.now.to_owned()))
+                .send()
+                .await?;
+        } else {
+            result?;
+        }
+        let mut group_update = self.table.update()
+            .key("id", AttributeValue::S(format!("g#{}", ask.group)))
+            .update_expression("ADD askers :me, asker_count :one")
+            .condition_expression(&condition)
+            .expression_attribute_values(":me", AttributeValue::Ss(vec![me]))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()));
+        for (name, value) in seen {
+            group_update = group_update.expression_attribute_values(name, value);
+        }
+        let result = group_update.send().await;
+        if !condition_failed(&result) {
+            result?;
+        }
+        Ok(())
+    }
+
+    /// Records a coverage gap (`text` already scrubbed): one more on its score, on board `gaps`.
+    #[tracing::instrument(skip(self, text))]
+    pub async fn record_gap(self, text: &str, page: &str, now: &str) -> Result<(), ApiError> {
+        self.table.update()
+            .key("id", AttributeValue::S(format!("gap#{}", text.to_lowercase())))
+            .update_expression("SET question = :question, page_context = :page, updated_at = :now, board = :board ADD popularity_score :one")
+            .expression_attribute_values(":question", AttributeValue::S(text.to_owned()))
+            .expression_attribute_values(":page", AttributeValue::S(page.to_owned()))
+            .expression_attribute_values(":now", AttributeValue::S(now.to_owned()))
+            .expression_attribute_values(":board", AttributeValue::S("gaps".into()))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    /// The top `limit` items of a board, highest score first (one Query page).
+    #[tracing::instrument(skip(self))]
+    pub async fn board(self, board: &str, limit: i32) -> Result<Vec<BoardEntry>, ApiError> {
+        let output = self.table.query()
+            .index_name("ranked")
+            .key_condition_expression("board = :board")
+            .expression_attribute_values(":board", AttributeValue::S(board.to_owned()))
+            .scan_index_forward(false)
+            .limit(limit)
+            .send()
+            .await?;
+        Ok(output.items.unwrap_or_default().iter().map(BoardEntry::of).collect())
+    }
+
+    /// The distinct askers of each group (BatchGetItem, 100 keys a call); a group never asked in
+    /// is absent from the answer.
+    #[tracing::instrument(skip(self, groups), fields(groups = groups.len()))]
+    pub async fn group_counts(self, groups: &BTreeSet<String>) -> Result<HashMap<String, u64>, ApiError> {
+        let groups: Vec<&String> = groups.iter().collect();
+        let mut counts = HashMap::new();
+        for chunk in groups.chunks(100) {
+            let keys = chunk.iter().map(|group| HashMap::from([("id".to_owned(), AttributeValue::S(format!("g#{group}")))])).collect();
+            let request = KeysAndAttributes::builder().set_keys(Some(keys)).projection_expression("id, asker_count").build().map_err(ApiError::internal)?;
+            let output = self.table.client().batch_get_item().request_items(self.table.name(), request).send().await?;
+            for item in output.responses.unwrap_or_default().remove(self.table.name()).unwrap_or_default() {
+                let id = item.get("id").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+                let count: u64 = item.get("asker_count").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()).unwrap_or(0);
+                counts.insert(id.trim_start_matches("g#").to_owned(), count);
+            }
+        }
+        Ok(counts)
+    }
 }
 
 /// An item of a board, read leniently: attributes missing or of another type read as absent
@@ -138,39 +179,4 @@ impl BoardEntry {
             similarity_group: text("similarity_group"),
         }
     }
-}
-
-/// The top `limit` items of a board, highest score first (one Query page).
-#[tracing::instrument(skip(client))]
-pub async fn board(client: &Client, table: &str, board: &str, limit: i32) -> Result<Vec<BoardEntry>, ApiError> {
-    let output = client
-        .query()
-        .table_name(table)
-        .index_name("ranked")
-        .key_condition_expression("board = :board")
-        .expression_attribute_values(":board", AttributeValue::S(board.to_owned()))
-        .scan_index_forward(false)
-        .limit(limit)
-        .send()
-        .await?;
-    Ok(output.items.unwrap_or_default().iter().map(BoardEntry::of).collect())
-}
-
-/// The distinct askers of each group (BatchGetItem, 100 keys a call); a group never asked in
-/// is absent from the answer.
-#[tracing::instrument(skip(client, groups), fields(groups = groups.len()))]
-pub async fn group_counts(client: &Client, table: &str, groups: &BTreeSet<String>) -> Result<HashMap<String, u64>, ApiError> {
-    let groups: Vec<&String> = groups.iter().collect();
-    let mut counts = HashMap::new();
-    for chunk in groups.chunks(100) {
-        let keys = chunk.iter().map(|group| HashMap::from([("id".to_owned(), AttributeValue::S(format!("g#{group}")))])).collect();
-        let request = KeysAndAttributes::builder().set_keys(Some(keys)).projection_expression("id, asker_count").build().map_err(ApiError::internal)?;
-        let output = client.batch_get_item().request_items(table, request).send().await?;
-        for item in output.responses.unwrap_or_default().remove(table).unwrap_or_default() {
-            let id = item.get("id").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-            let count: u64 = item.get("asker_count").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()).unwrap_or(0);
-            counts.insert(id.trim_start_matches("g#").to_owned(), count);
-        }
-    }
-    Ok(counts)
 }

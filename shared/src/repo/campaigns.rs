@@ -10,8 +10,11 @@ use serde::{Deserialize, Serialize};
 use crate::{
     ApiError,
     campaigns::{Content, Reason, Segment},
+    config::Tables,
     dynamo::{Item, from_item, to_item},
 };
+
+use super::table::Table;
 
 pub const DRAFT: &str = "draft";
 
@@ -114,91 +117,279 @@ impl Stats {
     }
 }
 
-/// Adds to one of a campaign's figures.
-pub async fn count(client: &Client, table: &str, id: &str, figure: &'static str, by: i64) -> Result<(), ApiError> {
-    client
-        .update_item()
-        .table_name(table)
-        .key("id", s(id))
-        .update_expression("ADD #figure :by")
-        .condition_expression("attribute_exists(id)")
-        .expression_attribute_names("#figure", figure)
-        .expression_attribute_values(":by", AttributeValue::N(by.to_string()))
-        .send()
-        .await?;
-    Ok(())
+/// Tables `campaigns`, `suppressions`, `profiles`: `state.campaigns()`.
+#[derive(Clone, Copy)]
+pub struct CampaignsRepo<'a> {
+    campaigns: Table<'a>,
+    suppressions: Table<'a>,
+    profiles: Table<'a>,
 }
 
-/// Moves a campaign from one of `from` to `to` (with an optional reason): `false` if it was
-/// in another state.
-pub async fn transition(client: &Client, table: &str, id: &str, from: &[&str], to: &str, reason: Option<&str>, now: &str) -> Result<bool, ApiError> {
-    let mut values: HashMap<String, AttributeValue> = [(":to".to_owned(), s(to)), (":now".to_owned(), s(now))].into();
-    let mut allowed = Vec::new();
-    for (i, state) in from.iter().enumerate() {
-        values.insert(format!(":from{i}"), s(state));
-        allowed.push(format!(":from{i}"));
-    }
-    let mut expression = "SET #status = :to, updatedAt = :now".to_owned();
-    let mut removed = Vec::new();
-    if to == "sending" {
-        expression.push_str(", startedAt = if_not_exists(startedAt, :now), phase = :to, phase_at = :now");
-    } else {
-        removed.push("phase");
-        removed.push("phase_at");
-    }
-    if ["sent", "cancelled"].contains(&to) {
-        expression.push_str(", finishedAt = :now");
-    }
-    match reason {
-        Some(reason) => {
-            expression.push_str(", statusReason = :reason");
-            values.insert(":reason".into(), s(reason));
+impl<'a> CampaignsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            campaigns: Table::new(client, &tables.campaigns),
+            suppressions: Table::new(client, &tables.suppressions),
+            profiles: Table::new(client, &tables.profiles),
         }
-        None => removed.push("statusReason"),
     }
-    if !removed.is_empty() {
-        expression.push_str(&format!(" REMOVE {}", removed.join(", ")));
+
+    /// Adds to one of a campaign's figures.
+    pub async fn count(self, id: &str, figure: &'static str, by: i64) -> Result<(), ApiError> {
+        self.campaigns.update()
+            .key("id", s(id))
+            .update_expression("ADD #figure :by")
+            .condition_expression("attribute_exists(id)")
+            .expression_attribute_names("#figure", figure)
+            .expression_attribute_values(":by", AttributeValue::N(by.to_string()))
+            .send()
+            .await?;
+        Ok(())
     }
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("id", s(id))
-        .update_expression(expression)
-        .condition_expression(format!("#status IN ({})", allowed.join(", ")))
-        .expression_attribute_names("#status", "status")
-        .set_expression_attribute_values(Some(values))
-        .send()
-        .await;
-    crate::dynamo::applied(result)
-}
 
-/// Starts sending a draft (or a due scheduled campaign) of this version: its audience size is
-/// recorded with the change, once.
-pub async fn start(client: &Client, table: &str, id: &str, version: u64, recipients: u64, reply_to: &str, now: &str) -> Result<bool, ApiError> {
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("id", s(id))
-        .update_expression("SET #status = :sending, startedAt = :now, updatedAt = :now, recipients = :recipients, replyTo = :reply, version = :next, phase = :sending, phase_at = :now")
-        .expression_attribute_values(":reply", s(reply_to))
-        .condition_expression("version = :version AND #status IN (:draft, :scheduled)")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":sending", s("sending"))
-        .expression_attribute_values(":draft", s(DRAFT))
-        .expression_attribute_values(":scheduled", s("scheduled"))
-        .expression_attribute_values(":now", s(now))
-        .expression_attribute_values(":recipients", AttributeValue::N(recipients.to_string()))
-        .expression_attribute_values(":version", AttributeValue::N(version.to_string()))
-        .expression_attribute_values(":next", AttributeValue::N(version.saturating_add(1).to_string()))
-        .send()
-        .await;
-    crate::dynamo::applied(result)
-}
+    /// Moves a campaign from one of `from` to `to` (with an optional reason): `false` if it was
+    /// in another state.
+    pub async fn transition(self, id: &str, from: &[&str], to: &str, reason: Option<&str>, now: &str) -> Result<bool, ApiError> {
+        let mut values: HashMap<String, AttributeValue> = [(":to".to_owned(), s(to)), (":now".to_owned(), s(now))].into();
+        let mut allowed = Vec::new();
+        for (i, state) in from.iter().enumerate() {
+            values.insert(format!(":from{i}"), s(state));
+            allowed.push(format!(":from{i}"));
+        }
+        let mut expression = "SET #status = :to, updatedAt = :now".to_owned();
+        let mut removed = Vec::new();
+        if to == "sending" {
+            expression.push_str(", startedAt = if_not_exists(startedAt, :now), phase = :to, phase_at = :now");
+        } else {
+            removed.push("phase");
+            removed.push("phase_at");
+        }
+        if ["sent", "cancelled"].contains(&to) {
+            expression.push_str(", finishedAt = :now");
+        }
+        match reason {
+            Some(reason) => {
+                expression.push_str(", statusReason = :reason");
+                values.insert(":reason".into(), s(reason));
+            }
+            None => removed.push("statusReason"),
+        }
+        if !removed.is_empty() {
+            expression.push_str(&format!(" REMOVE {}", removed.join(", ")));
+        }
+        let result = self.campaigns.update()
+            .key("id", s(id))
+            .update_expression(expression)
+            .condition_expression(format!("#status IN ({})", allowed.join(", ")))
+            .expression_attribute_names("#status", "status")
+            .set_expression_attribute_values(Some(values))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
 
-/// A campaign by id, whoever owns it (the sender, tracking links).
-pub async fn get(client: &Client, table: &str, id: &str) -> Result<Option<Campaign>, ApiError> {
-    let output = client.get_item().table_name(table).key("id", s(id)).consistent_read(true).send().await?;
-    output.item.map(from_item).transpose()
+    /// Starts sending a draft (or a due scheduled campaign) of this version: its audience size is
+    /// recorded with the change, once.
+    pub async fn start(self, id: &str, version: u64, recipients: u64, reply_to: &str, now: &str) -> Result<bool, ApiError> {
+        let result = self.campaigns.update()
+            .key("id", s(id))
+            .update_expression("SET #status = :sending, startedAt = :now, updatedAt = :now, recipients = :recipients, replyTo = :reply, version = :next, phase = :sending, phase_at = :now")
+            .expression_attribute_values(":reply", s(reply_to))
+            .condition_expression("version = :version AND #status IN (:draft, :scheduled)")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_values(":sending", s("sending"))
+            .expression_attribute_values(":draft", s(DRAFT))
+            .expression_attribute_values(":scheduled", s("scheduled"))
+            .expression_attribute_values(":now", s(now))
+            .expression_attribute_values(":recipients", AttributeValue::N(recipients.to_string()))
+            .expression_attribute_values(":version", AttributeValue::N(version.to_string()))
+            .expression_attribute_values(":next", AttributeValue::N(version.saturating_add(1).to_string()))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// A campaign by id, whoever owns it (the sender, tracking links).
+    pub async fn get(self, id: &str) -> Result<Option<Campaign>, ApiError> {
+        let output = self.campaigns.get().key("id", s(id)).consistent_read(true).send().await?;
+        output.item.map(from_item).transpose()
+    }
+
+    pub async fn create(self, campaign: &Campaign) -> Result<(), ApiError> {
+        self.campaigns.put().set_item(Some(to_item(campaign)?)).condition_expression("attribute_not_exists(id)").send().await?;
+        Ok(())
+    }
+
+    /// The caller's campaign, or 404 (also when it is someone else's).
+    pub async fn owned(self, id: &str, owner_id: &str) -> Result<Campaign, ApiError> {
+        let output = self.campaigns.get().key("id", s(id)).consistent_read(true).send().await?;
+        let campaign: Option<Campaign> = output.item.map(from_item).transpose()?;
+        campaign.filter(|c| c.owner_id == owner_id).ok_or_else(not_found)
+    }
+
+    /// The founder's campaigns, newest first.
+    pub async fn list(self, owner_id: &str) -> Result<Vec<Campaign>, ApiError> {
+        let query = self.campaigns.query()
+            .index_name("by_owner")
+            .key_condition_expression("owner_id = :owner")
+            .expression_attribute_values(":owner", s(owner_id))
+            .scan_index_forward(false);
+        Ok(crate::repo::query_all_as(query).await?)
+    }
+
+    /// Saves an edited draft if it is still the version the founder edited and still a draft.
+    pub async fn save_draft(self, campaign: &Campaign, edited_version: u64) -> Result<(), ApiError> {
+        let result = self.campaigns.put()
+            .set_item(Some(to_item(campaign)?))
+            .condition_expression("owner_id = :owner AND version = :version AND #status = :draft")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_values(":owner", s(&campaign.owner_id))
+            .expression_attribute_values(":version", AttributeValue::N(edited_version.to_string()))
+            .expression_attribute_values(":draft", s(DRAFT))
+            .send()
+            .await;
+        if crate::dynamo::applied(result)? {
+            return Ok(());
+        }
+        Err(ApiError::conflict(
+            "campaign_changed",
+            "This campaign changed since you opened it (or is no longer a draft). Reload it to see the latest version.",
+        ))
+    }
+
+    /// Deletes a draft of the caller's; anything else is 409 (a sent campaign is a record).
+    pub async fn delete_draft(self, id: &str, owner_id: &str) -> Result<(), ApiError> {
+        self.owned(id, owner_id).await?;
+        let result = self.campaigns.delete()
+            .key("id", s(id))
+            .condition_expression("owner_id = :owner AND #status = :draft")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_values(":owner", s(owner_id))
+            .expression_attribute_values(":draft", s(DRAFT))
+            .send()
+            .await;
+        if crate::dynamo::applied(result)? {
+            return Ok(());
+        }
+        Err(ApiError::conflict("not_a_draft", "Only drafts can be deleted. Cancel a scheduled campaign instead; sent campaigns are kept as a record."))
+    }
+
+    /// The founder's suppressed addresses (lower-cased) with their reason.
+    pub async fn suppressions(self, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
+        let query = self.suppressions.query().key_condition_expression("owner_id = :owner").expression_attribute_values(":owner", s(owner_id));
+        let mut entries = HashMap::new();
+        for item in crate::repo::query_all(query).await? {
+            let email = item.get("email").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+            let reason = item.get("reason").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+            entries.insert(email.to_lowercase(), reason);
+        }
+        Ok(entries)
+    }
+
+    /// Suppresses an address for one founder. The strongest reason is kept (complaint > bounce >
+    /// unsubscribe), in one conditional write: a weaker or equal reason changes nothing, so a
+    /// later unsubscribe never turns a complaint into something a resubscribe could lift.
+    /// `suppressed_at` stays the first time; `reason_at` is when the kept reason arrived.
+    pub async fn suppress(self, owner_id: &str, email: &str, reason: Reason, at: &str) -> Result<(), ApiError> {
+        let mut condition = "attribute_not_exists(reason)".to_owned();
+        let mut request = self.suppressions.update()
+            .key("owner_id", s(owner_id))
+            .key("email", s(&email.to_lowercase()))
+            .update_expression("SET reason = :reason, reason_at = :at, suppressed_at = if_not_exists(suppressed_at, :at)")
+            .expression_attribute_values(":reason", s(reason.as_str()))
+            .expression_attribute_values(":at", s(at));
+        let weaker: Vec<Reason> = reason.weaker().collect();
+        if !weaker.is_empty() {
+            let names: Vec<String> = (0..weaker.len()).map(|i| format!(":weaker{i}")).collect();
+            condition.push_str(&format!(" OR reason IN ({})", names.join(", ")));
+            for (name, weaker) in names.iter().zip(&weaker) {
+                request = request.expression_attribute_values(name, s(weaker.as_str()));
+            }
+        }
+        // Already suppressed for this reason or a stronger one: nothing to change.
+        crate::dynamo::applied(request.condition_expression(condition).send().await).map(drop)
+    }
+
+    pub async fn sender(self, owner_id: &str) -> Result<Sender, ApiError> {
+        let output = self.profiles.get().key("id", s(owner_id)).projection_expression("sender_company, sender_address").send().await?;
+        let read = |item: &Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+        Ok(output.item.map(|item| Sender { company_name: read(&item, "sender_company"), postal_address: read(&item, "sender_address") }).unwrap_or_default())
+    }
+
+    pub async fn set_sender(self, owner_id: &str, sender: &Sender) -> Result<(), ApiError> {
+        self.profiles.update()
+            .key("id", s(owner_id))
+            .update_expression("SET sender_company = :company, sender_address = :address, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+            .expression_attribute_values(":company", s(&sender.company_name))
+            .expression_attribute_values(":address", s(&sender.postal_address))
+            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    /// Why an address is suppressed for a founder, if it is.
+    pub async fn suppression(self, owner_id: &str, email: &str) -> Result<Option<String>, ApiError> {
+        let output = self.suppressions.get().key("owner_id", s(owner_id)).key("email", s(&email.to_lowercase())).consistent_read(true).send().await?;
+        Ok(output.item.and_then(|item| item.get("reason").and_then(|v| v.as_s().ok()).cloned()))
+    }
+
+    /// Lifts an unsubscribe (never a bounce or a complaint, whatever came first: see [`suppress`]):
+    /// `false` when there was none to lift.
+    pub async fn resubscribe(self, owner_id: &str, email: &str) -> Result<bool, ApiError> {
+        let result = self.suppressions.delete()
+            .key("owner_id", s(owner_id))
+            .key("email", s(&email.to_lowercase()))
+            .condition_expression("reason = :unsubscribed")
+            .expression_attribute_values(":unsubscribed", s(crate::campaigns::UNSUBSCRIBED))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// Schedules a draft of this version for `at` (RFC 3339, UTC): the dispatcher starts it then.
+    pub async fn schedule(self, id: &str, version: u64, at: &str, reply_to: &str, now: &str) -> Result<bool, ApiError> {
+        let result = self.campaigns.update()
+            .key("id", s(id))
+            .update_expression("SET #status = :scheduled, scheduledAt = :at, updatedAt = :now, replyTo = :reply, version = :next, phase = :scheduled, phase_at = :at")
+            .condition_expression("version = :version AND #status = :draft")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_values(":scheduled", s("scheduled"))
+            .expression_attribute_values(":draft", s(DRAFT))
+            .expression_attribute_values(":at", s(at))
+            .expression_attribute_values(":now", s(now))
+            .expression_attribute_values(":reply", s(reply_to))
+            .expression_attribute_values(":version", AttributeValue::N(version.to_string()))
+            .expression_attribute_values(":next", AttributeValue::N(version.saturating_add(1).to_string()))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// Campaigns in a phase (`scheduled` or `sending`) whose phase time is at or before `until`,
+    /// through the sparse `active` index: never a Scan.
+    pub async fn in_phase(self, phase: &str, until: &str) -> Result<Vec<Campaign>, ApiError> {
+        let query = self.campaigns.query()
+            .index_name("active")
+            .key_condition_expression("phase = :phase AND phase_at <= :until")
+            .expression_attribute_values(":phase", s(phase))
+            .expression_attribute_values(":until", s(until));
+        Ok(crate::repo::query_all_as(query).await?)
+    }
+
+    /// Keeps the message as it went out (rendered for its first recipient: subject, HTML, text,
+    /// headers), once, with the campaign: the record the compliance vault files.
+    pub async fn keep_as_sent(self, id: &str, rendered: &str) -> Result<(), ApiError> {
+        let result = self.campaigns.update()
+            .key("id", s(id))
+            .update_expression("SET asSent = :rendered")
+            .condition_expression("attribute_exists(id) AND attribute_not_exists(asSent)")
+            .expression_attribute_values(":rendered", s(rendered))
+            .send()
+            .await;
+        // Kept already: the first rendering is the one kept as sent.
+        crate::dynamo::applied(result).map(drop)
+    }
 }
 
 pub fn not_found() -> ApiError {
@@ -209,109 +400,6 @@ fn s(value: &str) -> AttributeValue {
     AttributeValue::S(value.to_owned())
 }
 
-pub async fn create(client: &Client, table: &str, campaign: &Campaign) -> Result<(), ApiError> {
-    client.put_item().table_name(table).set_item(Some(to_item(campaign)?)).condition_expression("attribute_not_exists(id)").send().await?;
-    Ok(())
-}
-
-/// The caller's campaign, or 404 (also when it is someone else's).
-pub async fn owned(client: &Client, table: &str, id: &str, owner_id: &str) -> Result<Campaign, ApiError> {
-    let output = client.get_item().table_name(table).key("id", s(id)).consistent_read(true).send().await?;
-    let campaign: Option<Campaign> = output.item.map(from_item).transpose()?;
-    campaign.filter(|c| c.owner_id == owner_id).ok_or_else(not_found)
-}
-
-/// The founder's campaigns, newest first.
-pub async fn list(client: &Client, table: &str, owner_id: &str) -> Result<Vec<Campaign>, ApiError> {
-    let query = client
-        .query()
-        .table_name(table)
-        .index_name("by_owner")
-        .key_condition_expression("owner_id = :owner")
-        .expression_attribute_values(":owner", s(owner_id))
-        .scan_index_forward(false);
-    Ok(crate::repo::query_all_as(query).await?)
-}
-
-/// Saves an edited draft if it is still the version the founder edited and still a draft.
-pub async fn save_draft(client: &Client, table: &str, campaign: &Campaign, edited_version: u64) -> Result<(), ApiError> {
-    let result = client
-        .put_item()
-        .table_name(table)
-        .set_item(Some(to_item(campaign)?))
-        .condition_expression("owner_id = :owner AND version = :version AND #status = :draft")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":owner", s(&campaign.owner_id))
-        .expression_attribute_values(":version", AttributeValue::N(edited_version.to_string()))
-        .expression_attribute_values(":draft", s(DRAFT))
-        .send()
-        .await;
-    if crate::dynamo::applied(result)? {
-        return Ok(());
-    }
-    Err(ApiError::conflict(
-        "campaign_changed",
-        "This campaign changed since you opened it (or is no longer a draft). Reload it to see the latest version.",
-    ))
-}
-
-/// Deletes a draft of the caller's; anything else is 409 (a sent campaign is a record).
-pub async fn delete_draft(client: &Client, table: &str, id: &str, owner_id: &str) -> Result<(), ApiError> {
-    owned(client, table, id, owner_id).await?;
-    let result = client
-        .delete_item()
-        .table_name(table)
-        .key("id", s(id))
-        .condition_expression("owner_id = :owner AND #status = :draft")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":owner", s(owner_id))
-        .expression_attribute_values(":draft", s(DRAFT))
-        .send()
-        .await;
-    if crate::dynamo::applied(result)? {
-        return Ok(());
-    }
-    Err(ApiError::conflict("not_a_draft", "Only drafts can be deleted. Cancel a scheduled campaign instead; sent campaigns are kept as a record."))
-}
-
-/// The founder's suppressed addresses (lower-cased) with their reason.
-pub async fn suppressions(client: &Client, table: &str, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
-    let query = client.query().table_name(table).key_condition_expression("owner_id = :owner").expression_attribute_values(":owner", s(owner_id));
-    let mut entries = HashMap::new();
-    for item in crate::repo::query_all(query).await? {
-        let email = item.get("email").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-        let reason = item.get("reason").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-        entries.insert(email.to_lowercase(), reason);
-    }
-    Ok(entries)
-}
-
-/// Suppresses an address for one founder. The strongest reason is kept (complaint > bounce >
-/// unsubscribe), in one conditional write: a weaker or equal reason changes nothing, so a
-/// later unsubscribe never turns a complaint into something a resubscribe could lift.
-/// `suppressed_at` stays the first time; `reason_at` is when the kept reason arrived.
-pub async fn suppress(client: &Client, table: &str, owner_id: &str, email: &str, reason: Reason, at: &str) -> Result<(), ApiError> {
-    let mut condition = "attribute_not_exists(reason)".to_owned();
-    let mut request = client
-        .update_item()
-        .table_name(table)
-        .key("owner_id", s(owner_id))
-        .key("email", s(&email.to_lowercase()))
-        .update_expression("SET reason = :reason, reason_at = :at, suppressed_at = if_not_exists(suppressed_at, :at)")
-        .expression_attribute_values(":reason", s(reason.as_str()))
-        .expression_attribute_values(":at", s(at));
-    let weaker: Vec<Reason> = reason.weaker().collect();
-    if !weaker.is_empty() {
-        let names: Vec<String> = (0..weaker.len()).map(|i| format!(":weaker{i}")).collect();
-        condition.push_str(&format!(" OR reason IN ({})", names.join(", ")));
-        for (name, weaker) in names.iter().zip(&weaker) {
-            request = request.expression_attribute_values(name, s(weaker.as_str()));
-        }
-    }
-    // Already suppressed for this reason or a stronger one: nothing to change.
-    crate::dynamo::applied(request.condition_expression(condition).send().await).map(drop)
-}
-
 // ------------------------------------------------------------------ the sender's identity
 
 /// What every campaign of a founder is signed with (CAN-SPAM): kept on the profile.
@@ -320,95 +408,4 @@ pub async fn suppress(client: &Client, table: &str, owner_id: &str, email: &str,
 pub struct Sender {
     pub company_name: String,
     pub postal_address: String,
-}
-
-pub async fn sender(client: &Client, profiles: &str, owner_id: &str) -> Result<Sender, ApiError> {
-    let output = client.get_item().table_name(profiles).key("id", s(owner_id)).projection_expression("sender_company, sender_address").send().await?;
-    let read = |item: &Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-    Ok(output.item.map(|item| Sender { company_name: read(&item, "sender_company"), postal_address: read(&item, "sender_address") }).unwrap_or_default())
-}
-
-pub async fn set_sender(client: &Client, profiles: &str, owner_id: &str, sender: &Sender) -> Result<(), ApiError> {
-    client
-        .update_item()
-        .table_name(profiles)
-        .key("id", s(owner_id))
-        .update_expression("SET sender_company = :company, sender_address = :address, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
-        .expression_attribute_values(":company", s(&sender.company_name))
-        .expression_attribute_values(":address", s(&sender.postal_address))
-        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-        .send()
-        .await?;
-    Ok(())
-}
-
-/// Why an address is suppressed for a founder, if it is.
-pub async fn suppression(client: &Client, table: &str, owner_id: &str, email: &str) -> Result<Option<String>, ApiError> {
-    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("email", s(&email.to_lowercase())).consistent_read(true).send().await?;
-    Ok(output.item.and_then(|item| item.get("reason").and_then(|v| v.as_s().ok()).cloned()))
-}
-
-/// Lifts an unsubscribe (never a bounce or a complaint, whatever came first: see [`suppress`]):
-/// `false` when there was none to lift.
-pub async fn resubscribe(client: &Client, table: &str, owner_id: &str, email: &str) -> Result<bool, ApiError> {
-    let result = client
-        .delete_item()
-        .table_name(table)
-        .key("owner_id", s(owner_id))
-        .key("email", s(&email.to_lowercase()))
-        .condition_expression("reason = :unsubscribed")
-        .expression_attribute_values(":unsubscribed", s(crate::campaigns::UNSUBSCRIBED))
-        .send()
-        .await;
-    crate::dynamo::applied(result)
-}
-
-/// Schedules a draft of this version for `at` (RFC 3339, UTC): the dispatcher starts it then.
-pub async fn schedule(client: &Client, table: &str, id: &str, version: u64, at: &str, reply_to: &str, now: &str) -> Result<bool, ApiError> {
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("id", s(id))
-        .update_expression("SET #status = :scheduled, scheduledAt = :at, updatedAt = :now, replyTo = :reply, version = :next, phase = :scheduled, phase_at = :at")
-        .condition_expression("version = :version AND #status = :draft")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":scheduled", s("scheduled"))
-        .expression_attribute_values(":draft", s(DRAFT))
-        .expression_attribute_values(":at", s(at))
-        .expression_attribute_values(":now", s(now))
-        .expression_attribute_values(":reply", s(reply_to))
-        .expression_attribute_values(":version", AttributeValue::N(version.to_string()))
-        .expression_attribute_values(":next", AttributeValue::N(version.saturating_add(1).to_string()))
-        .send()
-        .await;
-    crate::dynamo::applied(result)
-}
-
-/// Campaigns in a phase (`scheduled` or `sending`) whose phase time is at or before `until`,
-/// through the sparse `active` index: never a Scan.
-pub async fn in_phase(client: &Client, table: &str, phase: &str, until: &str) -> Result<Vec<Campaign>, ApiError> {
-    let query = client
-        .query()
-        .table_name(table)
-        .index_name("active")
-        .key_condition_expression("phase = :phase AND phase_at <= :until")
-        .expression_attribute_values(":phase", s(phase))
-        .expression_attribute_values(":until", s(until));
-    Ok(crate::repo::query_all_as(query).await?)
-}
-
-/// Keeps the message as it went out (rendered for its first recipient: subject, HTML, text,
-/// headers), once, with the campaign: the record the compliance vault files.
-pub async fn keep_as_sent(client: &Client, table: &str, id: &str, rendered: &str) -> Result<(), ApiError> {
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("id", s(id))
-        .update_expression("SET asSent = :rendered")
-        .condition_expression("attribute_exists(id) AND attribute_not_exists(asSent)")
-        .expression_attribute_values(":rendered", s(rendered))
-        .send()
-        .await;
-    // Kept already: the first rendering is the one kept as sent.
-    crate::dynamo::applied(result).map(drop)
 }

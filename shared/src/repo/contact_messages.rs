@@ -3,7 +3,9 @@
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
-use crate::error::ApiError;
+use crate::{config::Tables, error::ApiError};
+
+use super::table::Table;
 
 /// One message as stored. `ip_hash` says which network wrote without keeping the address;
 /// `user_id` is there when the writer was signed in.
@@ -19,23 +21,35 @@ pub struct StoredMessage<'a> {
     pub user_id: Option<&'a str>,
 }
 
-/// Stores a new message (a fresh id: no condition).
-#[tracing::instrument(skip(client, message), fields(message_id = %message.id))]
-pub async fn put(client: &Client, table: &str, message: &StoredMessage<'_>) -> Result<(), ApiError> {
-    let s = |value: &str| AttributeValue::S(value.to_owned());
-    let mut request = client
-        .put_item()
-        .table_name(table)
-        .item("id", s(message.id))
-        .item("name", s(message.name))
-        .item("email", s(message.email))
-        .item("topic", s(message.topic))
-        .item("message", s(message.message))
-        .item("created_at", s(message.created_at))
-        .item("ip_hash", s(message.ip_hash));
-    if let Some(user_id) = message.user_id {
-        request = request.item("user_id", s(user_id));
+/// Table `contact_messages`: `state.contact_messages()`.
+#[derive(Clone, Copy)]
+pub struct ContactMessagesRepo<'a> {
+    table: Table<'a>,
+}
+
+impl<'a> ContactMessagesRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            table: Table::new(client, &tables.contact_messages),
+        }
     }
-    request.send().await?;
-    Ok(())
+
+    /// Stores a new message (a fresh id: no condition).
+    #[tracing::instrument(skip(self, message), fields(message_id = %message.id))]
+    pub async fn put(self, message: &StoredMessage<'_>) -> Result<(), ApiError> {
+        let s = |value: &str| AttributeValue::S(value.to_owned());
+        let mut request = self.table.put()
+            .item("id", s(message.id))
+            .item("name", s(message.name))
+            .item("email", s(message.email))
+            .item("topic", s(message.topic))
+            .item("message", s(message.message))
+            .item("created_at", s(message.created_at))
+            .item("ip_hash", s(message.ip_hash));
+        if let Some(user_id) = message.user_id {
+            request = request.item("user_id", s(user_id));
+        }
+        request.send().await?;
+        Ok(())
+    }
 }

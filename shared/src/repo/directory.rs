@@ -5,14 +5,13 @@
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::{
-    Client,
-    types::{AttributeValue, KeysAndAttributes, Select},
-};
+use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::{ApiError, dynamo::Item, repo::users::DIRECTORY_PARTITION};
+use crate::{ApiError, config::Tables, dynamo::Item, repo::users::DIRECTORY_PARTITION};
+
+use super::table::Table;
 
 /// The attributes an admin may see of a user item: what the `directory` GSI projects.
 const USER_ATTRIBUTES: &[&str] = &["id", "email", "created_at", "email_confirmed_at", "user_metadata", "last_sign_in_at"];
@@ -44,39 +43,111 @@ pub struct Page {
     pub next: Option<Item>,
 }
 
-/// One page of `size` accounts in e-mail order from `start`, optionally only addresses
-/// starting with `prefix` (lower-cased). One item more than a page is read, so whether there
-/// is a next page is known without an empty one; `next` is then the last account's item.
-#[tracing::instrument(skip(client, start))]
-pub async fn page(client: &Client, users: &str, prefix: Option<&str>, start: Option<Item>, size: usize) -> Result<Page, ApiError> {
-    let mut request = client
-        .query()
-        .table_name(users)
-        .index_name("directory")
-        .expression_attribute_names("#directory", "directory")
-        .expression_attribute_values(":directory", AttributeValue::S(DIRECTORY_PARTITION.to_owned()))
-        .limit(size as i32 + 1)
-        .set_exclusive_start_key(start);
-    request = match prefix {
-        Some(prefix) => request
-            .key_condition_expression("#directory = :directory AND begins_with(#email, :prefix)")
-            .expression_attribute_names("#email", "email")
-            .expression_attribute_values(":prefix", AttributeValue::S(prefix.to_owned())),
-        None => request.key_condition_expression("#directory = :directory"),
-    };
-    let output = request.send().await?;
-    let mut items = output.items.unwrap_or_default();
-    let more = items.len() > size || output.last_evaluated_key.is_some();
-    items.truncate(size);
-    let next = if more {
-        match items.last() {
-            Some(last) => Some(last.clone()),
-            None => output.last_evaluated_key,
+/// Tables `users`, `subscriptions`, `profiles`, `forms`: `state.directory()`.
+#[derive(Clone, Copy)]
+pub struct DirectoryRepo<'a> {
+    users: Table<'a>,
+    subscriptions: Table<'a>,
+    profiles: Table<'a>,
+    forms: Table<'a>,
+}
+
+impl<'a> DirectoryRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            users: Table::new(client, &tables.users),
+            subscriptions: Table::new(client, &tables.subscriptions),
+            profiles: Table::new(client, &tables.profiles),
+            forms: Table::new(client, &tables.forms),
         }
-    } else {
-        None
-    };
-    Ok(Page { accounts: items.into_iter().filter_map(Account::read).collect(), next })
+    }
+
+    /// One page of `size` accounts in e-mail order from `start`, optionally only addresses
+    /// starting with `prefix` (lower-cased). One item more than a page is read, so whether there
+    /// is a next page is known without an empty one; `next` is then the last account's item.
+    #[tracing::instrument(skip(self, start))]
+    pub async fn page(self, prefix: Option<&str>, start: Option<Item>, size: usize) -> Result<Page, ApiError> {
+        let mut request = self.users.query()
+            .index_name("directory")
+            .expression_attribute_names("#directory", "directory")
+            .expression_attribute_values(":directory", AttributeValue::S(DIRECTORY_PARTITION.to_owned()))
+            .limit(size as i32 + 1);
+        request = match prefix {
+            Some(prefix) => request
+                .key_condition_expression("#directory = :directory AND begins_with(#email, :prefix)")
+                .expression_attribute_names("#email", "email")
+                .expression_attribute_values(":prefix", AttributeValue::S(prefix.to_owned())),
+            None => request.key_condition_expression("#directory = :directory"),
+        };
+        let read = crate::repo::query_page(request, start).await?;
+        let mut items = read.items;
+        let more = items.len() > size || read.next.is_some();
+        items.truncate(size);
+        let next = if more {
+            match items.last() {
+                Some(last) => Some(last.clone()),
+                None => read.next,
+            }
+        } else {
+            None
+        };
+        Ok(Page { accounts: items.into_iter().filter_map(Account::read).collect(), next })
+    }
+
+    /// One account by id, without its password hash; `None` when there is none.
+    #[tracing::instrument(skip(self))]
+    pub async fn account(self, id: &str) -> Result<Option<Account>, ApiError> {
+        let mut request = self.users.get().key("id", AttributeValue::S(id.to_owned())).consistent_read(true);
+        let mut projection = Vec::new();
+        for (i, name) in USER_ATTRIBUTES.iter().enumerate() {
+            projection.push(format!("#a{i}"));
+            request = request.expression_attribute_names(format!("#a{i}"), *name);
+        }
+        let output = request.projection_expression(projection.join(", ")).send().await?;
+        Ok(output.item.and_then(Account::read))
+    }
+
+    /// The subscription rows of `ids` (at most 100), by user id; a user without one is absent.
+    #[tracing::instrument(skip(self, ids), fields(ids = ids.len()))]
+    pub async fn subscriptions(self, ids: &[String]) -> Result<HashMap<String, Subscription>, ApiError> {
+        let items = batch_get(self.subscriptions, "user_id", ids, &["user_id", "status", "plan", "trial_end"]).await?;
+        Ok(items
+            .into_iter()
+            .map(|(id, item)| {
+                let subscription = Subscription {
+                    plan: text(&item, "plan"),
+                    status: text(&item, "status"),
+                    trial_end: item.get("trial_end").and_then(|value| value.as_n().ok()).and_then(|n| n.parse::<i64>().ok()),
+                };
+                (id, subscription)
+            })
+            .collect())
+    }
+
+    /// The profiles' lead counters (`interested_investors_count`, read leniently, see
+    /// `shared::counters`) of `ids` (at most 100), by user id; a user without a profile is absent.
+    #[tracing::instrument(skip(self, ids), fields(ids = ids.len()))]
+    pub async fn lead_counts(self, ids: &[String]) -> Result<HashMap<String, u64>, ApiError> {
+        let items = batch_get(self.profiles, "id", ids, &["id", "interested_investors_count"]).await?;
+        Ok(items
+            .into_iter()
+            .map(|(id, item)| {
+                let count = item
+                    .get("interested_investors_count")
+                    .cloned()
+                    .and_then(|value| serde_dynamo::from_attribute_value::<_, Value>(value).ok())
+                    .map_or(0, |value| crate::counters::clamp(&value));
+                (id, count)
+            })
+            .collect())
+    }
+
+    /// How many forms a user has: a COUNT Query on the forms' `by_user` index (all pages).
+    #[tracing::instrument(skip(self))]
+    pub async fn forms_count(self, user_id: &str) -> Result<u64, ApiError> {
+        let query = self.forms.query().index_name("by_user").key_condition_expression("user_id = :user").expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()));
+        Ok(self.forms.count_all(query).await?)
+    }
 }
 
 /// The key a directory page continues from: a cursor's `id` and `email` in the GSI's partition.
@@ -85,52 +156,18 @@ pub fn start_key(mut key: Item) -> Item {
     key
 }
 
-/// One account by id, without its password hash; `None` when there is none.
-#[tracing::instrument(skip(client))]
-pub async fn account(client: &Client, users: &str, id: &str) -> Result<Option<Account>, ApiError> {
-    let mut request = client.get_item().table_name(users).key("id", AttributeValue::S(id.to_owned())).consistent_read(true);
-    let mut projection = Vec::new();
-    for (i, name) in USER_ATTRIBUTES.iter().enumerate() {
-        projection.push(format!("#a{i}"));
-        request = request.expression_attribute_names(format!("#a{i}"), *name);
-    }
-    let output = request.projection_expression(projection.join(", ")).send().await?;
-    Ok(output.item.and_then(Account::read))
-}
-
-/// `BatchGetItem` of `ids` by their key attribute `key` (at most 100 distinct ids), with
-/// only `attributes`; keys DynamoDB leaves unprocessed are retried a few times.
-async fn batch_get(client: &Client, table: &str, key: &str, ids: &[String], attributes: &[&str]) -> Result<HashMap<String, Item>, ApiError> {
+/// The items of `ids` (at most 100; repeats asked once) by their key attribute `key`, with only
+/// `attributes`, keyed by id.
+async fn batch_get(table: Table<'_>, key: &str, ids: &[String], attributes: &[&str]) -> Result<HashMap<String, Item>, ApiError> {
     let mut distinct: Vec<&String> = ids.iter().collect();
     distinct.sort();
     distinct.dedup();
-    if distinct.is_empty() {
-        return Ok(HashMap::new());
-    }
     let keys: Vec<Item> = distinct.iter().map(|id| HashMap::from([(key.to_owned(), AttributeValue::S((*id).clone()))])).collect();
-    let mut builder = KeysAndAttributes::builder().set_keys(Some(keys));
-    let mut projection = Vec::new();
-    for (i, name) in attributes.iter().enumerate() {
-        projection.push(format!("#a{i}"));
-        builder = builder.expression_attribute_names(format!("#a{i}"), *name);
-    }
-    let mut pending = Some(builder.projection_expression(projection.join(", ")).build().map_err(ApiError::internal)?);
     let mut found = HashMap::new();
-    for attempt in 0..6u32 {
-        let Some(request) = pending.take() else { break };
-        if attempt > 0 {
-            tokio::time::sleep(std::time::Duration::from_millis(20 << attempt)).await;
+    for item in table.batch_get(keys, attributes).await? {
+        if let Some(id) = item.get(key).and_then(|v| v.as_s().ok()).cloned() {
+            found.insert(id, item);
         }
-        let output = client.batch_get_item().request_items(table, request).send().await?;
-        for item in output.responses.and_then(|mut responses| responses.remove(table)).unwrap_or_default() {
-            if let Some(id) = item.get(key).and_then(|v| v.as_s().ok()).cloned() {
-                found.insert(id, item);
-            }
-        }
-        pending = output.unprocessed_keys.and_then(|mut unprocessed| unprocessed.remove(table)).filter(|keys| !keys.keys().is_empty());
-    }
-    if pending.is_some() {
-        return Err(ApiError::unavailable());
     }
     Ok(found)
 }
@@ -146,63 +183,4 @@ pub struct Subscription {
 
 fn text(item: &Item, name: &str) -> Option<String> {
     item.get(name)?.as_s().ok().cloned()
-}
-
-/// The subscription rows of `ids` (at most 100), by user id; a user without one is absent.
-#[tracing::instrument(skip(client, ids), fields(ids = ids.len()))]
-pub async fn subscriptions(client: &Client, table: &str, ids: &[String]) -> Result<HashMap<String, Subscription>, ApiError> {
-    let items = batch_get(client, table, "user_id", ids, &["user_id", "status", "plan", "trial_end"]).await?;
-    Ok(items
-        .into_iter()
-        .map(|(id, item)| {
-            let subscription = Subscription {
-                plan: text(&item, "plan"),
-                status: text(&item, "status"),
-                trial_end: item.get("trial_end").and_then(|value| value.as_n().ok()).and_then(|n| n.parse::<i64>().ok()),
-            };
-            (id, subscription)
-        })
-        .collect())
-}
-
-/// The profiles' lead counters (`interested_investors_count`, read leniently, see
-/// `shared::counters`) of `ids` (at most 100), by user id; a user without a profile is absent.
-#[tracing::instrument(skip(client, ids), fields(ids = ids.len()))]
-pub async fn lead_counts(client: &Client, table: &str, ids: &[String]) -> Result<HashMap<String, u64>, ApiError> {
-    let items = batch_get(client, table, "id", ids, &["id", "interested_investors_count"]).await?;
-    Ok(items
-        .into_iter()
-        .map(|(id, item)| {
-            let count = item
-                .get("interested_investors_count")
-                .cloned()
-                .and_then(|value| serde_dynamo::from_attribute_value::<_, Value>(value).ok())
-                .map_or(0, |value| crate::counters::clamp(&value));
-            (id, count)
-        })
-        .collect())
-}
-
-/// How many forms a user has: a COUNT Query on the forms' `by_user` index (all pages).
-#[tracing::instrument(skip(client))]
-pub async fn forms_count(client: &Client, table: &str, user_id: &str) -> Result<u64, ApiError> {
-    let mut total = 0u64;
-    let mut start = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(table)
-            .index_name("by_user")
-            .key_condition_expression("user_id = :user")
-            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
-            .select(Select::Count)
-            .set_exclusive_start_key(start)
-            .send()
-            .await?;
-        total = total.saturating_add(u64::try_from(output.count).unwrap_or(0));
-        match output.last_evaluated_key {
-            Some(key) => start = Some(key),
-            None => return Ok(total),
-        }
-    }
 }

@@ -6,14 +6,17 @@ use aws_sdk_dynamodb::{
     Client,
     error::SdkError,
     operation::update_item::UpdateItemError,
-    types::{AttributeValue, ReturnValue, Select},
+    types::{AttributeValue, ReturnValue},
 };
 
 use crate::{
     ApiError,
+    config::Tables,
     dynamo::{from_item, to_item},
     forms::{Form, FormContentInput},
 };
+
+use super::table::Table;
 
 pub const NOT_FOUND: &str = "Form not found";
 pub const VERSION_CONFLICT: &str =
@@ -23,212 +26,191 @@ pub fn not_found() -> ApiError {
     ApiError::not_found(NOT_FOUND)
 }
 
-#[tracing::instrument(skip(client))]
-pub async fn list_forms(client: &Client, table: &str, user_id: &str) -> Result<Vec<Form>, ApiError> {
-    let query = client
-        .query()
-        .table_name(table)
-        .index_name("by_user")
-        .key_condition_expression("user_id = :user")
-        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
-        .scan_index_forward(false);
-    Ok(crate::repo::query_all_as(query).await?)
+/// Table `forms`: `state.forms()`.
+#[derive(Clone, Copy)]
+pub struct FormsRepo<'a> {
+    table: Table<'a>,
 }
 
-#[tracing::instrument(skip(client))]
-pub async fn get_form(client: &Client, table: &str, id: &str) -> Result<Option<Form>, ApiError> {
-    if uuid::Uuid::parse_str(id).is_err() {
-        return Ok(None);
+impl<'a> FormsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            table: Table::new(client, &tables.forms),
+        }
     }
-    let output = client.get_item().table_name(table).key("id", AttributeValue::S(id.to_owned())).consistent_read(true).send().await?;
-    output.item.map(from_item).transpose()
-}
 
-/// The caller's form, or 404 (also when it belongs to someone else).
-pub async fn owned_form(client: &Client, table: &str, id: &str, user_id: &str) -> Result<Form, ApiError> {
-    get_form(client, table, id).await?.filter(|form| form.user_id == user_id).ok_or_else(not_found)
-}
+    #[tracing::instrument(skip(self))]
+    pub async fn list_forms(self, user_id: &str) -> Result<Vec<Form>, ApiError> {
+        let query = self.table.query()
+            .index_name("by_user")
+            .key_condition_expression("user_id = :user")
+            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+            .scan_index_forward(false);
+        Ok(crate::repo::query_all_as(query).await?)
+    }
 
-pub async fn create_form(client: &Client, table: &str, form: &Form) -> Result<(), ApiError> {
-    client
-        .put_item()
-        .table_name(table)
-        .set_item(Some(to_item(form)?))
-        .condition_expression("attribute_not_exists(id)")
-        .send()
-        .await?;
-    Ok(())
-}
+    #[tracing::instrument(skip(self))]
+    pub async fn get_form(self, id: &str) -> Result<Option<Form>, ApiError> {
+        if uuid::Uuid::parse_str(id).is_err() {
+            return Ok(None);
+        }
+        let output = self.table.get().key("id", AttributeValue::S(id.to_owned())).consistent_read(true).send().await?;
+        output.item.map(from_item).transpose()
+    }
 
-/// After a failed condition: 404 when the form is gone or not the caller's, else 409.
-async fn explain_conflict(client: &Client, table: &str, id: &str, user_id: &str) -> ApiError {
-    match owned_form(client, table, id, user_id).await {
-        Ok(_) => ApiError::conflict("version_conflict", VERSION_CONFLICT),
-        Err(err) => err,
+    /// The caller's form, or 404 (also when it belongs to someone else).
+    pub async fn owned_form(self, id: &str, user_id: &str) -> Result<Form, ApiError> {
+        self.get_form(id).await?.filter(|form| form.user_id == user_id).ok_or_else(not_found)
+    }
+
+    pub async fn create_form(self, form: &Form) -> Result<(), ApiError> {
+        self.table.put()
+            .set_item(Some(to_item(form)?))
+            .condition_expression("attribute_not_exists(id)")
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    /// After a failed condition: 404 when the form is gone or not the caller's, else 409.
+    async fn explain_conflict(self, id: &str, user_id: &str) -> ApiError {
+        match self.owned_form(id, user_id).await {
+            Ok(_) => ApiError::conflict("version_conflict", VERSION_CONFLICT),
+            Err(err) => err,
+        }
+    }
+
+    /// Replaces the editable content if the caller owns the form and `version` is current.
+    pub async fn update_content(self, 
+        id: &str,
+        user_id: &str,
+        version: u64,
+        content: &FormContentInput,
+    ) -> Result<Form, ApiError> {
+        let result = self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression(
+                "SET #name = :name, #description = :description, #fields = :fields, #styling = :styling, \
+                 #content = :content, #welcome = :welcome, #offering = :offering, \
+                 #branding = :branding, #updated = :now, #version = #version + :one",
+            )
+            .condition_expression("attribute_exists(id) AND user_id = :user AND #version = :version")
+            .expression_attribute_names("#name", "name")
+            .expression_attribute_names("#description", "description")
+            .expression_attribute_names("#fields", "fields")
+            .expression_attribute_names("#styling", "styling")
+            .expression_attribute_names("#content", "content_settings")
+            .expression_attribute_names("#welcome", "welcome_settings")
+            .expression_attribute_names("#offering", "offering_settings")
+            .expression_attribute_names("#branding", "show_branding")
+            .expression_attribute_names("#updated", "updated_at")
+            .expression_attribute_names("#version", "version")
+            .expression_attribute_values(":name", AttributeValue::S(content.name.clone()))
+            .expression_attribute_values(":description", AttributeValue::S(content.description.clone()))
+            .expression_attribute_values(":fields", attribute(&content.fields)?)
+            .expression_attribute_values(":styling", attribute(&content.styling)?)
+            .expression_attribute_values(":content", attribute(&content.content_settings)?)
+            .expression_attribute_values(":welcome", attribute(&content.welcome_settings)?)
+            .expression_attribute_values(":offering", attribute(&content.offering_settings)?)
+            .expression_attribute_values(":branding", AttributeValue::Bool(content.show_branding))
+            .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
+            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+            .expression_attribute_values(":version", AttributeValue::N(version.to_string()))
+            .return_values(ReturnValue::AllNew)
+            .send()
+            .await;
+        self.finish_update(id, user_id, result).await
+    }
+
+    async fn finish_update(self, 
+        id: &str,
+        user_id: &str,
+        result: Result<aws_sdk_dynamodb::operation::update_item::UpdateItemOutput, SdkError<UpdateItemError, aws_sdk_dynamodb::config::http::HttpResponse>>,
+    ) -> Result<Form, ApiError> {
+        match crate::dynamo::applied_output(result)? {
+            Some(output) => from_item(output.attributes.unwrap_or_default()),
+            None => Err(self.explain_conflict(id, user_id).await),
+        }
+    }
+
+    /// Sets `is_published` or `is_archived` (and `updated_at`), if the caller owns the form and,
+    /// when a version is given, it is current.
+    pub async fn set_flag(self, 
+        id: &str,
+        user_id: &str,
+        flag: &'static str,
+        value: bool,
+        version: Option<u64>,
+    ) -> Result<Form, ApiError> {
+        let mut condition = "attribute_exists(id) AND user_id = :user".to_owned();
+        let mut request = self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression("SET #flag = :value, updated_at = :now, #version = #version + :one")
+            .expression_attribute_names("#flag", flag)
+            .expression_attribute_names("#version", "version")
+            .expression_attribute_values(":value", AttributeValue::Bool(value))
+            .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
+            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+            .return_values(ReturnValue::AllNew);
+        if let Some(version) = version {
+            condition.push_str(" AND #version = :version");
+            request = request.expression_attribute_values(":version", AttributeValue::N(version.to_string()));
+        }
+        let result = request.condition_expression(condition).send().await;
+        self.finish_update(id, user_id, result).await
+    }
+
+    /// Copies the offering's stage onto one form, unless it already carries that version or a
+    /// newer one (so copies made in any order end at the newest). Not a content change: the
+    /// form's version is left alone.
+    pub async fn set_offering_stage(self, id: &str, stage: &crate::vault::offering::OfferingStage) -> Result<(), ApiError> {
+        let result = self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression("SET offering_stage = :stage")
+            .condition_expression("attribute_exists(id) AND (attribute_not_exists(offering_stage.version) OR offering_stage.version < :version)")
+            .expression_attribute_values(":stage", attribute(stage)?)
+            .expression_attribute_values(":version", AttributeValue::N(stage.version.to_string()))
+            .send()
+            .await;
+        // A form already at this stage or later is left as it is.
+        crate::dynamo::applied(result).map(drop)
+    }
+
+    /// Deletes the caller's form permanently. Its leads are kept.
+    pub async fn delete_form(self, id: &str, user_id: &str) -> Result<(), ApiError> {
+        let result = self.table.delete()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .condition_expression("attribute_exists(id) AND user_id = :user")
+            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
+            .send()
+            .await;
+        if crate::dynamo::applied(result)? { Ok(()) } else { Err(not_found()) }
+    }
+
+    /// One view more on an existing form (`ADD views 1`); a form deleted meanwhile is not
+    /// recreated (the condition fails as an error, as before the move).
+    #[tracing::instrument(skip(self))]
+    pub async fn add_view(self, id: &str) -> Result<(), ApiError> {
+        self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression("ADD #views :one")
+            .condition_expression("attribute_exists(id)")
+            .expression_attribute_names("#views", "views")
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    /// One cheap call on the table (DescribeTable) at cold start, so the first request does not
+    /// pay for the TLS handshake: whether it answered.
+    pub async fn warm_up(self) -> bool {
+        self.table.client().describe_table().table_name(self.table.name()).send().await.is_ok()
     }
 }
 
 fn attribute<T: serde::Serialize>(value: &T) -> Result<AttributeValue, ApiError> {
     serde_dynamo::to_attribute_value(value).map_err(|err| ApiError::internal(anyhow::Error::new(err)))
-}
-
-/// Replaces the editable content if the caller owns the form and `version` is current.
-pub async fn update_content(
-    client: &Client,
-    table: &str,
-    id: &str,
-    user_id: &str,
-    version: u64,
-    content: &FormContentInput,
-) -> Result<Form, ApiError> {
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .update_expression(
-            "SET #name = :name, #description = :description, #fields = :fields, #styling = :styling, \
-             #content = :content, #welcome = :welcome, #offering = :offering, \
-             #branding = :branding, #updated = :now, #version = #version + :one",
-        )
-        .condition_expression("attribute_exists(id) AND user_id = :user AND #version = :version")
-        .expression_attribute_names("#name", "name")
-        .expression_attribute_names("#description", "description")
-        .expression_attribute_names("#fields", "fields")
-        .expression_attribute_names("#styling", "styling")
-        .expression_attribute_names("#content", "content_settings")
-        .expression_attribute_names("#welcome", "welcome_settings")
-        .expression_attribute_names("#offering", "offering_settings")
-        .expression_attribute_names("#branding", "show_branding")
-        .expression_attribute_names("#updated", "updated_at")
-        .expression_attribute_names("#version", "version")
-        .expression_attribute_values(":name", AttributeValue::S(content.name.clone()))
-        .expression_attribute_values(":description", AttributeValue::S(content.description.clone()))
-        .expression_attribute_values(":fields", attribute(&content.fields)?)
-        .expression_attribute_values(":styling", attribute(&content.styling)?)
-        .expression_attribute_values(":content", attribute(&content.content_settings)?)
-        .expression_attribute_values(":welcome", attribute(&content.welcome_settings)?)
-        .expression_attribute_values(":offering", attribute(&content.offering_settings)?)
-        .expression_attribute_values(":branding", AttributeValue::Bool(content.show_branding))
-        .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
-        .expression_attribute_values(":version", AttributeValue::N(version.to_string()))
-        .return_values(ReturnValue::AllNew)
-        .send()
-        .await;
-    finish_update(client, table, id, user_id, result).await
-}
-
-async fn finish_update(
-    client: &Client,
-    table: &str,
-    id: &str,
-    user_id: &str,
-    result: Result<aws_sdk_dynamodb::operation::update_item::UpdateItemOutput, SdkError<UpdateItemError, aws_sdk_dynamodb::config::http::HttpResponse>>,
-) -> Result<Form, ApiError> {
-    match crate::dynamo::applied_output(result)? {
-        Some(output) => from_item(output.attributes.unwrap_or_default()),
-        None => Err(explain_conflict(client, table, id, user_id).await),
-    }
-}
-
-/// Sets `is_published` or `is_archived` (and `updated_at`), if the caller owns the form and,
-/// when a version is given, it is current.
-pub async fn set_flag(
-    client: &Client,
-    table: &str,
-    id: &str,
-    user_id: &str,
-    flag: &'static str,
-    value: bool,
-    version: Option<u64>,
-) -> Result<Form, ApiError> {
-    let mut condition = "attribute_exists(id) AND user_id = :user".to_owned();
-    let mut request = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .update_expression("SET #flag = :value, updated_at = :now, #version = #version + :one")
-        .expression_attribute_names("#flag", flag)
-        .expression_attribute_names("#version", "version")
-        .expression_attribute_values(":value", AttributeValue::Bool(value))
-        .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
-        .return_values(ReturnValue::AllNew);
-    if let Some(version) = version {
-        condition.push_str(" AND #version = :version");
-        request = request.expression_attribute_values(":version", AttributeValue::N(version.to_string()));
-    }
-    let result = request.condition_expression(condition).send().await;
-    finish_update(client, table, id, user_id, result).await
-}
-
-/// Copies the offering's stage onto one form, unless it already carries that version or a
-/// newer one (so copies made in any order end at the newest). Not a content change: the
-/// form's version is left alone.
-pub async fn set_offering_stage(client: &Client, table: &str, id: &str, stage: &crate::vault::offering::OfferingStage) -> Result<(), ApiError> {
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .update_expression("SET offering_stage = :stage")
-        .condition_expression("attribute_exists(id) AND (attribute_not_exists(offering_stage.version) OR offering_stage.version < :version)")
-        .expression_attribute_values(":stage", attribute(stage)?)
-        .expression_attribute_values(":version", AttributeValue::N(stage.version.to_string()))
-        .send()
-        .await;
-    // A form already at this stage or later is left as it is.
-    crate::dynamo::applied(result).map(drop)
-}
-
-/// Deletes the caller's form permanently. Its leads are kept.
-pub async fn delete_form(client: &Client, table: &str, id: &str, user_id: &str) -> Result<(), ApiError> {
-    let result = client
-        .delete_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .condition_expression("attribute_exists(id) AND user_id = :user")
-        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
-        .send()
-        .await;
-    if crate::dynamo::applied(result)? { Ok(()) } else { Err(not_found()) }
-}
-
-/// Whether any lead was captured by the form (one key read from the `by_form` index).
-pub async fn form_has_leads(client: &Client, leads_table: &str, form_id: &str) -> Result<bool, ApiError> {
-    let output = client
-        .query()
-        .table_name(leads_table)
-        .index_name("by_form")
-        .key_condition_expression("form_id = :form")
-        .expression_attribute_values(":form", AttributeValue::S(form_id.to_owned()))
-        .select(Select::Count)
-        .limit(1)
-        .send()
-        .await?;
-    Ok(output.count > 0)
-}
-
-/// One view more on an existing form (`ADD views 1`); a form deleted meanwhile is not
-/// recreated (the condition fails as an error, as before the move).
-#[tracing::instrument(skip(client))]
-pub async fn add_view(client: &Client, table: &str, id: &str) -> Result<(), ApiError> {
-    client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .update_expression("ADD #views :one")
-        .condition_expression("attribute_exists(id)")
-        .expression_attribute_names("#views", "views")
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .send()
-        .await?;
-    Ok(())
-}
-
-/// One cheap call on the table (DescribeTable) at cold start, so the first request does not
-/// pay for the TLS handshake: whether it answered.
-pub async fn warm_up(client: &Client, table: &str) -> bool {
-    client.describe_table().table_name(table).send().await.is_ok()
 }

@@ -15,9 +15,12 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 
 use crate::{
+    config::Tables,
     dynamo::from_item,
     error::ApiError,
 };
+
+use super::table::Table;
 
 /// Every attribute an entry has (the key included): what `template.yaml` lets the auditing
 /// functions write (`dynamodb:Attributes`), and nothing else.
@@ -78,80 +81,95 @@ fn next_sequence() -> u128 {
     }
 }
 
-/// Stores a write before it runs (status 0) and returns its entry key. An error means the
-/// write must not run.
-pub async fn begin_write(client: &Client, table: &str, session_id: &str, method: &str, path: &str, at: &str) -> Result<String, ApiError> {
-    let entry = format!("w#{:020}", next_sequence());
-    client
-        .update_item()
-        .table_name(table)
-        .key("session_id", AttributeValue::S(session_id.to_owned()))
-        .key("entry", AttributeValue::S(entry.clone()))
-        .update_expression("SET #kind = :kind, #method = :method, #path = :path, #status = :zero, #at = :at")
-        .condition_expression("attribute_not_exists(#entry)")
-        .expression_attribute_names("#entry", "entry")
-        .expression_attribute_names("#kind", "kind")
-        .expression_attribute_names("#method", "method")
-        .expression_attribute_names("#path", "path")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_names("#at", "at")
-        .expression_attribute_values(":kind", AttributeValue::S("write".into()))
-        .expression_attribute_values(":method", AttributeValue::S(method.to_owned()))
-        .expression_attribute_values(":path", AttributeValue::S(bounded(path)))
-        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-        .expression_attribute_values(":at", AttributeValue::S(at.to_owned()))
-        .send()
-        .await?;
-    Ok(entry)
+/// Table `impersonation_actions`: `state.impersonation_actions()`.
+#[derive(Clone, Copy)]
+pub struct ImpersonationActionsRepo<'a> {
+    table: Table<'a>,
 }
 
-/// Sets a stored write's status once it ran.
-pub async fn finish_write(client: &Client, table: &str, session_id: &str, entry: &str, status: u16) -> Result<(), ApiError> {
-    client
-        .update_item()
-        .table_name(table)
-        .key("session_id", AttributeValue::S(session_id.to_owned()))
-        .key("entry", AttributeValue::S(entry.to_owned()))
-        .update_expression("SET #status = :status")
-        .condition_expression("attribute_exists(#entry)")
-        .expression_attribute_names("#entry", "entry")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":status", AttributeValue::N(status.to_string()))
-        .send()
-        .await?;
-    Ok(())
-}
+impl<'a> ImpersonationActionsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            table: Table::new(client, &tables.impersonation_actions),
+        }
+    }
 
-/// Adds one read of `method path` to its route's group.
-pub async fn record_read(client: &Client, table: &str, session_id: &str, method: &str, path: &str, status: u16, at: &str) -> Result<(), ApiError> {
-    let path = bounded(path);
-    client
-        .update_item()
-        .table_name(table)
-        .key("session_id", AttributeValue::S(session_id.to_owned()))
-        .key("entry", AttributeValue::S(format!("r#{method} {path}")))
-        .update_expression(
-            "SET #kind = :kind, #method = :method, #path = :path, #status = :status, #at = :at, #first = if_not_exists(#first, :at) \
-             ADD #count :one, #refused :refused",
-        )
-        .expression_attribute_names("#kind", "kind")
-        .expression_attribute_names("#first", "first_at")
-        .expression_attribute_names("#refused", "refused")
-        .expression_attribute_names("#method", "method")
-        .expression_attribute_names("#path", "path")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_names("#at", "at")
-        .expression_attribute_names("#count", "count")
-        .expression_attribute_values(":kind", AttributeValue::S("read".into()))
-        .expression_attribute_values(":method", AttributeValue::S(method.to_owned()))
-        .expression_attribute_values(":path", AttributeValue::S(path))
-        .expression_attribute_values(":status", AttributeValue::N(status.to_string()))
-        .expression_attribute_values(":at", AttributeValue::S(at.to_owned()))
-        .expression_attribute_values(":one", AttributeValue::N("1".into()))
-        .expression_attribute_values(":refused", AttributeValue::N(u8::from(status >= 400).to_string()))
-        .send()
-        .await?;
-    Ok(())
+    /// Stores a write before it runs (status 0) and returns its entry key. An error means the
+    /// write must not run.
+    pub async fn begin_write(self, session_id: &str, method: &str, path: &str, at: &str) -> Result<String, ApiError> {
+        let entry = format!("w#{:020}", next_sequence());
+        self.table.update()
+            .key("session_id", AttributeValue::S(session_id.to_owned()))
+            .key("entry", AttributeValue::S(entry.clone()))
+            .update_expression("SET #kind = :kind, #method = :method, #path = :path, #status = :zero, #at = :at")
+            .condition_expression("attribute_not_exists(#entry)")
+            .expression_attribute_names("#entry", "entry")
+            .expression_attribute_names("#kind", "kind")
+            .expression_attribute_names("#method", "method")
+            .expression_attribute_names("#path", "path")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_names("#at", "at")
+            .expression_attribute_values(":kind", AttributeValue::S("write".into()))
+            .expression_attribute_values(":method", AttributeValue::S(method.to_owned()))
+            .expression_attribute_values(":path", AttributeValue::S(bounded(path)))
+            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+            .expression_attribute_values(":at", AttributeValue::S(at.to_owned()))
+            .send()
+            .await?;
+        Ok(entry)
+    }
+
+    /// Sets a stored write's status once it ran.
+    pub async fn finish_write(self, session_id: &str, entry: &str, status: u16) -> Result<(), ApiError> {
+        self.table.update()
+            .key("session_id", AttributeValue::S(session_id.to_owned()))
+            .key("entry", AttributeValue::S(entry.to_owned()))
+            .update_expression("SET #status = :status")
+            .condition_expression("attribute_exists(#entry)")
+            .expression_attribute_names("#entry", "entry")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_values(":status", AttributeValue::N(status.to_string()))
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    /// Adds one read of `method path` to its route's group.
+    pub async fn record_read(self, session_id: &str, method: &str, path: &str, status: u16, at: &str) -> Result<(), ApiError> {
+        let path = bounded(path);
+        self.table.update()
+            .key("session_id", AttributeValue::S(session_id.to_owned()))
+            .key("entry", AttributeValue::S(format!("r#{method} {path}")))
+            .update_expression(
+                "SET #kind = :kind, #method = :method, #path = :path, #status = :status, #at = :at, #first = if_not_exists(#first, :at) \
+                 ADD #count :one, #refused :refused",
+            )
+            .expression_attribute_names("#kind", "kind")
+            .expression_attribute_names("#first", "first_at")
+            .expression_attribute_names("#refused", "refused")
+            .expression_attribute_names("#method", "method")
+            .expression_attribute_names("#path", "path")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_names("#at", "at")
+            .expression_attribute_names("#count", "count")
+            .expression_attribute_values(":kind", AttributeValue::S("read".into()))
+            .expression_attribute_values(":method", AttributeValue::S(method.to_owned()))
+            .expression_attribute_values(":path", AttributeValue::S(path))
+            .expression_attribute_values(":status", AttributeValue::N(status.to_string()))
+            .expression_attribute_values(":at", AttributeValue::S(at.to_owned()))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()))
+            .expression_attribute_values(":refused", AttributeValue::N(u8::from(status >= 400).to_string()))
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    pub async fn of_session(self, session_id: &str, limit: usize) -> Result<Entries, ApiError> {
+        let query = self.table.query().key_condition_expression("session_id = :id").expression_attribute_values(":id", AttributeValue::S(session_id.to_owned()));
+        let page = crate::repo::query_up_to(query, limit).await?;
+        let entries = page.items.into_iter().map(from_item::<Entry>).collect::<Result<Vec<_>, _>>()?;
+        Ok(Entries { entries, complete: page.next.is_none() })
+    }
 }
 
 /// A session's entries as stored (read groups first, then writes in order), at most `limit`;
@@ -159,13 +177,6 @@ pub async fn record_read(client: &Client, table: &str, session_id: &str, method:
 pub struct Entries {
     pub entries: Vec<Entry>,
     pub complete: bool,
-}
-
-pub async fn of_session(client: &Client, table: &str, session_id: &str, limit: usize) -> Result<Entries, ApiError> {
-    let query = client.query().table_name(table).key_condition_expression("session_id = :id").expression_attribute_values(":id", AttributeValue::S(session_id.to_owned()));
-    let page = crate::repo::query_up_to(query, limit).await?;
-    let entries = page.items.into_iter().map(from_item::<Entry>).collect::<Result<Vec<_>, _>>()?;
-    Ok(Entries { entries, complete: page.next.is_none() })
 }
 
 #[cfg(test)]

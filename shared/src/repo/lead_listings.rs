@@ -5,15 +5,22 @@
 
 use std::collections::HashMap;
 
-use aws_sdk_dynamodb::{Client, operation::query::builders::QueryFluentBuilder, types::AttributeValue};
+use aws_sdk_dynamodb::{
+    Client,
+    operation::query::builders::QueryFluentBuilder,
+    types::{AttributeValue, Select},
+};
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde_json::{Map, Value};
 
 use crate::{
     ApiError,
-    dynamo::{Item, from_item},
+    config::Tables,
+    dynamo::Item,
     leads::{LeadRecord, LocationData, MAX_LEAD_ESTIMATE, parse_lead_data},
 };
+
+use super::table::Table;
 
 /// Which leads a listing reads: the owner's, or one (already owned) form's.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,11 +38,10 @@ impl Scope {
     }
 
     /// Newest first.
-    fn query(&self, client: &Client, table: &str) -> QueryFluentBuilder {
+    fn query(&self, table: Table<'_>) -> QueryFluentBuilder {
         let (index, attribute, value) = self.index();
-        client
+        table
             .query()
-            .table_name(table)
             .index_name(index)
             .key_condition_expression("#scope = :scope")
             .expression_attribute_names("#scope", attribute)
@@ -119,95 +125,107 @@ pub struct Page {
     pub next: Option<String>,
 }
 
-/// Up to `size` leads of `scope` through `filter`, newest first, from `start`. Filters apply
-/// after DynamoDB's page limit, so this keeps reading until the page is full, at most
-/// `max_reads` DynamoDB pages; the cursor then continues after what was read.
-#[tracing::instrument(skip(client, start))]
-pub async fn page(client: &Client, table: &str, scope: &Scope, filter: Filter<'_>, start: Option<Start>, size: usize, max_reads: usize) -> Result<Page, ApiError> {
-    let mut start = start.map(|start| start.0);
-    let mut filters = Vec::new();
-    let mut request = scope.query(client, table);
-    if let Some(status) = filter.status {
-        filters.push("#status = :status");
-        request = request.expression_attribute_names("#status", "status").expression_attribute_values(":status", AttributeValue::S(status.to_owned()));
-    }
-    if let Some(search) = filter.search {
-        filters.push("contains(search_text, :q)");
-        request = request.expression_attribute_values(":q", AttributeValue::S(search.to_owned()));
-    }
-    if !filters.is_empty() {
-        request = request.filter_expression(filters.join(" AND "));
+/// Table `leads`: `state.lead_listings()`.
+#[derive(Clone, Copy)]
+pub struct LeadListingsRepo<'a> {
+    table: Table<'a>,
+}
+
+impl<'a> LeadListingsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            table: Table::new(client, &tables.leads),
+        }
     }
 
-    let mut leads = Vec::with_capacity(size);
-    let mut next = None;
-    for _ in 0..max_reads {
-        let output = request.clone().limit(size as i32 * if filters.is_empty() { 1 } else { 4 }).set_exclusive_start_key(start.take()).send().await?;
-        let items = output.items();
-        for (index, item) in items.iter().enumerate() {
-            leads.push(item.clone());
+    /// Whether any lead was captured by the form (one key read from the `by_form` index).
+    pub async fn form_has_leads(self, form_id: &str) -> Result<bool, ApiError> {
+        let output = self.table.query()
+            .index_name("by_form")
+            .key_condition_expression("form_id = :form")
+            .expression_attribute_values(":form", AttributeValue::S(form_id.to_owned()))
+            .select(Select::Count)
+            .limit(1)
+            .send()
+            .await?;
+        Ok(output.count > 0)
+    }
+
+    /// Up to `size` leads of `scope` through `filter`, newest first, from `start`. Filters apply
+    /// after DynamoDB's page limit, so this keeps reading until the page is full, at most
+    /// `max_reads` DynamoDB pages; the cursor then continues after what was read.
+    #[tracing::instrument(skip(self, start))]
+    pub async fn page(self, scope: &Scope, filter: Filter<'_>, start: Option<Start>, size: usize, max_reads: usize) -> Result<Page, ApiError> {
+        let mut start = start.map(|start| start.0);
+        let mut filters = Vec::new();
+        let mut request = scope.query(self.table);
+        if let Some(status) = filter.status {
+            filters.push("#status = :status");
+            request = request.expression_attribute_names("#status", "status").expression_attribute_values(":status", AttributeValue::S(status.to_owned()));
+        }
+        if let Some(search) = filter.search {
+            filters.push("contains(search_text, :q)");
+            request = request.expression_attribute_values(":q", AttributeValue::S(search.to_owned()));
+        }
+        if !filters.is_empty() {
+            request = request.filter_expression(filters.join(" AND "));
+        }
+
+        let mut leads = Vec::with_capacity(size);
+        let mut next = None;
+        for _ in 0..max_reads {
+            let read = crate::repo::query_page(request.clone().limit(size as i32 * if filters.is_empty() { 1 } else { 4 }), start.take()).await?;
+            let items = &read.items;
+            for (index, item) in items.iter().enumerate() {
+                leads.push(item.clone());
+                if leads.len() == size {
+                    let more = index + 1 < items.len() || read.next.is_some();
+                    next = if more { scope.encode_cursor(item) } else { None };
+                    break;
+                }
+            }
             if leads.len() == size {
-                let more = index + 1 < items.len() || output.last_evaluated_key().is_some();
-                next = if more { scope.encode_cursor(item) } else { None };
                 break;
             }
-        }
-        if leads.len() == size {
-            break;
-        }
-        match output.last_evaluated_key() {
-            Some(key) => {
-                start = Some(key.clone());
-                next = scope.encode_cursor(key);
-            }
-            None => {
-                next = None;
-                break;
+            match read.next {
+                Some(key) => {
+                    next = scope.encode_cursor(&key);
+                    start = Some(key);
+                }
+                None => {
+                    next = None;
+                    break;
+                }
             }
         }
+        Ok(Page { leads: leads.iter().filter_map(StoredLead::read).collect(), next })
     }
-    Ok(Page { leads: leads.iter().filter_map(StoredLead::read).collect(), next })
-}
 
-/// The `limit` newest leads of an owner (one Query page).
-#[tracing::instrument(skip(client))]
-pub async fn recent(client: &Client, table: &str, owner_id: &str, limit: i32) -> Result<Vec<StoredLead>, ApiError> {
-    let output = Scope::Owner(owner_id.to_owned()).query(client, table).limit(limit).send().await?;
-    Ok(output.items().iter().filter_map(StoredLead::read).collect())
-}
+    /// The `limit` newest leads of an owner (one Query page).
+    #[tracing::instrument(skip(self))]
+    pub async fn recent(self, owner_id: &str, limit: i32) -> Result<Vec<StoredLead>, ApiError> {
+        let output = Scope::Owner(owner_id.to_owned()).query(self.table).limit(limit).send().await?;
+        Ok(output.items().iter().filter_map(StoredLead::read).collect())
+    }
 
-/// One DynamoDB page of `scope` (at most `limit` leads) from `start` and where the next one
-/// starts (`None`: that was the last): the export holds one page in memory at a time.
-#[tracing::instrument(skip(client, start))]
-pub async fn export_page(client: &Client, table: &str, scope: &Scope, start: Option<Start>, limit: i32) -> Result<(Vec<StoredLead>, Option<Start>), ApiError> {
-    let output = scope.query(client, table).limit(limit).set_exclusive_start_key(start.map(|start| start.0)).send().await?;
-    let leads = output.items().iter().filter_map(StoredLead::read).collect();
-    Ok((leads, output.last_evaluated_key.map(Start)))
-}
+    /// One DynamoDB page of `scope` (at most `limit` leads) from `start` and where the next one
+    /// starts (`None`: that was the last): the export holds one page in memory at a time.
+    #[tracing::instrument(skip(self, start))]
+    pub async fn export_page(self, scope: &Scope, start: Option<Start>, limit: i32) -> Result<(Vec<StoredLead>, Option<Start>), ApiError> {
+        let read = crate::repo::query_page(scope.query(self.table).limit(limit), start.map(|start| start.0)).await?;
+        let leads = read.items.iter().filter_map(StoredLead::read).collect();
+        Ok((leads, read.next.map(Start)))
+    }
 
-/// Every lead of an owner, newest first (a campaign's candidates).
-#[tracing::instrument(skip(client))]
-pub async fn all_of_owner(client: &Client, table: &str, owner_id: &str) -> Result<Vec<LeadRecord>, ApiError> {
-    let mut leads = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let output = client
-            .query()
-            .table_name(table)
+    /// Every lead of an owner, newest first (a campaign's candidates).
+    #[tracing::instrument(skip(self))]
+    pub async fn all_of_owner(self, owner_id: &str) -> Result<Vec<LeadRecord>, ApiError> {
+        let query = self.table.query()
             .index_name("by_owner")
             .key_condition_expression("owner_id = :owner")
             .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
-            .scan_index_forward(false)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        for item in output.items.unwrap_or_default() {
-            leads.push(from_item(item)?);
-        }
-        match output.last_evaluated_key {
-            Some(key) if !key.is_empty() => start = Some(key),
-            _ => return Ok(leads),
-        }
+            .scan_index_forward(false);
+        Ok(crate::repo::query_all_as(query).await?)
     }
 }
 

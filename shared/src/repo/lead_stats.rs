@@ -17,9 +17,12 @@ use serde::Deserialize;
 
 use crate::{
     ApiError,
+    config::Tables,
     dynamo::from_item,
     lead_stats::{DIMENSION_PREFIX, Dimension, Facets, INSIGHTS_CACHE_KEY, OTHER, amount_bucket, day_key, day_of, form_day_key, value_key},
 };
+
+use super::table::{Table, TxOutcome, transact};
 
 pub use domain::lead_stats::Stat;
 
@@ -208,61 +211,90 @@ pub fn take_off(table: &str, owner_id: &str, keys: &[String], amount: u64) -> Re
         .collect()
 }
 
-async fn query(client: &Client, table: &str, owner_id: &str, condition: &str, values: &[(&str, &str)]) -> Result<Vec<Stat>, ApiError> {
-    let mut request = client
-        .query()
-        .table_name(table)
-        .key_condition_expression(condition)
-        .expression_attribute_names("#stat", "stat")
-        .expression_attribute_values(":owner", s(owner_id));
-    for (name, value) in values {
-        request = request.expression_attribute_values(*name, s(value));
-    }
-    Ok(crate::repo::query_all_as(request).await?)
+/// Table `lead_stats`: `state.lead_stats()`.
+#[derive(Clone, Copy)]
+pub struct LeadStatsRepo<'a> {
+    table: Table<'a>,
 }
 
-/// Every dimension item of a founder: bounded by the caps, whatever the number of leads.
-pub async fn dimensions(client: &Client, table: &str, owner_id: &str) -> Result<Vec<Stat>, ApiError> {
-    query(client, table, owner_id, "owner_id = :owner AND begins_with(#stat, :prefix)", &[(":prefix", DIMENSION_PREFIX)]).await
-}
-
-/// Leads per day from `from` to `to` (inclusive, `YYYY-MM-DD`), of one form or all; days
-/// without leads have no item.
-pub async fn days(client: &Client, table: &str, owner_id: &str, form_id: Option<&str>, from: &str, to: &str) -> Result<Vec<Stat>, ApiError> {
-    let (low, high) = match form_id {
-        Some(form) => (form_day_key(form, from), form_day_key(form, to)),
-        None => (day_key(from), day_key(to)),
-    };
-    query(client, table, owner_id, "owner_id = :owner AND #stat BETWEEN :low AND :high", &[(":low", &low), (":high", &high)]).await
-}
-
-/// The founders who had a lead counted on `day` (the sparse `by_digest_day` index).
-pub async fn owners_with_leads_on(client: &Client, table: &str, day: &str) -> Result<Vec<String>, ApiError> {
-    let query = client.query().table_name(table).index_name("by_digest_day").key_condition_expression("digest_day = :day").expression_attribute_values(":day", s(day));
-    let mut owners = Vec::new();
-    for item in crate::repo::query_all(query).await? {
-        if let Some(AttributeValue::S(owner)) = item.get("owner_id") {
-            owners.push(owner.clone());
+impl<'a> LeadStatsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            table: Table::new(client, &tables.lead_stats),
         }
     }
-    Ok(owners)
-}
 
-/// Counts a view of a source page (the view itself is counted once per visitor and day
-/// before this is called). Best effort like the form's own view counter.
-pub async fn count_host_view(client: &Client, table: &str, owner_id: &str, host: &str) -> Result<(), ApiError> {
-    let mut slot = Slot::Known;
-    for _ in 0..3 {
-        let mut planner = Planner::new(table, owner_id, 0);
-        planner.open(Dimension::Host, host, Adds::View, slot)?;
-        let result = client.transact_write_items().set_transact_items(Some(planner.planned.items)).send().await;
-        match result {
-            Ok(_) => return Ok(()),
-            Err(err) if crate::dynamo::cancelled_by_condition(&err) && slot != Slot::Other => slot = slot.next(),
-            Err(err) => return Err(err.into()),
+    async fn query(self, owner_id: &str, condition: &str, values: &[(&str, &str)]) -> Result<Vec<Stat>, ApiError> {
+        let mut request = self.table.query()
+            .key_condition_expression(condition)
+            .expression_attribute_names("#stat", "stat")
+            .expression_attribute_values(":owner", s(owner_id));
+        for (name, value) in values {
+            request = request.expression_attribute_values(*name, s(value));
         }
+        Ok(crate::repo::query_all_as(request).await?)
     }
-    Ok(())
+
+    /// Every dimension item of a founder: bounded by the caps, whatever the number of leads.
+    pub async fn dimensions(self, owner_id: &str) -> Result<Vec<Stat>, ApiError> {
+        self.query(owner_id, "owner_id = :owner AND begins_with(#stat, :prefix)", &[(":prefix", DIMENSION_PREFIX)]).await
+    }
+
+    /// Leads per day from `from` to `to` (inclusive, `YYYY-MM-DD`), of one form or all; days
+    /// without leads have no item.
+    pub async fn days(self, owner_id: &str, form_id: Option<&str>, from: &str, to: &str) -> Result<Vec<Stat>, ApiError> {
+        let (low, high) = match form_id {
+            Some(form) => (form_day_key(form, from), form_day_key(form, to)),
+            None => (day_key(from), day_key(to)),
+        };
+        self.query(owner_id, "owner_id = :owner AND #stat BETWEEN :low AND :high", &[(":low", &low), (":high", &high)]).await
+    }
+
+    /// The founders who had a lead counted on `day` (the sparse `by_digest_day` index).
+    pub async fn owners_with_leads_on(self, day: &str) -> Result<Vec<String>, ApiError> {
+        let query = self.table.query().index_name("by_digest_day").key_condition_expression("digest_day = :day").expression_attribute_values(":day", s(day));
+        let mut owners = Vec::new();
+        for item in crate::repo::query_all(query).await? {
+            if let Some(AttributeValue::S(owner)) = item.get("owner_id") {
+                owners.push(owner.clone());
+            }
+        }
+        Ok(owners)
+    }
+
+    /// Counts a view of a source page (the view itself is counted once per visitor and day
+    /// before this is called). Best effort like the form's own view counter.
+    pub async fn count_host_view(self, owner_id: &str, host: &str) -> Result<(), ApiError> {
+        let mut slot = Slot::Known;
+        for _ in 0..3 {
+            let mut planner = Planner::new(self.table.name(), owner_id, 0);
+            planner.open(Dimension::Host, host, Adds::View, slot)?;
+            match transact(self.table.client(), planner.planned.items).await? {
+                TxOutcome::Done => return Ok(()),
+                TxOutcome::ConditionFailed(_) if slot != Slot::Other => slot = slot.next(),
+                TxOutcome::ConditionFailed(failed) => return Err(ApiError::internal(anyhow::anyhow!("host view not counted: the condition of item {} failed", failed[0]))),
+                TxOutcome::Conflict => return Err(ApiError::unavailable()),
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn cached_insights(self, owner_id: &str) -> Result<Option<CachedInsights>, ApiError> {
+        let output = self.table.get().key("owner_id", s(owner_id)).key("stat", s(INSIGHTS_CACHE_KEY)).send().await?;
+        Ok(output.item.map(from_item::<CachedInsights>).transpose().ok().flatten())
+    }
+
+    pub async fn cache_insights(self, owner_id: &str, fingerprint: &str, body: &str, expires_at: i64) -> Result<(), ApiError> {
+        self.table.put()
+            .item("owner_id", s(owner_id))
+            .item("stat", s(INSIGHTS_CACHE_KEY))
+            .item("fingerprint", s(fingerprint))
+            .item("body", s(body))
+            .item("expires_at", n(expires_at))
+            .send()
+            .await?;
+        Ok(())
+    }
 }
 
 /// The cached phrasing of a founder's insights: what it was computed from and when.
@@ -272,23 +304,4 @@ pub struct CachedInsights {
     pub body: String,
     /// Unix seconds.
     pub expires_at: i64,
-}
-
-pub async fn cached_insights(client: &Client, table: &str, owner_id: &str) -> Result<Option<CachedInsights>, ApiError> {
-    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("stat", s(INSIGHTS_CACHE_KEY)).send().await?;
-    Ok(output.item.map(from_item::<CachedInsights>).transpose().ok().flatten())
-}
-
-pub async fn cache_insights(client: &Client, table: &str, owner_id: &str, fingerprint: &str, body: &str, expires_at: i64) -> Result<(), ApiError> {
-    client
-        .put_item()
-        .table_name(table)
-        .item("owner_id", s(owner_id))
-        .item("stat", s(INSIGHTS_CACHE_KEY))
-        .item("fingerprint", s(fingerprint))
-        .item("body", s(body))
-        .item("expires_at", n(expires_at))
-        .send()
-        .await?;
-    Ok(())
 }

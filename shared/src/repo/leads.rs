@@ -12,8 +12,6 @@ use std::{collections::HashMap, time::Duration};
 
 use aws_sdk_dynamodb::{
     Client,
-    error::SdkError,
-    operation::transact_write_items::TransactWriteItemsError,
     types::{AttributeValue, Delete, TransactWriteItem, Update},
 };
 
@@ -23,8 +21,13 @@ use crate::{
     dynamo::from_item,
     lead_stats::Dimension,
     leads::LeadRecord,
-    repo::lead_stats::{Planner, Slot},
+    repo::{
+        lead_stats::{Planner, Slot},
+        platform_stats::PlatformStatsRepo,
+    },
 };
+
+use super::table::{Table, TxOutcome, transact};
 
 pub fn not_found() -> ApiError {
     ApiError::not_found("Lead not found")
@@ -66,68 +69,329 @@ pub fn contacted_counter(status: &str) -> &'static str {
     }
 }
 
-/// The profile update that adds `leads` and the lead's amount (negative to take them off),
-/// and as many to the lead's temperature counter (and its contacted counter when a campaign
-/// reached it).
-fn counter_update(tables: &Tables, owner_id: &str, leads: i64, interest: Interest, status: &str, contacted: bool) -> Result<TransactWriteItem, ApiError> {
-    let ceiling = crate::counters::CEILING;
-    let temperature = if contacted {
-        format!("{} :leads, {} :leads", temperature_counter(status), contacted_counter(status))
-    } else {
-        format!("{} :leads", temperature_counter(status))
-    };
-    let builder = Update::builder()
-        .table_name(&tables.profiles)
-        .set_key(Some([key(owner_id)].into()))
-        .expression_attribute_values(":leads", AttributeValue::N(leads.to_string()));
-    let builder = match interest {
-        Interest::Add(amount) if amount > 0 => builder
-            .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature}"))
-            .condition_expression("attribute_not_exists(estimated_interest) OR estimated_interest <= :room")
-            .expression_attribute_values(":amount", AttributeValue::N(amount.to_string()))
-            .expression_attribute_values(":room", AttributeValue::N((ceiling - amount.unsigned_abs().min(ceiling)).to_string())),
-        Interest::Add(amount) => builder
-            .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature}"))
-            .expression_attribute_values(":amount", AttributeValue::N(amount.to_string())),
-        Interest::Saturate => builder
-            .update_expression(format!("SET estimated_interest = :ceiling ADD interested_investors_count :leads, {temperature}"))
-            .expression_attribute_values(":ceiling", AttributeValue::N(ceiling.to_string())),
-    };
-    Ok(TransactWriteItem::builder().update(built(builder.build())?).build())
+/// Table `leads` and the counters its transactions keep (`profiles`, `lead_stats`, `forms`,
+/// `platform_stats`): `state.leads()`.
+#[derive(Clone, Copy)]
+pub struct LeadsRepo<'a> {
+    leads: Table<'a>,
+    profiles: Table<'a>,
+    lead_stats: Table<'a>,
+    forms: Table<'a>,
+    platform_stats: Table<'a>,
+}
+
+impl<'a> LeadsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            leads: Table::new(client, &tables.leads),
+            profiles: Table::new(client, &tables.profiles),
+            lead_stats: Table::new(client, &tables.lead_stats),
+            forms: Table::new(client, &tables.forms),
+            platform_stats: Table::new(client, &tables.platform_stats),
+        }
+    }
+
+    /// The profile update that adds `leads` and the lead's amount (negative to take them off),
+    /// and as many to the lead's temperature counter (and its contacted counter when a campaign
+    /// reached it).
+    fn counter_update(self, owner_id: &str, leads: i64, interest: Interest, status: &str, contacted: bool) -> Result<TransactWriteItem, ApiError> {
+        let ceiling = crate::counters::CEILING;
+        let temperature = if contacted {
+            format!("{} :leads, {} :leads", temperature_counter(status), contacted_counter(status))
+        } else {
+            format!("{} :leads", temperature_counter(status))
+        };
+        let builder = Update::builder()
+            .table_name(self.profiles.name())
+            .set_key(Some([key(owner_id)].into()))
+            .expression_attribute_values(":leads", AttributeValue::N(leads.to_string()));
+        let builder = match interest {
+            Interest::Add(amount) if amount > 0 => builder
+                .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature}"))
+                .condition_expression("attribute_not_exists(estimated_interest) OR estimated_interest <= :room")
+                .expression_attribute_values(":amount", AttributeValue::N(amount.to_string()))
+                .expression_attribute_values(":room", AttributeValue::N((ceiling - amount.unsigned_abs().min(ceiling)).to_string())),
+            Interest::Add(amount) => builder
+                .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature}"))
+                .expression_attribute_values(":amount", AttributeValue::N(amount.to_string())),
+            Interest::Saturate => builder
+                .update_expression(format!("SET estimated_interest = :ceiling ADD interested_investors_count :leads, {temperature}"))
+                .expression_attribute_values(":ceiling", AttributeValue::N(ceiling.to_string())),
+        };
+        Ok(TransactWriteItem::builder().update(built(builder.build())?).build())
+    }
+
+    /// Adds a stored lead to its owner's counters and aggregates, once. `Ok(false)` when it was
+    /// already counted (or deleted before it could be).
+    pub async fn count_lead(self, lead: &LeadRecord) -> Result<bool, ApiError> {
+        let amount = counted_amount(lead.estimated_amount);
+        let mut interest = Interest::Add(amount);
+        let mut slots: HashMap<Dimension, Slot> = HashMap::new();
+        for attempt in 0..ATTEMPTS {
+            let planned = Planner::new(self.lead_stats.name(), &lead.owner_id, 2).lead(&lead.form_id, &lead.created_at, amount as u64, &lead.facets, &slots)?;
+            let keys = AttributeValue::L(planned.keys.iter().map(|k| AttributeValue::S(k.clone())).collect());
+            let mark = built(
+                Update::builder()
+                    .table_name(self.leads.name())
+                    .set_key(Some([key(&lead.id)].into()))
+                    .update_expression("SET counted_at = :now, counted_in = :keys")
+                    .condition_expression("attribute_exists(id) AND attribute_not_exists(counted_at)")
+                    .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+                    .expression_attribute_values(":keys", keys)
+                    .build(),
+            )?;
+            let mut items = vec![TransactWriteItem::builder().update(mark).build(), self.counter_update(&lead.owner_id, 1, interest, &lead.status, false)?];
+            items.extend(planned.items);
+            match transact(self.leads.client(), items).await? {
+                TxOutcome::Done => {
+                    // Once per lead: only the call whose transaction set `counted_at` gets here.
+                    let counted = PlatformStatsRepo::on(self.platform_stats).lead_counted(&lead.created_at).await;
+                    crate::repo::platform_stats::log_failure(counted, "lead counted");
+                    self.add_form_leads(&lead.form_id, 1).await;
+                    return Ok(true);
+                }
+                TxOutcome::ConditionFailed(failed) if failed[0] == 0 => return Ok(false),
+                TxOutcome::ConditionFailed(failed) if failed[0] == 1 => {
+                    tracing::warn!(owner_id = %lead.owner_id, "estimated interest saturated at the ceiling");
+                    interest = Interest::Saturate;
+                }
+                TxOutcome::ConditionFailed(failed) => {
+                    let index = failed[0];
+                    // An open dimension's value is new, or its cap is reached: try the next way.
+                    let Some((_, dimension)) = planned.conditions.iter().find(|(at, _)| *at == index) else {
+                        return Err(ApiError::internal(anyhow::anyhow!("lead {}: unexpected failed condition at {index}", lead.id)));
+                    };
+                    let slot = slots.entry(*dimension).or_insert(Slot::Known);
+                    *slot = slot.next();
+                }
+                TxOutcome::Conflict => back_off(attempt).await,
+            }
+        }
+        Err(ApiError::internal(anyhow::anyhow!("lead {} not counted: too many conflicting transactions", lead.id)))
+    }
+
+    /// Keeps the form's `leads_count` in step (after the lead's own counting, which happens once).
+    /// A form deleted meanwhile is left alone; a failure is logged.
+    async fn add_form_leads(self, form_id: &str, delta: i64) {
+        let result = self.forms.update()
+            .set_key(Some([key(form_id)].into()))
+            .update_expression("ADD leads_count :delta")
+            .condition_expression("attribute_exists(id)")
+            .expression_attribute_values(":delta", AttributeValue::N(delta.to_string()))
+            .send()
+            .await;
+        match result {
+            Ok(_) => {}
+            Err(err) if crate::dynamo::is_condition_failed(&err) => {}
+            Err(err) => tracing::warn!(form_id, error = %err, "form lead count not updated"),
+        }
+    }
+
+    /// Counts a lead and logs instead of failing (the local path, after the investor's answer).
+    pub async fn count_lead_logged(self, lead: &LeadRecord) {
+        if let Err(err) = self.count_lead(lead).await {
+            tracing::error!(lead_id = %lead.id, error = %err, "lead not added to the dashboard counters");
+        }
+    }
+
+    /// The caller's lead, or 404 (also when it belongs to someone else).
+    pub async fn owned_lead(self, id: &str, owner_id: &str) -> Result<LeadOwnership, ApiError> {
+        let output = self.leads.get().set_key(Some([key(id)].into())).consistent_read(true).send().await?;
+        let lead: Option<LeadOwnership> = output.item.map(from_item).transpose()?;
+        lead.filter(|lead| lead.owner_id == owner_id).ok_or_else(not_found)
+    }
+
+    /// Deletes the caller's lead and, if it was counted, takes it off the counters in the same
+    /// transaction.
+    pub async fn delete_lead(self, id: &str, owner_id: &str) -> Result<(), ApiError> {
+        for attempt in 0..ATTEMPTS {
+            let lead = self.owned_lead(id, owner_id).await?;
+            let counted = lead.counted_at.is_some();
+            let delete = built(
+                Delete::builder()
+                    .table_name(self.leads.name())
+                    .set_key(Some([key(id)].into()))
+                    .condition_expression(match (counted, lead.contacted_at.is_some()) {
+                        (true, true) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_exists(contacted_at)",
+                        (true, false) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at)",
+                        (false, _) => "owner_id = :owner AND attribute_not_exists(counted_at)",
+                    })
+                    .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+                    .build(),
+            )?;
+            let mut items = vec![TransactWriteItem::builder().delete(delete).build()];
+            if counted {
+                items.push(self.counter_update(owner_id, -1, Interest::Add(-counted_amount(lead.estimated_amount)), &lead.status, lead.contacted_at.is_some())?);
+                items.extend(crate::repo::lead_stats::take_off(self.lead_stats.name(), owner_id, &lead.counted_in, counted_amount(lead.estimated_amount) as u64)?);
+            }
+            match transact(self.leads.client(), items).await? {
+                TxOutcome::Done => {
+                    if counted {
+                        self.add_form_leads(&lead.form_id, -1).await;
+                    }
+                    return Ok(());
+                }
+                // Counted (or deleted) meanwhile: read it again.
+                TxOutcome::ConditionFailed(_) | TxOutcome::Conflict => back_off(attempt).await,
+            }
+        }
+        Err(ApiError::internal(anyhow::anyhow!("lead {id} not deleted: too many conflicting transactions")))
+    }
+
+    /// Stores an investor's lead once: `true` when this call wrote it, `false` when a lead with
+    /// its id was stored before (a retried submission with the same `Idempotency-Key`).
+    pub async fn put_new(self, lead: &LeadRecord) -> Result<bool, ApiError> {
+        let result = self.leads.put()
+            .set_item(Some(crate::dynamo::to_item(lead)?))
+            .condition_expression("attribute_not_exists(id)")
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// A lead by id, read consistently (a retry's check, the stream notifier, tests).
+    pub async fn get(self, id: &str) -> Result<Option<LeadRecord>, ApiError> {
+        let output = self.leads.get().set_key(Some([key(id)].into())).consistent_read(true).send().await?;
+        output.item.map(from_item).transpose()
+    }
+
+    /// Claims the lead's 'New investor lead' e-mail: `true` for the one caller that gets to send
+    /// it; `false` when it was claimed before (a retried batch) or the lead is gone.
+    pub async fn claim_notification(self, id: &str) -> Result<bool, ApiError> {
+        let result = self.leads.update()
+            .set_key(Some([key(id)].into()))
+            .update_expression("SET notified_at = :now")
+            .condition_expression("attribute_exists(id) AND attribute_not_exists(notified_at)")
+            .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// Gives a claim back after the e-mail could not be sent, so a retry sends it.
+    pub async fn release_notification(self, id: &str) -> Result<(), ApiError> {
+        let result = self.leads.update()
+            .set_key(Some([key(id)].into()))
+            .update_expression("REMOVE notified_at")
+            .condition_expression("attribute_exists(id)")
+            .send()
+            .await;
+        crate::dynamo::applied(result).map(drop)
+    }
+
+    /// Sets a lead's temperature if the caller owns it. A counted lead moves between the
+    /// profile's temperature counters in the same transaction.
+    pub async fn set_status(self, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {
+        for attempt in 0..ATTEMPTS {
+            let lead = self.owned_lead(id, owner_id).await?;
+            let (from, to) = (temperature_counter(&lead.status), temperature_counter(status));
+            if lead.counted_at.is_none() || from == to {
+                return self.set_status_only(id, owner_id, status).await;
+            }
+            let contacted = lead.contacted_at.is_some();
+            let update = built(
+                Update::builder()
+                    .table_name(self.leads.name())
+                    .set_key(Some([key(id)].into()))
+                    .update_expression("SET #status = :status")
+                    .condition_expression(if contacted {
+                        "owner_id = :owner AND attribute_exists(counted_at) AND #status = :old AND attribute_exists(contacted_at)"
+                    } else {
+                        "owner_id = :owner AND attribute_exists(counted_at) AND #status = :old AND attribute_not_exists(contacted_at)"
+                    })
+                    .expression_attribute_names("#status", "status")
+                    .expression_attribute_values(":status", AttributeValue::S(status.to_owned()))
+                    .expression_attribute_values(":old", AttributeValue::S(lead.status.clone()))
+                    .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+                    .build(),
+            )?;
+            let moved = built(
+                Update::builder()
+                    .table_name(self.profiles.name())
+                    .set_key(Some([key(owner_id)].into()))
+                    .update_expression(if contacted {
+                        format!("ADD {from} :minus, {to} :one, {} :minus, {} :one", contacted_counter(&lead.status), contacted_counter(status))
+                    } else {
+                        format!("ADD {from} :minus, {to} :one")
+                    })
+                    .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
+                    .expression_attribute_values(":one", AttributeValue::N("1".into()))
+                    .build(),
+            )?;
+            let items = vec![TransactWriteItem::builder().update(update).build(), TransactWriteItem::builder().update(moved).build()];
+            match transact(self.leads.client(), items).await? {
+                TxOutcome::Done => return Ok(()),
+                // Changed meanwhile: read it again.
+                TxOutcome::ConditionFailed(_) | TxOutcome::Conflict => back_off(attempt).await,
+            }
+        }
+        Err(ApiError::internal(anyhow::anyhow!("lead {id}: status not set, too many conflicting changes")))
+    }
+
+    /// Marks leads a campaign message reached (its recipient's lead and the audience's other
+    /// leads of that address), once each: the lead's `contacted_at` and its temperature's
+    /// contacted counter move together in one transaction, so `hot_leads - hot_contacted` is the
+    /// number of hot leads no campaign has reached. Only counted leads are marked (a lead is
+    /// counted within moments of its capture, long before any campaign reaches it).
+    pub async fn mark_contacted(self, owner_id: &str, ids: &[String], at: &str) -> Result<(), ApiError> {
+        for id in ids.iter().filter(|id| !id.is_empty()) {
+            for attempt in 0..ATTEMPTS {
+                let lead = match self.owned_lead(id, owner_id).await {
+                    Ok(lead) => lead,
+                    Err(err) if err.status == axum::http::StatusCode::NOT_FOUND => break,
+                    Err(err) => return Err(err),
+                };
+                if lead.contacted_at.is_some() || lead.counted_at.is_none() {
+                    break;
+                }
+                let mark = built(
+                    Update::builder()
+                        .table_name(self.leads.name())
+                        .set_key(Some([key(id)].into()))
+                        .update_expression("SET contacted_at = :at")
+                        .condition_expression("owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at) AND #status = :status")
+                        .expression_attribute_names("#status", "status")
+                        .expression_attribute_values(":at", AttributeValue::S(at.to_owned()))
+                        .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+                        .expression_attribute_values(":status", AttributeValue::S(lead.status.clone()))
+                        .build(),
+                )?;
+                let count = built(
+                    Update::builder()
+                        .table_name(self.profiles.name())
+                        .set_key(Some([key(owner_id)].into()))
+                        .update_expression(format!("ADD {} :one", contacted_counter(&lead.status)))
+                        .expression_attribute_values(":one", AttributeValue::N("1".into()))
+                        .build(),
+                )?;
+                match transact(self.leads.client(), vec![TransactWriteItem::builder().update(mark).build(), TransactWriteItem::builder().update(count).build()]).await? {
+                    TxOutcome::Done => break,
+                    // Marked, deleted or its status changed meanwhile: read it again.
+                    TxOutcome::ConditionFailed(_) | TxOutcome::Conflict => back_off(attempt).await,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn set_status_only(self, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {
+        let result = self.leads.update()
+            .set_key(Some([key(id)].into()))
+            .update_expression("SET #status = :status")
+            .condition_expression("attribute_exists(id) AND owner_id = :owner")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_values(":status", AttributeValue::S(status.to_owned()))
+            .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+            .send()
+            .await;
+        if crate::dynamo::applied(result)? { Ok(()) } else { Err(not_found()) }
+    }
 }
 
 /// A lead's stored amount as the counters take it: anything above the per-lead maximum
 /// (never written today, but possible in older records) counts 0.
 fn counted_amount(amount: u64) -> i64 {
     if amount > crate::leads::MAX_LEAD_ESTIMATE { 0 } else { amount as i64 }
-}
-
-enum Outcome {
-    Done,
-    /// The condition of the item at this index failed.
-    ConditionFailed(usize),
-    Conflict,
-}
-
-async fn transact(client: &Client, items: Vec<TransactWriteItem>) -> Result<Outcome, ApiError> {
-    match client.transact_write_items().set_transact_items(Some(items)).send().await {
-        Ok(_) => Ok(Outcome::Done),
-        Err(SdkError::ServiceError(err)) => match err.err() {
-            TransactWriteItemsError::TransactionCanceledException(cancelled) => {
-                let codes: Vec<&str> = cancelled.cancellation_reasons().iter().map(|r| r.code().unwrap_or("None")).collect();
-                if let Some(index) = codes.iter().position(|code| *code == "ConditionalCheckFailed") {
-                    Ok(Outcome::ConditionFailed(index))
-                } else if codes.contains(&"TransactionConflict") {
-                    Ok(Outcome::Conflict)
-                } else {
-                    Err(ApiError::internal(anyhow::anyhow!("transaction cancelled: {codes:?}")))
-                }
-            }
-            TransactWriteItemsError::TransactionInProgressException(_) => Ok(Outcome::Conflict),
-            _ => Err(SdkError::ServiceError(err).into()),
-        },
-        Err(err) => Err(err.into()),
-    }
 }
 
 /// Jittered back-off for transactions that met another on the same profile.
@@ -138,80 +402,6 @@ async fn back_off(attempt: u32) {
 }
 
 const ATTEMPTS: u32 = 10;
-
-/// Adds a stored lead to its owner's counters and aggregates, once. `Ok(false)` when it was
-/// already counted (or deleted before it could be).
-pub async fn count_lead(client: &Client, tables: &Tables, lead: &LeadRecord) -> Result<bool, ApiError> {
-    let amount = counted_amount(lead.estimated_amount);
-    let mut interest = Interest::Add(amount);
-    let mut slots: HashMap<Dimension, Slot> = HashMap::new();
-    for attempt in 0..ATTEMPTS {
-        let planned = Planner::new(&tables.lead_stats, &lead.owner_id, 2).lead(&lead.form_id, &lead.created_at, amount as u64, &lead.facets, &slots)?;
-        let keys = AttributeValue::L(planned.keys.iter().map(|k| AttributeValue::S(k.clone())).collect());
-        let mark = built(
-            Update::builder()
-                .table_name(&tables.leads)
-                .set_key(Some([key(&lead.id)].into()))
-                .update_expression("SET counted_at = :now, counted_in = :keys")
-                .condition_expression("attribute_exists(id) AND attribute_not_exists(counted_at)")
-                .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
-                .expression_attribute_values(":keys", keys)
-                .build(),
-        )?;
-        let mut items = vec![TransactWriteItem::builder().update(mark).build(), counter_update(tables, &lead.owner_id, 1, interest, &lead.status, false)?];
-        items.extend(planned.items);
-        match transact(client, items).await? {
-            Outcome::Done => {
-                // Once per lead: only the call whose transaction set `counted_at` gets here.
-                let counted = crate::repo::platform_stats::lead_counted(client, &tables.platform_stats, &lead.created_at);
-                crate::repo::platform_stats::log_failure(counted.await, "lead counted");
-                add_form_leads(client, tables, &lead.form_id, 1).await;
-                return Ok(true);
-            }
-            Outcome::ConditionFailed(0) => return Ok(false),
-            Outcome::ConditionFailed(1) => {
-                tracing::warn!(owner_id = %lead.owner_id, "estimated interest saturated at the ceiling");
-                interest = Interest::Saturate;
-            }
-            Outcome::ConditionFailed(index) => {
-                // An open dimension's value is new, or its cap is reached: try the next way.
-                let Some((_, dimension)) = planned.conditions.iter().find(|(at, _)| *at == index) else {
-                    return Err(ApiError::internal(anyhow::anyhow!("lead {}: unexpected failed condition at {index}", lead.id)));
-                };
-                let slot = slots.entry(*dimension).or_insert(Slot::Known);
-                *slot = slot.next();
-            }
-            Outcome::Conflict => back_off(attempt).await,
-        }
-    }
-    Err(ApiError::internal(anyhow::anyhow!("lead {} not counted: too many conflicting transactions", lead.id)))
-}
-
-/// Keeps the form's `leads_count` in step (after the lead's own counting, which happens once).
-/// A form deleted meanwhile is left alone; a failure is logged.
-async fn add_form_leads(client: &Client, tables: &Tables, form_id: &str, delta: i64) {
-    let result = client
-        .update_item()
-        .table_name(&tables.forms)
-        .set_key(Some([key(form_id)].into()))
-        .update_expression("ADD leads_count :delta")
-        .condition_expression("attribute_exists(id)")
-        .expression_attribute_values(":delta", AttributeValue::N(delta.to_string()))
-        .send()
-        .await;
-    match result {
-        Ok(_) => {}
-        Err(err) if crate::dynamo::is_condition_failed(&err) => {}
-        Err(err) => tracing::warn!(form_id, error = %err, "form lead count not updated"),
-    }
-}
-
-/// Counts a lead and logs instead of failing (the local path, after the investor's answer).
-pub async fn count_lead_logged(client: &Client, tables: &Tables, lead: &LeadRecord) {
-    if let Err(err) = count_lead(client, tables, lead).await {
-        tracing::error!(lead_id = %lead.id, error = %err, "lead not added to the dashboard counters");
-    }
-}
 
 /// What deleting a lead needs to know about it (read leniently: older records lack counters).
 #[derive(Debug, serde::Deserialize)]
@@ -231,205 +421,4 @@ pub struct LeadOwnership {
     /// When a campaign first reached it.
     #[serde(default)]
     pub contacted_at: Option<String>,
-}
-
-/// The caller's lead, or 404 (also when it belongs to someone else).
-pub async fn owned_lead(client: &Client, tables: &Tables, id: &str, owner_id: &str) -> Result<LeadOwnership, ApiError> {
-    let output = client.get_item().table_name(&tables.leads).set_key(Some([key(id)].into())).consistent_read(true).send().await?;
-    let lead: Option<LeadOwnership> = output.item.map(from_item).transpose()?;
-    lead.filter(|lead| lead.owner_id == owner_id).ok_or_else(not_found)
-}
-
-/// Deletes the caller's lead and, if it was counted, takes it off the counters in the same
-/// transaction.
-pub async fn delete_lead(client: &Client, tables: &Tables, id: &str, owner_id: &str) -> Result<(), ApiError> {
-    for attempt in 0..ATTEMPTS {
-        let lead = owned_lead(client, tables, id, owner_id).await?;
-        let counted = lead.counted_at.is_some();
-        let delete = built(
-            Delete::builder()
-                .table_name(&tables.leads)
-                .set_key(Some([key(id)].into()))
-                .condition_expression(match (counted, lead.contacted_at.is_some()) {
-                    (true, true) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_exists(contacted_at)",
-                    (true, false) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at)",
-                    (false, _) => "owner_id = :owner AND attribute_not_exists(counted_at)",
-                })
-                .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
-                .build(),
-        )?;
-        let mut items = vec![TransactWriteItem::builder().delete(delete).build()];
-        if counted {
-            items.push(counter_update(tables, owner_id, -1, Interest::Add(-counted_amount(lead.estimated_amount)), &lead.status, lead.contacted_at.is_some())?);
-            items.extend(crate::repo::lead_stats::take_off(&tables.lead_stats, owner_id, &lead.counted_in, counted_amount(lead.estimated_amount) as u64)?);
-        }
-        match transact(client, items).await? {
-            Outcome::Done => {
-                if counted {
-                    add_form_leads(client, tables, &lead.form_id, -1).await;
-                }
-                return Ok(());
-            }
-            // Counted (or deleted) meanwhile: read it again.
-            Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
-        }
-    }
-    Err(ApiError::internal(anyhow::anyhow!("lead {id} not deleted: too many conflicting transactions")))
-}
-
-/// Stores an investor's lead once: `true` when this call wrote it, `false` when a lead with
-/// its id was stored before (a retried submission with the same `Idempotency-Key`).
-pub async fn put_new(client: &Client, tables: &Tables, lead: &LeadRecord) -> Result<bool, ApiError> {
-    let result = client
-        .put_item()
-        .table_name(&tables.leads)
-        .set_item(Some(crate::dynamo::to_item(lead)?))
-        .condition_expression("attribute_not_exists(id)")
-        .send()
-        .await;
-    crate::dynamo::applied(result)
-}
-
-/// A lead by id, read consistently (a retry's check, the stream notifier, tests).
-pub async fn get(client: &Client, tables: &Tables, id: &str) -> Result<Option<LeadRecord>, ApiError> {
-    let output = client.get_item().table_name(&tables.leads).set_key(Some([key(id)].into())).consistent_read(true).send().await?;
-    output.item.map(from_item).transpose()
-}
-
-/// Claims the lead's 'New investor lead' e-mail: `true` for the one caller that gets to send
-/// it; `false` when it was claimed before (a retried batch) or the lead is gone.
-pub async fn claim_notification(client: &Client, tables: &Tables, id: &str) -> Result<bool, ApiError> {
-    let result = client
-        .update_item()
-        .table_name(&tables.leads)
-        .set_key(Some([key(id)].into()))
-        .update_expression("SET notified_at = :now")
-        .condition_expression("attribute_exists(id) AND attribute_not_exists(notified_at)")
-        .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
-        .send()
-        .await;
-    crate::dynamo::applied(result)
-}
-
-/// Gives a claim back after the e-mail could not be sent, so a retry sends it.
-pub async fn release_notification(client: &Client, tables: &Tables, id: &str) -> Result<(), ApiError> {
-    let result = client
-        .update_item()
-        .table_name(&tables.leads)
-        .set_key(Some([key(id)].into()))
-        .update_expression("REMOVE notified_at")
-        .condition_expression("attribute_exists(id)")
-        .send()
-        .await;
-    crate::dynamo::applied(result).map(drop)
-}
-
-/// Sets a lead's temperature if the caller owns it. A counted lead moves between the
-/// profile's temperature counters in the same transaction.
-pub async fn set_status(client: &Client, tables: &Tables, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {
-    for attempt in 0..ATTEMPTS {
-        let lead = owned_lead(client, tables, id, owner_id).await?;
-        let (from, to) = (temperature_counter(&lead.status), temperature_counter(status));
-        if lead.counted_at.is_none() || from == to {
-            return set_status_only(client, tables, id, owner_id, status).await;
-        }
-        let contacted = lead.contacted_at.is_some();
-        let update = built(
-            Update::builder()
-                .table_name(&tables.leads)
-                .set_key(Some([key(id)].into()))
-                .update_expression("SET #status = :status")
-                .condition_expression(if contacted {
-                    "owner_id = :owner AND attribute_exists(counted_at) AND #status = :old AND attribute_exists(contacted_at)"
-                } else {
-                    "owner_id = :owner AND attribute_exists(counted_at) AND #status = :old AND attribute_not_exists(contacted_at)"
-                })
-                .expression_attribute_names("#status", "status")
-                .expression_attribute_values(":status", AttributeValue::S(status.to_owned()))
-                .expression_attribute_values(":old", AttributeValue::S(lead.status.clone()))
-                .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
-                .build(),
-        )?;
-        let moved = built(
-            Update::builder()
-                .table_name(&tables.profiles)
-                .set_key(Some([key(owner_id)].into()))
-                .update_expression(if contacted {
-                    format!("ADD {from} :minus, {to} :one, {} :minus, {} :one", contacted_counter(&lead.status), contacted_counter(status))
-                } else {
-                    format!("ADD {from} :minus, {to} :one")
-                })
-                .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
-                .expression_attribute_values(":one", AttributeValue::N("1".into()))
-                .build(),
-        )?;
-        let items = vec![TransactWriteItem::builder().update(update).build(), TransactWriteItem::builder().update(moved).build()];
-        match transact(client, items).await? {
-            Outcome::Done => return Ok(()),
-            // Changed meanwhile: read it again.
-            Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
-        }
-    }
-    Err(ApiError::internal(anyhow::anyhow!("lead {id}: status not set, too many conflicting changes")))
-}
-
-/// Marks leads a campaign message reached (its recipient's lead and the audience's other
-/// leads of that address), once each: the lead's `contacted_at` and its temperature's
-/// contacted counter move together in one transaction, so `hot_leads - hot_contacted` is the
-/// number of hot leads no campaign has reached. Only counted leads are marked (a lead is
-/// counted within moments of its capture, long before any campaign reaches it).
-pub async fn mark_contacted(client: &Client, tables: &Tables, owner_id: &str, ids: &[String], at: &str) -> Result<(), ApiError> {
-    for id in ids.iter().filter(|id| !id.is_empty()) {
-        for attempt in 0..ATTEMPTS {
-            let lead = match owned_lead(client, tables, id, owner_id).await {
-                Ok(lead) => lead,
-                Err(err) if err.status == axum::http::StatusCode::NOT_FOUND => break,
-                Err(err) => return Err(err),
-            };
-            if lead.contacted_at.is_some() || lead.counted_at.is_none() {
-                break;
-            }
-            let mark = built(
-                Update::builder()
-                    .table_name(&tables.leads)
-                    .set_key(Some([key(id)].into()))
-                    .update_expression("SET contacted_at = :at")
-                    .condition_expression("owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at) AND #status = :status")
-                    .expression_attribute_names("#status", "status")
-                    .expression_attribute_values(":at", AttributeValue::S(at.to_owned()))
-                    .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
-                    .expression_attribute_values(":status", AttributeValue::S(lead.status.clone()))
-                    .build(),
-            )?;
-            let count = built(
-                Update::builder()
-                    .table_name(&tables.profiles)
-                    .set_key(Some([key(owner_id)].into()))
-                    .update_expression(format!("ADD {} :one", contacted_counter(&lead.status)))
-                    .expression_attribute_values(":one", AttributeValue::N("1".into()))
-                    .build(),
-            )?;
-            match transact(client, vec![TransactWriteItem::builder().update(mark).build(), TransactWriteItem::builder().update(count).build()]).await? {
-                Outcome::Done => break,
-                // Marked, deleted or its status changed meanwhile: read it again.
-                Outcome::ConditionFailed(_) | Outcome::Conflict => back_off(attempt).await,
-            }
-        }
-    }
-    Ok(())
-}
-
-async fn set_status_only(client: &Client, tables: &Tables, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {
-    let result = client
-        .update_item()
-        .table_name(&tables.leads)
-        .set_key(Some([key(id)].into()))
-        .update_expression("SET #status = :status")
-        .condition_expression("attribute_exists(id) AND owner_id = :owner")
-        .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":status", AttributeValue::S(status.to_owned()))
-        .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
-        .send()
-        .await;
-    if crate::dynamo::applied(result)? { Ok(()) } else { Err(not_found()) }
 }

@@ -1,5 +1,8 @@
-//! One module per shared DynamoDB table. Every access is a GetItem, Query or conditional
-//! write on a key; item mapping lives next to the calls.
+//! One module per shared DynamoDB table, each with its repository: a value borrowing the
+//! client and the table names (`state.leads()`, `state.forms()`, … in `state/repos.rs`) whose
+//! methods are the table's only accesses. Every access is a GetItem, Query or conditional
+//! write on a key, built from a [`Table`] that has its name already set; item mapping lives
+//! next to the calls.
 
 pub mod account_requests;
 pub mod ai_questions;
@@ -30,7 +33,7 @@ pub mod users;
 pub mod vault;
 
 pub use crate::dynamo::StoreError;
-pub use table::{Page, query_all, query_all_as, query_page, query_until, query_up_to};
+pub use table::{Page, Table, TxOutcome, query_all, query_all_as, query_page, query_until, query_up_to, transact};
 
 #[cfg(test)]
 mod tests {

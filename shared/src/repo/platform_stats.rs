@@ -14,17 +14,13 @@
 //! conditional on the counter being positive (saturating at 0), and reads are lenient (a
 //! missing or malformed attribute reads 0, see `counters`).
 
-use std::{
-    collections::{BTreeMap, HashMap},
-    time::Duration,
-};
+use std::collections::{BTreeMap, HashMap};
 
-use aws_sdk_dynamodb::{
-    Client,
-    types::{AttributeValue, KeysAndAttributes},
-};
+use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
-use crate::{ApiError, billing::Plan, dynamo::Item};
+use crate::{ApiError, billing::Plan, config::Tables, dynamo::Item};
+
+use super::table::Table;
 
 pub const TOTALS: &str = "totals";
 /// Where a subscription whose plan is not (or no longer) on sale counts.
@@ -48,16 +44,123 @@ fn number(value: i64) -> AttributeValue {
     AttributeValue::N(value.to_string())
 }
 
-/// Adds `by` to each named counter of one item (created on first use).
-async fn add(client: &Client, table: &str, id: &str, counters: &[&str], by: i64) -> Result<(), ApiError> {
-    let mut request = client.update_item().table_name(table).key("id", AttributeValue::S(id.to_owned()));
-    let mut parts = Vec::new();
-    for (i, counter) in counters.iter().enumerate() {
-        parts.push(format!("#c{i} :by"));
-        request = request.expression_attribute_names(format!("#c{i}"), *counter);
+/// Table `platform_stats`: `state.platform_stats()`.
+#[derive(Clone, Copy)]
+pub struct PlatformStatsRepo<'a> {
+    table: Table<'a>,
+}
+
+impl<'a> PlatformStatsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            table: Table::new(client, &tables.platform_stats),
+        }
     }
-    request.update_expression(format!("ADD {}", parts.join(", "))).expression_attribute_values(":by", number(by)).send().await?;
-    Ok(())
+
+    /// The repository over a table another repository already holds.
+    pub(crate) fn on(table: Table<'a>) -> Self {
+        Self { table }
+    }
+
+    /// Adds `by` to each named counter of one item (created on first use).
+    async fn add(self, id: &str, counters: &[&str], by: i64) -> Result<(), ApiError> {
+        let mut request = self.table.update().key("id", AttributeValue::S(id.to_owned()));
+        let mut parts = Vec::new();
+        for (i, counter) in counters.iter().enumerate() {
+            parts.push(format!("#c{i} :by"));
+            request = request.expression_attribute_names(format!("#c{i}"), *counter);
+        }
+        request.update_expression(format!("ADD {}", parts.join(", "))).expression_attribute_values(":by", number(by)).send().await?;
+        Ok(())
+    }
+
+    /// A new account (`create_user` succeeded): users, the day's sign-ups, and confirmed when the
+    /// account was created confirmed.
+    pub async fn user_created(self, created_at: &str, confirmed: bool) -> Result<(), ApiError> {
+        let totals: &[&str] = if confirmed { &["users", "confirmed"] } else { &["users"] };
+        self.add(TOTALS, totals, 1).await?;
+        self.add(&day_key(&day_of(created_at)), &["signups"], 1).await
+    }
+
+    /// An address confirmed for the first time.
+    pub async fn email_confirmed(self) -> Result<(), ApiError> {
+        self.add(TOTALS, &["confirmed"], 1).await
+    }
+
+    /// A lead counted (once, after the transaction that set its `counted_at`), on the day it
+    /// was captured.
+    pub async fn lead_counted(self, lead_created_at: &str) -> Result<(), ApiError> {
+        self.add(&day_key(&day_of(lead_created_at)), &["leads"], 1).await
+    }
+
+    /// The Stripe webhook changed a subscriptions row from `before` (the row as it was) to
+    /// `status` on `plan` (the plan's name; `None` keeps the row's plan): the subscription
+    /// leaves its old counter and joins the new one. A re-applied event (same status and plan)
+    /// moves nothing.
+    pub async fn subscription_changed(self, 
+        plans: &[Plan],
+        before: &Item,
+        status: &str,
+        plan: Option<&str>,
+    ) -> Result<(), ApiError> {
+        let old = SubscriptionSlot::of_row(before, plans);
+        let kept_plan = before.get("plan").and_then(|v| v.as_s().ok()).map(String::as_str);
+        let new = SubscriptionSlot::new(status, plan.or(kept_plan), plans);
+        self.move_subscription(old.as_ref(), Some(&new)).await
+    }
+
+    /// Moves one subscription between counters; the decrement saturates at 0.
+    pub async fn move_subscription(self, 
+        from: Option<&SubscriptionSlot>,
+        to: Option<&SubscriptionSlot>,
+    ) -> Result<(), ApiError> {
+        if from == to {
+            return Ok(());
+        }
+        if let Some(from) = from {
+            let mut request = self.table.update()
+                .key("id", AttributeValue::S(TOTALS.to_owned()))
+                .condition_expression("#from > :zero")
+                .expression_attribute_names("#from", from.attribute())
+                .expression_attribute_values(":zero", number(0))
+                .expression_attribute_values(":minus", number(-1));
+            request = match to {
+                Some(to) => request
+                    .update_expression("ADD #from :minus, #to :one")
+                    .expression_attribute_names("#to", to.attribute())
+                    .expression_attribute_values(":one", number(1)),
+                None => request.update_expression("ADD #from :minus"),
+            };
+            if crate::dynamo::applied(request.send().await)? {
+                return Ok(());
+            }
+            // Nothing to take off (counters started after this subscription): only add.
+        }
+        match to {
+            Some(to) => self.add(TOTALS, &[&to.attribute()], 1).await,
+            None => Ok(()),
+        }
+    }
+
+    /// Reads the totals and the given days (`YYYY-MM-DD`, at most 99) in one BatchGetItem
+    /// (retrying keys DynamoDB leaves unprocessed).
+    #[tracing::instrument(skip(self, dates), fields(days = dates.len()))]
+    pub async fn read(self, dates: &[String]) -> Result<Snapshot, ApiError> {
+        let mut ids = vec![TOTALS.to_owned()];
+        ids.extend(dates.iter().take(99).map(|date| day_key(date)));
+        let keys: Vec<Item> = ids.iter().map(|id| HashMap::from([("id".to_owned(), AttributeValue::S(id.clone()))])).collect();
+        let items = self.table.batch_get(keys, &[]).await?;
+        let mut snapshot = Snapshot::default();
+        for item in items {
+            let Some(id) = item.get("id").and_then(|v| v.as_s().ok()) else { continue };
+            if id == TOTALS {
+                snapshot.totals = totals_of(&item);
+            } else if let Some(date) = id.strip_prefix("day#") {
+                snapshot.days.insert(date.to_owned(), DayCounts { signups: counter(&item, "signups"), leads: counter(&item, "leads") });
+            }
+        }
+        Ok(snapshot)
+    }
 }
 
 /// Logs a counter that did not move; the change it counts stands.
@@ -65,25 +168,6 @@ pub fn log_failure(result: Result<(), ApiError>, counter: &str) {
     if let Err(err) = result {
         tracing::error!(counter, error = %err, "platform counter not updated");
     }
-}
-
-/// A new account (`create_user` succeeded): users, the day's sign-ups, and confirmed when the
-/// account was created confirmed.
-pub async fn user_created(client: &Client, table: &str, created_at: &str, confirmed: bool) -> Result<(), ApiError> {
-    let totals: &[&str] = if confirmed { &["users", "confirmed"] } else { &["users"] };
-    add(client, table, TOTALS, totals, 1).await?;
-    add(client, table, &day_key(&day_of(created_at)), &["signups"], 1).await
-}
-
-/// An address confirmed for the first time.
-pub async fn email_confirmed(client: &Client, table: &str) -> Result<(), ApiError> {
-    add(client, table, TOTALS, &["confirmed"], 1).await
-}
-
-/// A lead counted (once, after the transaction that set its `counted_at`), on the day it
-/// was captured.
-pub async fn lead_counted(client: &Client, table: &str, lead_created_at: &str) -> Result<(), ApiError> {
-    add(client, table, &day_key(&day_of(lead_created_at)), &["leads"], 1).await
 }
 
 /// Where a subscription counts: its Stripe status and its plan's key.
@@ -118,61 +202,6 @@ impl SubscriptionSlot {
     fn parse(attribute: &str) -> Option<Self> {
         let (status, plan) = attribute.strip_prefix(SUBSCRIPTION_PREFIX)?.split_once('#')?;
         Some(Self { status: status.to_owned(), plan: plan.to_owned() })
-    }
-}
-
-/// The Stripe webhook changed a subscriptions row from `before` (the row as it was) to
-/// `status` on `plan` (the plan's name; `None` keeps the row's plan): the subscription
-/// leaves its old counter and joins the new one. A re-applied event (same status and plan)
-/// moves nothing.
-pub async fn subscription_changed(
-    client: &Client,
-    table: &str,
-    plans: &[Plan],
-    before: &Item,
-    status: &str,
-    plan: Option<&str>,
-) -> Result<(), ApiError> {
-    let old = SubscriptionSlot::of_row(before, plans);
-    let kept_plan = before.get("plan").and_then(|v| v.as_s().ok()).map(String::as_str);
-    let new = SubscriptionSlot::new(status, plan.or(kept_plan), plans);
-    move_subscription(client, table, old.as_ref(), Some(&new)).await
-}
-
-/// Moves one subscription between counters; the decrement saturates at 0.
-pub async fn move_subscription(
-    client: &Client,
-    table: &str,
-    from: Option<&SubscriptionSlot>,
-    to: Option<&SubscriptionSlot>,
-) -> Result<(), ApiError> {
-    if from == to {
-        return Ok(());
-    }
-    if let Some(from) = from {
-        let mut request = client
-            .update_item()
-            .table_name(table)
-            .key("id", AttributeValue::S(TOTALS.to_owned()))
-            .condition_expression("#from > :zero")
-            .expression_attribute_names("#from", from.attribute())
-            .expression_attribute_values(":zero", number(0))
-            .expression_attribute_values(":minus", number(-1));
-        request = match to {
-            Some(to) => request
-                .update_expression("ADD #from :minus, #to :one")
-                .expression_attribute_names("#to", to.attribute())
-                .expression_attribute_values(":one", number(1)),
-            None => request.update_expression("ADD #from :minus"),
-        };
-        if crate::dynamo::applied(request.send().await)? {
-            return Ok(());
-        }
-        // Nothing to take off (counters started after this subscription): only add.
-    }
-    match to {
-        Some(to) => add(client, table, TOTALS, &[&to.attribute()], 1).await,
-        None => Ok(()),
     }
 }
 
@@ -224,39 +253,6 @@ fn totals_of(item: &Item) -> Totals {
         .filter(|(_, count)| *count > 0)
         .collect();
     Totals { users: counter(item, "users"), confirmed: counter(item, "confirmed"), subscriptions }
-}
-
-/// Reads the totals and the given days (`YYYY-MM-DD`, at most 99) in one BatchGetItem
-/// (retrying keys DynamoDB leaves unprocessed).
-#[tracing::instrument(skip(client, dates), fields(days = dates.len()))]
-pub async fn read(client: &Client, table: &str, dates: &[String]) -> Result<Snapshot, ApiError> {
-    let mut ids = vec![TOTALS.to_owned()];
-    ids.extend(dates.iter().take(99).map(|date| day_key(date)));
-    let keys: Vec<Item> = ids.iter().map(|id| HashMap::from([("id".to_owned(), AttributeValue::S(id.clone()))])).collect();
-    let mut pending = Some(KeysAndAttributes::builder().set_keys(Some(keys)).build().map_err(ApiError::internal)?);
-    let mut items = Vec::new();
-    for attempt in 0..6u32 {
-        let Some(request) = pending.take() else { break };
-        if attempt > 0 {
-            tokio::time::sleep(Duration::from_millis(20 << attempt)).await;
-        }
-        let output = client.batch_get_item().request_items(table, request).send().await?;
-        items.extend(output.responses.and_then(|mut responses| responses.remove(table)).unwrap_or_default());
-        pending = output.unprocessed_keys.and_then(|mut unprocessed| unprocessed.remove(table)).filter(|keys| !keys.keys().is_empty());
-    }
-    if pending.is_some() {
-        return Err(ApiError::unavailable());
-    }
-    let mut snapshot = Snapshot::default();
-    for item in items {
-        let Some(id) = item.get("id").and_then(|v| v.as_s().ok()) else { continue };
-        if id == TOTALS {
-            snapshot.totals = totals_of(&item);
-        } else if let Some(date) = id.strip_prefix("day#") {
-            snapshot.days.insert(date.to_owned(), DayCounts { signups: counter(&item, "signups"), leads: counter(&item, "leads") });
-        }
-    }
-    Ok(snapshot)
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 use aws_sdk_dynamodb::{Client, types::{AttributeValue, ReturnValue}};
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
+use crate::{config::Tables, error::ApiError};
+
+use super::table::Table;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Profile {
@@ -51,107 +53,114 @@ impl Profile {
     }
 }
 
-#[tracing::instrument(skip(client))]
-pub async fn get_profile(client: &Client, table: &str, id: &str) -> Result<Option<Profile>, ApiError> {
-    let output = client
-        .get_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .send()
-        .await?;
-    output.item.map(from_item).transpose()
+/// Table `profiles`: `state.profiles()`.
+#[derive(Clone, Copy)]
+pub struct ProfilesRepo<'a> {
+    table: Table<'a>,
 }
 
-/// Sets the name, creating the profile if needed; the counter is left as it is.
-#[tracing::instrument(skip(client))]
-pub async fn set_profile_name(client: &Client, table: &str, id: &str, name: &str) -> Result<Profile, ApiError> {
-    let output = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .update_expression("SET #name = :name, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
-        .expression_attribute_names("#name", "name")
-        .expression_attribute_values(":name", AttributeValue::S(name.to_owned()))
-        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-        .return_values(ReturnValue::AllNew)
-        .send()
-        .await?;
-    let item = output.attributes.ok_or_else(|| ApiError::internal(anyhow::anyhow!("UpdateItem returned no attributes")))?;
-    from_item(item)
-}
+impl<'a> ProfilesRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            table: Table::new(client, &tables.profiles),
+        }
+    }
 
-use crate::dynamo::from_item;
+    /// The repository over a table another repository already holds.
+    pub(crate) fn on(table: Table<'a>) -> Self {
+        Self { table }
+    }
 
-/// The founder's offering (`offering` on the profile); the default while none was saved.
-#[tracing::instrument(skip(client))]
-pub async fn get_offering(client: &Client, table: &str, id: &str) -> Result<crate::vault::offering::Offering, ApiError> {
-    let output = client
-        .get_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .projection_expression("offering")
-        .consistent_read(true)
-        .send()
-        .await?;
-    match output.item.and_then(|mut item| item.remove("offering")) {
-        Some(value) => serde_dynamo::from_attribute_value(value).map_err(|err| ApiError::internal(anyhow::Error::new(err).context("profile offering"))),
-        None => Ok(Default::default()),
+    #[tracing::instrument(skip(self))]
+    pub async fn get_profile(self, id: &str) -> Result<Option<Profile>, ApiError> {
+        let output = self.table.get()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .send()
+            .await?;
+        output.item.map(from_item).transpose()
+    }
+
+    /// Sets the name, creating the profile if needed; the counter is left as it is.
+    #[tracing::instrument(skip(self))]
+    pub async fn set_profile_name(self, id: &str, name: &str) -> Result<Profile, ApiError> {
+        let output = self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression("SET #name = :name, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+            .expression_attribute_names("#name", "name")
+            .expression_attribute_values(":name", AttributeValue::S(name.to_owned()))
+            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+            .return_values(ReturnValue::AllNew)
+            .send()
+            .await?;
+        let item = output.attributes.ok_or_else(|| ApiError::internal(anyhow::anyhow!("UpdateItem returned no attributes")))?;
+        from_item(item)
+    }
+
+    /// The founder's offering (`offering` on the profile); the default while none was saved.
+    #[tracing::instrument(skip(self))]
+    pub async fn get_offering(self, id: &str) -> Result<crate::vault::offering::Offering, ApiError> {
+        let output = self.table.get()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .projection_expression("offering")
+            .consistent_read(true)
+            .send()
+            .await?;
+        match output.item.and_then(|mut item| item.remove("offering")) {
+            Some(value) => serde_dynamo::from_attribute_value(value).map_err(|err| ApiError::internal(anyhow::Error::new(err).context("profile offering"))),
+            None => Ok(Default::default()),
+        }
+    }
+
+    /// Saves the offering if the stored one is still at `expected` (its version); false if it
+    /// changed meanwhile.
+    #[tracing::instrument(skip(self, offering))]
+    pub async fn save_offering(self, id: &str, expected: u64, offering: &crate::vault::offering::Offering) -> Result<bool, ApiError> {
+        let value = serde_dynamo::to_attribute_value(offering).map_err(|err| ApiError::internal(anyhow::Error::new(err)))?;
+        let condition = if expected == 0 { "attribute_not_exists(offering) OR offering.version = :expected" } else { "offering.version = :expected" };
+        let result = self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression("SET offering = :offering, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+            .condition_expression(condition)
+            .expression_attribute_values(":offering", value)
+            .expression_attribute_values(":expected", AttributeValue::N(expected.to_string()))
+            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// The guide's steps done, read consistently.
+    #[tracing::instrument(skip(self))]
+    pub async fn guide_steps(self, id: &str) -> Result<std::collections::HashSet<String>, ApiError> {
+        let output = self.table.get()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .projection_expression("raise_capital_done")
+            .consistent_read(true)
+            .send()
+            .await?;
+        Ok(guide_steps_of(output.item.as_ref()))
+    }
+
+    /// Adds a step to the done set (or takes it out) without touching the others, so a stale
+    /// page never overwrites progress; answers the steps done afterwards.
+    #[tracing::instrument(skip(self))]
+    pub async fn set_guide_step(self, id: &str, step: &str, done: bool) -> Result<std::collections::HashSet<String>, ApiError> {
+        let expression = if done { "ADD raise_capital_done :step" } else { "DELETE raise_capital_done :step" };
+        let output = self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression(expression)
+            .expression_attribute_values(":step", AttributeValue::Ss(vec![step.to_owned()]))
+            .return_values(ReturnValue::AllNew)
+            .send()
+            .await?;
+        Ok(guide_steps_of(output.attributes.as_ref()))
     }
 }
 
-/// Saves the offering if the stored one is still at `expected` (its version); false if it
-/// changed meanwhile.
-#[tracing::instrument(skip(client, offering))]
-pub async fn save_offering(client: &Client, table: &str, id: &str, expected: u64, offering: &crate::vault::offering::Offering) -> Result<bool, ApiError> {
-    let value = serde_dynamo::to_attribute_value(offering).map_err(|err| ApiError::internal(anyhow::Error::new(err)))?;
-    let condition = if expected == 0 { "attribute_not_exists(offering) OR offering.version = :expected" } else { "offering.version = :expected" };
-    let result = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .update_expression("SET offering = :offering, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
-        .condition_expression(condition)
-        .expression_attribute_values(":offering", value)
-        .expression_attribute_values(":expected", AttributeValue::N(expected.to_string()))
-        .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-        .send()
-        .await;
-    crate::dynamo::applied(result)
-}
+use crate::dynamo::from_item;
 
 /// The raise-capital guide's steps the founder has done (`raise_capital_done`, a string set
 /// on the profile item); none when the profile or the set does not exist.
 fn guide_steps_of(item: Option<&std::collections::HashMap<String, AttributeValue>>) -> std::collections::HashSet<String> {
     item.and_then(|i| i.get("raise_capital_done")).and_then(|v| v.as_ss().ok()).map(|ss| ss.iter().cloned().collect()).unwrap_or_default()
-}
-
-/// The guide's steps done, read consistently.
-#[tracing::instrument(skip(client))]
-pub async fn guide_steps(client: &Client, table: &str, id: &str) -> Result<std::collections::HashSet<String>, ApiError> {
-    let output = client
-        .get_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .projection_expression("raise_capital_done")
-        .consistent_read(true)
-        .send()
-        .await?;
-    Ok(guide_steps_of(output.item.as_ref()))
-}
-
-/// Adds a step to the done set (or takes it out) without touching the others, so a stale
-/// page never overwrites progress; answers the steps done afterwards.
-#[tracing::instrument(skip(client))]
-pub async fn set_guide_step(client: &Client, table: &str, id: &str, step: &str, done: bool) -> Result<std::collections::HashSet<String>, ApiError> {
-    let expression = if done { "ADD raise_capital_done :step" } else { "DELETE raise_capital_done :step" };
-    let output = client
-        .update_item()
-        .table_name(table)
-        .key("id", AttributeValue::S(id.to_owned()))
-        .update_expression(expression)
-        .expression_attribute_values(":step", AttributeValue::Ss(vec![step.to_owned()]))
-        .return_values(ReturnValue::AllNew)
-        .send()
-        .await?;
-    Ok(guide_steps_of(output.attributes.as_ref()))
 }

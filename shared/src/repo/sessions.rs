@@ -17,8 +17,10 @@ use crate::{
     ApiError,
     config::Tables,
     crypto::{random_token, sha256_hex},
-    repo::users::{UserRecord, get_user},
+    repo::users::{UserRecord, UsersRepo},
 };
+
+use super::table::Table;
 
 pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
 
@@ -56,86 +58,194 @@ pub fn ended() -> ApiError {
     ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "session_ended", SESSION_ENDED)
 }
 
-/// Starts a new session family for a user; returns the refresh token.
-pub async fn start(client: &Client, tables: &Tables, user: &UserRecord, now: i64) -> Result<String, ApiError> {
-    put(client, tables, &user.id, &uuid::Uuid::new_v4().to_string(), user.session_epoch, None, now).await
+/// Table `sessions` (and the users whose sessions they are): `state.sessions()`.
+#[derive(Clone, Copy)]
+pub struct SessionsRepo<'a> {
+    sessions: Table<'a>,
+    users: UsersRepo<'a>,
 }
 
-/// Starts an impersonation session on `user`: family `impersonation_id`, ending at `ends_at`.
-pub async fn start_impersonation(
-    client: &Client,
-    tables: &Tables,
-    user: &UserRecord,
-    impersonation_id: &str,
-    ends_at: i64,
-    now: i64,
-) -> Result<String, ApiError> {
-    put(client, tables, &user.id, impersonation_id, user.session_epoch, Some(ends_at), now).await
-}
-
-async fn put(
-    client: &Client,
-    tables: &Tables,
-    user_id: &str,
-    family_id: &str,
-    epoch: u64,
-    ends_at: Option<i64>,
-    at: i64,
-) -> Result<String, ApiError> {
-    let token = random_token();
-    let session = Session {
-        token_hash: sha256_hex(&token),
-        user_id: user_id.to_owned(),
-        family_id: family_id.to_owned(),
-        epoch,
-        created_at: at,
-        expires_at: ends_at.map_or(at + REFRESH_TTL_SECS, |end| end.min(at + REFRESH_TTL_SECS)),
-        rotated_at: None,
-        revoked: false,
-        ends_at,
-    };
-    let item = crate::dynamo::to_item(&session)?;
-    client
-        .put_item()
-        .table_name(&tables.sessions)
-        .set_item(Some(item))
-        .condition_expression("attribute_not_exists(token_hash)")
-        .send()
-        .await?;
-    Ok(token)
-}
-
-async fn find(client: &Client, tables: &Tables, token: &str) -> Result<Option<Session>, ApiError> {
-    let output = client
-        .get_item()
-        .table_name(&tables.sessions)
-        .key("token_hash", AttributeValue::S(sha256_hex(token)))
-        .consistent_read(true)
-        .send()
-        .await?;
-    output
-        .item
-        .map(crate::dynamo::from_item)
-        .transpose()
-}
-
-/// The user of a live refresh token (without rotating it), and the impersonation record id
-/// when it is an impersonation session.
-pub async fn user_of(client: &Client, tables: &Tables, token: &str, at: i64) -> Result<(UserRecord, Option<String>), ApiError> {
-    let session = find(client, tables, token).await?.ok_or_else(ended)?;
-    if session.revoked || session.expires_at <= at {
-        return Err(ended());
+impl<'a> SessionsRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables) -> Self {
+        Self {
+            sessions: Table::new(client, &tables.sessions),
+            users: UsersRepo::new(client, tables),
+        }
     }
-    let user = get_user(client, tables, &session.user_id).await?.ok_or_else(ended)?;
-    if user.session_epoch != session.epoch {
-        return Err(ended());
-    }
-    Ok((user, session.ends_at.map(|_| session.family_id)))
-}
 
-/// The impersonation record id of a refresh token's session (live or not), if it is one.
-pub async fn impersonation_of(client: &Client, tables: &Tables, token: &str) -> Result<Option<String>, ApiError> {
-    Ok(find(client, tables, token).await?.filter(|session| session.ends_at.is_some()).map(|session| session.family_id))
+    /// Starts a new session family for a user; returns the refresh token.
+    pub async fn start(self, user: &UserRecord, now: i64) -> Result<String, ApiError> {
+        self.put(&user.id, &uuid::Uuid::new_v4().to_string(), user.session_epoch, None, now).await
+    }
+
+    /// Starts an impersonation session on `user`: family `impersonation_id`, ending at `ends_at`.
+    pub async fn start_impersonation(self, 
+        user: &UserRecord,
+        impersonation_id: &str,
+        ends_at: i64,
+        now: i64,
+    ) -> Result<String, ApiError> {
+        self.put(&user.id, impersonation_id, user.session_epoch, Some(ends_at), now).await
+    }
+
+    async fn put(self, 
+        user_id: &str,
+        family_id: &str,
+        epoch: u64,
+        ends_at: Option<i64>,
+        at: i64,
+    ) -> Result<String, ApiError> {
+        let token = random_token();
+        let session = Session {
+            token_hash: sha256_hex(&token),
+            user_id: user_id.to_owned(),
+            family_id: family_id.to_owned(),
+            epoch,
+            created_at: at,
+            expires_at: ends_at.map_or(at + REFRESH_TTL_SECS, |end| end.min(at + REFRESH_TTL_SECS)),
+            rotated_at: None,
+            revoked: false,
+            ends_at,
+        };
+        let item = crate::dynamo::to_item(&session)?;
+        self.sessions.put()
+            .set_item(Some(item))
+            .condition_expression("attribute_not_exists(token_hash)")
+            .send()
+            .await?;
+        Ok(token)
+    }
+
+    async fn find(self, token: &str) -> Result<Option<Session>, ApiError> {
+        let output = self.sessions.get()
+            .key("token_hash", AttributeValue::S(sha256_hex(token)))
+            .consistent_read(true)
+            .send()
+            .await?;
+        output
+            .item
+            .map(crate::dynamo::from_item)
+            .transpose()
+    }
+
+    /// The user of a live refresh token (without rotating it), and the impersonation record id
+    /// when it is an impersonation session.
+    pub async fn user_of(self, token: &str, at: i64) -> Result<(UserRecord, Option<String>), ApiError> {
+        let session = self.find(token).await?.ok_or_else(ended)?;
+        if session.revoked || session.expires_at <= at {
+            return Err(ended());
+        }
+        let user = self.users.get_user(&session.user_id).await?.ok_or_else(ended)?;
+        if user.session_epoch != session.epoch {
+            return Err(ended());
+        }
+        Ok((user, session.ends_at.map(|_| session.family_id)))
+    }
+
+    /// The impersonation record id of a refresh token's session (live or not), if it is one.
+    pub async fn impersonation_of(self, token: &str) -> Result<Option<String>, ApiError> {
+        Ok(self.find(token).await?.filter(|session| session.ends_at.is_some()).map(|session| session.family_id))
+    }
+
+    /// Exchanges a refresh token for a new one in the same family, with the user. A token of
+    /// another kind than `expected` is refused before anything changes (it is not used up), and
+    /// an impersonation session past its end is not renewed (the caller ends its record).
+    pub async fn rotate(self, token: &str, expected: Expected<'_>, at: i64) -> Result<Rotated, ApiError> {
+        let session = self.find(token).await?.ok_or_else(ended)?;
+        let kind_matches = match expected {
+            Expected::Own => session.ends_at.is_none(),
+            Expected::Support(id) => session.ends_at.is_some() && session.family_id == id,
+        };
+        if !kind_matches {
+            tracing::warn!(user_id = %session.user_id, "a refresh cookie held another kind of session");
+            return Err(ended());
+        }
+        if session.revoked || session.expires_at <= at || session.ends_at.is_some_and(|end| end <= at) {
+            return Err(ended());
+        }
+        let rotated_at = match session.rotated_at {
+            Some(rotated_at) => Some(rotated_at),
+            None => self.mark_rotated(&session.token_hash, at).await?,
+        };
+        if let Some(rotated_at) = rotated_at {
+            if at - rotated_at > REUSE_GRACE_SECS {
+                tracing::warn!(user_id = %session.user_id, family_id = %session.family_id, "rotated refresh token reused: revoking its family");
+                self.revoke_family(&session.user_id, &session.family_id).await?;
+                return Err(ended());
+            }
+        }
+        let user = self.users.get_user(&session.user_id).await?.ok_or_else(ended)?;
+        if user.session_epoch != session.epoch {
+            return Err(ended());
+        }
+        let next = self.put(&user.id, &session.family_id, session.epoch, session.ends_at, at).await?;
+        let impersonation = session.ends_at.map(|end| (session.family_id.clone(), end));
+        Ok(Rotated { token: next, user, impersonation })
+    }
+
+    /// Marks a session rotated now. Returns the earlier rotation time if another request
+    /// rotated it first.
+    async fn mark_rotated(self, token_hash: &str, at: i64) -> Result<Option<i64>, ApiError> {
+        let result = self.sessions.update()
+            .key("token_hash", AttributeValue::S(token_hash.to_owned()))
+            .update_expression("SET rotated_at = :at")
+            .condition_expression("attribute_exists(token_hash) AND attribute_not_exists(rotated_at)")
+            .expression_attribute_values(":at", AttributeValue::N(at.to_string()))
+            .send()
+            .await;
+        if crate::dynamo::applied(result)? {
+            return Ok(None);
+        }
+        let output = self.sessions.get()
+            .key("token_hash", AttributeValue::S(token_hash.to_owned()))
+            .consistent_read(true)
+            .send()
+            .await?;
+        Ok(output.item.and_then(|item| match item.get("rotated_at") {
+            Some(AttributeValue::N(n)) => n.parse().ok(),
+            _ => None,
+        }))
+    }
+
+    async fn sessions_of(self, user_id: &str) -> Result<Vec<HashMap<String, AttributeValue>>, ApiError> {
+        let query = self.sessions.query()
+            .index_name("by_user")
+            .key_condition_expression("user_id = :user")
+            .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()));
+        Ok(crate::repo::query_all(query).await?)
+    }
+
+    /// Revokes every session of one family (a stolen token's, or an impersonation's: its family
+    /// id is the impersonation record's id).
+    pub async fn revoke_family(self, user_id: &str, family_id: &str) -> Result<(), ApiError> {
+        let family = AttributeValue::S(family_id.to_owned());
+        let updates = self.sessions_of(user_id)
+            .await?
+            .into_iter()
+            .filter(|item| item.get("family_id") == Some(&family))
+            .filter_map(|item| item.get("token_hash").cloned())
+            .map(|hash| {
+                self.sessions.update()
+                    .key("token_hash", hash)
+                    .update_expression("SET revoked = :yes")
+                    .expression_attribute_values(":yes", AttributeValue::Bool(true))
+                    .send()
+            });
+        futures::future::try_join_all(updates).await?;
+        Ok(())
+    }
+
+    /// Deletes a user's stored sessions. Not what ends them (the epoch does, at once); this
+    /// only tidies the table.
+    pub async fn delete_all(self, user_id: &str) -> Result<(), ApiError> {
+        let deletes = self.sessions_of(user_id)
+            .await?
+            .into_iter()
+            .filter_map(|item| item.get("token_hash").cloned())
+            .map(|hash| self.sessions.delete().key("token_hash", hash).send());
+        futures::future::try_join_all(deletes).await?;
+        Ok(())
+    }
 }
 
 /// Which session a refresh cookie is expected to hold.
@@ -145,114 +255,6 @@ pub enum Expected<'a> {
     Own,
     /// This support session's (`rs_support_<record id>`).
     Support(&'a str),
-}
-
-/// Exchanges a refresh token for a new one in the same family, with the user. A token of
-/// another kind than `expected` is refused before anything changes (it is not used up), and
-/// an impersonation session past its end is not renewed (the caller ends its record).
-pub async fn rotate(client: &Client, tables: &Tables, token: &str, expected: Expected<'_>, at: i64) -> Result<Rotated, ApiError> {
-    let session = find(client, tables, token).await?.ok_or_else(ended)?;
-    let kind_matches = match expected {
-        Expected::Own => session.ends_at.is_none(),
-        Expected::Support(id) => session.ends_at.is_some() && session.family_id == id,
-    };
-    if !kind_matches {
-        tracing::warn!(user_id = %session.user_id, "a refresh cookie held another kind of session");
-        return Err(ended());
-    }
-    if session.revoked || session.expires_at <= at || session.ends_at.is_some_and(|end| end <= at) {
-        return Err(ended());
-    }
-    let rotated_at = match session.rotated_at {
-        Some(rotated_at) => Some(rotated_at),
-        None => mark_rotated(client, tables, &session.token_hash, at).await?,
-    };
-    if let Some(rotated_at) = rotated_at {
-        if at - rotated_at > REUSE_GRACE_SECS {
-            tracing::warn!(user_id = %session.user_id, family_id = %session.family_id, "rotated refresh token reused: revoking its family");
-            revoke_family(client, tables, &session.user_id, &session.family_id).await?;
-            return Err(ended());
-        }
-    }
-    let user = get_user(client, tables, &session.user_id).await?.ok_or_else(ended)?;
-    if user.session_epoch != session.epoch {
-        return Err(ended());
-    }
-    let next = put(client, tables, &user.id, &session.family_id, session.epoch, session.ends_at, at).await?;
-    let impersonation = session.ends_at.map(|end| (session.family_id.clone(), end));
-    Ok(Rotated { token: next, user, impersonation })
-}
-
-/// Marks a session rotated now. Returns the earlier rotation time if another request
-/// rotated it first.
-async fn mark_rotated(client: &Client, tables: &Tables, token_hash: &str, at: i64) -> Result<Option<i64>, ApiError> {
-    let result = client
-        .update_item()
-        .table_name(&tables.sessions)
-        .key("token_hash", AttributeValue::S(token_hash.to_owned()))
-        .update_expression("SET rotated_at = :at")
-        .condition_expression("attribute_exists(token_hash) AND attribute_not_exists(rotated_at)")
-        .expression_attribute_values(":at", AttributeValue::N(at.to_string()))
-        .send()
-        .await;
-    if crate::dynamo::applied(result)? {
-        return Ok(None);
-    }
-    let output = client
-        .get_item()
-        .table_name(&tables.sessions)
-        .key("token_hash", AttributeValue::S(token_hash.to_owned()))
-        .consistent_read(true)
-        .send()
-        .await?;
-    Ok(output.item.and_then(|item| match item.get("rotated_at") {
-        Some(AttributeValue::N(n)) => n.parse().ok(),
-        _ => None,
-    }))
-}
-
-async fn sessions_of(client: &Client, tables: &Tables, user_id: &str) -> Result<Vec<HashMap<String, AttributeValue>>, ApiError> {
-    let query = client
-        .query()
-        .table_name(&tables.sessions)
-        .index_name("by_user")
-        .key_condition_expression("user_id = :user")
-        .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()));
-    Ok(crate::repo::query_all(query).await?)
-}
-
-/// Revokes every session of one family (a stolen token's, or an impersonation's: its family
-/// id is the impersonation record's id).
-pub async fn revoke_family(client: &Client, tables: &Tables, user_id: &str, family_id: &str) -> Result<(), ApiError> {
-    let family = AttributeValue::S(family_id.to_owned());
-    let updates = sessions_of(client, tables, user_id)
-        .await?
-        .into_iter()
-        .filter(|item| item.get("family_id") == Some(&family))
-        .filter_map(|item| item.get("token_hash").cloned())
-        .map(|hash| {
-            client
-                .update_item()
-                .table_name(&tables.sessions)
-                .key("token_hash", hash)
-                .update_expression("SET revoked = :yes")
-                .expression_attribute_values(":yes", AttributeValue::Bool(true))
-                .send()
-        });
-    futures::future::try_join_all(updates).await?;
-    Ok(())
-}
-
-/// Deletes a user's stored sessions. Not what ends them (the epoch does, at once); this
-/// only tidies the table.
-pub async fn delete_all(client: &Client, tables: &Tables, user_id: &str) -> Result<(), ApiError> {
-    let deletes = sessions_of(client, tables, user_id)
-        .await?
-        .into_iter()
-        .filter_map(|item| item.get("token_hash").cloned())
-        .map(|hash| client.delete_item().table_name(&tables.sessions).key("token_hash", hash).send());
-    futures::future::try_join_all(deletes).await?;
-    Ok(())
 }
 
 /// `Set-Cookie` for a refresh token: HttpOnly, Secure, SameSite=Strict, scoped to the auth API.

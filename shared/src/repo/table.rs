@@ -1,12 +1,20 @@
-//! Reading a Query to its end, once, for every repository: the `last_evaluated_key` loop is
-//! written here and nowhere else.
+//! One table's requests, once for every repository: the `last_evaluated_key` loops (a Query
+//! to its end, a count, a filtered page), the batch read that retries unprocessed keys and
+//! the transaction whose cancellation reasons are read here and nowhere else.
 
 use std::ops::ControlFlow;
 
-use aws_sdk_dynamodb::operation::query::builders::QueryFluentBuilder;
+use aws_sdk_dynamodb::{
+    error::SdkError,
+    operation::{
+        delete_item::builders::DeleteItemFluentBuilder, get_item::builders::GetItemFluentBuilder, put_item::builders::PutItemFluentBuilder,
+        query::builders::QueryFluentBuilder, transact_write_items::TransactWriteItemsError, update_item::builders::UpdateItemFluentBuilder,
+    },
+    types::{KeysAndAttributes, Select, TransactWriteItem},
+};
 use serde::de::DeserializeOwned;
 
-use crate::dynamo::{Item, StoreError};
+use crate::dynamo::{Client, Item, StoreError};
 
 /// One page of a Query and the key to continue from (`None`: nothing is left).
 #[derive(Debug, Clone, PartialEq)]
@@ -84,4 +92,169 @@ where
 /// An item as a `T`; a malformed item is an internal error.
 pub fn read<T: DeserializeOwned>(item: Item) -> Result<T, StoreError> {
     serde_dynamo::from_item(item).map_err(|err| StoreError::Internal(anyhow::Error::new(err).context("from DynamoDB item")))
+}
+
+/// One DynamoDB table: the client and the table's name, so every request a repository builds
+/// starts with its table already set. Borrowed from the state (`state.forms()` and the other
+/// accessors): copying it costs two pointers.
+#[derive(Clone, Copy)]
+pub struct Table<'a> {
+    client: &'a Client,
+    name: &'a str,
+}
+
+impl<'a> Table<'a> {
+    pub fn new(client: &'a Client, name: &'a str) -> Self {
+        Self { client, name }
+    }
+
+    pub fn name(&self) -> &'a str {
+        self.name
+    }
+
+    /// The client, for requests that span tables (transactions, batch reads).
+    pub fn client(&self) -> &'a Client {
+        self.client
+    }
+
+    pub fn get(&self) -> GetItemFluentBuilder {
+        self.client.get_item().table_name(self.name)
+    }
+
+    pub fn put(&self) -> PutItemFluentBuilder {
+        self.client.put_item().table_name(self.name)
+    }
+
+    pub fn update(&self) -> UpdateItemFluentBuilder {
+        self.client.update_item().table_name(self.name)
+    }
+
+    pub fn delete(&self) -> DeleteItemFluentBuilder {
+        self.client.delete_item().table_name(self.name)
+    }
+
+    pub fn query(&self) -> QueryFluentBuilder {
+        self.client.query().table_name(self.name)
+    }
+}
+
+impl Table<'_> {
+    /// How many items a Query matches, page after page (`Select::Count`: no item is read).
+    pub async fn count_all(&self, query: QueryFluentBuilder) -> Result<u64, StoreError> {
+        let query = query.select(Select::Count);
+        let mut total = 0u64;
+        let mut start = None;
+        loop {
+            let output = query.clone().set_exclusive_start_key(start).send().await?;
+            total = total.saturating_add(u64::try_from(output.count).unwrap_or(0));
+            match continuation(output.last_evaluated_key) {
+                Some(key) => start = Some(key),
+                None => return Ok(total),
+            }
+        }
+    }
+
+    /// `BatchGetItem` of `keys` (at most 100) from this table, with only `attributes` (all of
+    /// them when empty). Keys DynamoDB leaves unprocessed are asked again a few times, with a
+    /// growing pause; still unprocessed after that, the store is unavailable.
+    pub async fn batch_get(&self, keys: Vec<Item>, attributes: &[&str]) -> Result<Vec<Item>, StoreError> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut builder = KeysAndAttributes::builder().set_keys(Some(keys));
+        if !attributes.is_empty() {
+            let mut projection = Vec::new();
+            for (i, name) in attributes.iter().enumerate() {
+                projection.push(format!("#a{i}"));
+                builder = builder.expression_attribute_names(format!("#a{i}"), *name);
+            }
+            builder = builder.projection_expression(projection.join(", "));
+        }
+        let mut pending = Some(builder.build().map_err(|err| StoreError::Internal(anyhow::Error::new(err)))?);
+        let mut found = Vec::new();
+        for attempt in 0..6u32 {
+            let Some(request) = pending.take() else { break };
+            if attempt > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(20 << attempt)).await;
+            }
+            let output = self.client.batch_get_item().request_items(self.name, request).send().await?;
+            found.extend(output.responses.and_then(|mut responses| responses.remove(self.name)).unwrap_or_default());
+            pending = output.unprocessed_keys.and_then(|mut unprocessed| unprocessed.remove(self.name)).filter(|keys| !keys.keys().is_empty());
+        }
+        match pending {
+            Some(_) => Err(StoreError::Unavailable),
+            None => Ok(found),
+        }
+    }
+}
+
+/// How a `TransactWriteItems` ended, its cancellation reasons read once for every repository.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TxOutcome {
+    Done,
+    /// Cancelled because conditions did not hold: the positions of the items whose condition
+    /// failed, in order (never empty).
+    ConditionFailed(Vec<usize>),
+    /// Cancelled because another transaction was writing the same items (or this one is still
+    /// in progress): nothing was written, worth retrying.
+    Conflict,
+}
+
+/// Writes `items` in one transaction. A cancellation that is neither a failed condition nor a
+/// conflict (a malformed item, say) is an internal error; any other failure is the call's.
+pub async fn transact(client: &Client, items: Vec<TransactWriteItem>) -> Result<TxOutcome, StoreError> {
+    match client.transact_write_items().set_transact_items(Some(items)).send().await {
+        Ok(_) => Ok(TxOutcome::Done),
+        Err(err) => outcome_of(err),
+    }
+}
+
+fn outcome_of<R>(err: SdkError<TransactWriteItemsError, R>) -> Result<TxOutcome, StoreError>
+where
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    if let SdkError::ServiceError(service) = &err {
+        match service.err() {
+            TransactWriteItemsError::TransactionCanceledException(cancelled) => {
+                let codes: Vec<&str> = cancelled.cancellation_reasons().iter().map(|reason| reason.code().unwrap_or("None")).collect();
+                let failed: Vec<usize> = codes.iter().enumerate().filter(|(_, code)| **code == "ConditionalCheckFailed").map(|(at, _)| at).collect();
+                if !failed.is_empty() {
+                    return Ok(TxOutcome::ConditionFailed(failed));
+                }
+                if codes.contains(&"TransactionConflict") {
+                    return Ok(TxOutcome::Conflict);
+                }
+                return Err(StoreError::Internal(anyhow::anyhow!("transaction cancelled: {codes:?}")));
+            }
+            TransactWriteItemsError::TransactionInProgressException(_) => return Ok(TxOutcome::Conflict),
+            _ => {}
+        }
+    }
+    Err(err.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use aws_sdk_dynamodb::{
+        error::ErrorMetadata,
+        types::{CancellationReason, error::TransactionCanceledException},
+    };
+
+    use super::*;
+
+    fn cancelled(codes: &[&str]) -> SdkError<TransactWriteItemsError, ()> {
+        let reasons = codes.iter().map(|code| CancellationReason::builder().code(*code).build()).collect();
+        let err = TransactionCanceledException::builder().set_cancellation_reasons(Some(reasons)).meta(ErrorMetadata::builder().code("TransactionCanceledException").build()).build();
+        SdkError::service_error(TransactWriteItemsError::TransactionCanceledException(err), ())
+    }
+
+    #[test]
+    fn a_cancelled_transaction_names_every_item_whose_condition_failed_and_a_conflict_is_worth_retrying() {
+        assert_eq!(outcome_of(cancelled(&["None", "ConditionalCheckFailed", "None", "ConditionalCheckFailed"])).unwrap(), TxOutcome::ConditionFailed(vec![1, 3]));
+        assert_eq!(outcome_of(cancelled(&["ConditionalCheckFailed", "TransactionConflict"])).unwrap(), TxOutcome::ConditionFailed(vec![0]));
+        assert_eq!(outcome_of(cancelled(&["None", "TransactionConflict"])).unwrap(), TxOutcome::Conflict);
+        assert!(matches!(outcome_of(cancelled(&["None", "ValidationError"])), Err(StoreError::Internal(_))));
+        let throttled = SdkError::service_error(TransactWriteItemsError::generic(ErrorMetadata::builder().code("ThrottlingException").build()), ());
+        assert!(matches!(outcome_of(throttled), Err(StoreError::Unavailable)));
+    }
 }

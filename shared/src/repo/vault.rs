@@ -22,18 +22,21 @@ use std::{collections::HashMap, ops::ControlFlow};
 
 use aws_sdk_dynamodb::{
     Client,
-    operation::transact_write_items::TransactWriteItemsError,
     types::{AttributeValue, ConditionCheck, Put, TransactWriteItem, Update},
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::{
-    ApiError, AppState,
+    ApiError,
+    config::Tables,
+    time::Clock,
     dynamo::{Item, from_item, to_item},
     storage::Storage,
     vault::{Actor, Anchors, Category, ChainHead, FileRef, GENESIS, Kind, Record, anchor_prefix, head_anchor, head_anchor_key, parse_anchor_key, record_anchor_key},
 };
+
+use super::table::{Table, TxOutcome, transact};
 
 /// `witness_due` of a head whose newest records the founder has not been mailed yet.
 const WITNESS_DUE: &str = "due";
@@ -52,11 +55,6 @@ pub fn record_key(seq: u64) -> String {
 
 fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, ApiError> {
     result.map_err(|err| ApiError::internal(anyhow::Error::new(err)))
-}
-
-/// The vault of the functions that declared it.
-pub fn storage(state: &AppState) -> Result<&Storage, ApiError> {
-    state.storage.as_ref().ok_or_else(|| ApiError::internal(anyhow::anyhow!("this function did not declare the vault")))
 }
 
 /// A file the product generated, to be kept with a new record.
@@ -138,28 +136,521 @@ pub struct HeadState {
     pub witnessed: u64,
 }
 
-async fn head_state(client: &Client, table: &str, owner_id: &str) -> Result<HeadState, ApiError> {
-    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s("head")).consistent_read(true).send().await?;
-    let head: Option<Head> = output.item.map(from_item).transpose()?;
-    Ok(match head {
-        Some(h) => HeadState { head: ChainHead { seq: h.seq, hash: h.hash.unwrap_or_else(|| GENESIS.to_owned()) }, anchored: h.anchored, witnessed: h.witnessed },
-        None => HeadState { head: ChainHead::genesis(), anchored: 0, witnessed: 0 },
-    })
+/// Table `vault_records` and the vault bucket its records' files and anchors go to:
+/// `state.vault()`.
+#[derive(Clone, Copy)]
+pub struct VaultRepo<'a> {
+    table: Table<'a>,
+    storage: Option<&'a Storage>,
+    clock: &'a Clock,
 }
 
-async fn head(client: &Client, table: &str, owner_id: &str) -> Result<(u64, String), ApiError> {
-    let state = head_state(client, table, owner_id).await?;
-    Ok((state.head.seq, state.head.hash))
-}
+impl<'a> VaultRepo<'a> {
+    pub fn new(client: &'a Client, tables: &'a Tables, storage: Option<&'a Storage>, clock: &'a Clock) -> Self {
+        Self { table: Table::new(client, &tables.vault_records), storage, clock }
+    }
 
-/// The founder's head item (a consistent read).
-pub async fn head_of(state: &AppState, owner_id: &str) -> Result<HeadState, ApiError> {
-    head_state(&state.dynamo, &state.config.tables.vault_records, owner_id).await
-}
+    /// The vault of the functions that declared it.
+    pub fn storage(self) -> Result<&'a Storage, ApiError> {
+        self.storage.ok_or_else(|| ApiError::internal(anyhow::anyhow!("this function did not declare the vault")))
+    }
 
-async fn exists(client: &Client, table: &str, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
-    let output = client.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).projection_expression("sk").send().await?;
-    Ok(output.item.is_some())
+    async fn head_state(self, owner_id: &str) -> Result<HeadState, ApiError> {
+        let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s("head")).consistent_read(true).send().await?;
+        let head: Option<Head> = output.item.map(from_item).transpose()?;
+        Ok(match head {
+            Some(h) => HeadState { head: ChainHead { seq: h.seq, hash: h.hash.unwrap_or_else(|| GENESIS.to_owned()) }, anchored: h.anchored, witnessed: h.witnessed },
+            None => HeadState { head: ChainHead::genesis(), anchored: 0, witnessed: 0 },
+        })
+    }
+
+    async fn head(self, owner_id: &str) -> Result<(u64, String), ApiError> {
+        let state = self.head_state(owner_id).await?;
+        Ok((state.head.seq, state.head.hash))
+    }
+
+    /// The founder's head item (a consistent read).
+    pub async fn head_of(self, owner_id: &str) -> Result<HeadState, ApiError> {
+        self.head_state(owner_id).await
+    }
+
+    async fn exists(self, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
+        let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).projection_expression("sk").send().await?;
+        Ok(output.item.is_some())
+    }
+
+    /// Appends a record to the founder's chain: its files into the vault first, then the record
+    /// and the new head in one transaction. Returns `None` if `once` was already used.
+    #[tracing::instrument(skip(self, new), fields(kind = new.kind.as_str()))]
+    pub async fn append(self, owner_id: &str, new: NewRecord) -> Result<Option<Record>, ApiError> {
+        if let Some(once) = &new.once
+            && self.exists(owner_id, &format!("once#{once}")).await?
+        {
+            return Ok(None);
+        }
+        let id = new.id.clone().unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+        let mut files = Vec::with_capacity(new.files.len() + new.stored.len());
+        if !new.files.is_empty() {
+            let storage = self.storage()?;
+            for file in &new.files {
+                let stored = storage.put(&object_key(owner_id, &id, &file.name), file.bytes.clone(), &file.content_type).await?;
+                files.push(FileRef { name: file.name.clone(), content_type: file.content_type.clone(), size: stored.size, sha256: stored.sha256, key: stored.key, version_id: stored.version_id });
+            }
+        }
+        files.extend(new.stored.iter().cloned());
+        let content_sha256 = files.first().map(|f| f.sha256.clone()).unwrap_or_else(|| crate::crypto::sha256_hex(b""));
+        let created_at = self.clock.now_iso();
+        for attempt in 0..40u32 {
+            let (seq, prev_hash) = self.head(owner_id).await?;
+            let record = Record {
+                id: id.clone(),
+                seq: seq + 1,
+                owner_id: owner_id.to_owned(),
+                kind: new.kind,
+                category: new.category,
+                title: new.title.clone(),
+                notes: new.notes.clone(),
+                created_at: created_at.clone(),
+                actor: new.actor.clone(),
+                files: files.clone(),
+                content_sha256: content_sha256.clone(),
+                meta: new.meta.clone(),
+                supersedes: new.supersedes.clone(),
+                prev_hash,
+                hash: String::new(),
+            }
+            .seal();
+            let mut items = vec![
+                TransactWriteItem::builder()
+                    .put(built(Put::builder().table_name(self.table.name()).set_item(Some(record_item(&record)?)).condition_expression("attribute_not_exists(sk)").build())?)
+                    .build(),
+                TransactWriteItem::builder()
+                    .put(built(
+                        Put::builder()
+                            .table_name(self.table.name())
+                            .item("owner_id", s(owner_id))
+                            .item("sk", s(&format!("id#{id}")))
+                            .item("seq", n(record.seq))
+                            .condition_expression("attribute_not_exists(sk)")
+                            .build(),
+                    )?)
+                    .build(),
+                TransactWriteItem::builder()
+                    .update(built(
+                        Update::builder()
+                            .table_name(self.table.name())
+                            .key("owner_id", s(owner_id))
+                            .key("sk", s("head"))
+                            .update_expression("SET seq = :seq, #hash = :hash, updated_at = :now, witness_due = :due")
+                            .condition_expression(if seq == 0 { "attribute_not_exists(sk)" } else { "seq = :prev" })
+                            .expression_attribute_names("#hash", "hash")
+                            .set_expression_attribute_values(Some({
+                                let mut values = HashMap::from([
+                                    (":seq".to_owned(), n(record.seq)),
+                                    (":hash".to_owned(), s(&record.hash)),
+                                    (":now".to_owned(), s(&created_at)),
+                                    (":due".to_owned(), s(WITNESS_DUE)),
+                                ]);
+                                if seq > 0 {
+                                    values.insert(":prev".to_owned(), n(seq));
+                                }
+                                values
+                            }))
+                            .build(),
+                    )?)
+                    .build(),
+            ];
+            let once_index = new.once.as_ref().map(|once| {
+                items.push(
+                    TransactWriteItem::builder()
+                        .put(
+                            Put::builder()
+                                .table_name(self.table.name())
+                                .item("owner_id", s(owner_id))
+                                .item("sk", s(&format!("once#{once}")))
+                                .item("record_id", s(&id))
+                                .condition_expression("attribute_not_exists(sk)")
+                                .build()
+                                .expect("table, item and condition are set"),
+                        )
+                        .build(),
+                );
+                items.len() - 1
+            });
+            if let Some(old) = &new.supersedes {
+                items.push(
+                    TransactWriteItem::builder()
+                        .condition_check(built(
+                            ConditionCheck::builder()
+                                .table_name(self.table.name())
+                                .key("owner_id", s(owner_id))
+                                .key("sk", s(&format!("id#{old}")))
+                                .condition_expression("attribute_exists(sk)")
+                                .build(),
+                        )?)
+                        .build(),
+                );
+                items.push(
+                    TransactWriteItem::builder()
+                        .put(built(
+                            Put::builder()
+                                .table_name(self.table.name())
+                                .item("owner_id", s(owner_id))
+                                .item("sk", s(&format!("sup#{old}")))
+                                .item("superseded_by", s(&id))
+                                .item("superseded_at", s(&created_at))
+                                .build(),
+                        )?)
+                        .build(),
+                );
+            }
+            let written = items.len();
+            match transact(self.table.client(), items).await? {
+                TxOutcome::Done => {
+                    // The record is filed; its anchors follow. Should they fail, the next record
+                    // (or the daily digest) writes them: the record is never lost for it.
+                    if let Err(err) = self.anchor_pending(owner_id).await {
+                        tracing::error!(owner_id, seq = record.seq, error = %err, "vault record filed but not yet anchored");
+                    }
+                    return Ok(Some(record));
+                }
+                outcome => {
+                    let failed = |index: usize| matches!(&outcome, TxOutcome::ConditionFailed(failed) if failed.contains(&index));
+                    if once_index.is_some_and(failed) {
+                        return Ok(None);
+                    }
+                    if new.supersedes.is_some() && failed(written.saturating_sub(2)) {
+                        return Err(ApiError::bad_request("unknown_record", "The record to supersede is not one of yours."));
+                    }
+                    // Another record took this sequence number: read the new head and try again.
+                    let jitter = rand::random::<u64>() % (5 + 5 * u64::from(attempt.min(10)));
+                    tokio::time::sleep(std::time::Duration::from_millis(jitter)).await;
+                }
+            }
+        }
+        Err(ApiError::unavailable())
+    }
+
+    /// One record of the founder's, by id (404 for anyone else's).
+    pub async fn get(self, owner_id: &str, id: &str) -> Result<Record, ApiError> {
+        let not_found = || ApiError::not_found("Record not found");
+        if uuid::Uuid::parse_str(id).is_err() {
+            return Err(not_found());
+        }
+        let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(&format!("id#{id}"))).consistent_read(true).send().await?;
+        let seq = match output.item.as_ref().and_then(|item| item.get("seq")) {
+            Some(AttributeValue::N(seq)) => seq.parse::<u64>().map_err(|_| not_found())?,
+            _ => return Err(not_found()),
+        };
+        let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(&record_key(seq))).consistent_read(true).send().await?;
+        output.item.map(read_record).transpose()?.ok_or_else(not_found)
+    }
+
+    /// The newer record that superseded this one, if any.
+    pub async fn superseded_by(self, owner_id: &str, id: &str) -> Result<Option<String>, ApiError> {
+        let output = self.table.get()
+            .key("owner_id", s(owner_id))
+            .key("sk", s(&format!("sup#{id}")))
+            .send()
+            .await?;
+        Ok(output.item.and_then(|item| match item.get("superseded_by") {
+            Some(AttributeValue::S(id)) => Some(id.clone()),
+            _ => None,
+        }))
+    }
+
+    /// Every item of the founder under a key prefix (`r#`, `sup#`), in key order.
+    async fn items_under(self, owner_id: &str, prefix: &str) -> Result<Vec<Item>, ApiError> {
+        let query = self.table.query()
+            .key_condition_expression("owner_id = :owner AND begins_with(sk, :prefix)")
+            .expression_attribute_values(":owner", s(owner_id))
+            .expression_attribute_values(":prefix", s(prefix))
+            .consistent_read(true);
+        Ok(crate::repo::query_all(query).await?)
+    }
+
+    /// Every record id that has been superseded, with the newer one.
+    pub async fn supersessions(self, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
+        Ok(self.items_under(owner_id, "sup#")
+            .await?
+            .into_iter()
+            .filter_map(|item| match (item.get("sk"), item.get("superseded_by")) {
+                (Some(AttributeValue::S(sk)), Some(AttributeValue::S(by))) => Some((sk.trim_start_matches("sup#").to_owned(), by.clone())),
+                _ => None,
+            })
+            .collect())
+    }
+
+    /// A page of records, newest first, filled up to `limit` across DynamoDB pages; `next` is
+    /// the sequence number to continue below.
+    pub async fn page(self, owner_id: &str, filter: &Filter, before: Option<u64>, limit: usize) -> Result<(Vec<Record>, Option<u64>), ApiError> {
+        let upper = before.map(record_key).unwrap_or_else(|| "r#~".to_owned());
+        let mut conditions = Vec::new();
+        let mut values: HashMap<String, AttributeValue> =
+            HashMap::from([(":owner".to_owned(), s(owner_id)), (":low".to_owned(), s("r#")), (":high".to_owned(), s(&upper))]);
+        let mut names = HashMap::new();
+        if let Some(kind) = filter.kind {
+            conditions.push("#kind = :kind");
+            names.insert("#kind".to_owned(), "kind".to_owned());
+            values.insert(":kind".into(), s(kind.as_str()));
+        }
+        if let Some(category) = filter.category {
+            conditions.push("category = :category");
+            values.insert(":category".into(), s(category.as_str()));
+        }
+        if let Some(from) = &filter.from {
+            conditions.push("created_at >= :from");
+            values.insert(":from".into(), s(from));
+        }
+        if let Some(to) = &filter.to {
+            conditions.push("created_at < :to");
+            values.insert(":to".into(), s(&format!("{to}~")));
+        }
+        let words: Vec<String> = filter.q.as_deref().unwrap_or_default().to_lowercase().split_whitespace().take(8).map(str::to_owned).collect();
+        let word_conditions: Vec<String> = (0..words.len()).map(|i| format!("contains(title_search, :w{i})")).collect();
+        for (i, word) in words.iter().enumerate() {
+            values.insert(format!(":w{i}"), s(word));
+        }
+        let mut all_conditions: Vec<String> = conditions.iter().map(|c| (*c).to_owned()).collect();
+        all_conditions.extend(word_conditions);
+        let filter_expression = (!all_conditions.is_empty()).then(|| all_conditions.join(" AND "));
+        let query = self.table.query()
+            .key_condition_expression("owner_id = :owner AND sk BETWEEN :low AND :high")
+            .set_filter_expression(filter_expression)
+            .set_expression_attribute_values(Some(values))
+            .set_expression_attribute_names((!names.is_empty()).then_some(names))
+            .scan_index_forward(false)
+            .limit(200);
+        let mut records = Vec::new();
+        let filled = crate::repo::query_until(query, |item| {
+            let record = read_record(item)?;
+            if before.is_some_and(|b| record.seq >= b) {
+                return Ok::<_, ApiError>(ControlFlow::Continue(()));
+            }
+            records.push(record);
+            Ok(if records.len() == limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+        })
+        .await?;
+        let next = if filled { records.last().map(|r| r.seq).filter(|seq| *seq > 1) } else { None };
+        Ok((records, next))
+    }
+
+    /// Every record of the founder in chain order (oldest first).
+    pub async fn chain(self, owner_id: &str) -> Result<Vec<Record>, ApiError> {
+        self.items_under(owner_id, "r#").await?.into_iter().map(read_record).collect()
+    }
+
+    /// The record made under a `once` key, if any.
+    pub async fn once_record(self, owner_id: &str, once: &str) -> Result<Option<String>, ApiError> {
+        let output = self.table.get()
+            .key("owner_id", s(owner_id))
+            .key("sk", s(&format!("once#{once}")))
+            .consistent_read(true)
+            .send()
+            .await?;
+        Ok(output.item.and_then(|item| match item.get("record_id") {
+            Some(AttributeValue::S(id)) => Some(id.clone()),
+            _ => None,
+        }))
+    }
+
+    /// The founder's records with sequence numbers `from..=to`, in order.
+    async fn records_between(self, owner_id: &str, from: u64, to: u64) -> Result<Vec<Record>, ApiError> {
+        let items = self.table.query()
+            .key_condition_expression("owner_id = :owner AND sk BETWEEN :from AND :to")
+            .expression_attribute_values(":owner", s(owner_id))
+            .expression_attribute_values(":from", s(&record_key(from)))
+            .expression_attribute_values(":to", s(&record_key(to)))
+            .consistent_read(true)
+            .into_paginator()
+            .items()
+            .send()
+            .try_collect()
+            .await?;
+        items.into_iter().map(read_record).collect()
+    }
+
+    /// Writes the anchors of every record filed since the last anchored one, in order (normally
+    /// the one filed a moment ago; after a failed write, or for a vault from before anchoring,
+    /// all of them), then moves the head's `anchored` mark forward. Anchoring stops at a gap or
+    /// at a record that does not give its own hash: what is anchored is never a broken record.
+    /// Answers how far the chain is anchored.
+    #[tracing::instrument(skip(self))]
+    pub async fn anchor_pending(self, owner_id: &str) -> Result<u64, ApiError> {
+        let kept = self.head_state(owner_id).await?;
+        if kept.anchored >= kept.head.seq {
+            return Ok(kept.anchored);
+        }
+        let storage = self.storage()?;
+        let mut anchored = kept.anchored;
+        for record in self.records_between(owner_id, kept.anchored + 1, kept.head.seq).await? {
+            if record.seq != anchored + 1 || record.compute_hash() != record.hash {
+                tracing::error!(owner_id, seq = record.seq, "a vault record cannot be anchored: verification will name it");
+                break;
+            }
+            let head = ChainHead { seq: record.seq, hash: record.hash.clone() };
+            storage.put_once(&record_anchor_key(owner_id, record.seq), record.canonical().into_bytes(), "application/json").await?;
+            storage.put_once(&head_anchor_key(owner_id, record.seq), head_anchor(owner_id, &head).into_bytes(), "application/json").await?;
+            anchored = record.seq;
+        }
+        if anchored > kept.anchored {
+            let result = self.table.update()
+                .key("owner_id", s(owner_id))
+                .key("sk", s("head"))
+                .update_expression("SET anchored = :anchored")
+                .condition_expression("attribute_exists(sk) AND (attribute_not_exists(anchored) OR anchored < :anchored)")
+                .expression_attribute_values(":anchored", n(anchored))
+                .send()
+                .await;
+            // Another writer anchored as far or further: fine.
+            crate::dynamo::applied(result)?;
+        }
+        Ok(anchored)
+    }
+
+    /// What the vault bucket holds for the founder's chain: the first version of every record
+    /// anchor (and whether a later version differs), which heads are anchored, and the first
+    /// version of the head anchors at `table_head` and at the last anchored head.
+    pub async fn anchors(self, owner_id: &str, table_head: u64) -> Result<Anchors, ApiError> {
+        use futures::StreamExt;
+        let storage = self.storage()?;
+        let mut by_key: std::collections::BTreeMap<String, Vec<crate::storage::ObjectVersion>> = Default::default();
+        for version in storage.versions(&anchor_prefix(owner_id)).await? {
+            by_key.entry(version.key.clone()).or_default().push(version);
+        }
+        let mut anchors = Anchors::default();
+        let mut reads = Vec::new();
+        for (key, mut versions) in by_key {
+            let Some((is_head, seq)) = parse_anchor_key(owner_id, &key) else { continue };
+            // S3 lists a key's versions newest first: the first written is the oldest.
+            versions.reverse();
+            versions.sort_by_key(|v| v.last_modified);
+            if is_head {
+                anchors.last_head = anchors.last_head.max(seq);
+            }
+            reads.push((is_head, seq, key, versions));
+        }
+        let last_head = anchors.last_head;
+        let reads = reads.into_iter().filter(|(is_head, seq, _, _)| !is_head || *seq == table_head || *seq == last_head);
+        let results = futures::stream::iter(reads)
+            .map(|(is_head, seq, key, versions)| async move {
+                let mut texts = Vec::with_capacity(versions.len());
+                // Every version of a record anchor (normally one): a later one that differs is a write over it.
+                let wanted = if is_head { &versions[..1] } else { &versions[..] };
+                for version in wanted {
+                    let bytes = storage.read(&key, version.version_id.as_deref()).await?.unwrap_or_default();
+                    texts.push(String::from_utf8_lossy(&bytes).into_owned());
+                }
+                Ok::<_, ApiError>((is_head, seq, texts))
+            })
+            .buffer_unordered(ANCHOR_READS)
+            .collect::<Vec<_>>()
+            .await;
+        for result in results {
+            let (is_head, seq, texts) = result?;
+            let Some(first) = texts.first().cloned() else { continue };
+            if is_head {
+                let head: Option<ChainHead> = serde_json::from_str(&first).ok();
+                anchors.heads.insert(seq, head.map(|h| h.hash).unwrap_or_default());
+            } else {
+                if texts.iter().any(|t| *t != first) {
+                    anchors.overwritten.insert(seq);
+                }
+                anchors.records.insert(seq, first);
+            }
+        }
+        Ok(anchors)
+    }
+
+    /// The founders whose chain has records they have not been mailed (the sparse
+    /// `witness_due` index).
+    pub async fn due_witnesses(self) -> Result<Vec<String>, ApiError> {
+        let items = self.table.query()
+            .index_name("witness_due")
+            .key_condition_expression("witness_due = :due")
+            .expression_attribute_values(":due", s(WITNESS_DUE))
+            .into_paginator()
+            .items()
+            .send()
+            .try_collect()
+            .await?;
+        Ok(items
+            .into_iter()
+            .filter_map(|item| match item.get("owner_id") {
+                Some(AttributeValue::S(owner)) => Some(owner.clone()),
+                _ => None,
+            })
+            .collect())
+    }
+
+    /// Records that the founder was mailed the head `seq`: no longer due, unless a newer record
+    /// arrived meanwhile (then the next digest mails that one).
+    pub async fn mark_witnessed(self, owner_id: &str, seq: u64) -> Result<bool, ApiError> {
+        let result = self.table.update()
+            .key("owner_id", s(owner_id))
+            .key("sk", s("head"))
+            .update_expression("SET witnessed = :seq REMOVE witness_due")
+            .condition_expression("seq = :seq")
+            .expression_attribute_values(":seq", n(seq))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// The founder's records after `after`, up to `to`, at most `limit` of the newest.
+    pub async fn records_since(self, owner_id: &str, after: u64, to: u64, limit: u64) -> Result<Vec<Record>, ApiError> {
+        if to <= after {
+            return Ok(Vec::new());
+        }
+        self.records_between(owner_id, (after + 1).max(to.saturating_sub(limit) + 1), to).await
+    }
+
+    /// How many records the founder has (the chain's head).
+    pub async fn count(self, owner_id: &str) -> Result<u64, ApiError> {
+        Ok(self.head(owner_id).await?.0)
+    }
+
+    pub async fn put_pending(self, pending: &Pending) -> Result<(), ApiError> {
+        let mut item = to_item(pending)?;
+        item.insert("data".into(), s(&pending.data.to_string()));
+        // Never over anything already there (a record's key, say): pending ids are new UUIDs.
+        self.table.put().set_item(Some(item)).condition_expression("attribute_not_exists(sk)").send().await?;
+        Ok(())
+    }
+
+    /// A pending item that has not expired and was not taken (TTL deletes lazily, so expiry is
+    /// checked here).
+    pub async fn get_pending(self, owner_id: &str, sk: &str) -> Result<Option<Pending>, ApiError> {
+        let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).send().await?;
+        let Some(mut item) = output.item else { return Ok(None) };
+        if item.contains_key("taken_at") {
+            return Ok(None);
+        }
+        let data = match item.remove("data") {
+            Some(AttributeValue::S(text)) => serde_json::from_str(&text).unwrap_or(Value::Null),
+            _ => Value::Null,
+        };
+        item.insert("data".into(), AttributeValue::Null(true));
+        let mut pending: Pending = from_item(item)?;
+        pending.data = data;
+        Ok((pending.expires_at > self.clock.unix()).then_some(pending))
+    }
+
+    /// Takes a pending item once (false if someone else did first). A conditional update, not a
+    /// delete: the vault's functions hold no DeleteItem on the table (a record is never deleted),
+    /// and TTL removes the taken item when it expires.
+    pub async fn take_pending(self, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
+        let result = self.table.update()
+            .key("owner_id", s(owner_id))
+            .key("sk", s(sk))
+            .update_expression("SET taken_at = :now")
+            .condition_expression("attribute_exists(sk) AND attribute_not_exists(taken_at) AND expires_at > :unix")
+            .expression_attribute_values(":now", s(&self.clock.now_iso()))
+            .expression_attribute_values(":unix", AttributeValue::N(self.clock.unix().to_string()))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
 }
 
 /// The stored item of a record: the record's fields, its key, a lower-case copy of the title
@@ -185,225 +676,6 @@ fn read_record(mut item: Item) -> Result<Record, ApiError> {
     Ok(record)
 }
 
-/// Appends a record to the founder's chain: its files into the vault first, then the record
-/// and the new head in one transaction. Returns `None` if `once` was already used.
-#[tracing::instrument(skip(state, new), fields(kind = new.kind.as_str()))]
-pub async fn append(state: &AppState, owner_id: &str, new: NewRecord) -> Result<Option<Record>, ApiError> {
-    let table = &state.config.tables.vault_records;
-    let client = &state.dynamo;
-    if let Some(once) = &new.once
-        && exists(client, table, owner_id, &format!("once#{once}")).await?
-    {
-        return Ok(None);
-    }
-    let id = new.id.clone().unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-    let mut files = Vec::with_capacity(new.files.len() + new.stored.len());
-    if !new.files.is_empty() {
-        let storage = storage(state)?;
-        for file in &new.files {
-            let stored = storage.put(&object_key(owner_id, &id, &file.name), file.bytes.clone(), &file.content_type).await?;
-            files.push(FileRef { name: file.name.clone(), content_type: file.content_type.clone(), size: stored.size, sha256: stored.sha256, key: stored.key, version_id: stored.version_id });
-        }
-    }
-    files.extend(new.stored.iter().cloned());
-    let content_sha256 = files.first().map(|f| f.sha256.clone()).unwrap_or_else(|| crate::crypto::sha256_hex(b""));
-    let created_at = state.clock.now_iso();
-    for attempt in 0..40u32 {
-        let (seq, prev_hash) = head(client, table, owner_id).await?;
-        let record = Record {
-            id: id.clone(),
-            seq: seq + 1,
-            owner_id: owner_id.to_owned(),
-            kind: new.kind,
-            category: new.category,
-            title: new.title.clone(),
-            notes: new.notes.clone(),
-            created_at: created_at.clone(),
-            actor: new.actor.clone(),
-            files: files.clone(),
-            content_sha256: content_sha256.clone(),
-            meta: new.meta.clone(),
-            supersedes: new.supersedes.clone(),
-            prev_hash,
-            hash: String::new(),
-        }
-        .seal();
-        let mut items = vec![
-            TransactWriteItem::builder()
-                .put(built(Put::builder().table_name(table).set_item(Some(record_item(&record)?)).condition_expression("attribute_not_exists(sk)").build())?)
-                .build(),
-            TransactWriteItem::builder()
-                .put(built(
-                    Put::builder()
-                        .table_name(table)
-                        .item("owner_id", s(owner_id))
-                        .item("sk", s(&format!("id#{id}")))
-                        .item("seq", n(record.seq))
-                        .condition_expression("attribute_not_exists(sk)")
-                        .build(),
-                )?)
-                .build(),
-            TransactWriteItem::builder()
-                .update(built(
-                    Update::builder()
-                        .table_name(table)
-                        .key("owner_id", s(owner_id))
-                        .key("sk", s("head"))
-                        .update_expression("SET seq = :seq, #hash = :hash, updated_at = :now, witness_due = :due")
-                        .condition_expression(if seq == 0 { "attribute_not_exists(sk)" } else { "seq = :prev" })
-                        .expression_attribute_names("#hash", "hash")
-                        .set_expression_attribute_values(Some({
-                            let mut values = HashMap::from([
-                                (":seq".to_owned(), n(record.seq)),
-                                (":hash".to_owned(), s(&record.hash)),
-                                (":now".to_owned(), s(&created_at)),
-                                (":due".to_owned(), s(WITNESS_DUE)),
-                            ]);
-                            if seq > 0 {
-                                values.insert(":prev".to_owned(), n(seq));
-                            }
-                            values
-                        }))
-                        .build(),
-                )?)
-                .build(),
-        ];
-        let once_index = new.once.as_ref().map(|once| {
-            items.push(
-                TransactWriteItem::builder()
-                    .put(
-                        Put::builder()
-                            .table_name(table)
-                            .item("owner_id", s(owner_id))
-                            .item("sk", s(&format!("once#{once}")))
-                            .item("record_id", s(&id))
-                            .condition_expression("attribute_not_exists(sk)")
-                            .build()
-                            .expect("table, item and condition are set"),
-                    )
-                    .build(),
-            );
-            items.len() - 1
-        });
-        if let Some(old) = &new.supersedes {
-            items.push(
-                TransactWriteItem::builder()
-                    .condition_check(built(
-                        ConditionCheck::builder()
-                            .table_name(table)
-                            .key("owner_id", s(owner_id))
-                            .key("sk", s(&format!("id#{old}")))
-                            .condition_expression("attribute_exists(sk)")
-                            .build(),
-                    )?)
-                    .build(),
-            );
-            items.push(
-                TransactWriteItem::builder()
-                    .put(built(
-                        Put::builder()
-                            .table_name(table)
-                            .item("owner_id", s(owner_id))
-                            .item("sk", s(&format!("sup#{old}")))
-                            .item("superseded_by", s(&id))
-                            .item("superseded_at", s(&created_at))
-                            .build(),
-                    )?)
-                    .build(),
-            );
-        }
-        match client.transact_write_items().set_transact_items(Some(items)).send().await {
-            Ok(_) => {
-                // The record is filed; its anchors follow. Should they fail, the next record
-                // (or the daily digest) writes them: the record is never lost for it.
-                if let Err(err) = anchor_pending(state, owner_id).await {
-                    tracing::error!(owner_id, seq = record.seq, error = %err, "vault record filed but not yet anchored");
-                }
-                return Ok(Some(record));
-            }
-            Err(err) => {
-                let reasons: Vec<Option<String>> = match &err {
-                    aws_sdk_dynamodb::error::SdkError::ServiceError(service) => match service.err() {
-                        TransactWriteItemsError::TransactionCanceledException(cancelled) => {
-                            cancelled.cancellation_reasons().iter().map(|r| r.code().map(str::to_owned)).collect()
-                        }
-                        _ => return Err(err.into()),
-                    },
-                    _ => return Err(err.into()),
-                };
-                let failed = |index: usize| reasons.get(index).and_then(|r| r.as_deref()) == Some("ConditionalCheckFailed");
-                if once_index.is_some_and(failed) {
-                    return Ok(None);
-                }
-                if new.supersedes.is_some() && failed(reasons.len().saturating_sub(2)) {
-                    return Err(ApiError::bad_request("unknown_record", "The record to supersede is not one of yours."));
-                }
-                // Another record took this sequence number: read the new head and try again.
-                let jitter = rand::random::<u64>() % (5 + 5 * u64::from(attempt.min(10)));
-                tokio::time::sleep(std::time::Duration::from_millis(jitter)).await;
-            }
-        }
-    }
-    Err(ApiError::unavailable())
-}
-
-/// One record of the founder's, by id (404 for anyone else's).
-pub async fn get(state: &AppState, owner_id: &str, id: &str) -> Result<Record, ApiError> {
-    let table = &state.config.tables.vault_records;
-    let not_found = || ApiError::not_found("Record not found");
-    if uuid::Uuid::parse_str(id).is_err() {
-        return Err(not_found());
-    }
-    let output = state.dynamo.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s(&format!("id#{id}"))).consistent_read(true).send().await?;
-    let seq = match output.item.as_ref().and_then(|item| item.get("seq")) {
-        Some(AttributeValue::N(seq)) => seq.parse::<u64>().map_err(|_| not_found())?,
-        _ => return Err(not_found()),
-    };
-    let output = state.dynamo.get_item().table_name(table).key("owner_id", s(owner_id)).key("sk", s(&record_key(seq))).consistent_read(true).send().await?;
-    output.item.map(read_record).transpose()?.ok_or_else(not_found)
-}
-
-/// The newer record that superseded this one, if any.
-pub async fn superseded_by(state: &AppState, owner_id: &str, id: &str) -> Result<Option<String>, ApiError> {
-    let output = state
-        .dynamo
-        .get_item()
-        .table_name(&state.config.tables.vault_records)
-        .key("owner_id", s(owner_id))
-        .key("sk", s(&format!("sup#{id}")))
-        .send()
-        .await?;
-    Ok(output.item.and_then(|item| match item.get("superseded_by") {
-        Some(AttributeValue::S(id)) => Some(id.clone()),
-        _ => None,
-    }))
-}
-
-/// Every item of the founder under a key prefix (`r#`, `sup#`), in key order.
-async fn items_under(state: &AppState, owner_id: &str, prefix: &str) -> Result<Vec<Item>, ApiError> {
-    let query = state
-        .dynamo
-        .query()
-        .table_name(&state.config.tables.vault_records)
-        .key_condition_expression("owner_id = :owner AND begins_with(sk, :prefix)")
-        .expression_attribute_values(":owner", s(owner_id))
-        .expression_attribute_values(":prefix", s(prefix))
-        .consistent_read(true);
-    Ok(crate::repo::query_all(query).await?)
-}
-
-/// Every record id that has been superseded, with the newer one.
-pub async fn supersessions(state: &AppState, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
-    Ok(items_under(state, owner_id, "sup#")
-        .await?
-        .into_iter()
-        .filter_map(|item| match (item.get("sk"), item.get("superseded_by")) {
-            (Some(AttributeValue::S(sk)), Some(AttributeValue::S(by))) => Some((sk.trim_start_matches("sup#").to_owned(), by.clone())),
-            _ => None,
-        })
-        .collect())
-}
-
 /// Filters of the records list.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct Filter {
@@ -417,257 +689,8 @@ pub struct Filter {
     pub q: Option<String>,
 }
 
-/// A page of records, newest first, filled up to `limit` across DynamoDB pages; `next` is
-/// the sequence number to continue below.
-pub async fn page(state: &AppState, owner_id: &str, filter: &Filter, before: Option<u64>, limit: usize) -> Result<(Vec<Record>, Option<u64>), ApiError> {
-    let table = &state.config.tables.vault_records;
-    let upper = before.map(record_key).unwrap_or_else(|| "r#~".to_owned());
-    let mut conditions = Vec::new();
-    let mut values: HashMap<String, AttributeValue> =
-        HashMap::from([(":owner".to_owned(), s(owner_id)), (":low".to_owned(), s("r#")), (":high".to_owned(), s(&upper))]);
-    let mut names = HashMap::new();
-    if let Some(kind) = filter.kind {
-        conditions.push("#kind = :kind");
-        names.insert("#kind".to_owned(), "kind".to_owned());
-        values.insert(":kind".into(), s(kind.as_str()));
-    }
-    if let Some(category) = filter.category {
-        conditions.push("category = :category");
-        values.insert(":category".into(), s(category.as_str()));
-    }
-    if let Some(from) = &filter.from {
-        conditions.push("created_at >= :from");
-        values.insert(":from".into(), s(from));
-    }
-    if let Some(to) = &filter.to {
-        conditions.push("created_at < :to");
-        values.insert(":to".into(), s(&format!("{to}~")));
-    }
-    let words: Vec<String> = filter.q.as_deref().unwrap_or_default().to_lowercase().split_whitespace().take(8).map(str::to_owned).collect();
-    let word_conditions: Vec<String> = (0..words.len()).map(|i| format!("contains(title_search, :w{i})")).collect();
-    for (i, word) in words.iter().enumerate() {
-        values.insert(format!(":w{i}"), s(word));
-    }
-    let mut all_conditions: Vec<String> = conditions.iter().map(|c| (*c).to_owned()).collect();
-    all_conditions.extend(word_conditions);
-    let filter_expression = (!all_conditions.is_empty()).then(|| all_conditions.join(" AND "));
-    let query = state
-        .dynamo
-        .query()
-        .table_name(table)
-        .key_condition_expression("owner_id = :owner AND sk BETWEEN :low AND :high")
-        .set_filter_expression(filter_expression)
-        .set_expression_attribute_values(Some(values))
-        .set_expression_attribute_names((!names.is_empty()).then_some(names))
-        .scan_index_forward(false)
-        .limit(200);
-    let mut records = Vec::new();
-    let filled = crate::repo::query_until(query, |item| {
-        let record = read_record(item)?;
-        if before.is_some_and(|b| record.seq >= b) {
-            return Ok::<_, ApiError>(ControlFlow::Continue(()));
-        }
-        records.push(record);
-        Ok(if records.len() == limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
-    })
-    .await?;
-    let next = if filled { records.last().map(|r| r.seq).filter(|seq| *seq > 1) } else { None };
-    Ok((records, next))
-}
-
-/// Every record of the founder in chain order (oldest first).
-pub async fn chain(state: &AppState, owner_id: &str) -> Result<Vec<Record>, ApiError> {
-    items_under(state, owner_id, "r#").await?.into_iter().map(read_record).collect()
-}
-
-/// The record made under a `once` key, if any.
-pub async fn once_record(state: &AppState, owner_id: &str, once: &str) -> Result<Option<String>, ApiError> {
-    let output = state
-        .dynamo
-        .get_item()
-        .table_name(&state.config.tables.vault_records)
-        .key("owner_id", s(owner_id))
-        .key("sk", s(&format!("once#{once}")))
-        .consistent_read(true)
-        .send()
-        .await?;
-    Ok(output.item.and_then(|item| match item.get("record_id") {
-        Some(AttributeValue::S(id)) => Some(id.clone()),
-        _ => None,
-    }))
-}
-
-/// The founder's records with sequence numbers `from..=to`, in order.
-async fn records_between(state: &AppState, owner_id: &str, from: u64, to: u64) -> Result<Vec<Record>, ApiError> {
-    let items = state
-        .dynamo
-        .query()
-        .table_name(&state.config.tables.vault_records)
-        .key_condition_expression("owner_id = :owner AND sk BETWEEN :from AND :to")
-        .expression_attribute_values(":owner", s(owner_id))
-        .expression_attribute_values(":from", s(&record_key(from)))
-        .expression_attribute_values(":to", s(&record_key(to)))
-        .consistent_read(true)
-        .into_paginator()
-        .items()
-        .send()
-        .try_collect()
-        .await?;
-    items.into_iter().map(read_record).collect()
-}
-
-/// Writes the anchors of every record filed since the last anchored one, in order (normally
-/// the one filed a moment ago; after a failed write, or for a vault from before anchoring,
-/// all of them), then moves the head's `anchored` mark forward. Anchoring stops at a gap or
-/// at a record that does not give its own hash: what is anchored is never a broken record.
-/// Answers how far the chain is anchored.
-#[tracing::instrument(skip(state))]
-pub async fn anchor_pending(state: &AppState, owner_id: &str) -> Result<u64, ApiError> {
-    let table = &state.config.tables.vault_records;
-    let kept = head_state(&state.dynamo, table, owner_id).await?;
-    if kept.anchored >= kept.head.seq {
-        return Ok(kept.anchored);
-    }
-    let storage = storage(state)?;
-    let mut anchored = kept.anchored;
-    for record in records_between(state, owner_id, kept.anchored + 1, kept.head.seq).await? {
-        if record.seq != anchored + 1 || record.compute_hash() != record.hash {
-            tracing::error!(owner_id, seq = record.seq, "a vault record cannot be anchored: verification will name it");
-            break;
-        }
-        let head = ChainHead { seq: record.seq, hash: record.hash.clone() };
-        storage.put_once(&record_anchor_key(owner_id, record.seq), record.canonical().into_bytes(), "application/json").await?;
-        storage.put_once(&head_anchor_key(owner_id, record.seq), head_anchor(owner_id, &head).into_bytes(), "application/json").await?;
-        anchored = record.seq;
-    }
-    if anchored > kept.anchored {
-        let result = state
-            .dynamo
-            .update_item()
-            .table_name(table)
-            .key("owner_id", s(owner_id))
-            .key("sk", s("head"))
-            .update_expression("SET anchored = :anchored")
-            .condition_expression("attribute_exists(sk) AND (attribute_not_exists(anchored) OR anchored < :anchored)")
-            .expression_attribute_values(":anchored", n(anchored))
-            .send()
-            .await;
-        // Another writer anchored as far or further: fine.
-        crate::dynamo::applied(result)?;
-    }
-    Ok(anchored)
-}
-
 /// Anchor reads made at once while verifying.
 const ANCHOR_READS: usize = 8;
-
-/// What the vault bucket holds for the founder's chain: the first version of every record
-/// anchor (and whether a later version differs), which heads are anchored, and the first
-/// version of the head anchors at `table_head` and at the last anchored head.
-pub async fn anchors(state: &AppState, owner_id: &str, table_head: u64) -> Result<Anchors, ApiError> {
-    use futures::StreamExt;
-    let storage = storage(state)?;
-    let mut by_key: std::collections::BTreeMap<String, Vec<crate::storage::ObjectVersion>> = Default::default();
-    for version in storage.versions(&anchor_prefix(owner_id)).await? {
-        by_key.entry(version.key.clone()).or_default().push(version);
-    }
-    let mut anchors = Anchors::default();
-    let mut reads = Vec::new();
-    for (key, mut versions) in by_key {
-        let Some((is_head, seq)) = parse_anchor_key(owner_id, &key) else { continue };
-        // S3 lists a key's versions newest first: the first written is the oldest.
-        versions.reverse();
-        versions.sort_by_key(|v| v.last_modified);
-        if is_head {
-            anchors.last_head = anchors.last_head.max(seq);
-        }
-        reads.push((is_head, seq, key, versions));
-    }
-    let last_head = anchors.last_head;
-    let reads = reads.into_iter().filter(|(is_head, seq, _, _)| !is_head || *seq == table_head || *seq == last_head);
-    let results = futures::stream::iter(reads)
-        .map(|(is_head, seq, key, versions)| async move {
-            let mut texts = Vec::with_capacity(versions.len());
-            // Every version of a record anchor (normally one): a later one that differs is a write over it.
-            let wanted = if is_head { &versions[..1] } else { &versions[..] };
-            for version in wanted {
-                let bytes = storage.read(&key, version.version_id.as_deref()).await?.unwrap_or_default();
-                texts.push(String::from_utf8_lossy(&bytes).into_owned());
-            }
-            Ok::<_, ApiError>((is_head, seq, texts))
-        })
-        .buffer_unordered(ANCHOR_READS)
-        .collect::<Vec<_>>()
-        .await;
-    for result in results {
-        let (is_head, seq, texts) = result?;
-        let Some(first) = texts.first().cloned() else { continue };
-        if is_head {
-            let head: Option<ChainHead> = serde_json::from_str(&first).ok();
-            anchors.heads.insert(seq, head.map(|h| h.hash).unwrap_or_default());
-        } else {
-            if texts.iter().any(|t| *t != first) {
-                anchors.overwritten.insert(seq);
-            }
-            anchors.records.insert(seq, first);
-        }
-    }
-    Ok(anchors)
-}
-
-/// The founders whose chain has records they have not been mailed (the sparse
-/// `witness_due` index).
-pub async fn due_witnesses(state: &AppState) -> Result<Vec<String>, ApiError> {
-    let items = state
-        .dynamo
-        .query()
-        .table_name(&state.config.tables.vault_records)
-        .index_name("witness_due")
-        .key_condition_expression("witness_due = :due")
-        .expression_attribute_values(":due", s(WITNESS_DUE))
-        .into_paginator()
-        .items()
-        .send()
-        .try_collect()
-        .await?;
-    Ok(items
-        .into_iter()
-        .filter_map(|item| match item.get("owner_id") {
-            Some(AttributeValue::S(owner)) => Some(owner.clone()),
-            _ => None,
-        })
-        .collect())
-}
-
-/// Records that the founder was mailed the head `seq`: no longer due, unless a newer record
-/// arrived meanwhile (then the next digest mails that one).
-pub async fn mark_witnessed(state: &AppState, owner_id: &str, seq: u64) -> Result<bool, ApiError> {
-    let result = state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.vault_records)
-        .key("owner_id", s(owner_id))
-        .key("sk", s("head"))
-        .update_expression("SET witnessed = :seq REMOVE witness_due")
-        .condition_expression("seq = :seq")
-        .expression_attribute_values(":seq", n(seq))
-        .send()
-        .await;
-    crate::dynamo::applied(result)
-}
-
-/// The founder's records after `after`, up to `to`, at most `limit` of the newest.
-pub async fn records_since(state: &AppState, owner_id: &str, after: u64, to: u64, limit: u64) -> Result<Vec<Record>, ApiError> {
-    if to <= after {
-        return Ok(Vec::new());
-    }
-    records_between(state, owner_id, (after + 1).max(to.saturating_sub(limit) + 1), to).await
-}
-
-/// How many records the founder has (the chain's head).
-pub async fn count(state: &AppState, owner_id: &str) -> Result<u64, ApiError> {
-    Ok(head(&state.dynamo, &state.config.tables.vault_records, owner_id).await?.0)
-}
 
 /// A short-lived item under the founder (`upload#…`, `export#…`), expiring at `expires_at`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -676,49 +699,4 @@ pub struct Pending {
     pub sk: String,
     pub expires_at: i64,
     pub data: Value,
-}
-
-pub async fn put_pending(state: &AppState, pending: &Pending) -> Result<(), ApiError> {
-    let mut item = to_item(pending)?;
-    item.insert("data".into(), s(&pending.data.to_string()));
-    // Never over anything already there (a record's key, say): pending ids are new UUIDs.
-    state.dynamo.put_item().table_name(&state.config.tables.vault_records).set_item(Some(item)).condition_expression("attribute_not_exists(sk)").send().await?;
-    Ok(())
-}
-
-/// A pending item that has not expired and was not taken (TTL deletes lazily, so expiry is
-/// checked here).
-pub async fn get_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<Option<Pending>, ApiError> {
-    let output = state.dynamo.get_item().table_name(&state.config.tables.vault_records).key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).send().await?;
-    let Some(mut item) = output.item else { return Ok(None) };
-    if item.contains_key("taken_at") {
-        return Ok(None);
-    }
-    let data = match item.remove("data") {
-        Some(AttributeValue::S(text)) => serde_json::from_str(&text).unwrap_or(Value::Null),
-        _ => Value::Null,
-    };
-    item.insert("data".into(), AttributeValue::Null(true));
-    let mut pending: Pending = from_item(item)?;
-    pending.data = data;
-    Ok((pending.expires_at > state.clock.unix()).then_some(pending))
-}
-
-/// Takes a pending item once (false if someone else did first). A conditional update, not a
-/// delete: the vault's functions hold no DeleteItem on the table (a record is never deleted),
-/// and TTL removes the taken item when it expires.
-pub async fn take_pending(state: &AppState, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
-    let result = state
-        .dynamo
-        .update_item()
-        .table_name(&state.config.tables.vault_records)
-        .key("owner_id", s(owner_id))
-        .key("sk", s(sk))
-        .update_expression("SET taken_at = :now")
-        .condition_expression("attribute_exists(sk) AND attribute_not_exists(taken_at) AND expires_at > :unix")
-        .expression_attribute_values(":now", s(&state.clock.now_iso()))
-        .expression_attribute_values(":unix", AttributeValue::N(state.clock.unix().to_string()))
-        .send()
-        .await;
-    crate::dynamo::applied(result)
 }

@@ -16,7 +16,7 @@ pub const FORBIDDEN: &str = "forbidden";
 /// `state.clock`.
 pub async fn has_access(state: &AppState, user_id: &str) -> Result<bool, ApiError> {
     let now = state.clock.unix();
-    Ok(billing::get_subscription(&state.dynamo, &state.config.tables.subscriptions, user_id)
+    Ok(billing::get_subscription(state.subscriptions(), user_id)
         .await?
         .is_some_and(|subscription| subscription.grants_access(now)))
 }
@@ -25,7 +25,7 @@ pub async fn has_access(state: &AppState, user_id: &str) -> Result<bool, ApiErro
 /// trial counts).
 pub async fn has_pro(state: &AppState, user_id: &str) -> Result<bool, ApiError> {
     let now = state.clock.unix();
-    Ok(billing::get_subscription(&state.dynamo, &state.config.tables.subscriptions, user_id)
+    Ok(billing::get_subscription(state.subscriptions(), user_id)
         .await?
         .is_some_and(|subscription| subscription.grants_access(now) && billing::is_pro(&subscription, &state.config.stripe)))
 }

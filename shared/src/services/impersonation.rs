@@ -7,14 +7,14 @@ use crate::{
     mail::templates,
     repo::{
         impersonation_actions,
-        impersonations::{self, EndedBy, Impersonation},
+        impersonations::{EndedBy, Impersonation},
     },
 };
 
 impl Activity {
     /// A session's activity, at most [`impersonation_actions::SHOWN`] entries of it.
     pub async fn of_session(state: &AppState, session_id: &str) -> Result<Self, ApiError> {
-        let read = impersonation_actions::of_session(&state.dynamo, &state.config.tables.impersonation_actions, session_id, impersonation_actions::SHOWN).await?;
+        let read = state.impersonation_actions().of_session(session_id, impersonation_actions::SHOWN).await?;
         Ok(Self::of(read.entries, read.complete))
     }
 }
@@ -22,7 +22,7 @@ impl Activity {
 /// Ends the session once and e-mails the user what happened in it. `None` when it had
 /// already ended. A mail failure is logged: the record is what counts.
 pub async fn finish(state: &AppState, id: &str, by: EndedBy) -> Result<Option<Impersonation>, ApiError> {
-    let ended = impersonations::end(&state.dynamo, &state.config.tables.impersonations, id, by, state.clock.unix()).await?;
+    let ended = state.impersonations().end(id, by, state.clock.unix()).await?;
     if let Some(record) = &ended {
         tracing::info!(audit_id = %record.id, admin_id = %record.admin_id, target_id = %record.target_id, ended_by = ?by, "support session ended");
         // A link nobody used gave nobody access: no mail.
@@ -45,7 +45,7 @@ pub async fn finish(state: &AppState, id: &str, by: EndedBy) -> Result<Option<Im
 /// Ends every session whose time is up (the scheduled sweep; locally a gateway tick).
 /// Returns how many it ended.
 pub async fn sweep_expired(state: &AppState) -> Result<usize, ApiError> {
-    let overdue = impersonations::overdue(&state.dynamo, &state.config.tables.impersonations, state.clock.unix(), 100).await?;
+    let overdue = state.impersonations().overdue(state.clock.unix(), 100).await?;
     let mut ended = 0;
     for id in overdue {
         if finish(state, &id, EndedBy::Expiry).await?.is_some() {

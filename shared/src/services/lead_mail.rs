@@ -10,15 +10,14 @@ use crate::ApiError;
 /// (`notified_at`, a conditional write) before sending, and released if sending fails so a
 /// retry can send it. Never on the investor's time. An error means "retry me".
 pub async fn notify_owner(state: &crate::AppState, form: &Form, lead: &LeadRecord) -> Result<(), ApiError> {
-    let tables = &state.config.tables;
-    if !crate::repo::leads::claim_notification(&state.dynamo, tables, &lead.id).await? {
+    if !state.leads().claim_notification(&lead.id).await? {
         tracing::info!(lead_id = %lead.id, "lead already announced: no second mail");
         return Ok(());
     }
     let sent = send_new_lead_mail(state, form, lead).await;
     if let Err(err) = &sent {
         tracing::warn!(lead_id = %lead.id, error = %err, "lead notification not sent");
-        crate::repo::leads::release_notification(&state.dynamo, tables, &lead.id).await?;
+        state.leads().release_notification(&lead.id).await?;
     }
     sent
 }
@@ -31,7 +30,7 @@ pub async fn notify_owner_logged(state: &crate::AppState, form: &Form, lead: &Le
 }
 
 async fn send_new_lead_mail(state: &crate::AppState, form: &Form, lead: &LeadRecord) -> Result<(), ApiError> {
-    let owner = crate::repo::users::get_user(&state.dynamo, &state.config.tables, &lead.owner_id)
+    let owner = state.users().get_user(&lead.owner_id)
         .await?
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("lead owner not found")))?;
     let email = crate::mail::templates::new_lead(form, lead, &owner.email, &state.config.app_origin);

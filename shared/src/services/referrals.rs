@@ -16,12 +16,11 @@ pub async fn attach(state: &AppState, raw_code: &str, user: &crate::repo::users:
             tracing::info!(user_id = %user.id, "sign-up with an unreadable referral code");
             return Ok(());
         };
-        let tables = &state.config.tables;
-        let Some(referrer_id) = crate::repo::rewards::code_owner(&state.dynamo, tables, &code).await? else {
+        let Some(referrer_id) = state.rewards().code_owner(&code).await? else {
             tracing::info!(user_id = %user.id, code, "sign-up with an unknown referral code");
             return Ok(());
         };
-        let referrer = crate::repo::users::get_user(&state.dynamo, tables, &referrer_id).await?;
+        let referrer = state.users().get_user(&referrer_id).await?;
         let referrer_email = referrer.as_ref().map(|r| r.email.as_str()).unwrap_or_default();
         if is_self_referral(&referrer_id, referrer_email, &user.id, &user.email) {
             tracing::info!(user_id = %user.id, "self-referral ignored");
@@ -38,7 +37,7 @@ pub async fn attach(state: &AppState, raw_code: &str, user: &crate::repo::users:
             reward_plan: None,
             credit: None,
         };
-        crate::repo::rewards::record_referral(&state.dynamo, tables, &referral).await.map(|_| ())
+        state.rewards().record_referral(&referral).await.map(|_| ())
     }
     .await;
     if let Err(err) = result {
@@ -49,12 +48,11 @@ pub async fn attach(state: &AppState, raw_code: &str, user: &crate::repo::users:
 /// After a referred account's first paid invoice: credits the referrer one free month of
 /// their plan, once. Errors are returned so the webhook is retried.
 pub async fn reward_first_payment(state: &AppState, referred_user_id: &str) -> Result<(), ApiError> {
-    let tables = &state.config.tables;
-    let Some(referral) = crate::repo::rewards::referral_of(&state.dynamo, tables, referred_user_id).await? else { return Ok(()) };
+    let Some(referral) = state.rewards().referral_of(referred_user_id).await? else { return Ok(()) };
     if referral.rewarded_at.is_some() {
         return Ok(());
     }
-    let referrer = crate::billing::get_subscription(&state.dynamo, &tables.subscriptions, &referral.referrer_id).await?;
+    let referrer = crate::billing::get_subscription(state.subscriptions(), &referral.referrer_id).await?;
     let plans = crate::billing::plans(&state.config.stripe);
     let Some(plan) = free_month(&plans, referrer.as_ref()) else { return Ok(()) };
     let credit = match referrer.as_ref().and_then(|r| r.customer_id.as_deref()) {
@@ -70,7 +68,7 @@ pub async fn reward_first_payment(state: &AppState, referred_user_id: &str) -> R
         }
         None => "pending",
     };
-    if crate::repo::rewards::mark_rewarded(&state.dynamo, tables, referred_user_id, plan.value_usd, plan.name, credit).await? {
+    if state.rewards().mark_rewarded(referred_user_id, plan.value_usd, plan.name, credit).await? {
         tracing::info!(referrer_id = %referral.referrer_id, referred_user_id, credit, "referral rewarded with a free month");
     }
     Ok(())
@@ -85,14 +83,13 @@ pub struct Overview {
 /// The user's referral code (claimed for them the first time they look) and their referrals,
 /// each with its status read from the referred account's subscription.
 pub async fn overview(state: &AppState, user_id: &str) -> Result<Overview, ApiError> {
-    let tables = &state.config.tables;
     let code = referral_code(user_id);
-    if !crate::repo::rewards::claim_code(&state.dynamo, tables, &code, user_id).await? {
+    if !state.rewards().claim_code(&code, user_id).await? {
         return Err(ApiError::internal(anyhow::anyhow!("referral code {code} is held by another user")));
     }
     let mut referrals = Vec::new();
-    for referral in crate::repo::rewards::referrals_of(&state.dynamo, tables, user_id).await? {
-        let subscription = crate::billing::get_subscription(&state.dynamo, &tables.subscriptions, &referral.referred_user_id).await?;
+    for referral in state.rewards().referrals_of(user_id).await? {
+        let subscription = crate::billing::get_subscription(state.subscriptions(), &referral.referred_user_id).await?;
         referrals.push((referral, ReferralStatus::of(subscription.as_ref())));
     }
     Ok(Overview { code, referrals })

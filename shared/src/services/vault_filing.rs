@@ -10,11 +10,7 @@ use crate::{
     crypto::sha256_hex,
     forms::Form,
     lead_stats::Dimension,
-    repo::{
-        forms::list_forms,
-        lead_stats::{dimensions, owners_with_leads_on},
-        vault::{NewFile, NewRecord, append},
-    },
+    repo::vault::{NewFile, NewRecord},
     vault::{
         Actor, Category, Kind, Record, material_category,
         offering::{Offering, OfferingStatus},
@@ -24,7 +20,7 @@ use crate::{
 
 /// The hosts of the pages that embedded the founder's forms so far.
 async fn embed_hosts(state: &AppState, owner_id: &str) -> Result<Vec<String>, ApiError> {
-    let stats = dimensions(&state.dynamo, &state.config.tables.lead_stats, owner_id).await?;
+    let stats = state.lead_stats().dimensions(owner_id).await?;
     let prefix = Dimension::Host.key("");
     let mut hosts: Vec<String> = stats
         .iter()
@@ -51,7 +47,7 @@ pub async fn file_form(state: &AppState, form: &Form, actor: Actor, event: &str)
         record.once = Some(format!("legend#{legend_hash}"));
         record.meta = json!({ "legend_version": form.offering_settings.legend_version, "first_form_id": form.id });
         record.files = vec![NewFile::new("legend.txt", "text/plain; charset=utf-8", legend.as_bytes().to_vec())];
-        append(state, &form.user_id, record).await?;
+        state.vault().append(&form.user_id, record).await?;
     }
     let mut record = NewRecord::new(Kind::FormSnapshot, category, format!("{} ({event})", form.name), actor);
     record.meta = json!({
@@ -69,7 +65,7 @@ pub async fn file_form(state: &AppState, form: &Form, actor: Actor, event: &str)
         NewFile::new("snapshot.html", "text/html; charset=utf-8", render_html(form, &context).into_bytes()),
         NewFile::new("form.json", "application/json", json.into_bytes()),
     ];
-    append(state, &form.user_id, record).await
+    state.vault().append(&form.user_id, record).await
 }
 
 /// [`file_form`], logged instead of failing the founder's request: the form change itself
@@ -106,7 +102,7 @@ pub async fn file_campaign(state: &AppState, sent: &SentCampaign<'_>) -> Result<
         NewFile::new("headers.json", "application/json", serde_json::to_string_pretty(&sent.headers).unwrap_or_default().into_bytes()),
         NewFile::new("audience.json", "application/json", serde_json::to_string_pretty(&sent.audience).unwrap_or_default().into_bytes()),
     ];
-    append(state, sent.owner_id, record).await
+    state.vault().append(sent.owner_id, record).await
 }
 
 /// Files a change of the offering's status (or details), once per version.
@@ -122,13 +118,13 @@ pub async fn file_offering(state: &AppState, owner_id: &str, offering: &Offering
     record.once = Some(format!("offering#{}", offering.version));
     record.meta = json!({ "status": offering.status.as_str(), "previous_status": before.as_str(), "version": offering.version });
     record.files = vec![NewFile::new("offering.json", "application/json", serde_json::to_string_pretty(offering).unwrap_or_default().into_bytes())];
-    append(state, owner_id, record).await
+    state.vault().append(owner_id, record).await
 }
 
 /// Files yesterday's (or `day`'s) digest for every founder who had leads that day: leads per
 /// form, counts only. Each founder's digest is filed once, however often this runs.
 pub async fn file_digests(state: &AppState, day: &str) -> Result<usize, ApiError> {
-    let owners = owners_with_leads_on(&state.dynamo, &state.config.tables.lead_stats, day).await?;
+    let owners = state.lead_stats().owners_with_leads_on(day).await?;
     let mut filed = 0;
     for owner in owners {
         match file_digest(state, &owner, day).await {
@@ -142,15 +138,14 @@ pub async fn file_digests(state: &AppState, day: &str) -> Result<usize, ApiError
 
 async fn file_digest(state: &AppState, owner_id: &str, day: &str) -> Result<bool, ApiError> {
     let once = format!("digest#{day}");
-    if crate::repo::vault::once_record(state, owner_id, &once).await?.is_some() {
+    if state.vault().once_record(owner_id, &once).await?.is_some() {
         return Ok(false);
     }
-    let forms = list_forms(&state.dynamo, &state.config.tables.forms, owner_id).await?;
-    let table = &state.config.tables.lead_stats;
+    let forms = state.forms().list_forms(owner_id).await?;
     let mut rows = Vec::new();
     let mut total = 0u64;
     for form in &forms {
-        let days = crate::repo::lead_stats::days(&state.dynamo, table, owner_id, Some(&form.id), day, day).await?;
+        let days = state.lead_stats().days(owner_id, Some(&form.id), day, day).await?;
         let leads: u64 = days.iter().map(|d| d.leads).sum();
         if leads > 0 {
             total += leads;
@@ -162,5 +157,5 @@ async fn file_digest(state: &AppState, owner_id: &str, day: &str) -> Result<bool
     record.meta = json!({ "day": day, "total": total });
     let body = json!({ "day": day, "total_leads": total, "forms": rows, "note": "Counts only: no investor data is kept in the vault's digests." });
     record.files = vec![NewFile::new("digest.json", "application/json", serde_json::to_string_pretty(&body).unwrap_or_default().into_bytes())];
-    Ok(append(state, owner_id, record).await?.is_some())
+    Ok(state.vault().append(owner_id, record).await?.is_some())
 }

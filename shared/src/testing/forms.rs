@@ -54,7 +54,7 @@ impl FormBuilder {
 
     /// Stores the form (as `POST /api/forms` would) and answers it.
     pub async fn store(self, state: &AppState) -> Form {
-        crate::repo::forms::create_form(&state.dynamo, &state.config.tables.forms, &self.form).await.expect("store the test form");
+        state.forms().create_form(&self.form).await.expect("store the test form");
         self.form
     }
 }

@@ -66,7 +66,7 @@ pub async fn stored_user(state: &AppState, prefix: &str) -> crate::repo::users::
         last_sign_in_at: None,
         recovery_epoch: 0,
     };
-    crate::repo::users::create_user(&state.dynamo, &state.config.tables, &user).await.expect("store test user");
+    state.users().create_user(&user).await.expect("store test user");
     user
 }
 

@@ -123,7 +123,7 @@ async fn the_audience_is_counted_live_with_duplicates_and_suppressions_excluded(
     lead(&state, &user, &form, "Grace Hopper", "grace@example.com", "hot", "Texas", "2026-11-02").await;
     lead(&state, &user, &form, "Bounced Bob", "bob@example.com", "hot", "California", "2026-11-03").await;
     lead(&state, &user, &form, "Cold Carl", "carl@example.com", "cold", "California", "2026-11-04").await;
-    shared::repo::campaigns::suppress(&state.dynamo, &state.config.tables.suppressions, &user.id, "Bob@Example.com", shared::campaigns::Reason::Bounced, "now").await.unwrap();
+    state.campaigns().suppress(&user.id, "Bob@Example.com", shared::campaigns::Reason::Bounced, "now").await.unwrap();
 
     let count = |segment: Value| Call::post("/api/campaigns/audience").token(&user.token).json(json!({"segment": segment})).send(&app);
     let all = count(json!({})).await;

@@ -13,7 +13,6 @@ use shared::{
     forms::Form,
     leads::LeadRecord,
     mail::StoredEmail,
-    repo::campaign_recipients,
     testing::{Call, TestFounder, TestUser, form, stored_lead, test_state},
 };
 
@@ -130,7 +129,7 @@ async fn records_kept_for_others_carry_no_live_credential_of_anyone() {
 
     // The copy filed in the vault: no live token, no recipient's name or address.
     let private = ["ada@example.com", "grace@example.com", "Lovelace", "Hopper", "Ada", "Grace"];
-    let chain = shared::repo::vault::chain(&state, &user.id).await.unwrap();
+    let chain = state.vault().chain(&user.id).await.unwrap();
     let filed: Vec<_> = chain.iter().filter(|r| r.kind == shared::vault::Kind::Campaign).collect();
     assert_eq!(filed.len(), 1);
     let storage = state.storage.as_ref().unwrap();
@@ -202,7 +201,6 @@ async fn a_resubscribe_never_lifts_a_bounce_or_a_complaint_whatever_the_order_of
     let state = test_state().await;
     let app = app(&state);
     let (user, _) = pro_founder(&state, &[]).await;
-    let tables = &state.config.tables;
     let key = state.config.links.unsubscribe.signing_key();
     let mut sequences = orders(&Reason::ALL);
     assert_eq!(sequences.len(), 15);
@@ -220,11 +218,11 @@ async fn a_resubscribe_never_lifts_a_bounce_or_a_complaint_whatever_the_order_of
             match reason {
                 // The investor's own link; bounces and complaints as `ses-events` records them.
                 Reason::Unsubscribed => assert_eq!(Call::post(&uri).send(&app).await.status, StatusCode::OK),
-                other => shared::repo::campaigns::suppress(&state.dynamo, &tables.suppressions, &user.id, &email, *other, &state.clock.now_iso()).await.unwrap(),
+                other => state.campaigns().suppress(&user.id, &email, *other, &state.clock.now_iso()).await.unwrap(),
             }
         }
         let strongest = *sequence.iter().max().unwrap();
-        let reason = || shared::repo::campaigns::suppression(&state.dynamo, &tables.suppressions, &user.id, &email);
+        let reason = || state.campaigns().suppression(&user.id, &email);
         assert_eq!(reason().await.unwrap().as_deref(), Some(strongest.as_str()), "{sequence:?}");
         let back = Call::post(&format!("{uri}/resubscribe")).send(&app).await;
         if strongest == Reason::Unsubscribed {
@@ -270,14 +268,14 @@ async fn a_campaign_reaches_each_address_once_with_its_unsubscribe_headers() {
     assert_eq!(mail.headers[1], ("List-Unsubscribe-Post".to_owned(), "List-Unsubscribe=One-Click".to_owned()));
     assert!(mail.email.html.contains("1 Main St<br>Austin, TX 78701") && mail.email.html.contains("We are testing the waters"));
     assert!(mail.email.text.contains("Hi Ada,"));
-    let stored = shared::repo::campaigns::get(&state.dynamo, &state.config.tables.campaigns, &id).await.unwrap().unwrap();
+    let stored = state.campaigns().get(&id).await.unwrap().unwrap();
     assert_eq!(stored.stats.sent, 2);
     let kept = state.dynamo.get_item().table_name(&state.config.tables.campaigns).key("id", aws_sdk_dynamodb::types::AttributeValue::S(id.clone())).send().await.unwrap().item.unwrap();
     let as_sent: Value = serde_json::from_str(kept["asSent"].as_s().unwrap()).unwrap();
     assert!(as_sent["html"].as_str().unwrap().contains("1 Main St") && as_sent["headers"][1][0] == "List-Unsubscribe-Post", "the message is kept as sent");
 
     // A retried chunk (a stream redelivery) finds every recipient claimed: nothing more is sent.
-    let rows = campaign_recipients::all(&state.dynamo, &state.config.tables.campaign_recipients, &id).await.unwrap();
+    let rows = state.campaign_recipients().all(&id).await.unwrap();
     let mut replay = rows.clone();
     for row in &mut replay {
         row.status = "pending".into();
@@ -288,7 +286,7 @@ async fn a_campaign_reaches_each_address_once_with_its_unsubscribe_headers() {
 
     // Filed in the compliance vault once (the replayed chunk filed nothing more), as
     // testing-the-waters material: the message as sent, its headers and its audience.
-    let chain = shared::repo::vault::chain(&state, &user.id).await.unwrap();
+    let chain = state.vault().chain(&user.id).await.unwrap();
     let filed: Vec<_> = chain.iter().filter(|r| r.kind == shared::vault::Kind::Campaign).collect();
     assert_eq!(filed.len(), 1);
     assert_eq!(filed[0].category, shared::vault::Category::TestingTheWaters);
@@ -305,7 +303,7 @@ async fn a_campaign_reaches_each_address_once_with_its_unsubscribe_headers() {
     assert_eq!(shared::vault::check_chain(&chain), None);
     // Kept once as sending started: no chunk wrote files of its own (they would stay locked
     // in the vault, unrecorded).
-    assert!(shared::repo::campaigns::get(&state.dynamo, &state.config.tables.campaigns, &id).await.unwrap().unwrap().kept);
+    assert!(state.campaigns().get(&id).await.unwrap().unwrap().kept);
     let recorded: std::collections::HashSet<&str> = chain.iter().flat_map(|r| r.files.iter().map(|f| f.key.as_str())).collect();
     let versions = storage.client().list_object_versions().bucket(&storage.bucket).prefix(format!("records/{}/", user.id)).send().await.unwrap();
     let stored: Vec<String> = versions.versions().iter().filter_map(|v| v.key().map(str::to_owned)).collect();
@@ -326,13 +324,13 @@ async fn count_all(state: &AppState, user: &TestUser) -> Vec<LeadRecord> {
         .unwrap();
     let leads: Vec<LeadRecord> = output.items.unwrap_or_default().into_iter().map(|item| shared::dynamo::from_item(item).unwrap()).collect();
     for lead in &leads {
-        assert!(shared::repo::leads::count_lead(&state.dynamo, &state.config.tables, lead).await.unwrap());
+        assert!(state.leads().count_lead(lead).await.unwrap());
     }
     leads
 }
 
 async fn contacted(state: &AppState, user: &TestUser) -> (u64, u64, u64, u64) {
-    let p = shared::repo::profiles::get_profile(&state.dynamo, &state.config.tables.profiles, &user.id).await.unwrap().unwrap();
+    let p = state.profiles().get_profile(&user.id).await.unwrap().unwrap();
     (p.hot_leads, p.hot_contacted, p.cold_leads, p.cold_contacted)
 }
 
@@ -361,13 +359,13 @@ async fn a_sent_message_marks_its_leads_emailed_for_the_next_audience_and_the_co
 
     // A reached lead moved to cold takes its contacted count along; deleting it takes it off.
     let lead = &leads[0];
-    shared::repo::leads::set_status(&state.dynamo, &state.config.tables, &lead.id, &user.id, "cold").await.unwrap();
+    state.leads().set_status(&lead.id, &user.id, "cold").await.unwrap();
     assert_eq!(contacted(&state, &user).await, (2, 2, 1, 1));
-    shared::repo::leads::delete_lead(&state.dynamo, &state.config.tables, &lead.id, &user.id).await.unwrap();
+    state.leads().delete_lead(&lead.id, &user.id).await.unwrap();
     assert_eq!(contacted(&state, &user).await, (2, 2, 0, 0));
     // Marking again changes nothing.
     let ids: Vec<String> = leads.iter().map(|l| l.id.clone()).collect();
-    shared::repo::leads::mark_contacted(&state.dynamo, &state.config.tables, &user.id, &ids, &state.clock.now_iso()).await.unwrap();
+    state.leads().mark_contacted(&user.id, &ids, &state.clock.now_iso()).await.unwrap();
     assert_eq!(contacted(&state, &user).await, (2, 2, 0, 0));
 }
 
@@ -548,11 +546,10 @@ async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end
     // A sender that died after claiming: the recipient ends `unknown`, and is never sent again.
     let second = draft(&app, &user).await;
     let second_id = second["id"].as_str().unwrap().to_owned();
-    let tables = &state.config.tables;
-    assert!(shared::repo::campaigns::start(&state.dynamo, &tables.campaigns, &second_id, second["version"].as_u64().unwrap(), 1, &user.email, &state.clock.now_iso()).await.unwrap());
+    assert!(state.campaigns().start(&second_id, second["version"].as_u64().unwrap(), 1, &user.email, &state.clock.now_iso()).await.unwrap());
     let recipient = shared::campaigns::Recipient::new("ada@example.com", "l", None, None);
-    campaign_recipients::snapshot(&state.dynamo, &tables.campaign_recipients, &second_id, &user.id, &[recipient]).await.unwrap();
-    assert!(campaign_recipients::claim(&state.dynamo, &tables.campaign_recipients, &second_id, "ada@example.com", &state.clock.now_iso()).await.unwrap());
+    state.campaign_recipients().snapshot(&second_id, &user.id, &[recipient]).await.unwrap();
+    assert!(state.campaign_recipients().claim(&second_id, "ada@example.com", &state.clock.now_iso()).await.unwrap());
     state.clock.advance(std::time::Duration::from_secs(16 * 60));
     let recovered = campaigns::dispatch::tick(&dispatcher).await.unwrap();
     assert_eq!(recovered.unknown, 1);
