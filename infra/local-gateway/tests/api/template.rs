@@ -514,6 +514,34 @@ fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// Each `AppState` repository accessor and the table it is built around.
+const REPOSITORY_TABLES: &[(&str, &str)] = &[
+    ("account_requests", "account_requests"),
+    ("ai_questions", "ai_chat_questions"),
+    ("campaign_recipients", "campaign_recipients"),
+    ("campaigns", "campaigns"),
+    ("contact_messages", "contact_messages"),
+    ("directory", "users"),
+    ("form_views", "form_views"),
+    ("forms", "forms"),
+    ("impersonation_actions", "impersonation_actions"),
+    ("impersonations", "impersonations"),
+    ("lead_listings", "leads"),
+    ("lead_stats", "lead_stats"),
+    ("leads", "leads"),
+    ("notifications", "notifications"),
+    ("one_time_tokens", "one_time_tokens"),
+    ("platform_stats", "platform_stats"),
+    ("profiles", "profiles"),
+    ("rate_limits", "rate_limits"),
+    ("rewards", "referrals"),
+    ("sessions", "sessions"),
+    ("stripe_events", "stripe_events"),
+    ("subscriptions", "subscriptions"),
+    ("users", "users"),
+    ("vault", "vault_records"),
+];
+
 /// Every `config.<section>[.<field>]` and `tables.<table>` in `source`, as `section.field`.
 fn config_reads(source: &str) -> Vec<String> {
     let ident = |rest: &str| -> String { rest.chars().take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_').collect() };
@@ -524,6 +552,14 @@ fn config_reads(source: &str) -> Vec<String> {
         match after.strip_prefix('.') {
             Some(rest) if ["tables", "links", "stripe"].contains(&section.as_str()) => reads.push(format!("{section}.{}", ident(rest))),
             _ => reads.push(section),
+        }
+    }
+    // A repository reached from the state (`state.forms()`) reads its table's name.
+    for (accessor, table) in REPOSITORY_TABLES {
+        for receiver in ["state.", "background."] {
+            if source.contains(&format!("{receiver}{accessor}()")) {
+                reads.push(format!("tables.{table}"));
+            }
         }
     }
     for (at, _) in source.match_indices("tables.") {
