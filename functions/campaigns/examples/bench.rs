@@ -71,7 +71,7 @@ async fn seed(state: &AppState) -> Campaign {
         payment_failed_at: None,
     };
     state.dynamo.put_item().table_name(&tables.subscriptions).set_item(Some(to_item(&subscription).unwrap())).send().await.unwrap();
-    state.campaigns().set_sender(&owner, &Sender { company_name: "Sunrise Solar".into(), postal_address: "1 Main St, Austin, TX 78701".into() }).await.unwrap();
+    state.profiles().set_sender(&owner, &Sender { company_name: "Sunrise Solar".into(), postal_address: "1 Main St, Austin, TX 78701".into() }).await.unwrap();
     let mut form = Form::new_default(&owner, &shared::time::now_iso());
     form.is_published = true;
     state.forms().create_form(&form).await.unwrap();

@@ -109,7 +109,7 @@ const MAX_ADDRESS: usize = 300;
 
 async fn show_sender(State(state): State<AppState>, user: AuthUser) -> Result<Json<campaigns::Sender>> {
     pro(&state, &user).await?;
-    Ok(Json(state.campaigns().sender(&user.id).await?))
+    Ok(Json(state.profiles().sender(&user.id).await?))
 }
 
 #[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
@@ -126,7 +126,7 @@ async fn update_sender(State(state): State<AppState>, user: AuthUser, JsonBody(b
     if sender.company_name.chars().chain(sender.postal_address.chars()).any(|c| c.is_control() && c != '\n') {
         return Err(ApiError::bad_request("invalid_sender", "Remove the control characters from the company name or address."));
     }
-    state.campaigns().set_sender(&user.id, &sender).await?;
+    state.profiles().set_sender(&user.id, &sender).await?;
     Ok(Json(sender))
 }
 
@@ -298,7 +298,7 @@ pub async fn legend(state: &AppState, owner_id: &str) -> Result<(String, Offerin
         let text = newest.map(|f| f.offering_settings.disclaimer.clone()).unwrap_or_else(|| shared::forms::DEFAULT_LEGEND.to_owned());
         return Ok((text, offering.status));
     }
-    let company = state.campaigns().sender(owner_id).await?.company_name;
+    let company = state.profiles().sender(owner_id).await?.company_name;
     let stage = OfferingStage::from(&offering);
     let text = match notice(&stage, &company) {
         Some(n) => match n.link_url {
@@ -312,7 +312,7 @@ pub async fn legend(state: &AppState, owner_id: &str) -> Result<(String, Offerin
 
 /// The sender's identity (from Settings), the legend and the founder's address.
 pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
-    let (sender, (legend, _)) = tokio::try_join!(state.campaigns().sender(&user.id), legend(state, &user.id))?;
+    let (sender, (legend, _)) = tokio::try_join!(state.profiles().sender(&user.id), legend(state, &user.id))?;
     let mut compliance = sending::compliance(&sender, legend, user.email.clone());
     if compliance.company_name.is_empty() {
         compliance.company_name = "Your company".into();
@@ -392,7 +392,7 @@ async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Pat
         return Err(ApiError::conflict("not_a_draft", "This campaign has already been sent or scheduled."));
     }
     campaign.content.ready()?;
-    let sender = state.campaigns().sender(&user.id).await?;
+    let sender = state.profiles().sender(&user.id).await?;
     if sender.company_name.is_empty() || sender.postal_address.is_empty() {
         return Err(ApiError::bad_request("sender_required", "Add your company name and postal address in Settings before sending: every campaign must carry them."));
     }
@@ -471,7 +471,7 @@ async fn schedule(State(state): State<AppState>, user: AuthUser, Path(id): Path<
     if at < now + time::Duration::minutes(2) || at > now + time::Duration::days(365) {
         return Err(ApiError::bad_request("invalid_schedule", "Choose a time at least a few minutes from now and within a year."));
     }
-    let sender = state.campaigns().sender(&user.id).await?;
+    let sender = state.profiles().sender(&user.id).await?;
     if sender.company_name.is_empty() || sender.postal_address.is_empty() {
         return Err(ApiError::bad_request("sender_required", "Add your company name and postal address in Settings before sending: every campaign must carry them."));
     }

@@ -38,7 +38,7 @@ pub fn masked(email: &str) -> String {
 
 async fn status(state: &AppState, claims: &Unsubscribe) -> Result<Json<Value>> {
     let (sender, reason) = tokio::try_join!(
-        state.campaigns().sender(&claims.owner_id),
+        state.profiles().sender(&claims.owner_id),
         state.campaigns().suppression(&claims.owner_id, &claims.email),
     )?;
     Ok(Json(json!({

@@ -43,7 +43,7 @@ impl Job {
     pub async fn load(state: &AppState, campaign: Campaign) -> Result<Self> {
         let owner = campaign.owner_id.clone();
         let (sender, suppressed, (legend, offering_status)) = tokio::try_join!(
-            state.campaigns().sender(&owner),
+            state.profiles().sender(&owner),
             state.campaigns().suppressions(&owner),
             crate::legend(state, &owner),
         )?;

@@ -136,7 +136,7 @@ pub async fn download(State(state): State<AppState>, headers: HeaderMap, Path(to
 }
 
 async fn company_of(state: &AppState, owner_id: &str) -> String {
-    match state.campaigns().sender(owner_id).await {
+    match state.profiles().sender(owner_id).await {
         Ok(sender) if !sender.company_name.is_empty() => sender.company_name,
         _ => "Your company".to_owned(),
     }

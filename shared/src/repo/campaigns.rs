@@ -11,7 +11,7 @@ use crate::{
     ApiError,
     campaigns::{Content, Reason, Segment},
     config::Tables,
-    dynamo::{Item, from_item, to_item},
+    dynamo::{from_item, to_item},
 };
 
 use super::table::Table;
@@ -117,12 +117,12 @@ impl Stats {
     }
 }
 
-/// Tables `campaigns`, `suppressions`, `profiles`: `state.campaigns()`.
+/// Tables `campaigns`, `suppressions`: `state.campaigns()` (the sender's identity is on the
+/// profile: `state.profiles().sender(..)`).
 #[derive(Clone, Copy)]
 pub struct CampaignsRepo<'a> {
     campaigns: Table<'a>,
     suppressions: Table<'a>,
-    profiles: Table<'a>,
 }
 
 impl<'a> CampaignsRepo<'a> {
@@ -130,7 +130,6 @@ impl<'a> CampaignsRepo<'a> {
         Self {
             campaigns: Table::new(client, &tables.campaigns),
             suppressions: Table::new(client, &tables.suppressions),
-            profiles: Table::new(client, &tables.profiles),
         }
     }
 
@@ -308,24 +307,6 @@ impl<'a> CampaignsRepo<'a> {
         }
         // Already suppressed for this reason or a stronger one: nothing to change.
         crate::dynamo::applied(request.condition_expression(condition).send().await).map(drop)
-    }
-
-    pub async fn sender(self, owner_id: &str) -> Result<Sender, ApiError> {
-        let output = self.profiles.get().key("id", s(owner_id)).projection_expression("sender_company, sender_address").send().await?;
-        let read = |item: &Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-        Ok(output.item.map(|item| Sender { company_name: read(&item, "sender_company"), postal_address: read(&item, "sender_address") }).unwrap_or_default())
-    }
-
-    pub async fn set_sender(self, owner_id: &str, sender: &Sender) -> Result<(), ApiError> {
-        self.profiles.update()
-            .key("id", s(owner_id))
-            .update_expression("SET sender_company = :company, sender_address = :address, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
-            .expression_attribute_values(":company", s(&sender.company_name))
-            .expression_attribute_values(":address", s(&sender.postal_address))
-            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-            .send()
-            .await?;
-        Ok(())
     }
 
     /// Why an address is suppressed for a founder, if it is.

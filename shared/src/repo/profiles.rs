@@ -71,6 +71,25 @@ impl<'a> ProfilesRepo<'a> {
         Self { table }
     }
 
+    /// The identity every campaign of the founder is signed with (CAN-SPAM), kept on the profile.
+    pub async fn sender(self, owner_id: &str) -> Result<crate::repo::campaigns::Sender, ApiError> {
+        let output = self.table.get().key("id", AttributeValue::S(owner_id.to_owned())).projection_expression("sender_company, sender_address").send().await?;
+        let read = |item: &crate::dynamo::Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
+        Ok(output.item.map(|item| crate::repo::campaigns::Sender { company_name: read(&item, "sender_company"), postal_address: read(&item, "sender_address") }).unwrap_or_default())
+    }
+
+    pub async fn set_sender(self, owner_id: &str, sender: &crate::repo::campaigns::Sender) -> Result<(), ApiError> {
+        self.table.update()
+            .key("id", AttributeValue::S(owner_id.to_owned()))
+            .update_expression("SET sender_company = :company, sender_address = :address, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+            .expression_attribute_values(":company", AttributeValue::S(sender.company_name.clone()))
+            .expression_attribute_values(":address", AttributeValue::S(sender.postal_address.clone()))
+            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+            .send()
+            .await?;
+        Ok(())
+    }
+
     #[tracing::instrument(skip(self))]
     pub async fn get_profile(self, id: &str) -> Result<Option<Profile>, ApiError> {
         let output = self.table.get()

@@ -592,7 +592,9 @@ fn a_function_reads_only_the_configuration_parts_its_crate_declares() {
             }
         }
     }
-    assert!(checked > 150, "only {checked} reads checked");
+    // 148 when the repositories became objects: an accessor counts its main table once per
+    // file, where the old free-function calls named every table they touched.
+    assert!(checked > 140, "only {checked} reads checked");
 }
 
 #[test]
