@@ -137,7 +137,7 @@ async fn seed_form(endpoint: &str, table: &str) -> anyhow::Result<()> {
     let client = shared::dynamo::local_client(endpoint);
     let mut form = shared::forms::Form::new_default("bench-owner", &shared::time::now_iso());
     form.is_published = true;
-    shared::repo::forms::create_form(&client, table, &form).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+    shared::repo::forms::FormsRepo::on(shared::repo::Table::new(&client, table)).create_form(&form).await.map_err(|err| anyhow::anyhow!("{err}"))?;
     println!("{}", form.id);
     Ok(())
 }
@@ -184,7 +184,7 @@ async fn seed_leads(endpoint: &str, prefix: &str, owner: &str, count: usize) -> 
         form.fields.push(FieldPreset::find(key).expect("preset").to_field(form.fields.len() as u32, false));
     }
     form.is_published = true;
-    shared::repo::forms::create_form(&client, &forms, &form).await.map_err(|err| anyhow::anyhow!("{err}"))?;
+    shared::repo::forms::FormsRepo::on(shared::repo::Table::new(&client, &forms)).create_form(&form).await.map_err(|err| anyhow::anyhow!("{err}"))?;
     let amounts = ["Under $10,000", "$10,000 - $25,000", "$25,000 - $50,000", "Over $100,000"];
     let ids: Vec<String> = form.fields.iter().map(|f| f.id.clone()).collect();
     let total_amount: u64 = (0..count).map(|i| shared::leads::estimate_amount(amounts[i % 4]).unwrap_or(0.0) as u64).sum();

@@ -39,6 +39,11 @@ impl<'a> FormsRepo<'a> {
         }
     }
 
+    /// The repository over a forms table known by name only (the bench seeds one this way).
+    pub fn on(table: Table<'a>) -> Self {
+        Self { table }
+    }
+
     #[tracing::instrument(skip(self))]
     pub async fn list_forms(self, user_id: &str) -> Result<Vec<Form>, ApiError> {
         let query = self.table.query()
