@@ -64,7 +64,6 @@ const LAYERS: &[(&str, u8)] = &[
 /// with why it is still there and what removes it. `(from, to, reason)`.
 const UPWARD_EDGES_ALLOWED: &[(&str, &str, &str)] = &[
     ("payments", "http", "payments.rs:349 calls http::constant_time_eq; use `subtle` or domain::crypto (plan §9)"),
-    ("repo::platform_stats", "billing", "counts subscriptions per billing::Plan; Plan moves to domain::plans in phase 5"),
 ];
 
 /// Import cycles among `shared`'s modules still allowed (each from its smallest module, in

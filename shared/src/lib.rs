@@ -36,7 +36,7 @@ pub mod local;
 pub mod testing;
 
 // The rules moved to the `domain` crate; their old paths stay until callers import `domain`.
-pub use domain::{contrast, counters, crypto, dashboard, email, format, forms, lead_stats, leads, theme};
+pub use domain::{contrast, counters, crypto, dashboard, email, format, forms, lead_stats, leads, plans, theme};
 
 /// The old path of the error shape, now `http::error`.
 pub use http::error;

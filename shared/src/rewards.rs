@@ -6,8 +6,8 @@
 use serde::Serialize;
 
 use crate::{
-    billing::{Plan, SubscriptionRecord, plan_for_price},
     crypto::sha256_hex,
+    plans::{Plan, SubscriptionRecord, plan_for_price},
 };
 
 /// Letters and digits that cannot be misread (no 0/O, 1/I/L).

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 use shared::{
-    billing::Plan,
+    plans::Plan,
     repo::platform_stats::{DayCounts, Snapshot, Totals, date_string},
 };
 

@@ -17,13 +17,13 @@ use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
 use ::campaigns::{CampaignsState, mailer::CampaignMailer, sending};
 use shared::{
     AppState,
-    billing::SubscriptionRecord,
     campaigns::{Content, Recipient, Segment},
     config::MailConfig,
     dynamo::{Item, to_item},
     forms::Form,
     leads::{ComplianceProof, LeadRecord},
     mail::{Outbox, StoredEmail},
+    plans::SubscriptionRecord,
     repo::{
         campaign_recipients,
         campaigns::{self as store, Campaign, Sender},

@@ -76,5 +76,5 @@ async fn check(State(state): State<AppState>, user: AuthUser, JsonBody(body): Js
 }
 
 async fn list_plans(State(state): State<AppState>) -> Json<Value> {
-    Json(json!({ "plans": plans(&state.config.stripe), "trialDays": shared::billing::TRIAL_DAYS }))
+    Json(json!({ "plans": plans(&state.config.stripe), "trialDays": shared::plans::TRIAL_DAYS }))
 }

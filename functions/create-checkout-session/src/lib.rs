@@ -2,7 +2,7 @@
 //! discountPercentage}` → `{url}`. A subscription checkout for the signed-in user with the
 //! 7-day trial (14 with the extended-trial offer) or, when asked, the 20% lifetime discount.
 //!
-//! The server decides the offer (`shared::billing::checkout_offer`): the two offers never
+//! The server decides the offer (`domain::plans::checkout_offer`): the two offers never
 //! stack (400), one trial per user ever, and a user whose subscription is live gets 409
 //! `subscription_exists` and the billing portal instead. A conditional claim on the user's
 //! subscription row lets one checkout be prepared at a time (409 `checkout_in_progress`);
@@ -18,9 +18,10 @@ use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
-    billing::{OfferChoice, checkout_offer, claim_checkout, get_subscription, plan_for_price, plans, release_checkout},
+    billing::{claim_checkout, get_subscription, plans, release_checkout},
     http::JsonBody,
     payments::CheckoutRequest,
+    plans::{OfferChoice, checkout_offer, plan_for_price},
     time::{now, unix},
 };
 

@@ -1,9 +1,9 @@
 use axum::http::StatusCode;
 use serde_json::json;
 use shared::{
-    billing::SubscriptionRecord,
     config::PaymentsConfig,
     dynamo::to_item,
+    plans::SubscriptionRecord,
     testing::{Call, test_state, test_state_with, test_user},
     time::{now, unix},
 };

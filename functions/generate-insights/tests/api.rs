@@ -7,10 +7,10 @@ use axum::{Router, http::StatusCode};
 use serde_json::{Value, json};
 use shared::{
     AppState,
-    billing::SubscriptionRecord,
     config::AiConfig,
     lead_stats::{Dimension, Facets, OTHER},
     leads::{ComplianceProof, LeadRecord},
+    plans::SubscriptionRecord,
     testing::{Call, TestResponse, TestUser, test_state, test_state_with, test_user},
 };
 use wiremock::{

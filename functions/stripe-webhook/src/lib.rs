@@ -24,13 +24,14 @@ use axum::{
 use serde_json::{Map, Value, json};
 use shared::{
     ApiError, AppState, Result,
-    billing::{LIVE_STATUSES, SubscriptionRecord, get_subscription, is_live_status, plan_for_price, plans},
+    billing::{get_subscription, plans},
     dynamo::Item,
     notify::{TRIAL_STARTED, send_event_notification},
     payments::{
         conversions::{PaidInvoice, Sent, purchase_event, send_event},
         verify_webhook,
     },
+    plans::{LIVE_STATUSES, SubscriptionRecord, is_live_status, plan_for_price},
     repo::subscriptions::Field,
     time::{now, unix},
 };
@@ -198,7 +199,7 @@ async fn trial_started(state: &AppState, user_id: &str, start: i64, end: Option<
         tracing::warn!(user_id, "trial for an unknown user");
         return Ok(());
     };
-    let days = end.map_or(shared::billing::TRIAL_DAYS as i64, |end| ((end - start) as f64 / 86_400.0).round() as i64);
+    let days = end.map_or(shared::plans::TRIAL_DAYS as i64, |end| ((end - start) as f64 / 86_400.0).round() as i64);
     let fields = Map::from_iter([("startDate".to_owned(), json!(start_iso)), ("trialLength".to_owned(), json!(format!("{days} days")))]);
     send_event_notification(state, TRIAL_STARTED, &user.email, &fields).await;
     Ok(())

@@ -14,9 +14,10 @@ use axum::{
 use serde_json::Value;
 use shared::{
     AppState,
-    billing::{get_subscription, plan_for_price, plans},
+    billing::{get_subscription, plans},
     mail::escape_html as escape,
     payments::{events, sign_webhook},
+    plans::plan_for_price,
     time::{now, unix},
 };
 use tower::ServiceExt;

@@ -16,6 +16,7 @@ pub mod invalid;
 pub mod lead_stats;
 pub mod leads;
 pub mod offering;
+pub mod plans;
 pub mod theme;
 pub mod vault;
 

@@ -116,6 +116,19 @@ impl From<domain::Invalid> for ApiError {
     }
 }
 
+/// A checkout refused: 400 for an offer that does not exist, 409 while a subscription is live
+/// or another checkout is being prepared.
+impl From<domain::plans::CheckoutOfferError> for ApiError {
+    fn from(err: domain::plans::CheckoutOfferError) -> Self {
+        use domain::plans::CheckoutOfferError;
+        let status = match err {
+            CheckoutOfferError::NotCombinable | CheckoutOfferError::InvalidDiscount => StatusCode::BAD_REQUEST,
+            CheckoutOfferError::SubscriptionExists | CheckoutOfferError::InProgress => StatusCode::CONFLICT,
+        };
+        ApiError::new(status, err.code(), err.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,7 +18,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
-use crate::{ApiError, billing::Plan, config::Tables, dynamo::Item};
+use domain::plans::Plan;
+
+use crate::{ApiError, config::Tables, dynamo::Item};
 
 use super::table::Table;
 
@@ -260,13 +262,7 @@ mod tests {
     use super::*;
 
     fn plans() -> Vec<Plan> {
-        let config = crate::config::StripeConfig {
-            payments: crate::config::PaymentsConfig::Disabled,
-            webhook_secret: "whsec".to_owned().into(),
-            price_standard: "p1".into(),
-            price_pro: "p2".into(),
-        };
-        crate::billing::plans(&config)
+        domain::plans::plans(&domain::plans::PlanPrices { standard: "p1", pro: "p2" })
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub async fn stored_user(state: &AppState, prefix: &str) -> crate::repo::users::
 /// Puts the user on a trial of the standard plan or of Pro (a trial counts for both gates).
 pub async fn subscribe_trial(state: &AppState, user_id: &str, pro: bool) {
     let now = state.clock.unix();
-    let record = crate::billing::SubscriptionRecord {
+    let record = domain::plans::SubscriptionRecord {
         user_id: user_id.to_owned(),
         customer_id: None,
         subscription_id: None,
