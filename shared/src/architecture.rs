@@ -47,11 +47,11 @@ const LAYERS: &[(&str, u8)] = &[
     ("impersonation::activity", 7),
     // Every transactional e-mail's text: over the records it describes, under what sends it.
     ("mail::templates", 8),
+    // This deployment's plan prices and the checkout claim over the `subscriptions` repository
+    // (the plan rules are `domain::plans`).
     ("billing", 8),
     // Rate-limit rules over the `rate_limits` repository.
     ("rate_limit", 8),
-    // Earn Rewards rules over `billing::Plan` (they move to `domain` with the plans).
-    ("rewards", 9),
     ("notify", 9),
     ("impersonation", 9),
     // What combines repositories, mail, storage and rules.

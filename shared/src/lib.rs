@@ -22,7 +22,6 @@ pub mod payments;
 pub mod rate_limit;
 pub mod repo;
 pub mod services;
-pub mod rewards;
 pub mod state;
 #[cfg(feature = "vault")]
 pub mod storage;
@@ -36,7 +35,7 @@ pub mod local;
 pub mod testing;
 
 // The rules moved to the `domain` crate; their old paths stay until callers import `domain`.
-pub use domain::{contrast, counters, crypto, dashboard, email, format, forms, lead_stats, leads, plans, theme};
+pub use domain::{contrast, counters, crypto, dashboard, email, format, forms, lead_stats, leads, plans, rewards, theme};
 
 /// The old path of the error shape, now `http::error`.
 pub use http::error;

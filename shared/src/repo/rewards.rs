@@ -3,7 +3,7 @@
 //! rewarded once (conditional update), so retries never double-count or double-credit.
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
-use serde::{Deserialize, Serialize};
+use domain::rewards::Referral;
 
 use crate::{
     ApiError,
@@ -12,26 +12,6 @@ use crate::{
 };
 
 use super::table::Table;
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Referral {
-    pub referred_user_id: String,
-    pub referrer_id: String,
-    pub code: String,
-    pub created_at: String,
-    /// Already masked ('Ada L.'): the referrer never sees the full name or address.
-    pub display_name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rewarded_at: Option<String>,
-    /// The free month in whole USD (the referrer's plan price when credited).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reward_usd: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reward_plan: Option<String>,
-    /// `credited` (on the referrer's billing balance) or `pending` (no billing account yet).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub credit: Option<String>,
-}
 
 fn s(value: &str) -> AttributeValue {
     AttributeValue::S(value.to_owned())

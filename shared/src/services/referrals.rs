@@ -1,12 +1,10 @@
 //! Earn Rewards over the repositories: a referral recorded at sign-up, the free month
 //! credited on the referred account's first payment, and what the referrer's page lists.
-//! The rules (codes, masking, statuses, the free month's worth) are in `crate::rewards`.
+//! The rules (codes, masking, statuses, the free month's worth) are in `domain::rewards`.
 
-use crate::{
-    ApiError, AppState,
-    repo::rewards::Referral,
-    rewards::{ReferralStatus, free_month, is_self_referral, masked_name, normalise_code, referral_code},
-};
+use domain::rewards::{Referral, ReferralStatus, free_month, is_self_referral, masked_name, normalise_code, referral_code};
+
+use crate::{ApiError, AppState};
 
 /// At sign-up: records who referred the new account, if the code is valid and not the new
 /// user's own. Never fails the sign-up; problems are logged.

@@ -1,9 +1,9 @@
 //! Earn Rewards rules: each user's referral code, how a referred person is shown, when a
 //! referral counts, and what it earns — one free month of the referrer's plan for each
-//! referred account that becomes a paying customer. Recording and rewarding referrals is
-//! `services::referrals`.
+//! referred account that becomes a paying customer; the record of a referral. Recording and
+//! rewarding referrals is `shared`'s `services::referrals`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::{
     crypto::sha256_hex,
@@ -87,6 +87,27 @@ pub fn free_month<'a>(plans: &'a [Plan], referrer: Option<&SubscriptionRecord>) 
         .or_else(|| plans.first())
 }
 
+/// One referred account, as stored in `referrals` (written once, rewarded once).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Referral {
+    pub referred_user_id: String,
+    pub referrer_id: String,
+    pub code: String,
+    pub created_at: String,
+    /// Already masked ('Ada L.'): the referrer never sees the full name or address.
+    pub display_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rewarded_at: Option<String>,
+    /// The free month in whole USD (the referrer's plan price when credited).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward_usd: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reward_plan: Option<String>,
+    /// `credited` (on the referrer's billing balance) or `pending` (no billing account yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,13 +167,7 @@ mod tests {
 
     #[test]
     fn a_free_month_is_worth_the_referrers_plan() {
-        let stripe = crate::config::StripeConfig {
-            payments: crate::config::PaymentsConfig::Local,
-            webhook_secret: secrecy::SecretString::from("x".to_owned()),
-            price_standard: "std".into(),
-            price_pro: "pro".into(),
-        };
-        let plans = crate::billing::plans(&stripe);
+        let plans = crate::plans::plans(&crate::plans::PlanPrices { standard: "std", pro: "pro" });
         assert_eq!(free_month(&plans, Some(&subscription("active", true, "pro"))).unwrap().value_usd, 997);
         assert_eq!(free_month(&plans, None).unwrap().value_usd, 497);
     }
