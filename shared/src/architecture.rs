@@ -50,7 +50,7 @@ const LAYERS: &[(&str, u8)] = &[
     // This deployment's plan prices and the checkout claim over the `subscriptions` repository
     // (the plan rules are `domain::plans`).
     ("billing", 8),
-    // Rate-limit rules over the `rate_limits` repository.
+    // Counting hits over the `rate_limits` repository (the rules are `domain::rate_limit`).
     ("rate_limit", 8),
     ("notify", 9),
     ("impersonation", 9),

@@ -17,6 +17,7 @@ pub mod lead_stats;
 pub mod leads;
 pub mod offering;
 pub mod plans;
+pub mod rate_limit;
 pub mod rewards;
 pub mod theme;
 pub mod vault;
