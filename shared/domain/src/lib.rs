@@ -12,14 +12,17 @@ pub mod email;
 pub mod format;
 pub mod forms;
 pub mod html;
+pub mod impersonation;
 pub mod invalid;
 pub mod lead_stats;
 pub mod leads;
 pub mod offering;
 pub mod plans;
+pub mod profiles;
 pub mod rate_limit;
 pub mod rewards;
 pub mod theme;
+pub mod users;
 pub mod vault;
 
 pub use invalid::{Checked, Invalid};

@@ -8,15 +8,14 @@ use domain::{
     days::minutes_between,
     forms::{Form, FormField},
     html::escape as escape_html,
+    impersonation::Impersonation,
     leads::{LeadRecord, Temperature},
+    users::UserRecord,
     vault::{ChainHead, Record},
 };
 
 use super::Email;
-use crate::{
-    impersonation::activity::Activity,
-    repo::{impersonations::Impersonation, users::UserRecord},
-};
+use crate::impersonation::activity::Activity;
 
 // ------------------------------------------------------------------ accounts
 
@@ -370,13 +369,14 @@ fn button(href: &str, label: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use domain::vault::{Actor, Category, Kind as RecordKind};
+    use domain::{
+        impersonation::EndedBy,
+        vault::{Actor, Category, Kind as RecordKind},
+    };
 
     use super::*;
-    use crate::repo::{
-        impersonation_actions::{Entry, Kind},
-        impersonations::EndedBy,
-    };
+
+    use crate::repo::impersonation_actions::{Entry, Kind};
 
     fn record() -> Impersonation {
         Impersonation {

@@ -16,7 +16,6 @@
 use std::collections::HashMap;
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
-use serde::{Deserialize, Serialize};
 
 use crate::{
     config::Tables,
@@ -27,10 +26,9 @@ use crate::{
 
 use super::table::Table;
 
-/// An impersonation link works once, for 5 minutes.
-pub const LINK_TTL_SECS: i64 = 5 * 60;
-/// A support session ends 30 minutes after it started, whatever the activity.
-pub const SESSION_SECS: i64 = 30 * 60;
+/// The records this repository stores and their lifetimes (their old path).
+pub use domain::impersonation::{EndedBy, Impersonation, LINK_TTL_SECS, SESSION_SECS};
+
 /// The attributes a session's start and end write (with the key): all `auth` and
 /// `revert-impersonation` may update.
 pub const LIFECYCLE_ATTRIBUTES: &[&str] = &["id", "session_started_at", "ends_at", "ended_at", "ended_by", "open"];
@@ -38,43 +36,6 @@ pub const LIFECYCLE_ATTRIBUTES: &[&str] = &["id", "session_started_at", "ends_at
 /// in time order, one Query whatever the filters).
 pub const LOG_PARTITION: &str = "impersonation";
 const OPEN: &str = "open";
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndedBy {
-    Revert,
-    Expiry,
-    Signout,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Impersonation {
-    pub id: String,
-    pub admin_id: String,
-    pub admin_email: String,
-    pub target_id: String,
-    pub target_email: String,
-    pub reason: String,
-    /// When the admin asked for the link (RFC 3339).
-    pub started_at: String,
-    pub ip: String,
-    pub user_agent: String,
-    /// Unix seconds: the link's expiry until the session starts, then the session's end.
-    pub ends_at: i64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub session_started_at: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ended_at: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ended_by: Option<EndedBy>,
-}
-
-impl Impersonation {
-    /// Whether the session may still be used at `now` (Unix seconds).
-    pub fn is_live(&self, now: i64) -> bool {
-        self.ended_at.is_none() && self.ends_at > now
-    }
-}
 
 /// Table `impersonations`: `state.impersonations()`.
 #[derive(Clone, Copy)]

@@ -13,11 +13,13 @@ use std::collections::HashMap;
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
+use domain::users::UserRecord;
+
 use crate::{
     ApiError,
     config::Tables,
     crypto::{random_token, sha256_hex},
-    repo::users::{UserRecord, UsersRepo},
+    repo::users::UsersRepo,
 };
 
 use super::table::Table;

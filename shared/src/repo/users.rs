@@ -11,7 +11,6 @@ use aws_sdk_dynamodb::{
     error::SdkError,
     types::{AttributeValue, Delete, Put, ReturnValue, TransactWriteItem, Update},
 };
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::{
@@ -22,49 +21,12 @@ use crate::{
 
 use super::table::{Table, TxOutcome, transact};
 
-/// Account-level facts set by the server (trial fields come from the billing webhooks).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct AppMetadata {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub trial_start_date: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub is_trial_user: Option<bool>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct UserRecord {
-    pub id: String,
-    pub email: String,
-    pub password_hash: String,
-    pub created_at: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub email_confirmed_at: Option<String>,
-    #[serde(default)]
-    pub user_metadata: Map<String, Value>,
-    #[serde(default)]
-    pub app_metadata: AppMetadata,
-    /// Raised by a global sign-out or a password change: refresh sessions made under an
-    /// older epoch stop working at once.
-    #[serde(default)]
-    pub session_epoch: u64,
-    /// The last successful sign-in (password or one-time link), for the admin directory.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_sign_in_at: Option<String>,
-    /// Raised by every password-reset link sent, every reset and every password change; a
-    /// reset link carries the value it was made under and works only while it is current.
-    #[serde(default)]
-    pub recovery_epoch: u64,
-}
+/// The records this repository stores (their old path).
+pub use domain::users::{AppMetadata, UserRecord};
 
 /// Every user item carries `directory = "user"`: the `directory` GSI (sort key `email`) lets
 /// the admin area page and prefix-search all accounts with a Query instead of a Scan.
 pub const DIRECTORY_PARTITION: &str = "user";
-
-impl UserRecord {
-    pub fn name(&self) -> Option<&str> {
-        self.user_metadata.get("name").and_then(Value::as_str)
-    }
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum CreateUserError {

@@ -1,15 +1,9 @@
 //! Ending support sessions: once, whoever ends it (revert, sign-out, the expiry sweep), with
 //! the mail that tells the user what happened in it; and reading what a session did.
 
-use crate::{
-    ApiError, AppState,
-    impersonation::activity::Activity,
-    mail::templates,
-    repo::{
-        impersonation_actions,
-        impersonations::{EndedBy, Impersonation},
-    },
-};
+use domain::impersonation::{EndedBy, Impersonation};
+
+use crate::{ApiError, AppState, impersonation::activity::Activity, mail::templates, repo::impersonation_actions};
 
 impl Activity {
     /// A session's activity, at most [`impersonation_actions::SHOWN`] entries of it.

@@ -8,7 +8,7 @@ use crate::{ApiError, AppState};
 
 /// At sign-up: records who referred the new account, if the code is valid and not the new
 /// user's own. Never fails the sign-up; problems are logged.
-pub async fn attach(state: &AppState, raw_code: &str, user: &crate::repo::users::UserRecord) {
+pub async fn attach(state: &AppState, raw_code: &str, user: &domain::users::UserRecord) {
     let result = async {
         let Some(code) = normalise_code(raw_code) else {
             tracing::info!(user_id = %user.id, "sign-up with an unreadable referral code");

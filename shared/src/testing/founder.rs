@@ -52,9 +52,9 @@ pub fn test_user(state: &AppState) -> TestFounder {
 }
 
 /// A confirmed account stored in the users table (for flows that read the account).
-pub async fn stored_user(state: &AppState, prefix: &str) -> crate::repo::users::UserRecord {
+pub async fn stored_user(state: &AppState, prefix: &str) -> domain::users::UserRecord {
     let id = uuid::Uuid::new_v4().to_string();
-    let user = crate::repo::users::UserRecord {
+    let user = domain::users::UserRecord {
         email: format!("{prefix}-{}@example.com", &id[..8]),
         id,
         password_hash: "not-a-real-hash".into(),
