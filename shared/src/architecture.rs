@@ -63,7 +63,6 @@ const LAYERS: &[(&str, u8)] = &[
 /// Edges that still point upwards (or sideways between top-level modules of one layer), each
 /// with why it is still there and what removes it. `(from, to, reason)`.
 const UPWARD_EDGES_ALLOWED: &[(&str, &str, &str)] = &[
-    ("payments", "http", "payments.rs:349 calls http::constant_time_eq; use `subtle` or domain::crypto (plan §9)"),
 ];
 
 /// Import cycles among `shared`'s modules still allowed (each from its smallest module, in

@@ -12,6 +12,7 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::Serialize;
 use serde_json::{Value, json};
 use sha2::Sha256;
+use subtle::ConstantTimeEq;
 
 use crate::config::{PaymentsConfig, StripeConfig};
 
@@ -346,7 +347,7 @@ pub fn verify_webhook(secret: &SecretString, header: &str, payload: &[u8], now: 
         return Err(SignatureError::Stale);
     }
     let expected = signature_hex(secret, payload, timestamp);
-    if signatures.iter().any(|candidate| crate::http::constant_time_eq(candidate.as_bytes(), expected.as_bytes())) {
+    if signatures.iter().any(|candidate| bool::from(candidate.as_bytes().ct_eq(expected.as_bytes()))) {
         Ok(())
     } else {
         Err(SignatureError::Mismatch)

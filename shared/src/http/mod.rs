@@ -249,10 +249,8 @@ fn client_ip(parts: &axum::http::request::Parts, config: &crate::config::Config)
 
 /// Compares secrets without leaking, through timing, how much of them matched.
 pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    use subtle::ConstantTimeEq;
+    bool::from(a.ct_eq(b))
 }
 
 /// Reads one cookie from the request headers.
