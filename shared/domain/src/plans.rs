@@ -30,6 +30,7 @@ pub struct PlanPrices<'a> {
     pub pro: &'a str,
 }
 
+/// The plans on sale, in the pricing page's order, each with this deployment's Stripe price.
 pub fn plans(prices: &PlanPrices<'_>) -> Vec<Plan> {
     vec![
         Plan {
