@@ -16,6 +16,7 @@ pub mod config;
 pub mod knowledge;
 pub mod providers;
 pub mod questions;
+mod reply;
 
 use std::sync::Arc;
 
@@ -37,8 +38,7 @@ use tokio::sync::OnceCell;
 
 use crate::{
     account::{AccountFacts, FormFacts},
-    answer::{Contact, Grounding},
-    knowledge::Knowledge,
+    answer::Contact,
     providers::Llm,
 };
 
@@ -142,21 +142,19 @@ async fn load_facts(state: &AppState, user_id: &str) -> Result<AccountFacts> {
     })
 }
 
-fn account_summary(facts: &AccountFacts) -> String {
-    let forms: Vec<String> = facts
-        .forms
-        .iter()
-        .map(|f| format!("- {} (id {}, {}, {} views, {} leads)", f.name, f.id, if f.published { "published" } else { "draft" }, f.views, f.leads))
-        .collect();
-    format!(
-        "Leads: {} ({} hot, {} warm, {} cold); estimated interest ${}.\nForms:\n{}",
-        facts.leads,
-        facts.hot,
-        facts.warm,
-        facts.cold,
-        facts.estimated_interest,
-        if forms.is_empty() { "(none)".to_owned() } else { forms.join("\n") }
-    )
+/// Keeps the question for the popular list and, when nothing grounded the reply, as a coverage
+/// gap. Spec 8: saving the question only logs its failures.
+async fn remember(state: &AppState, user_id: &str, question: &str, page: &str, grounded: bool) {
+    let now = state.clock.now_iso();
+    let salts = state.config.links.question_salt.salts();
+    if let Err(err) = questions::record(state.ai_questions(), &salts, user_id, question, page, &now).await {
+        tracing::warn!(error = %err, "chat question not saved");
+    }
+    if !grounded {
+        if let Err(err) = questions::record_gap(state.ai_questions(), question, page, &now).await {
+            tracing::warn!(error = %err, "coverage gap not saved");
+        }
+    }
 }
 
 #[tracing::instrument(skip(chat, body), fields(user_id = %user.id))]
@@ -171,41 +169,9 @@ async fn chat_reply(State(chat): State<ChatState>, user: AuthUser, JsonBody(body
     }
     let page = body.context.as_ref().and_then(|c| c.current_page.clone()).unwrap_or_default();
     let facts = load_facts(state, &user.id).await?;
-
-    let (message, grounded) = if let Some(intent) = account::intent(&question, &facts) {
-        (account::answer(&intent, &facts), true)
-    } else {
-        let knowledge = Knowledge::embedded();
-        let grounding = Grounding::find(knowledge, &question);
-        let builtin = || answer::builtin(&grounding, &chat.contact());
-        let message = match chat.llm().await {
-            None => builtin(),
-            Some(llm) => {
-                let system = providers::system_prompt(&grounding.hits, &account_summary(&facts));
-                match llm.complete(&system, &body.messages).await {
-                    Ok(answer) => answer,
-                    Err(err) => {
-                        tracing::warn!(provider = llm.name(), error = %err, "the model failed: answering from the Help Center");
-                        builtin()
-                    }
-                }
-            }
-        };
-        (message, grounding.is_grounded())
-    };
-
-    // Spec 8: saving the question only logs its failures.
-    let now = state.clock.now_iso();
-    let salts = state.config.links.question_salt.salts();
-    if let Err(err) = questions::record(state.ai_questions(), &salts, &user.id, &question, &page, &now).await {
-        tracing::warn!(error = %err, "chat question not saved");
-    }
-    if !grounded {
-        if let Err(err) = questions::record_gap(state.ai_questions(), &question, &page, &now).await {
-            tracing::warn!(error = %err, "coverage gap not saved");
-        }
-    }
-    Ok(Json(json!({ "message": message })))
+    let reply = reply::reply(&chat, &question, &facts, &body.messages).await;
+    remember(state, &user.id, &question, &page, reply.grounded).await;
+    Ok(Json(json!({ "message": reply.message })))
 }
 
 /// Spec 7: the most popular questions (5).

@@ -108,45 +108,63 @@ pub(crate) struct CompleteRecovery {
 #[tracing::instrument(skip(state, body))]
 pub(crate) async fn complete_recovery(State(state): State<AppState>, JsonBody(body): JsonBody<CompleteRecovery, 4096>) -> Result<Response> {
     let new_password = Password::parse(&body.new_password)?;
-    let (tables, now) = (&state.config.tables, state.clock.unix());
+    let now = state.clock.unix();
     let link = current_link(&state, &body.token).await?;
     let epoch = link.epoch.ok_or_else(invalid)?;
     let hash = hash_password(&new_password).await?;
-    let use_link = one_time_tokens::consume_in_transaction(&tables.one_time_tokens, tokens::RECOVERY, &body.token, now)?;
-
-    if let Some(user_id) = &link.user_id {
-        let before = state.users().get_user(user_id).await?.ok_or_else(invalid)?;
-        if !state.users().reset_password(user_id, epoch, &hash, use_link, &state.clock.now_iso()).await? {
-            return Err(invalid());
-        }
-        if before.email_confirmed_at.is_none() {
-            platform_stats::log_failure(state.platform_stats().email_confirmed().await, "email confirmed");
-        }
-        let user = state.users().get_user(user_id).await?.ok_or_else(invalid)?;
-        if let Err(err) = state.sessions().delete_all(&user.id).await {
-            tracing::warn!(error = %err, "ended sessions not tidied");
-        }
-        rate_limit::reset(state.rate_limits(), &limits::FAILURES_PER_ACCOUNT, &user.email).await?;
-        tracing::info!(user_id = %user.id, "password reset from a recovery link");
-        return signed_in(&state, &user).await;
+    let reset = Reset { token: &body.token, epoch, hash: &hash, now };
+    match &link.user_id {
+        Some(user_id) => reset_account(&state, user_id, reset).await,
+        None => account_from_link(&state, &link, reset).await,
     }
+}
 
-    // An address with only sign-ups waiting: the reset makes the account, with the password
-    // chosen here and no details from any sign-up (whoever signed up may not be this person).
+/// A reset checked so far: the link's token and epoch, and the new password's hash.
+struct Reset<'a> {
+    token: &'a str,
+    epoch: u64,
+    hash: &'a str,
+    now: i64,
+}
+
+/// The reset of an account: its password (if the link is still the newest), its address
+/// confirmed, its sessions ended and its failed sign-ins forgiven; this browser is signed in.
+async fn reset_account(state: &AppState, user_id: &str, reset: Reset<'_>) -> Result<Response> {
+    let use_link = one_time_tokens::consume_in_transaction(&state.config.tables.one_time_tokens, tokens::RECOVERY, reset.token, reset.now)?;
+    let before = state.users().get_user(user_id).await?.ok_or_else(invalid)?;
+    if !state.users().reset_password(user_id, reset.epoch, reset.hash, use_link, &state.clock.now_iso()).await? {
+        return Err(invalid());
+    }
+    if before.email_confirmed_at.is_none() {
+        platform_stats::log_failure(state.platform_stats().email_confirmed().await, "email confirmed");
+    }
+    let user = state.users().get_user(user_id).await?.ok_or_else(invalid)?;
+    if let Err(err) = state.sessions().delete_all(&user.id).await {
+        tracing::warn!(error = %err, "ended sessions not tidied");
+    }
+    rate_limit::reset(state.rate_limits(), &limits::FAILURES_PER_ACCOUNT, &user.email).await?;
+    tracing::info!(user_id = %user.id, "password reset from a recovery link");
+    signed_in(state, &user).await
+}
+
+/// An address with only sign-ups waiting: the reset makes the account, with the password
+/// chosen here and no details from any sign-up (whoever signed up may not be this person).
+async fn account_from_link(state: &AppState, link: &Link, reset: Reset<'_>) -> Result<Response> {
+    let use_link = one_time_tokens::consume_in_transaction(&state.config.tables.one_time_tokens, tokens::RECOVERY, reset.token, reset.now)?;
     let (Some(email), Some(key)) = (link.email.as_deref(), link.registration.as_deref()) else { return Err(invalid()) };
     let no_details = Map::new();
     let activation = Activation {
         email,
-        password_hash: &hash,
+        password_hash: reset.hash,
         user_metadata: &no_details,
         registration: key,
-        reset_generation: Some(epoch),
+        reset_generation: Some(reset.epoch),
         link: use_link,
-        now,
+        now: reset.now,
     };
-    let user = signup::activated(&state, state.users().activate(activation).await, email, key)
+    let user = signup::activated(state, state.users().activate(activation).await, email, key)
         .await
         .map_err(|err| if err.code == "invalid_link" { invalid() } else { err })?;
     tracing::info!(user_id = %user.id, "account made from a recovery link");
-    signed_in(&state, &user).await
+    signed_in(state, &user).await
 }

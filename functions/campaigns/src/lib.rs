@@ -16,6 +16,7 @@
 
 pub mod config;
 pub mod dispatch;
+mod launch;
 pub mod mailer;
 pub mod public;
 pub mod sending;
@@ -43,7 +44,7 @@ use shared::{
     http::JsonBody,
     vault::offering::{OfferingStage, OfferingStatus, notice},
     leads::{LeadSummary, Temperature, answers_in_order},
-    repo::campaigns::{self, Campaign, DRAFT},
+    repo::campaigns::{self, Campaign},
 };
 
 use crate::mailer::CampaignMailer;
@@ -388,36 +389,12 @@ async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Pat
     pro(state, &user).await?;
     user.refuse_impersonation()?;
     let campaign = state.campaigns().owned(&id, &user.id).await?;
-    if campaign.status != DRAFT {
-        return Err(ApiError::conflict("not_a_draft", "This campaign has already been sent or scheduled."));
-    }
+    launch::require_draft(&campaign.status)?;
     campaign.content.ready()?;
-    let sender = state.profiles().sender(&user.id).await?;
-    if sender.company_name.is_empty() || sender.postal_address.is_empty() {
-        return Err(ApiError::bad_request("sender_required", "Add your company name and postal address in Settings before sending: every campaign must carry them."));
-    }
+    launch::require_sender(&state.profiles().sender(&user.id).await?)?;
     let audience = audience_of(state, &user.id, &campaign.segment).await?;
-    if audience.count == 0 {
-        return Err(ApiError::bad_request("empty_audience", "No one is in this audience yet. Choose other leads, or wait for more investors."));
-    }
-    let now = state.clock.now_iso();
-    if !state.campaigns().start(&id, body.version, audience.count, &user.email, &now).await? {
-        return Err(ApiError::conflict("campaign_changed", "This campaign changed since you opened it. Reload it to see the latest version."));
-    }
-    sending::keep_record_at_start(state, &id).await;
-    state.campaign_recipients().snapshot(&id, &user.id, &audience.recipients).await?;
-    if state.config.campaign_delivery == shared::config::LeadNotifications::Inline {
-        let (background, id) = (campaigns_state.clone(), id.clone());
-        state.background.spawn(async move {
-            let result = match background.mailer().await {
-                Ok(mailer) => sending::drain(&background.app, mailer, &id).await,
-                Err(err) => Err(err),
-            };
-            if let Err(err) = result {
-                tracing::error!(campaign_id = %id, error = %err, "campaign sending stopped: the dispatcher's tick resumes it");
-            }
-        });
-    }
+    launch::require_audience(&audience)?;
+    launch::start_sending(&campaigns_state, &id, &user.id, &user.email, body.version, &audience).await?;
     Ok((StatusCode::ACCEPTED, Json(state.campaigns().owned(&id, &user.id).await?)))
 }
 
@@ -461,9 +438,7 @@ async fn schedule(State(state): State<AppState>, user: AuthUser, Path(id): Path<
     pro(&state, &user).await?;
     user.refuse_impersonation()?;
     let campaign = state.campaigns().owned(&id, &user.id).await?;
-    if campaign.status != DRAFT {
-        return Err(ApiError::conflict("not_a_draft", "This campaign has already been sent or scheduled."));
-    }
+    launch::require_draft(&campaign.status)?;
     campaign.content.ready()?;
     let at = time::OffsetDateTime::parse(body.scheduled_at.trim(), &time::format_description::well_known::Rfc3339)
         .map_err(|_| ApiError::bad_request("invalid_schedule", "Choose a date and time for the campaign."))?;
@@ -471,10 +446,7 @@ async fn schedule(State(state): State<AppState>, user: AuthUser, Path(id): Path<
     if at < now + time::Duration::minutes(2) || at > now + time::Duration::days(365) {
         return Err(ApiError::bad_request("invalid_schedule", "Choose a time at least a few minutes from now and within a year."));
     }
-    let sender = state.profiles().sender(&user.id).await?;
-    if sender.company_name.is_empty() || sender.postal_address.is_empty() {
-        return Err(ApiError::bad_request("sender_required", "Add your company name and postal address in Settings before sending: every campaign must carry them."));
-    }
+    launch::require_sender(&state.profiles().sender(&user.id).await?)?;
     let when = shared::time::iso(at.to_offset(time::UtcOffset::UTC));
     if !state.campaigns().schedule(&id, body.version, &when, &user.email, &state.clock.now_iso()).await? {
         return Err(ApiError::conflict("campaign_changed", "This campaign changed since you opened it. Reload it to see the latest version."));

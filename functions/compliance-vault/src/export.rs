@@ -103,36 +103,68 @@ pub async fn download(State(state): State<AppState>, headers: HeaderMap, Path(to
     if state.config.origin_verify_secret.is_some() && !shared::http::from_trusted_cdn(&headers, &state.config) {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "Download the pack through the RaiseSpark app."));
     }
-    let invalid = || ApiError::bad_request("invalid_link", "This download link is not valid or has expired. Export the pack again.");
-    let claims: Claims = state.config.links.export.verify("vault-export", &token).ok_or_else(invalid)?;
+    let claims = link_claims(&state, &token)?;
+    let pack = pack_of(&state, &claims).await?;
+    let name = format!("raisespark-exhibit-pack-{}.zip", &state.clock.now_iso()[..10]);
+    Ok(zip_download(&name, stream_pack(state, pack)))
+}
+
+fn invalid_link() -> ApiError {
+    ApiError::bad_request("invalid_link", "This download link is not valid or has expired. Export the pack again.")
+}
+
+/// The claims of a download link that is ours and has not expired.
+fn link_claims(state: &AppState, token: &str) -> Result<Claims> {
+    let claims: Claims = state.config.links.export.verify("vault-export", token).ok_or_else(invalid_link)?;
     if claims.x <= state.clock.unix() {
-        return Err(invalid());
+        return Err(invalid_link());
     }
+    Ok(claims)
+}
+
+/// What one pack holds, read before the first byte is sent (a failure can still answer 4xx/5xx).
+struct Pack {
+    chain: Vec<Record>,
+    include: Vec<String>,
+    company: String,
+}
+
+/// Reads what the link's export chose. A link made in a support session works only while that
+/// session runs, and its use is recorded in the session's activity.
+async fn pack_of(state: &AppState, claims: &Claims) -> Result<Pack> {
     if let Some(audit_id) = &claims.i {
-        shared::http::audit::use_session_link(&state, audit_id, "/api/compliance-vault/exports").await?;
+        shared::http::audit::use_session_link(state, audit_id, "/api/compliance-vault/exports").await?;
     }
-    let pending = state.vault().get_pending(&claims.o, &format!("export#{}", claims.e)).await?.ok_or_else(invalid)?;
+    let pending = state.vault().get_pending(&claims.o, &format!("export#{}", claims.e)).await?.ok_or_else(invalid_link)?;
     let include: Vec<String> =
         pending.data.get("include").and_then(Value::as_array).map(|ids| ids.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()).unwrap_or_default();
     let chain = state.vault().chain(&claims.o).await?;
-    let company = company_of(&state, &claims.o).await;
-    let name = format!("raisespark-exhibit-pack-{}.zip", &state.clock.now_iso()[..10]);
+    let company = company_of(state, &claims.o).await;
+    Ok(Pack { chain, include, company })
+}
+
+/// The archive as a body, written into a bounded pipe by a task while it is sent.
+fn stream_pack(state: AppState, pack: Pack) -> Body {
     let (writer, reader) = tokio::io::duplex(PIPE_BYTES);
     tokio::spawn(async move {
-        if let Err(err) = write_pack(&state, writer, &chain, &include, &company).await {
+        if let Err(err) = write_pack(&state, writer, &pack.chain, &pack.include, &pack.company).await {
             // The status line is gone: the archive ends early, so the download is visibly broken.
             tracing::error!(error = %err, "exhibit pack stopped");
         }
     });
-    Ok((
+    Body::from_stream(tokio_util::io::ReaderStream::new(reader))
+}
+
+fn zip_download(name: &str, body: Body) -> Response {
+    (
         [
             (header::CONTENT_TYPE, "application/zip".to_owned()),
             (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
-        Body::from_stream(tokio_util::io::ReaderStream::new(reader)),
+        body,
     )
-        .into_response())
+        .into_response()
 }
 
 async fn company_of(state: &AppState, owner_id: &str) -> String {

@@ -25,7 +25,9 @@
 pub mod config;
 pub mod digest;
 pub mod export;
+mod keep;
 pub mod offering;
+mod upload_rules;
 pub mod uploads;
 
 use axum::{

@@ -79,6 +79,35 @@ impl ContactMessage {
     }
 }
 
+/// Which network wrote, without keeping the address: a salted digest, 32 hex characters.
+fn network_of(ip: &str) -> String {
+    sha256_hex(&format!("contact|{ip}"))[..32].to_owned()
+}
+
+/// Stores the message, then mails it to support. Stored first: a mail failure loses nothing
+/// (it is only logged), and support can read the table.
+async fn keep_and_forward(state: &AppState, message: &ContactMessage, ip: &str, user_id: Option<&str>) -> Result<()> {
+    let id = uuid::Uuid::new_v4().to_string();
+    let created_at = shared::time::now_iso();
+    let ip_hash = network_of(ip);
+    let stored = StoredMessage {
+        id: &id,
+        name: &message.name,
+        email: &message.email,
+        topic: message.topic,
+        message: &message.message,
+        created_at: &created_at,
+        ip_hash: &ip_hash,
+        user_id,
+    };
+    state.contact_messages().put(&stored).await?;
+    let mail = SupportMessage { topic: message.topic, name: &message.name, email: &message.email, message: &message.message, id: &id, user_id };
+    if let Err(err) = state.mailer.send(&templates::contact_message(&state.config.support_email, &mail)).await {
+        tracing::error!(message_id = %id, error = %err, "contact message stored but not mailed");
+    }
+    Ok(())
+}
+
 #[tracing::instrument(skip(state, body, ip, user))]
 async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser>, JsonBody(body): JsonBody<Message, 16384>) -> Result<(StatusCode, Json<Value>)> {
     let message = ContactMessage::parse(&body.name, &body.email, &body.topic, &body.message)?;
@@ -89,33 +118,22 @@ async fn send(State(state): State<AppState>, ip: ClientIp, user: Option<AuthUser
         tracing::info!("contact honeypot filled: not stored");
         return Ok((StatusCode::CREATED, Json(json!({ "received": true }))));
     }
-    let id = uuid::Uuid::new_v4().to_string();
-    let user_id = user.as_ref().map(|u| u.id.as_str());
-    let created_at = shared::time::now_iso();
-    // Which network wrote, without keeping the address.
-    let ip_hash = &sha256_hex(&format!("contact|{}", ip.0))[..32];
-    let stored = StoredMessage {
-        id: &id,
-        name: &message.name,
-        email: &message.email,
-        topic: message.topic,
-        message: &message.message,
-        created_at: &created_at,
-        ip_hash,
-        user_id,
-    };
-    state.contact_messages().put(&stored).await?;
-    // Stored first: a mail failure loses nothing, and support can read the table.
-    let mail = SupportMessage { topic: message.topic, name: &message.name, email: &message.email, message: &message.message, id: &id, user_id };
-    if let Err(err) = state.mailer.send(&templates::contact_message(&state.config.support_email, &mail)).await {
-        tracing::error!(message_id = %id, error = %err, "contact message stored but not mailed");
-    }
+    keep_and_forward(&state, &message, &ip.0, user.as_ref().map(|u| u.id.as_str())).await?;
     Ok((StatusCode::CREATED, Json(json!({ "received": true }))))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_network_is_kept_as_a_digest_never_as_the_address() {
+        let digest = network_of("203.0.113.9");
+        assert_eq!(digest, "f2ddf8039b130d2d5e74dadada1d83b0");
+        assert_eq!(digest.len(), 32);
+        assert!(!digest.contains("203.0.113.9"));
+        assert_ne!(digest, network_of("203.0.113.10"));
+    }
 
     #[test]
     fn messages_are_checked_and_trimmed() {

@@ -9,6 +9,7 @@
 //! states a number the facts do not is dropped for the template. The result is cached per
 //! founder for 15 minutes, keyed by the facts, so a new lead shows at once.
 
+mod answer;
 pub mod config;
 pub mod facts;
 pub mod phrasing;
@@ -16,22 +17,18 @@ pub mod phrasing;
 use std::sync::Arc;
 
 use axum::{Json, Router, body::Bytes, extract::State, http::StatusCode, routing::post};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
-    ai::{ChatMessage, Llm, Role},
+    ai::Llm,
     auth::AuthUser,
-    crypto::sha256_hex,
     lead_stats::{daily, date_of, day_string, weeks_start},
     rate_limit::{self, Rule},
     repo::profiles::Profile,
 };
 use tokio::sync::OnceCell;
 
-use crate::{
-    facts::{Facts, Inputs, WEEKS},
-    phrasing::Insight,
-};
+use crate::facts::{Facts, Inputs, WEEKS};
 
 /// Spec 8: the toast the SPA shows on failure.
 pub const FAILED: &str = "Failed to generate AI insights";
@@ -90,68 +87,58 @@ pub async fn load_facts(state: &AppState, owner_id: &str) -> Result<Facts> {
     Ok(facts::compute(&Inputs { profile: &profile, forms: &forms, dimensions: &dimensions, days: &days }))
 }
 
-fn as_map(insights: &[(&'static str, Insight)]) -> Map<String, Value> {
-    insights.iter().map(|(key, insight)| ((*key).to_owned(), json!(insight))).collect()
-}
-
-#[tracing::instrument(skip(insights, body), fields(user_id = %user.id))]
-async fn generate(State(insights): State<InsightsState>, user: AuthUser, body: Bytes) -> Result<Json<Value>> {
+/// The spec's `{forms, leads}` body is read as JSON and then ignored: nothing in it is trusted,
+/// but a body that is not JSON (or too large) is still refused.
+fn check_body(body: &[u8]) -> Result<()> {
     if body.len() > MAX_BODY {
         return Err(ApiError::payload_too_large(MAX_BODY));
     }
-    // The spec's `{forms, leads}` is read as JSON and then ignored: nothing in it is trusted.
-    if !body.iter().all(u8::is_ascii_whitespace) && serde_json::from_slice::<Value>(&body).is_err() {
+    if !body.iter().all(u8::is_ascii_whitespace) && serde_json::from_slice::<Value>(body).is_err() {
         return Err(ApiError::bad_request("invalid_json", "The request body must be JSON."));
     }
-    let state = &insights.app;
-    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await?;
-    if rate_limit::reserve(state.rate_limits(), &PER_USER, &user.id).await?.is_none() {
+    Ok(())
+}
+
+/// One refresh of the founder's [`PER_USER`] allowance, else 429 (retry in a minute).
+async fn reserve_refresh(state: &AppState, owner_id: &str) -> Result<()> {
+    if rate_limit::reserve(state.rate_limits(), &PER_USER, owner_id).await?.is_none() {
         return Err(ApiError {
             retry_after: Some(60),
             ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "insights_rate_limited", "Insights were refreshed many times in a short while. Please wait a few minutes.")
         });
     }
+    Ok(())
+}
+
+#[tracing::instrument(skip(insights, body), fields(user_id = %user.id))]
+async fn generate(State(insights): State<InsightsState>, user: AuthUser, body: Bytes) -> Result<Json<Value>> {
+    check_body(&body)?;
+    let state = &insights.app;
+    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await?;
+    reserve_refresh(state, &user.id).await?;
     let facts = load_facts(state, &user.id).await?;
     let templates = phrasing::templates(&facts);
     if templates.is_empty() {
         return Ok(Json(json!({ "insights": {} })));
     }
-
     let llm = insights.llm().await;
-    let provider = llm.map_or("builtin", Llm::name);
-    let fingerprint = sha256_hex(&format!("{provider}|{}", Value::Object(as_map(&templates))));
-    let now = state.clock.unix();
-    match state.lead_stats().cached_insights(&user.id).await {
-        Ok(Some(cached)) if cached.fingerprint == fingerprint && cached.expires_at > now => {
-            if let Ok(body) = serde_json::from_str::<Value>(&cached.body) {
-                return Ok(Json(body));
-            }
-        }
-        Ok(_) => {}
-        Err(err) => tracing::warn!(error = %err, "insights cache not read"),
-    }
+    Ok(Json(answer::insights(state, &user.id, llm, templates).await))
+}
 
-    let (phrased, source) = match llm {
-        None => (templates, "builtin"),
-        Some(llm) => {
-            let message = ChatMessage { role: Role::User, content: phrasing::prompt(&templates) };
-            match llm.complete(phrasing::SYSTEM_PROMPT, &[message]).await {
-                Ok(answer) => {
-                    let parsed = phrasing::parse_answer(&answer);
-                    let (merged, accepted) = phrasing::merge(templates, parsed.as_ref());
-                    tracing::info!(provider = llm.name(), accepted, total = merged.len(), "insights rephrased");
-                    (merged, if accepted > 0 { llm.name() } else { "builtin" })
-                }
-                Err(err) => {
-                    tracing::warn!(provider = llm.name(), error = %err, "the model failed: insights from the templates");
-                    (templates, "builtin")
-                }
-            }
-        }
-    };
-    let response = json!({ "insights": as_map(&phrased), "generatedAt": state.clock.now_iso(), "source": source });
-    if let Err(err) = state.lead_stats().cache_insights(&user.id, &fingerprint, &response.to_string(), now + CACHE_SECONDS).await {
-        tracing::warn!(error = %err, "insights cache not written");
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_body_may_be_empty_or_any_json_but_nothing_else() {
+        assert!(check_body(b"").is_ok());
+        assert!(check_body(b" \n").is_ok());
+        assert!(check_body(br#"{"forms": [], "leads": [{"x": 1}]}"#).is_ok());
+        assert!(check_body(b"42").is_ok());
+        let refused = check_body(b"{forms").unwrap_err();
+        assert_eq!((refused.status, refused.code.as_ref()), (StatusCode::BAD_REQUEST, "invalid_json"));
+        let padded = vec![b' '; MAX_BODY + 1];
+        assert_eq!(check_body(&padded).unwrap_err().status, StatusCode::PAYLOAD_TOO_LARGE);
+        assert!(check_body(&padded[1..]).is_ok());
     }
-    Ok(Json(response))
 }

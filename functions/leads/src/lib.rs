@@ -12,12 +12,13 @@
 
 pub mod config;
 pub mod csv;
+mod export;
+mod trends;
 
 use std::collections::HashMap;
 
 use axum::{
     Json, Router,
-    body::{Body, Bytes},
     extract::{Path, State},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
@@ -32,8 +33,11 @@ use shared::{
     forms::Form,
     http::JsonBody,
     leads::{LeadSummary, Temperature, answers_in_order, display_data, estimated_investment, location_label},
-    repo::lead_listings::{Filter, Scope, Start, StoredLead},
+    lead_stats::day_string,
+    repo::lead_listings::{Filter, Scope, StoredLead},
 };
+
+use crate::trends::{Temperatures, Trends};
 
 pub const PAGE_SIZE: usize = 25;
 pub const RECENT: i32 = 5;
@@ -71,7 +75,7 @@ pub struct LeadView {
     summary: LeadSummary,
 }
 
-fn location_label_of(lead: &StoredLead) -> Option<String> {
+pub(crate) fn location_label_of(lead: &StoredLead) -> Option<String> {
     let l = lead.location.as_ref()?;
     location_label(l.city.as_deref(), l.region.as_deref(), l.country_name.as_deref())
 }
@@ -189,37 +193,18 @@ struct TrendsQuery {
 /// and the profile, whatever the number of leads. With `formId` (the caller's form, else 404)
 /// the weeks and days are that form's.
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
-async fn trends(State(state): State<AppState>, user: AuthUser, shared::http::QueryParams(query): shared::http::QueryParams<TrendsQuery>) -> Result<Json<Value>> {
-    use shared::lead_stats::{daily, date_of, day_string, weekly, weeks_start};
+async fn trends(State(state): State<AppState>, user: AuthUser, shared::http::QueryParams(query): shared::http::QueryParams<TrendsQuery>) -> Result<Json<Trends>> {
     if let Some(form_id) = &query.form_id {
         state.forms().owned_form(form_id, &user.id).await?;
     }
-    let today = date_of(state.clock.now());
-    let start = weeks_start(today, TREND_WEEKS).min(today - time::Duration::days(i64::from(TREND_DAYS) - 1));
-    let (from, to) = (day_string(start), day_string(today));
+    let today = shared::lead_stats::date_of(state.clock.now());
+    let (from, to) = (day_string(trends::first_day(today)), day_string(today));
     let (profile, stats) = tokio::try_join!(
         state.profiles().get_profile(&user.id),
         state.lead_stats().days(&user.id, query.form_id.as_deref(), &from, &to),
     )?;
-    let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(&user.id));
-    let all_days = daily(&stats, today, (today - start).whole_days() as u32 + 1);
-    let weeks: Vec<Value> = weekly(&all_days, today, TREND_WEEKS).into_iter().map(|(monday, leads)| json!({"start": day_string(monday), "leads": leads})).collect();
-    let days: Vec<Value> = all_days.iter().skip(all_days.len().saturating_sub(TREND_DAYS as usize)).map(|(date, leads)| json!({"date": day_string(*date), "leads": leads})).collect();
-    // This week so far against the same days of last week (a week in progress is never
-    // compared with a whole one).
-    let monday = shared::lead_stats::monday_of(today);
-    let between = |from: time::Date, to: time::Date| all_days.iter().filter(|(d, _)| *d >= from && *d <= to).map(|(_, n)| n).sum::<u64>();
-    let pace = json!({
-        "thisWeek": between(monday, today),
-        "lastWeekSameDays": between(monday - time::Duration::weeks(1), today - time::Duration::weeks(1)),
-    });
-    Ok(Json(json!({
-        "weeks": weeks,
-        "days": days,
-        "pace": pace,
-        "temperatures": {"hot": profile.hot_leads, "warm": profile.warm_leads, "cold": profile.cold_leads},
-        "formId": query.form_id,
-    })))
+    let temperatures = profile.map(|p| Temperatures { hot: p.hot_leads, warm: p.warm_leads, cold: p.cold_leads }).unwrap_or_default();
+    Ok(Json(Trends::of(&stats, today, temperatures, query.form_id)))
 }
 
 // ------------------------------------------------------------------ export
@@ -228,36 +213,6 @@ async fn trends(State(state): State<AppState>, user: AuthUser, shared::http::Que
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ExportQuery {
     form_id: Option<String>,
-}
-
-fn file_name(form: Option<&Form>) -> String {
-    let day = &shared::time::now_iso()[..10];
-    let slug: String = form
-        .map(|f| f.name.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect::<String>())
-        .map(|s| s.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-"))
-        .filter(|s| !s.is_empty())
-        .map(|s| format!("-{}", s.chars().take(40).collect::<String>()))
-        .unwrap_or_default();
-    format!("raisespark-leads{slug}-{day}.csv")
-}
-
-fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLead) -> String {
-    let form = forms.get(&lead.form_id);
-    let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
-    let answers = answers_in_order(fields, &lead.data);
-    let amount = lead.estimated_amount.unwrap_or_else(|| estimated_investment(&answers));
-    let cells: Vec<(&str, String)> = answers
-        .iter()
-        .map(|a| (a.key, a.value.as_str().map(str::to_owned).unwrap_or_else(|| a.value.to_string())))
-        .collect();
-    let temperature = match Temperature::from_status(&lead.status) {
-        Temperature::Hot => "Hot",
-        Temperature::Warm => "Warm",
-        Temperature::Cold => "Cold",
-    };
-    let location = location_label_of(&lead).unwrap_or_default();
-    let form_name = form.map_or("(deleted form)", |f| f.name.as_str());
-    columns.row(form_name, &lead.form_id, &cells, [&location, temperature, &amount.to_string(), &lead.created_at])
 }
 
 /// Streams the CSV one DynamoDB page at a time: memory stays flat however many leads there are.
@@ -275,60 +230,18 @@ async fn export(
     }
     let scope = scope(&state, &user, query.form_id.as_deref()).await?;
     let forms = forms_by_id(&state, &user).await?;
-    let mut ordered: Vec<&Form> = match &scope {
-        Scope::Form(id) => forms.get(id).into_iter().collect(),
-        Scope::Owner(_) => forms.values().collect(),
-    };
-    ordered.sort_by(|a, b| a.created_at.cmp(&b.created_at).then(a.id.cmp(&b.id)));
-    let columns = csv::Columns::new(&ordered, matches!(scope, Scope::Owner(_)));
-    let name = file_name(match &scope {
+    let form = match &scope {
         Scope::Form(id) => forms.get(id),
         Scope::Owner(_) => None,
-    });
-    // A BOM so spreadsheet programs read the file as UTF-8.
-    let header = Bytes::from(format!("\u{feff}{}", columns.header()));
-
-    struct Pages {
-        state: AppState,
-        scope: Scope,
-        forms: HashMap<String, Form>,
-        columns: csv::Columns,
-        start: Option<Start>,
-        done: bool,
-    }
-    let pages = Pages { state, scope, forms, columns, start: None, done: false };
-    let rows = futures::stream::unfold(pages, |mut pages| async move {
-        if pages.done {
-            return None;
-        }
-        let state = &pages.state;
-        let output = state.lead_listings().export_page(&pages.scope, pages.start.take(), EXPORT_PAGE).await;
-        match output {
-            Ok((leads, next)) => {
-                let mut chunk = String::new();
-                for lead in leads {
-                    chunk.push_str(&csv_row(&pages.columns, &pages.forms, lead));
-                }
-                pages.start = next;
-                pages.done = pages.start.is_none();
-                Some((Ok::<Bytes, std::io::Error>(Bytes::from(chunk)), pages))
-            }
-            Err(err) => {
-                // The status line is gone: end the body early so the download is visibly broken.
-                tracing::error!(error = %err, "lead export stopped");
-                pages.done = true;
-                Some((Err(std::io::Error::other("lead export stopped")), pages))
-            }
-        }
-    });
-    let body = futures::StreamExt::chain(futures::stream::once(async move { Ok(header) }), rows);
+    };
+    let name = export::file_name(form, &shared::time::now_iso()[..10]);
     Ok((
         [
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
             (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
-        Body::from_stream(body),
+        export::csv_body(state, scope, forms),
     )
         .into_response())
 }

@@ -238,6 +238,31 @@ fn location(state: &AppState, headers: &HeaderMap) -> Option<LocationData> {
     (location.city.is_some() || location.region.is_some() || location.country_name.is_some()).then_some(location)
 }
 
+/// A lead request as sent, before any read: over 32 KB is 413 before anything is parsed; the
+/// lead's id comes from the form and the `Idempotency-Key` (a retry gets the same id).
+struct LeadRequest<'a> {
+    lead_id: String,
+    key: Option<&'a str>,
+    body: LeadBody,
+}
+
+fn read_lead_request<'a>(form_id: &str, headers: &'a HeaderMap, body: &[u8]) -> Result<LeadRequest<'a>> {
+    if body.len() > MAX_LEAD_BODY {
+        return Err(ApiError::payload_too_large(MAX_LEAD_BODY));
+    }
+    let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok());
+    let lead_id = lead_id_for(form_id, key)?;
+    Ok(LeadRequest { lead_id, key, body: shared::http::parse_json(body)? })
+}
+
+/// The per-network-and-form limit (in this instance's memory): 429, retry in a minute.
+fn allow_submission(state: &AppState, ip: &str, form_id: &str) -> Result<()> {
+    if !state.memory_limits.allow(&format!("{ip}|{form_id}"), state.config.public_leads_per_minute, std::time::Duration::from_secs(60)) {
+        return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
+    }
+    Ok(())
+}
+
 #[tracing::instrument(skip(state, headers, body, ip))]
 async fn submit_lead(
     State(state): State<AppState>,
@@ -246,24 +271,12 @@ async fn submit_lead(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<(StatusCode, Json<Value>)> {
-    if body.len() > MAX_LEAD_BODY {
-        return Err(ApiError::payload_too_large(MAX_LEAD_BODY));
-    }
-    let key = headers.get("idempotency-key").and_then(|v| v.to_str().ok());
-    let lead_id = lead_id_for(&id, key)?;
-    let body: LeadBody = shared::http::parse_json(&body)?;
-    if !state.memory_limits.allow(&format!("{}|{id}", ip.0), state.config.public_leads_per_minute, std::time::Duration::from_secs(60)) {
-        return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
-    }
+    let LeadRequest { lead_id, key, body } = read_lead_request(&id, &headers, &body)?;
+    allow_submission(&state, &ip.0, &id)?;
     let form = live_form(&state, &id).await?;
     let now = state.clock.now_iso();
-    let context = CaptureContext {
-        lead_id: lead_id.clone(),
-        now: &now,
-        referrer: headers.get(header::REFERER).and_then(|v| v.to_str().ok()),
-        cdn_location: location(&state, &headers),
-    };
-    let received = Json(json!({ "id": lead_id, "received": true }));
+    let referrer = headers.get(header::REFERER).and_then(|v| v.to_str().ok());
+    let context = CaptureContext { lead_id: lead_id.clone(), now: &now, referrer, cdn_location: location(&state, &headers) };
     let submission = Submission { answers: body.answers, source: body.source, website: body.website };
     match capture_lead(&form, submission, context)? {
         Capture::Store(lead) => store(&state, form, lead).await?,
@@ -272,7 +285,7 @@ async fn submit_lead(
         Capture::NotAccepting { .. } if key.is_some() && lead(&state, &lead_id).await?.is_some() => {}
         Capture::NotAccepting { message } => return Err(ApiError::conflict("not_accepting_interest", message)),
     }
-    Ok((StatusCode::CREATED, received))
+    Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))))
 }
 
 /// The conditional write, then (locally) the counters and the founder's mail after answering;
@@ -298,4 +311,50 @@ async fn store(state: &AppState, form: Form, lead: LeadRecord) -> Result<()> {
 /// Reads a stored lead (tests, and the stream notifier).
 pub async fn lead(state: &AppState, id: &str) -> Result<Option<LeadRecord>> {
     state.leads().get(id).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(key: Option<&str>) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        if let Some(key) = key {
+            headers.insert("idempotency-key", key.parse().unwrap());
+        }
+        headers
+    }
+
+    const BODY: &[u8] = br#"{"answers": {"email": "ada@example.com"}}"#;
+
+    #[test]
+    fn a_body_over_the_limit_is_refused_before_its_key_or_json_is_read() {
+        let mut body = vec![b' '; MAX_LEAD_BODY + 1];
+        body[0] = b'{';
+        let refused = read_lead_request("f-1", &headers(Some("bad key!")), &body).err().unwrap();
+        assert_eq!(refused.status, StatusCode::PAYLOAD_TOO_LARGE);
+    }
+
+    #[test]
+    fn a_bad_idempotency_key_is_refused_before_the_json_is_read() {
+        let refused = read_lead_request("f-1", &headers(Some("short")), b"not json").err().unwrap();
+        assert_eq!((refused.status, refused.code.as_ref()), (StatusCode::BAD_REQUEST, "invalid_idempotency_key"));
+        let refused = read_lead_request("f-1", &headers(None), b"not json").err().unwrap();
+        assert_eq!((refused.status, refused.code.as_ref()), (StatusCode::BAD_REQUEST, "invalid_body"));
+    }
+
+    #[test]
+    fn a_retry_with_the_same_key_names_the_same_lead_and_no_key_a_new_one() {
+        let (keyed, unkeyed) = (headers(Some("retry-key-1")), headers(None));
+        let first = read_lead_request("f-1", &keyed, BODY).ok().unwrap();
+        let again = read_lead_request("f-1", &keyed, BODY).ok().unwrap();
+        assert_eq!(first.lead_id, again.lead_id);
+        assert_eq!(first.key, Some("retry-key-1"));
+        assert_eq!(first.body.answers.get("email").map(String::as_str), Some("ada@example.com"));
+        let other_form = read_lead_request("f-2", &keyed, BODY).ok().unwrap();
+        assert_ne!(first.lead_id, other_form.lead_id);
+        let (one, two) = (read_lead_request("f-1", &unkeyed, BODY).ok().unwrap(), read_lead_request("f-1", &unkeyed, BODY).ok().unwrap());
+        assert_ne!(one.lead_id, two.lead_id);
+        assert_eq!(one.key, None);
+    }
 }

@@ -10,6 +10,7 @@
 //! SES-shaped events through the same [`apply`].
 
 pub mod config;
+mod inbound;
 pub mod sns;
 
 use axum::{Json, Router, body::Bytes, extract::State, routing::post};
@@ -35,33 +36,10 @@ fn refused(reason: &str) -> ApiError {
 }
 
 async fn receive(State(state): State<AppState>, body: Bytes) -> Result<Json<Value>> {
-    if body.len() > MAX_BODY {
-        return Err(ApiError::payload_too_large(MAX_BODY));
-    }
-    let message: sns::SnsMessage = serde_json::from_slice(&body).map_err(|_| refused("not an SNS message"))?;
-    let local = state.config.dynamodb_endpoint.is_some();
-    sns::topic_allowed(state.config.ses_events_topic_arn.as_deref(), &message.topic_arn, local).map_err(refused)?;
-    let prefix = state.config.sns_cert_url_prefix.as_deref();
-    if !sns::is_sns_url(&message.signing_cert_url, prefix) {
-        return Err(refused("the signing certificate is not on Amazon's SNS host"));
-    }
-    let certificate = state
-        .http
-        .get(&message.signing_cert_url)
-        .send()
-        .await
-        .and_then(|r| r.error_for_status())
-        .map_err(|err| ApiError::internal(anyhow::anyhow!("signing certificate not fetched: {err}")))?
-        .bytes()
-        .await
-        .map_err(|err| ApiError::internal(anyhow::anyhow!("signing certificate not read: {err}")))?;
-    sns::verify(&message, &certificate, state.clock.unix()).map_err(refused)?;
-
+    let message = inbound::verified_message(&state, &body).await?;
     match message.kind.as_str() {
         "SubscriptionConfirmation" => {
-            let url = message.subscribe_url.as_deref().filter(|u| sns::is_sns_url(u, prefix)).ok_or_else(|| refused("the subscribe URL is not Amazon's"))?;
-            state.http.get(url).send().await.and_then(|r| r.error_for_status()).map_err(|err| ApiError::internal(anyhow::anyhow!("subscription not confirmed: {err}")))?;
-            tracing::info!(topic = %message.topic_arn, "SNS subscription confirmed");
+            inbound::confirm_subscription(&state, &message).await?;
             Ok(Json(json!({ "confirmed": true })))
         }
         "Notification" => {
