@@ -24,9 +24,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::{
-    dynamo::StoreError,
     config::Tables,
-    dynamo::{Item, applied, from_item, to_item},
+    dynamo::{Item, StoreError, applied, from_item, to_item},
 };
 
 use super::table::Table;

@@ -11,7 +11,10 @@ use aws_sdk_dynamodb::{
     types::{AttributeValue, KeysAndAttributes},
 };
 
-use crate::{config::Tables, dynamo::condition_failed, dynamo::StoreError};
+use crate::{
+    config::Tables,
+    dynamo::{StoreError, condition_failed},
+};
 
 use super::table::Table;
 

@@ -14,10 +14,9 @@ use aws_sdk_dynamodb::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    dynamo::StoreError,
     campaigns::Recipient,
     config::Tables,
-    dynamo::from_item,
+    dynamo::{StoreError, from_item},
 };
 
 use super::table::Table;

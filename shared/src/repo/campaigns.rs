@@ -8,10 +8,9 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    dynamo::StoreError,
     campaigns::{Content, Reason, Segment},
     config::Tables,
-    dynamo::{from_item, to_item},
+    dynamo::{StoreError, from_item, to_item},
 };
 
 use super::table::Table;

@@ -9,7 +9,11 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::{dynamo::StoreError, config::Tables, dynamo::Item, repo::users::DIRECTORY_PARTITION};
+use crate::{
+    config::Tables,
+    dynamo::{Item, StoreError},
+    repo::users::DIRECTORY_PARTITION,
+};
 
 use super::table::Table;
 

@@ -9,8 +9,7 @@ use aws_sdk_dynamodb::{
 
 use crate::{
     config::Tables,
-    dynamo::applied,
-    dynamo::StoreError,
+    dynamo::{StoreError, applied},
 };
 
 use super::table::{Table, TxOutcome, transact};

@@ -10,9 +10,8 @@ use aws_sdk_dynamodb::{
 };
 
 use crate::{
-    dynamo::StoreError,
     config::Tables,
-    dynamo::{from_item, to_item},
+    dynamo::{StoreError, from_item, to_item},
     forms::{Form, FormContentInput},
 };
 

@@ -16,8 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     config::Tables,
-    dynamo::from_item,
-    dynamo::StoreError,
+    dynamo::{StoreError, from_item},
 };
 
 use super::table::Table;

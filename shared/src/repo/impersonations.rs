@@ -21,8 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     config::Tables,
     time::iso_from_unix as iso,
-    dynamo::{Item, applied, from_item, to_item},
-    dynamo::StoreError,
+    dynamo::{Item, StoreError, applied, from_item, to_item},
 };
 
 use super::table::Table;

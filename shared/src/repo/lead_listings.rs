@@ -14,9 +14,8 @@ use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde_json::{Map, Value};
 
 use crate::{
-    dynamo::StoreError,
     config::Tables,
-    dynamo::Item,
+    dynamo::{Item, StoreError},
     leads::{LeadRecord, LocationData, MAX_LEAD_ESTIMATE, parse_lead_data},
 };
 

@@ -16,9 +16,8 @@ use aws_sdk_dynamodb::{
 use serde::Deserialize;
 
 use crate::{
-    dynamo::StoreError,
     config::Tables,
-    dynamo::from_item,
+    dynamo::{StoreError, from_item},
     lead_stats::{DIMENSION_PREFIX, Dimension, Facets, INSIGHTS_CACHE_KEY, OTHER, amount_bucket, day_key, day_of, form_day_key, value_key},
 };
 

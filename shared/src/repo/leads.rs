@@ -16,9 +16,8 @@ use aws_sdk_dynamodb::{
 };
 
 use crate::{
-    dynamo::StoreError,
     config::Tables,
-    dynamo::from_item,
+    dynamo::{StoreError, from_item},
     lead_stats::Dimension,
     leads::LeadRecord,
     repo::{

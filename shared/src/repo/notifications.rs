@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde_json::{Map, Value};
 
-use crate::{dynamo::StoreError, config::Tables};
+use crate::{config::Tables, dynamo::StoreError};
 
 use super::table::Table;
 

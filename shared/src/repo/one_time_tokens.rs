@@ -11,9 +11,9 @@ use aws_sdk_dynamodb::{
 };
 
 use crate::{
-    dynamo::StoreError,
     config::Tables,
     crypto::{random_token, sha256_hex},
+    dynamo::StoreError,
 };
 
 use super::table::Table;

@@ -18,7 +18,11 @@ use std::collections::{BTreeMap, HashMap};
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
-use crate::{dynamo::StoreError, billing::Plan, config::Tables, dynamo::Item};
+use crate::{
+    billing::Plan,
+    config::Tables,
+    dynamo::{Item, StoreError},
+};
 
 use super::table::Table;
 

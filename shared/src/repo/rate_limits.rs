@@ -4,7 +4,7 @@
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
-use crate::{dynamo::StoreError, config::Tables};
+use crate::{config::Tables, dynamo::StoreError};
 
 use super::table::Table;
 

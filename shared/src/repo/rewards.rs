@@ -6,9 +6,8 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    dynamo::StoreError,
     config::Tables,
-    dynamo::{from_item, to_item},
+    dynamo::{StoreError, from_item, to_item},
 };
 
 use super::table::Table;

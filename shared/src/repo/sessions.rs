@@ -14,9 +14,9 @@ use std::collections::HashMap;
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 use crate::{
-    dynamo::StoreError,
     config::Tables,
     crypto::{random_token, sha256_hex},
+    dynamo::StoreError,
     repo::users::{UserRecord, UsersRepo},
 };
 

@@ -9,9 +9,8 @@ use aws_sdk_dynamodb::{
 use serde::de::DeserializeOwned;
 
 use crate::{
-    dynamo::StoreError,
     config::Tables,
-    dynamo::{Item, from_item},
+    dynamo::{Item, StoreError, from_item},
 };
 
 use super::table::Table;

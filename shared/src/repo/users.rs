@@ -103,7 +103,7 @@ impl<'a> UsersRepo<'a> {
     /// [`activate`].
     #[tracing::instrument(skip(self, user), fields(user_id = %user.id))]
     pub async fn create_user(self, user: &UserRecord) -> Result<(), CreateUserError> {
-        match transact(self.users.client(), self.account_puts(user)?).await.map_err(StoreError::from)? {
+        match transact(self.users.client(), self.account_puts(user)?).await? {
             TxOutcome::Done => {
                 let counted = PlatformStatsRepo::on(self.platform_stats).user_created(&user.created_at, user.email_confirmed_at.is_some()).await;
                 crate::repo::platform_stats::log_failure(counted, "user created");
@@ -351,7 +351,7 @@ impl<'a> UsersRepo<'a> {
         items.push(TransactWriteItem::builder().delete(registration.build().map_err(StoreError::internal)?).build());
         items.push(put_new(self.account_requests.name(), crate::repo::account_requests::job_item(&welcome)?, "sk")?);
         items.push(activation.link);
-        match transact(self.users.client(), items).await.map_err(StoreError::from)? {
+        match transact(self.users.client(), items).await? {
             TxOutcome::Done => {
                 let counted = PlatformStatsRepo::on(self.platform_stats).user_created(&user.created_at, true).await;
                 crate::repo::platform_stats::log_failure(counted, "account created");

@@ -28,10 +28,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::{
-    dynamo::StoreError,
     config::Tables,
     time::Clock,
-    dynamo::{Item, from_item, to_item},
+    dynamo::{Item, StoreError, from_item, to_item},
     storage::Storage,
     vault::{Actor, Anchors, Category, ChainHead, FileRef, GENESIS, Kind, Record, anchor_prefix, head_anchor, head_anchor_key, parse_anchor_key, record_anchor_key},
 };
