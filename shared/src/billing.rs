@@ -38,10 +38,11 @@ pub async fn claim_checkout(subscriptions: SubscriptionsRepo<'_>, user_id: &str,
 /// Frees a checkout claim taken with `token` (a claim taken since by someone else stays).
 #[tracing::instrument(skip(subscriptions, token))]
 pub async fn release_checkout(subscriptions: SubscriptionsRepo<'_>, user_id: &str, token: &str) -> Result<(), ApiError> {
-    subscriptions.release_checkout(user_id, token).await.map(drop)
+    subscriptions.release_checkout(user_id, token).await?;
+    Ok(())
 }
 
 #[tracing::instrument(skip(subscriptions))]
 pub async fn get_subscription(subscriptions: SubscriptionsRepo<'_>, user_id: &str) -> Result<Option<SubscriptionRecord>, ApiError> {
-    subscriptions.get(user_id).await
+    Ok(subscriptions.get(user_id).await?)
 }

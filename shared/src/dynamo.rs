@@ -34,7 +34,7 @@ pub fn condition_failed<T, E: aws_sdk_dynamodb::error::ProvideErrorMetadata>(res
 
 /// A conditional write's outcome: `true` when it was made, `false` when its condition did not
 /// hold, and the error otherwise.
-pub fn applied<T, E, R>(result: Result<T, aws_sdk_dynamodb::error::SdkError<E, R>>) -> Result<bool, crate::ApiError>
+pub fn applied<T, E, R>(result: Result<T, aws_sdk_dynamodb::error::SdkError<E, R>>) -> Result<bool, StoreError>
 where
     E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
     R: std::fmt::Debug + Send + Sync + 'static,
@@ -48,7 +48,7 @@ where
 
 /// [`applied`] keeping the write's output (its `ReturnValues`): `Some(output)` when it was
 /// made, `None` when its condition did not hold, and the error otherwise.
-pub fn applied_output<T, E, R>(result: Result<T, aws_sdk_dynamodb::error::SdkError<E, R>>) -> Result<Option<T>, crate::ApiError>
+pub fn applied_output<T, E, R>(result: Result<T, aws_sdk_dynamodb::error::SdkError<E, R>>) -> Result<Option<T>, StoreError>
 where
     E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
     R: std::fmt::Debug + Send + Sync + 'static,
@@ -71,6 +71,13 @@ pub enum StoreError {
     /// Anything else (a malformed item, a rejected request): the cause goes to the log.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+}
+
+impl StoreError {
+    /// A failure the caller cannot act on (a malformed item, a request that could not be built).
+    pub fn internal(err: impl Into<anyhow::Error>) -> Self {
+        Self::Internal(err.into())
+    }
 }
 
 /// Error codes DynamoDB uses when it sheds load; they become [`StoreError::Unavailable`]
@@ -105,36 +112,14 @@ where
     }
 }
 
-/// Unavailable → 503 with `Retry-After: 1`; anything else → an opaque 500 (cause logged).
-impl From<StoreError> for crate::ApiError {
-    fn from(err: StoreError) -> Self {
-        match err {
-            StoreError::Unavailable => Self::unavailable(),
-            StoreError::Internal(err) => Self::internal(err),
-        }
-    }
-}
-
-/// A DynamoDB call's error straight into the HTTP answer (`.send().await?` in code that
-/// answers `ApiError`), through [`StoreError`]'s mapping.
-impl<E, R> From<aws_sdk_dynamodb::error::SdkError<E, R>> for crate::ApiError
-where
-    E: aws_sdk_dynamodb::error::ProvideErrorMetadata + std::error::Error + Send + Sync + 'static,
-    R: std::fmt::Debug + Send + Sync + 'static,
-{
-    fn from(err: aws_sdk_dynamodb::error::SdkError<E, R>) -> Self {
-        StoreError::from(err).into()
-    }
-}
-
 /// Serialises a record into a DynamoDB item.
-pub fn to_item<T: serde::Serialize>(value: &T) -> Result<Item, crate::ApiError> {
-    serde_dynamo::to_item(value).map_err(|err| crate::ApiError::internal(anyhow::Error::new(err).context("to DynamoDB item")))
+pub fn to_item<T: serde::Serialize>(value: &T) -> Result<Item, StoreError> {
+    serde_dynamo::to_item(value).map_err(|err| StoreError::Internal(anyhow::Error::new(err).context("to DynamoDB item")))
 }
 
 /// Reads a record from a DynamoDB item; a malformed item is an internal error.
-pub fn from_item<T: serde::de::DeserializeOwned>(item: Item) -> Result<T, crate::ApiError> {
-    serde_dynamo::from_item(item).map_err(|err| crate::ApiError::internal(anyhow::Error::new(err).context("from DynamoDB item")))
+pub fn from_item<T: serde::de::DeserializeOwned>(item: Item) -> Result<T, StoreError> {
+    serde_dynamo::from_item(item).map_err(|err| StoreError::Internal(anyhow::Error::new(err).context("from DynamoDB item")))
 }
 
 #[cfg(test)]
@@ -143,36 +128,31 @@ mod tests {
         error::{ErrorMetadata, SdkError},
         operation::get_item::GetItemError,
     };
-    use axum::http::StatusCode;
 
     use super::*;
 
-    fn service(code: &str) -> SdkError<GetItemError, ()> {
+    pub(crate) fn service(code: &str) -> SdkError<GetItemError, ()> {
         SdkError::service_error(GetItemError::generic(ErrorMetadata::builder().code(code).message("from the test").build()), ())
     }
 
     #[test]
-    fn a_store_that_sheds_load_or_times_out_is_unavailable_and_answers_503_with_retry_after() {
+    fn a_store_that_sheds_load_or_times_out_is_unavailable() {
         for err in [service("ThrottlingException"), service("ProvisionedThroughputExceededException"), SdkError::timeout_error("slow")] {
             assert!(matches!(StoreError::from(err), StoreError::Unavailable));
         }
-        let answer = crate::ApiError::from(service("RequestLimitExceeded"));
-        assert_eq!((answer.status, answer.retry_after), (StatusCode::SERVICE_UNAVAILABLE, Some(1)));
     }
 
     #[test]
-    fn any_other_store_error_is_internal_and_answers_an_opaque_500() {
+    fn any_other_store_error_is_internal() {
         assert!(matches!(StoreError::from(service("ValidationException")), StoreError::Internal(_)));
-        let answer = crate::ApiError::from(service("ValidationException"));
-        assert_eq!((answer.status, answer.code.as_ref(), answer.retry_after), (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", None));
     }
 
     #[test]
     fn a_failed_condition_is_a_value_and_any_other_error_stays_an_error() {
-        assert_eq!(applied(Ok::<_, SdkError<GetItemError, ()>>(())), Ok(true));
-        assert_eq!(applied(Err::<(), _>(service("ConditionalCheckFailedException"))), Ok(false));
-        assert_eq!(applied_output(Ok::<_, SdkError<GetItemError, ()>>(7)), Ok(Some(7)));
-        assert_eq!(applied_output(Err::<u8, _>(service("ConditionalCheckFailedException"))), Ok(None));
-        assert_eq!(applied(Err::<(), _>(service("ThrottlingException"))).unwrap_err().status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(matches!(applied(Ok::<_, SdkError<GetItemError, ()>>(())), Ok(true)));
+        assert!(matches!(applied(Err::<(), _>(service("ConditionalCheckFailedException"))), Ok(false)));
+        assert!(matches!(applied_output(Ok::<_, SdkError<GetItemError, ()>>(7)), Ok(Some(7))));
+        assert!(matches!(applied_output(Err::<u8, _>(service("ConditionalCheckFailedException"))), Ok(None)));
+        assert!(matches!(applied(Err::<(), _>(service("ThrottlingException"))), Err(StoreError::Unavailable)));
     }
 }

@@ -26,7 +26,7 @@ pub async fn send_event_notification(state: &AppState, event_name: &str, user_em
 
 async fn record(state: &AppState, event_name: &str, user_email: &str, data_fields: &Map<String, Value>) -> crate::Result<()> {
     let now = crate::time::now_iso();
-    state.notifications().record(user_email, event_name, data_fields, &now).await
+    Ok(state.notifications().record(user_email, event_name, data_fields, &now).await?)
 }
 
 fn field<'a>(data: &'a Map<String, Value>, key: &str) -> Option<&'a str> {

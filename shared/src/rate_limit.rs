@@ -51,11 +51,12 @@ pub async fn reserve_all<'r>(store: RateLimitsRepo<'_>, checks: &[(&'r Rule, &st
 
 /// Takes a reserved hit back.
 pub async fn release(store: RateLimitsRepo<'_>, reservation: &Reservation) -> Result<(), ApiError> {
-    store.take_one(&reservation.key).await.map(drop)
+    store.take_one(&reservation.key).await?;
+    Ok(())
 }
 
 /// Forgets a subject's hits for a rule (e.g. failures after a successful sign-in).
 pub async fn reset(store: RateLimitsRepo<'_>, rule: &Rule, subject: &str) -> Result<(), ApiError> {
     let window = crate::time::unix(crate::time::now()).div_euclid(rule.window_secs);
-    store.delete(&[window, window - 1].map(|w| rule.key(subject, w))).await
+    Ok(store.delete(&[window, window - 1].map(|w| rule.key(subject, w))).await?)
 }

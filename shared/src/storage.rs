@@ -20,7 +20,7 @@ use base64::Engine;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::{ApiError, config::VaultConfig};
+use crate::config::VaultConfig;
 
 #[derive(Clone, Debug)]
 pub struct Storage {
@@ -66,8 +66,14 @@ pub struct Upload {
     pub etag: String,
 }
 
-fn internal(err: impl Into<anyhow::Error>) -> ApiError {
-    ApiError::internal(err.into())
+/// S3 did not do what was asked (or the answer could not be read): nothing the caller can
+/// act on; the cause goes to the log where it is answered (the HTTP layer's opaque 500).
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct StorageError(#[from] pub anyhow::Error);
+
+fn internal(err: impl Into<anyhow::Error>) -> StorageError {
+    StorageError(err.into())
 }
 
 impl Storage {
@@ -93,7 +99,7 @@ impl Storage {
     /// vault. S3 checks the SHA-256 we send against what it stored, so the hash recorded is
     /// the hash of what is kept.
     #[tracing::instrument(skip(self, bytes))]
-    pub async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<StoredObject, ApiError> {
+    pub async fn put(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<StoredObject, StorageError> {
         let digest: [u8; 32] = Sha256::digest(&bytes).into();
         let size = bytes.len() as u64;
         self.put_checked(key, ByteStream::from(bytes), size, digest, content_type).await
@@ -101,7 +107,7 @@ impl Storage {
 
     /// One `PutObject` into the vault with the SHA-256 of its body, which S3 verifies before it
     /// keeps the object (the Object Lock retention needs a checksum header too).
-    async fn put_checked(&self, key: &str, body: ByteStream, size: u64, digest: [u8; 32], content_type: &str) -> Result<StoredObject, ApiError> {
+    async fn put_checked(&self, key: &str, body: ByteStream, size: u64, digest: [u8; 32], content_type: &str) -> Result<StoredObject, StorageError> {
         let output = self
             .client
             .put_object()
@@ -120,7 +126,7 @@ impl Storage {
 
     /// The SHA-256 and size of a vault object (the recorded version, or the current one),
     /// read as a stream: a 25 MB upload never sits in memory. `None` when it is missing.
-    pub async fn hash_of(&self, key: &str, version_id: Option<&str>) -> Result<Option<(String, u64)>, ApiError> {
+    pub async fn hash_of(&self, key: &str, version_id: Option<&str>) -> Result<Option<(String, u64)>, StorageError> {
         let Some(body) = self.open(&self.bucket, key, version_id).await? else {
             return Ok(None);
         };
@@ -130,7 +136,7 @@ impl Storage {
     /// Writes a small file into the vault only if its key has never been written (`If-None-Match:
     /// *`, which the bucket policy requires under `chain/`): an anchor is written once, and
     /// a second writer of the same anchor keeps the first. `true` when this call wrote it.
-    pub async fn put_once(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<bool, ApiError> {
+    pub async fn put_once(&self, key: &str, bytes: Vec<u8>, content_type: &str) -> Result<bool, StorageError> {
         let digest: [u8; 32] = Sha256::digest(&bytes).into();
         let result = self
             .client
@@ -155,7 +161,7 @@ impl Storage {
 
     /// Every version of every vault object under a prefix (delete markers left out: a version
     /// read by its id is there whatever was put on top of it).
-    pub async fn versions(&self, prefix: &str) -> Result<Vec<ObjectVersion>, ApiError> {
+    pub async fn versions(&self, prefix: &str) -> Result<Vec<ObjectVersion>, StorageError> {
         let mut versions = Vec::new();
         let (mut key_marker, mut version_marker): (Option<String>, Option<String>) = (None, None);
         loop {
@@ -189,7 +195,7 @@ impl Storage {
     }
 
     /// A small vault object's bytes (one version), or `None` when it is missing.
-    pub async fn read(&self, key: &str, version_id: Option<&str>) -> Result<Option<Vec<u8>>, ApiError> {
+    pub async fn read(&self, key: &str, version_id: Option<&str>) -> Result<Option<Vec<u8>>, StorageError> {
         let Some(body) = self.open(&self.bucket, key, version_id).await? else {
             return Ok(None);
         };
@@ -198,7 +204,7 @@ impl Storage {
     }
 
     /// The current version id of a vault key (a later write makes a new version).
-    pub async fn current_version(&self, key: &str) -> Result<Option<String>, ApiError> {
+    pub async fn current_version(&self, key: &str) -> Result<Option<String>, StorageError> {
         match self.client.head_object().bucket(&self.bucket).key(key).send().await {
             Ok(output) => Ok(output.version_id),
             Err(err) if err.as_service_error().is_some_and(|e| e.is_not_found()) => Ok(None),
@@ -207,11 +213,11 @@ impl Storage {
     }
 
     /// A vault object's bytes as a stream, or `None` when it is missing.
-    pub async fn stream(&self, key: &str, version_id: Option<&str>) -> Result<Option<ByteStream>, ApiError> {
+    pub async fn stream(&self, key: &str, version_id: Option<&str>) -> Result<Option<ByteStream>, StorageError> {
         self.open(&self.bucket, key, version_id).await
     }
 
-    async fn open(&self, bucket: &str, key: &str, version_id: Option<&str>) -> Result<Option<ByteStream>, ApiError> {
+    async fn open(&self, bucket: &str, key: &str, version_id: Option<&str>) -> Result<Option<ByteStream>, StorageError> {
         match self.client.get_object().bucket(bucket).key(key).set_version_id(version_id.map(str::to_owned)).send().await {
             Ok(output) => Ok(Some(output.body)),
             Err(err) if err.as_service_error().is_some_and(|e| e.is_no_such_key()) => Ok(None),
@@ -221,7 +227,7 @@ impl Storage {
     }
 
     /// What arrived at an upload key, if anything.
-    pub async fn upload(&self, key: &str) -> Result<Option<Upload>, ApiError> {
+    pub async fn upload(&self, key: &str) -> Result<Option<Upload>, StorageError> {
         match self.client.head_object().bucket(&self.uploads_bucket).key(key).send().await {
             Ok(output) => Ok(Some(Upload {
                 size: output.content_length.unwrap_or_default().max(0) as u64,
@@ -234,7 +240,7 @@ impl Storage {
 
     /// The first `len` bytes of an upload (pinned to the checked ETag), to recognise its type
     /// without reading the rest. `None` when it is gone or changed.
-    pub async fn upload_head(&self, key: &str, etag: &str, len: usize) -> Result<Option<Vec<u8>>, ApiError> {
+    pub async fn upload_head(&self, key: &str, etag: &str, len: usize) -> Result<Option<Vec<u8>>, StorageError> {
         let request = self.client.get_object().bucket(&self.uploads_bucket).key(key).if_match(etag).range(format!("bytes=0-{}", len.max(1) - 1));
         let body = match request.send().await {
             Ok(output) => output.body,
@@ -248,7 +254,7 @@ impl Storage {
 
     /// An upload's bytes as a stream, pinned to the ETag that was checked (`None` when it is
     /// gone or was replaced since).
-    async fn upload_body(&self, key: &str, etag: &str) -> Result<Option<ByteStream>, ApiError> {
+    async fn upload_body(&self, key: &str, etag: &str) -> Result<Option<ByteStream>, StorageError> {
         match self.client.get_object().bucket(&self.uploads_bucket).key(key).if_match(etag).send().await {
             Ok(output) => Ok(Some(output.body)),
             Err(err) if err.as_service_error().is_some_and(|e| e.is_no_such_key()) => Ok(None),
@@ -262,7 +268,7 @@ impl Storage {
     /// verifies, so what is kept is exactly what was hashed (both reads are pinned to the
     /// ETag that was checked). `None` when the upload is gone or was replaced meanwhile.
     #[tracing::instrument(skip(self))]
-    pub async fn keep_upload(&self, upload_key: &str, etag: &str, key: &str, content_type: &str) -> Result<Option<StoredObject>, ApiError> {
+    pub async fn keep_upload(&self, upload_key: &str, etag: &str, key: &str, content_type: &str) -> Result<Option<StoredObject>, StorageError> {
         let Some(first) = self.upload_body(upload_key, etag).await? else {
             return Ok(None);
         };
@@ -274,7 +280,7 @@ impl Storage {
     }
 
     /// Removes an upload (kept or refused). Missing is fine.
-    pub async fn delete_upload(&self, key: &str) -> Result<(), ApiError> {
+    pub async fn delete_upload(&self, key: &str) -> Result<(), StorageError> {
         self.client
             .delete_object()
             .bucket(&self.uploads_bucket)
@@ -295,7 +301,7 @@ impl Storage {
         file_name: &str,
         inline: bool,
         expires: Duration,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, StorageError> {
         let disposition = format!("{}; filename=\"{}\"", if inline { "inline" } else { "attachment" }, file_name.replace(['"', '\\'], "_"));
         let presigned = self
             .client
@@ -317,7 +323,7 @@ impl Storage {
     ///
     /// The Rust SDK presigns only single requests (awslabs/aws-sdk-rust#863), so the policy is
     /// built here and signed with `aws-sigv4`'s key derivation.
-    pub async fn presigned_post(&self, key: &str, content_type: &str, max_size: u64, now: SystemTime, expires: Duration) -> Result<PresignedPost, ApiError> {
+    pub async fn presigned_post(&self, key: &str, content_type: &str, max_size: u64, now: SystemTime, expires: Duration) -> Result<PresignedPost, StorageError> {
         use aws_credential_types::provider::ProvideCredentials;
         let provider = self.sdk.credentials_provider().context("no AWS credentials provider").map_err(internal)?;
         let credentials = provider.provide_credentials().await.map_err(|err| internal(anyhow::Error::new(err).context("AWS credentials")))?;
@@ -344,12 +350,12 @@ impl Storage {
 }
 
 /// Hashes a stream chunk by chunk: the hex SHA-256 and the size.
-pub async fn hash_stream(body: ByteStream) -> Result<(String, u64), ApiError> {
+pub async fn hash_stream(body: ByteStream) -> Result<(String, u64), StorageError> {
     let (digest, size) = digest_stream(body).await?;
     Ok((hex(&digest), size))
 }
 
-async fn digest_stream(mut body: ByteStream) -> Result<([u8; 32], u64), ApiError> {
+async fn digest_stream(mut body: ByteStream) -> Result<([u8; 32], u64), StorageError> {
     let mut hasher = Sha256::new();
     let mut size = 0u64;
     while let Some(chunk) = body.try_next().await.map_err(|err| internal(anyhow::Error::new(err).context("reading an object")))? {

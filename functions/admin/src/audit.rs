@@ -202,7 +202,7 @@ pub fn decode_cursor(listing: &Listing, value: &str) -> Result<Item> {
     let key = cursor::decode(value, &cursor_names(listing))?;
     let (attribute, expected) = index_key(listing);
     if cursor::text(&key, attribute) != expected {
-        return Err(cursor::invalid());
+        return Err(cursor::InvalidCursor.into());
     }
     Ok(key)
 }

@@ -79,7 +79,7 @@ fn decode_cursor(cursor: &str, search: &Search) -> Result<Item> {
     let key = cursor::decode(cursor, CURSOR_KEY)?;
     if let Search::EmailPrefix(prefix) = search {
         if !cursor::text(&key, "email").starts_with(prefix.as_str()) {
-            return Err(cursor::invalid());
+            return Err(cursor::InvalidCursor.into());
         }
     }
     Ok(directory::start_key(key))
@@ -90,7 +90,7 @@ fn decode_cursor(cursor: &str, search: &Search) -> Result<Item> {
 pub async fn page(directory: DirectoryRepo<'_>, search: &Search, cursor: Option<&str>) -> Result<Page> {
     if let Search::Id(id) = search {
         if cursor.is_some() {
-            return Err(cursor::invalid());
+            return Err(cursor::InvalidCursor.into());
         }
         let accounts = account(directory, id).await?.into_iter().collect();
         return Ok(Page { accounts, next: None });
@@ -106,7 +106,7 @@ pub async fn page(directory: DirectoryRepo<'_>, search: &Search, cursor: Option<
 
 /// One account by id, without its password hash; `None` when there is none.
 pub async fn account(directory: DirectoryRepo<'_>, id: &str) -> Result<Option<Account>> {
-    directory.account(id).await
+    Ok(directory.account(id).await?)
 }
 
 /// The rows of a page: each account with its subscription, leads and forms.

@@ -96,7 +96,7 @@ async fn show_user(State(state): State<AppState>, admin: Admin, Path(id): Path<S
     let listing = impersonations::Listing::ByTarget(account.id.clone());
     let (rows, sessions) = tokio::try_join!(
         directory::rows(&state, vec![account]),
-        state.impersonations().list(&listing, None, USER_IMPERSONATIONS, None),
+        async { Ok::<_, ApiError>(state.impersonations().list(&listing, None, USER_IMPERSONATIONS, None).await?) },
     )?;
     let now = state.clock.unix();
     let records = audit::RecordView::all(&state, sessions.records, now).await?;

@@ -122,13 +122,13 @@ pub async fn record(questions: AiQuestionsRepo<'_>, salts: &[String], user_id: &
     let askers: Vec<String> = salts.iter().map(|salt| asker(user_id, salt)).collect();
     let page: String = page.chars().take(200).collect();
     let ask = Ask { question: &question, group: &group, page: &page, askers: &askers, shareable: is_shareable(&question), now };
-    questions.record_ask(&ask).await
+    Ok(questions.record_ask(&ask).await?)
 }
 
 /// A question Sparky could not ground, kept (scrubbed) for the Help Center's authors.
 pub async fn record_gap(questions: AiQuestionsRepo<'_>, question: &str, page: &str, now: &str) -> Result<(), ApiError> {
     let page: String = page.chars().take(200).collect();
-    questions.record_gap(&scrub(&normalize(question)), &page, now).await
+    Ok(questions.record_gap(&scrub(&normalize(question)), &page, now).await?)
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]

@@ -213,11 +213,11 @@ pub(crate) async fn refresh(State(state): State<AppState>, QueryParams(choice): 
         Ok(sessions::Rotated { token: next, user, impersonation: Some((record_id, _)) }) => {
             support_session::renewed(&state, &user, &record_id, &next, clear).await
         }
-        Err(err) if err.status == StatusCode::UNAUTHORIZED => {
+        Err(sessions::SessionError::Ended) => {
             support_session::end_if_past(&state, token).await?;
-            Ok(([(header::SET_COOKIE, clear)], err).into_response())
+            Ok(([(header::SET_COOKIE, clear)], ApiError::from(sessions::SessionError::Ended)).into_response())
         }
-        Err(err) => Err(err),
+        Err(sessions::SessionError::Store(err)) => Err(err.into()),
     }
 }
 

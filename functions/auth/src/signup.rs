@@ -228,7 +228,7 @@ pub(crate) async fn activated(
             return Err(ApiError::bad_request("invalid_link", INVALID_LINK));
         }
         Err(ActivateError::LinkDead) => return Err(ApiError::bad_request("invalid_link", INVALID_LINK)),
-        Err(ActivateError::Store(err)) => return Err(err),
+        Err(ActivateError::Store(err)) => return Err(err.into()),
     };
     let mut welcome = Job::new(&user.email, JobKind::Welcome, &user.id, state.clock.unix());
     welcome.user_id = Some(user.id.clone());

@@ -63,7 +63,7 @@ pub(crate) async fn end_if_past(state: &AppState, refresh_token: &str) -> Result
 /// of its family. The user's own sessions are untouched.
 pub(crate) async fn end(state: &AppState, user_id: &str, record_id: &str, by: EndedBy) -> Result<()> {
     shared::services::impersonation::finish(state, record_id, by).await?;
-    state.sessions().revoke_family(user_id, record_id).await
+    Ok(state.sessions().revoke_family(user_id, record_id).await?)
 }
 
 /// One support session as its user sees it: when, how long, why, what was changed and what

@@ -23,7 +23,7 @@ fn invalid(purpose: &str) -> ApiError {
 /// account (a reset link: its recovery epoch; the admin's way back: its session epoch).
 pub async fn issue(state: &shared::AppState, purpose: &str, user_id: &str, epoch: u64, ttl_secs: i64) -> Result<String, ApiError> {
     let token = NewToken { purpose, user_id, epoch, ttl_secs, impersonation_id: None };
-    state.one_time_tokens().issue(token, state.clock.unix()).await
+    Ok(state.one_time_tokens().issue(token, state.clock.unix()).await?)
 }
 
 /// Uses the token up and returns what it was for.

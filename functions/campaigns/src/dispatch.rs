@@ -32,7 +32,7 @@ async fn start_scheduled(state: &CampaignsState, campaign: &Campaign) -> Result<
     let now = app.clock.now_iso();
     let reply_to = campaign.reply_to.clone().unwrap_or_default();
     if audience.count == 0 {
-        return app.campaigns().transition(&campaign.id, &["scheduled"], "cancelled", Some("No one was in the audience at the scheduled time"), &now).await;
+        return Ok(app.campaigns().transition(&campaign.id, &["scheduled"], "cancelled", Some("No one was in the audience at the scheduled time"), &now).await?);
     }
     if !app.campaigns().start(&campaign.id, campaign.version, audience.count, &reply_to, &now).await? {
         return Ok(false);

@@ -264,7 +264,7 @@ pub async fn audience_of(state: &AppState, owner_id: &str, segment: &Segment) ->
     let forms = forms_by_id(state, owner_id).await?;
     let (leads, suppressed) = tokio::try_join!(
         candidates(state, owner_id, &forms),
-        state.campaigns().suppressions(owner_id),
+        async { Ok(state.campaigns().suppressions(owner_id).await?) },
     )?;
     let suppressed: HashSet<String> = suppressed_set(&suppressed);
     Ok(audience(leads, segment, &suppressed))
@@ -313,7 +313,7 @@ pub async fn legend(state: &AppState, owner_id: &str) -> Result<(String, Offerin
 
 /// The sender's identity (from Settings), the legend and the founder's address.
 pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
-    let (sender, (legend, _)) = tokio::try_join!(state.profiles().sender(&user.id), legend(state, &user.id))?;
+    let (sender, (legend, _)) = tokio::try_join!(async { Ok::<_, ApiError>(state.profiles().sender(&user.id).await?) }, legend(state, &user.id))?;
     let mut compliance = sending::compliance(&sender, legend, user.email.clone());
     if compliance.company_name.is_empty() {
         compliance.company_name = "Your company".into();

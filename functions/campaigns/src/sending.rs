@@ -43,8 +43,8 @@ impl Job {
     pub async fn load(state: &AppState, campaign: Campaign) -> Result<Self> {
         let owner = campaign.owner_id.clone();
         let (sender, suppressed, (legend, offering_status)) = tokio::try_join!(
-            state.profiles().sender(&owner),
-            state.campaigns().suppressions(&owner),
+            async { Ok::<_, ApiError>(state.profiles().sender(&owner).await?) },
+            async { Ok(state.campaigns().suppressions(&owner).await?) },
             crate::legend(state, &owner),
         )?;
         let reply_to = campaign.reply_to.clone().unwrap_or_default();
@@ -178,7 +178,7 @@ pub async fn keep_record(state: &AppState, job: &Job) -> Result<()> {
     )
     .await?;
     let record = serde_json::json!({"renderedFor": rendering, "fromName": message.from_name, "replyTo": message.reply_to, "subject": message.subject, "html": message.html, "text": message.text, "headers": message.headers, "keptAt": state.clock.now_iso()});
-    state.campaigns().keep_as_sent(campaign_id, &record.to_string()).await
+    Ok(state.campaigns().keep_as_sent(campaign_id, &record.to_string()).await?)
 }
 
 /// Keeps the record as sending starts (after `campaigns::start`, before the recipients are

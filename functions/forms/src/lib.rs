@@ -156,7 +156,7 @@ fn flag_version(body: &Bytes) -> Result<Option<u64>> {
 
 async fn flag(state: &AppState, user: &AuthUser, id: &str, flag: &'static str, value: bool, body: Bytes) -> Result<Form> {
     let version = flag_version(&body)?;
-    state.forms().set_flag(id, &user.id, flag, value, version).await
+    Ok(state.forms().set_flag(id, &user.id, flag, value, version).await?)
 }
 
 #[tracing::instrument(skip(state, body))]

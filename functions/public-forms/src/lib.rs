@@ -310,7 +310,7 @@ async fn store(state: &AppState, form: Form, lead: LeadRecord) -> Result<()> {
 
 /// Reads a stored lead (tests, and the stream notifier).
 pub async fn lead(state: &AppState, id: &str) -> Result<Option<LeadRecord>> {
-    state.leads().get(id).await
+    Ok(state.leads().get(id).await?)
 }
 
 #[cfg(test)]

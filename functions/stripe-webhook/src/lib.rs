@@ -74,7 +74,7 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
 /// Records the event id; false when it was already there (a duplicate delivery).
 async fn claim(state: &AppState, id: &str, kind: &str) -> Result<bool> {
     let at = unix(now());
-    state.stripe_events().claim(id, kind, at, at + EVENT_RETENTION_SECS).await
+    Ok(state.stripe_events().claim(id, kind, at, at + EVENT_RETENTION_SECS).await?)
 }
 
 async fn apply(state: &AppState, kind: &str, created: i64, object: &Value) -> Result<()> {
@@ -98,7 +98,7 @@ async fn user_of(state: &AppState, object: &Value) -> Result<Option<String>> {
         return Ok(Some(user_id.to_owned()));
     }
     match object["customer"].as_str() {
-        Some(customer) => state.subscriptions().user_for_customer(customer).await,
+        Some(customer) => Ok(state.subscriptions().user_for_customer(customer).await?),
         None => Ok(None),
     }
 }
@@ -137,7 +137,7 @@ async fn checkout_completed(state: &AppState, session: &Value) -> Result<()> {
     let (Some(customer), Some(subscription)) = (session["customer"].as_str(), session["subscription"].as_str()) else {
         return Ok(());
     };
-    state.subscriptions().link_checkout(&user_id, customer, subscription).await
+    Ok(state.subscriptions().link_checkout(&user_id, customer, subscription).await?)
 }
 
 async fn subscription_changed(state: &AppState, kind: &str, created: i64, subscription: &Value) -> Result<()> {
@@ -255,7 +255,7 @@ async fn invoice_failed(state: &AppState, invoice: &Value) -> Result<()> {
     if invoice["subscription"].as_str().and_then(|id| other_live_subscription(stored.as_ref(), id)).is_some() {
         return Ok(()); // the duplicate's failed invoice says nothing about the kept subscription
     }
-    state.subscriptions().mark_payment_failed(&user_id, unix(now())).await
+    Ok(state.subscriptions().mark_payment_failed(&user_id, unix(now())).await?)
 }
 
 /// The stored subscription of a user (for tests and the local billing page).

@@ -18,8 +18,8 @@ use crate::{
 };
 
 /// An audit write failed: the request is not carried out (a write) or not answered (a read).
-fn audit_failed(audit_id: &str, err: &ApiError) -> Response {
-    tracing::error!(audit_id = %audit_id, error = %err, "support session activity not recorded: request refused");
+fn audit_failed(audit_id: &str, err: &crate::dynamo::StoreError) -> Response {
+    tracing::error!(audit_id = %audit_id, error = format!("{err:#}"), "support session activity not recorded: request refused");
     ApiError { retry_after: Some(1), ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "audit_unavailable", AUDIT_FAILED) }.into_response()
 }
 
@@ -61,7 +61,7 @@ async fn audit(State(audit): State<Audit>, request: Request, next: Next) -> Resp
     match state.impersonations().get(&acting.audit_id).await {
         Ok(Some(record)) if record.is_live(state.clock.unix()) => {}
         Ok(_) => return session_over().into_response(),
-        Err(err) => return err.into_response(),
+        Err(err) => return ApiError::from(err).into_response(),
     }
     let method = request.method().to_string();
     // Inside the nested router the URI is relative to `/api/<function>`.

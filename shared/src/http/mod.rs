@@ -1,5 +1,6 @@
 //! The HTTP layer shared by every function: routing, request extractors, the error shape
-//! ([`error`]) and the support-session audit ([`audit`]). Below it nothing imports axum
+//! ([`error`]), what the layers below answer as that shape ([`answers`]) and the
+//! support-session audit ([`audit`]). Below it nothing imports axum
 //! (`services`, `repo` and the `domain` crate; checked by `architecture`).
 
 use axum::{
@@ -11,6 +12,7 @@ use serde::de::DeserializeOwned;
 
 use crate::{auth::AuthUser, error::ApiError};
 
+pub mod answers;
 pub mod audit;
 pub mod error;
 

@@ -24,9 +24,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::{
-    ApiError,
     config::Tables,
-    dynamo::{Item, applied, from_item, to_item},
+    dynamo::{Item, StoreError, applied, from_item, to_item},
 };
 
 use super::table::Table;
@@ -146,14 +145,14 @@ pub enum AccountRequest {
 }
 
 impl AccountRequest {
-    pub fn from_item(item: Item) -> Result<Self, ApiError> {
+    pub fn from_item(item: Item) -> Result<Self, StoreError> {
         let sk = item.get("sk").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
         if sk.starts_with(REGISTRATION) {
             Ok(Self::Registration(from_item(item)?))
         } else if sk.starts_with(JOB) {
             Ok(Self::Job(from_item(item)?))
         } else {
-            Err(ApiError::internal(anyhow::anyhow!("an account request with an unknown key {sk:?}")))
+            Err(StoreError::internal(anyhow::anyhow!("an account request with an unknown key {sk:?}")))
         }
     }
 
@@ -179,18 +178,18 @@ impl<'a> AccountRequestsRepo<'a> {
     }
 
     /// Stores a new sign-up.
-    pub async fn put_registration(self, registration: &Registration) -> Result<(), ApiError> {
+    pub async fn put_registration(self, registration: &Registration) -> Result<(), StoreError> {
         self.table.put().set_item(Some(to_item(registration)?)).condition_expression("attribute_not_exists(sk)").send().await?;
         Ok(())
     }
 
     /// Stores a job; `false` when the same job exists (a welcome written twice).
-    pub async fn put_job(self, job: &Job) -> Result<bool, ApiError> {
+    pub async fn put_job(self, job: &Job) -> Result<bool, StoreError> {
         applied(self.table.put().set_item(Some(to_item(job)?)).condition_expression("attribute_not_exists(sk)").send().await)
     }
 
     /// The address's sign-ups still waiting at `now`, newest first (at most the 50 newest).
-    pub async fn registrations(self, email: &str, now: i64) -> Result<Vec<Registration>, ApiError> {
+    pub async fn registrations(self, email: &str, now: i64) -> Result<Vec<Registration>, StoreError> {
         let output = self.table.query()
             .key_condition_expression("email = :email AND begins_with(sk, :reg)")
             .expression_attribute_values(":email", s(email))
@@ -210,7 +209,7 @@ impl<'a> AccountRequestsRepo<'a> {
         Ok(live)
     }
 
-    pub async fn get_registration(self, email: &str, sk: &str) -> Result<Option<Registration>, ApiError> {
+    pub async fn get_registration(self, email: &str, sk: &str) -> Result<Option<Registration>, StoreError> {
         if !sk.starts_with(REGISTRATION) {
             return Ok(None);
         }
@@ -218,14 +217,14 @@ impl<'a> AccountRequestsRepo<'a> {
         output.item.map(from_item).transpose()
     }
 
-    pub async fn delete(self, email: &str, sk: &str) -> Result<(), ApiError> {
+    pub async fn delete(self, email: &str, sk: &str) -> Result<(), StoreError> {
         self.table.delete().key("email", s(email)).key("sk", s(sk)).send().await?;
         Ok(())
     }
 
     /// Claims a request before its mail goes out: `false` when it was claimed already (a retried
     /// stream batch) or is gone.
-    pub async fn claim(self, email: &str, sk: &str, now: i64) -> Result<bool, ApiError> {
+    pub async fn claim(self, email: &str, sk: &str, now: i64) -> Result<bool, StoreError> {
         applied(
             self.table.update()
                 .key("email", s(email))
@@ -239,7 +238,7 @@ impl<'a> AccountRequestsRepo<'a> {
     }
 
     /// Gives a claim back after the work failed, so a retry does it.
-    pub async fn release(self, email: &str, sk: &str) -> Result<(), ApiError> {
+    pub async fn release(self, email: &str, sk: &str) -> Result<(), StoreError> {
         let result = self.table.update()
             .key("email", s(email))
             .key("sk", s(sk))
@@ -251,7 +250,7 @@ impl<'a> AccountRequestsRepo<'a> {
     }
 
     /// A resend: the sign-up waits another day from `now`. `false` when it is gone.
-    pub async fn extend(self, registration: &Registration, now: i64) -> Result<bool, ApiError> {
+    pub async fn extend(self, registration: &Registration, now: i64) -> Result<bool, StoreError> {
         applied(
             self.table.update()
                 .key("email", s(&registration.email))
@@ -267,7 +266,7 @@ impl<'a> AccountRequestsRepo<'a> {
 
     /// A reset link for an address with no account yet: raises the sign-up's reset generation
     /// and returns it (`None` when the sign-up is gone), so older such links stop working.
-    pub async fn next_reset_generation(self, registration: &Registration) -> Result<Option<u64>, ApiError> {
+    pub async fn next_reset_generation(self, registration: &Registration) -> Result<Option<u64>, StoreError> {
         let result = self.table.update()
             .key("email", s(&registration.email))
             .key("sk", s(&registration.sk))
@@ -284,7 +283,7 @@ impl<'a> AccountRequestsRepo<'a> {
 }
 
 /// The item a job put writes inside a transaction (the welcome, with the account).
-pub fn job_item(job: &Job) -> Result<Item, ApiError> {
+pub fn job_item(job: &Job) -> Result<Item, StoreError> {
     to_item(job)
 }
 
@@ -326,7 +325,7 @@ mod tests {
 
 impl AccountRequest {
     /// A request from the new image of a stream record of the table (`AuthJobsFunction`).
-    pub fn from_stream_image(image: serde_dynamo::Item) -> Result<Self, ApiError> {
+    pub fn from_stream_image(image: serde_dynamo::Item) -> Result<Self, StoreError> {
         Self::from_item(image.into())
     }
 }

@@ -11,7 +11,10 @@ use aws_sdk_dynamodb::{
     types::{AttributeValue, KeysAndAttributes},
 };
 
-use crate::{config::Tables, dynamo::condition_failed, error::ApiError};
+use crate::{
+    config::Tables,
+    dynamo::{StoreError, condition_failed},
+};
 
 use super::table::Table;
 
@@ -57,9 +60,9 @@ impl<'a> AiQuestionsRepo<'a> {
     /// Records one ask: a new asker adds to the question's score and to its group's askers; a
     /// second ask by the same person only moves the question's page and time.
     #[tracing::instrument(skip(self, ask))]
-    pub async fn record_ask(self, ask: &Ask<'_>) -> Result<(), ApiError> {
+    pub async fn record_ask(self, ask: &Ask<'_>) -> Result<(), StoreError> {
         let key = ask.question.to_lowercase();
-        let me = ask.askers.first().cloned().ok_or_else(|| ApiError::internal(anyhow::anyhow!("no question salt")))?;
+        let me = ask.askers.first().cloned().ok_or_else(|| StoreError::internal(anyhow::anyhow!("no question salt")))?;
         let (condition, seen) = not_yet_asked(ask.askers);
         let mut update = self.table.update()
             .key("id", AttributeValue::S(format!("q#{key}")))
@@ -109,7 +112,7 @@ impl<'a> AiQuestionsRepo<'a> {
 
     /// Records a coverage gap (`text` already scrubbed): one more on its score, on board `gaps`.
     #[tracing::instrument(skip(self, text))]
-    pub async fn record_gap(self, text: &str, page: &str, now: &str) -> Result<(), ApiError> {
+    pub async fn record_gap(self, text: &str, page: &str, now: &str) -> Result<(), StoreError> {
         self.table.update()
             .key("id", AttributeValue::S(format!("gap#{}", text.to_lowercase())))
             .update_expression("SET question = :question, page_context = :page, updated_at = :now, board = :board ADD popularity_score :one")
@@ -125,7 +128,7 @@ impl<'a> AiQuestionsRepo<'a> {
 
     /// The top `limit` items of a board, highest score first (one Query page).
     #[tracing::instrument(skip(self))]
-    pub async fn board(self, board: &str, limit: i32) -> Result<Vec<BoardEntry>, ApiError> {
+    pub async fn board(self, board: &str, limit: i32) -> Result<Vec<BoardEntry>, StoreError> {
         let output = self.table.query()
             .index_name("ranked")
             .key_condition_expression("board = :board")
@@ -140,12 +143,12 @@ impl<'a> AiQuestionsRepo<'a> {
     /// The distinct askers of each group (BatchGetItem, 100 keys a call); a group never asked in
     /// is absent from the answer.
     #[tracing::instrument(skip(self, groups), fields(groups = groups.len()))]
-    pub async fn group_counts(self, groups: &BTreeSet<String>) -> Result<HashMap<String, u64>, ApiError> {
+    pub async fn group_counts(self, groups: &BTreeSet<String>) -> Result<HashMap<String, u64>, StoreError> {
         let groups: Vec<&String> = groups.iter().collect();
         let mut counts = HashMap::new();
         for chunk in groups.chunks(100) {
             let keys = chunk.iter().map(|group| HashMap::from([("id".to_owned(), AttributeValue::S(format!("g#{group}")))])).collect();
-            let request = KeysAndAttributes::builder().set_keys(Some(keys)).projection_expression("id, asker_count").build().map_err(ApiError::internal)?;
+            let request = KeysAndAttributes::builder().set_keys(Some(keys)).projection_expression("id, asker_count").build().map_err(StoreError::internal)?;
             let output = self.table.client().batch_get_item().request_items(self.table.name(), request).send().await?;
             for item in output.responses.unwrap_or_default().remove(self.table.name()).unwrap_or_default() {
                 let id = item.get("id").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();

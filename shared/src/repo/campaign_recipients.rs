@@ -14,10 +14,9 @@ use aws_sdk_dynamodb::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    ApiError,
     campaigns::Recipient,
     config::Tables,
-    dynamo::from_item,
+    dynamo::{StoreError, from_item},
 };
 
 use super::table::Table;
@@ -89,7 +88,7 @@ impl<'a> CampaignRecipientsRepo<'a> {
     }
 
     /// Writes the audience as `pending` recipients (25 a batch, unprocessed items retried).
-    pub async fn snapshot(self, campaign_id: &str, owner_id: &str, recipients: &[Recipient]) -> Result<(), ApiError> {
+    pub async fn snapshot(self, campaign_id: &str, owner_id: &str, recipients: &[Recipient]) -> Result<(), StoreError> {
         for chunk in recipients.chunks(25) {
             let mut requests: Vec<WriteRequest> = chunk
                 .iter()
@@ -115,9 +114,9 @@ impl<'a> CampaignRecipientsRepo<'a> {
                         unsubscribed_at: None,
                     };
                     let item = crate::dynamo::to_item(&row)?;
-                    Ok(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(item)).build().map_err(|e| ApiError::internal(anyhow::Error::new(e)))?).build())
+                    Ok(WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(item)).build().map_err(|e| StoreError::internal(anyhow::Error::new(e)))?).build())
                 })
-                .collect::<Result<_, ApiError>>()?;
+                .collect::<Result<_, StoreError>>()?;
             let mut attempt = 0;
             while !requests.is_empty() {
                 let output = self.table.client().batch_write_item().request_items(self.table.name(), requests).send().await?;
@@ -132,7 +131,7 @@ impl<'a> CampaignRecipientsRepo<'a> {
     }
 
     /// Claims a pending recipient for sending: `true` for the one caller that gets it.
-    pub async fn claim(self, campaign_id: &str, email: &str, now: &str) -> Result<bool, ApiError> {
+    pub async fn claim(self, campaign_id: &str, email: &str, now: &str) -> Result<bool, StoreError> {
         let result = self.table.update()
             .set_key(Some(key(campaign_id, email).into()))
             .update_expression("SET #status = :sending, claimed_at = :now")
@@ -148,7 +147,7 @@ impl<'a> CampaignRecipientsRepo<'a> {
 
     /// Records how a claimed recipient ended (`sent` with the message id, `suppressed`, `failed`
     /// with the reason): once, from `sending` only.
-    pub async fn finish(self, campaign_id: &str, email: &str, status: &str, message_id: Option<&str>, reason: Option<&str>, now: &str) -> Result<bool, ApiError> {
+    pub async fn finish(self, campaign_id: &str, email: &str, status: &str, message_id: Option<&str>, reason: Option<&str>, now: &str) -> Result<bool, StoreError> {
         let mut expression = "SET #status = :status, sent_at = :now".to_owned();
         let mut request = self.table.update()
             .set_key(Some(key(campaign_id, email).into()))
@@ -170,7 +169,7 @@ impl<'a> CampaignRecipientsRepo<'a> {
 
     /// Marks an event (`opened_at`, `clicked_at`, `delivered_at`, …) the first time it happens:
     /// `true` then, so the campaign's figure counts each recipient once.
-    pub async fn first_event(self, campaign_id: &str, email: &str, attribute: &'static str, now: &str) -> Result<bool, ApiError> {
+    pub async fn first_event(self, campaign_id: &str, email: &str, attribute: &'static str, now: &str) -> Result<bool, StoreError> {
         let result = self.table.update()
             .set_key(Some(key(campaign_id, email).into()))
             .update_expression("SET #at = :now")
@@ -182,7 +181,7 @@ impl<'a> CampaignRecipientsRepo<'a> {
         crate::dynamo::applied(result)
     }
 
-    async fn rows(self, campaign_id: &str, filter: Option<(&str, &str)>) -> Result<Vec<RecipientRow>, ApiError> {
+    async fn rows(self, campaign_id: &str, filter: Option<(&str, &str)>) -> Result<Vec<RecipientRow>, StoreError> {
         let mut request = self.table.query().key_condition_expression("campaign_id = :campaign").expression_attribute_values(":campaign", s(campaign_id));
         if let Some((status, _)) = filter {
             request = request.filter_expression("#status = :status").expression_attribute_names("#status", "status").expression_attribute_values(":status", s(status));
@@ -191,23 +190,23 @@ impl<'a> CampaignRecipientsRepo<'a> {
     }
 
     /// The recipients still waiting to be sent.
-    pub async fn pending_rows(self, campaign_id: &str) -> Result<Vec<RecipientRow>, ApiError> {
+    pub async fn pending_rows(self, campaign_id: &str) -> Result<Vec<RecipientRow>, StoreError> {
         self.rows(campaign_id, Some((PENDING, ""))).await
     }
 
     /// Every recipient of a campaign (its results table).
-    pub async fn all(self, campaign_id: &str) -> Result<Vec<RecipientRow>, ApiError> {
+    pub async fn all(self, campaign_id: &str) -> Result<Vec<RecipientRow>, StoreError> {
         self.rows(campaign_id, None).await
     }
 
     /// A recipient by campaign and address.
-    pub async fn get(self, campaign_id: &str, email: &str) -> Result<Option<RecipientRow>, ApiError> {
+    pub async fn get(self, campaign_id: &str, email: &str) -> Result<Option<RecipientRow>, StoreError> {
         let output = self.table.get().set_key(Some(key(campaign_id, email).into())).send().await?;
         output.item.map(from_item).transpose()
     }
 
     /// A page of a campaign's recipients (by address) and the key to continue from.
-    pub async fn page(self, campaign_id: &str, after: Option<&str>, limit: i32) -> Result<(Vec<RecipientRow>, Option<String>), ApiError> {
+    pub async fn page(self, campaign_id: &str, after: Option<&str>, limit: i32) -> Result<(Vec<RecipientRow>, Option<String>), StoreError> {
         let start = after.map(|email| [("campaign_id".to_owned(), s(campaign_id)), ("email".to_owned(), s(email))].into());
         let query = self.table.query().key_condition_expression("campaign_id = :campaign").expression_attribute_values(":campaign", s(campaign_id)).limit(limit);
         let page = crate::repo::query_page(query, start).await?;
@@ -217,7 +216,7 @@ impl<'a> CampaignRecipientsRepo<'a> {
     }
 
     /// The recipient an SES message id was sent to (`by_message`), if any.
-    pub async fn by_message(self, message_id: &str) -> Result<Option<RecipientRow>, ApiError> {
+    pub async fn by_message(self, message_id: &str) -> Result<Option<RecipientRow>, StoreError> {
         let output = self.table.query()
             .index_name("by_message")
             .key_condition_expression("message_id = :id")

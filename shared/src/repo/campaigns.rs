@@ -8,10 +8,9 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    ApiError,
     campaigns::{Content, Reason, Segment},
     config::Tables,
-    dynamo::{from_item, to_item},
+    dynamo::{StoreError, from_item, to_item},
 };
 
 use super::table::Table;
@@ -134,7 +133,7 @@ impl<'a> CampaignsRepo<'a> {
     }
 
     /// Adds to one of a campaign's figures.
-    pub async fn count(self, id: &str, figure: &'static str, by: i64) -> Result<(), ApiError> {
+    pub async fn count(self, id: &str, figure: &'static str, by: i64) -> Result<(), StoreError> {
         self.campaigns.update()
             .key("id", s(id))
             .update_expression("ADD #figure :by")
@@ -148,7 +147,7 @@ impl<'a> CampaignsRepo<'a> {
 
     /// Moves a campaign from one of `from` to `to` (with an optional reason): `false` if it was
     /// in another state.
-    pub async fn transition(self, id: &str, from: &[&str], to: &str, reason: Option<&str>, now: &str) -> Result<bool, ApiError> {
+    pub async fn transition(self, id: &str, from: &[&str], to: &str, reason: Option<&str>, now: &str) -> Result<bool, StoreError> {
         let mut values: HashMap<String, AttributeValue> = [(":to".to_owned(), s(to)), (":now".to_owned(), s(now))].into();
         let mut allowed = Vec::new();
         for (i, state) in from.iter().enumerate() {
@@ -189,7 +188,7 @@ impl<'a> CampaignsRepo<'a> {
 
     /// Starts sending a draft (or a due scheduled campaign) of this version: its audience size is
     /// recorded with the change, once.
-    pub async fn start(self, id: &str, version: u64, recipients: u64, reply_to: &str, now: &str) -> Result<bool, ApiError> {
+    pub async fn start(self, id: &str, version: u64, recipients: u64, reply_to: &str, now: &str) -> Result<bool, StoreError> {
         let result = self.campaigns.update()
             .key("id", s(id))
             .update_expression("SET #status = :sending, startedAt = :now, updatedAt = :now, recipients = :recipients, replyTo = :reply, version = :next, phase = :sending, phase_at = :now")
@@ -209,25 +208,25 @@ impl<'a> CampaignsRepo<'a> {
     }
 
     /// A campaign by id, whoever owns it (the sender, tracking links).
-    pub async fn get(self, id: &str) -> Result<Option<Campaign>, ApiError> {
+    pub async fn get(self, id: &str) -> Result<Option<Campaign>, StoreError> {
         let output = self.campaigns.get().key("id", s(id)).consistent_read(true).send().await?;
         output.item.map(from_item).transpose()
     }
 
-    pub async fn create(self, campaign: &Campaign) -> Result<(), ApiError> {
+    pub async fn create(self, campaign: &Campaign) -> Result<(), StoreError> {
         self.campaigns.put().set_item(Some(to_item(campaign)?)).condition_expression("attribute_not_exists(id)").send().await?;
         Ok(())
     }
 
-    /// The caller's campaign, or 404 (also when it is someone else's).
-    pub async fn owned(self, id: &str, owner_id: &str) -> Result<Campaign, ApiError> {
-        let output = self.campaigns.get().key("id", s(id)).consistent_read(true).send().await?;
+    /// The caller's campaign, or [`CampaignError::NotFound`] (also when it is someone else's).
+    pub async fn owned(self, id: &str, owner_id: &str) -> Result<Campaign, CampaignError> {
+        let output = self.campaigns.get().key("id", s(id)).consistent_read(true).send().await.map_err(StoreError::from)?;
         let campaign: Option<Campaign> = output.item.map(from_item).transpose()?;
-        campaign.filter(|c| c.owner_id == owner_id).ok_or_else(not_found)
+        campaign.filter(|c| c.owner_id == owner_id).ok_or(CampaignError::NotFound)
     }
 
     /// The founder's campaigns, newest first.
-    pub async fn list(self, owner_id: &str) -> Result<Vec<Campaign>, ApiError> {
+    pub async fn list(self, owner_id: &str) -> Result<Vec<Campaign>, StoreError> {
         let query = self.campaigns.query()
             .index_name("by_owner")
             .key_condition_expression("owner_id = :owner")
@@ -237,7 +236,7 @@ impl<'a> CampaignsRepo<'a> {
     }
 
     /// Saves an edited draft if it is still the version the founder edited and still a draft.
-    pub async fn save_draft(self, campaign: &Campaign, edited_version: u64) -> Result<(), ApiError> {
+    pub async fn save_draft(self, campaign: &Campaign, edited_version: u64) -> Result<(), CampaignError> {
         let result = self.campaigns.put()
             .set_item(Some(to_item(campaign)?))
             .condition_expression("owner_id = :owner AND version = :version AND #status = :draft")
@@ -250,14 +249,12 @@ impl<'a> CampaignsRepo<'a> {
         if crate::dynamo::applied(result)? {
             return Ok(());
         }
-        Err(ApiError::conflict(
-            "campaign_changed",
-            "This campaign changed since you opened it (or is no longer a draft). Reload it to see the latest version.",
-        ))
+        Err(CampaignError::Changed)
     }
 
-    /// Deletes a draft of the caller's; anything else is 409 (a sent campaign is a record).
-    pub async fn delete_draft(self, id: &str, owner_id: &str) -> Result<(), ApiError> {
+    /// Deletes a draft of the caller's; anything else is [`CampaignError::NotADraft`] (a sent
+    /// campaign is a record).
+    pub async fn delete_draft(self, id: &str, owner_id: &str) -> Result<(), CampaignError> {
         self.owned(id, owner_id).await?;
         let result = self.campaigns.delete()
             .key("id", s(id))
@@ -270,11 +267,11 @@ impl<'a> CampaignsRepo<'a> {
         if crate::dynamo::applied(result)? {
             return Ok(());
         }
-        Err(ApiError::conflict("not_a_draft", "Only drafts can be deleted. Cancel a scheduled campaign instead; sent campaigns are kept as a record."))
+        Err(CampaignError::NotADraft)
     }
 
     /// The founder's suppressed addresses (lower-cased) with their reason.
-    pub async fn suppressions(self, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
+    pub async fn suppressions(self, owner_id: &str) -> Result<HashMap<String, String>, StoreError> {
         let query = self.suppressions.query().key_condition_expression("owner_id = :owner").expression_attribute_values(":owner", s(owner_id));
         let mut entries = HashMap::new();
         for item in crate::repo::query_all(query).await? {
@@ -289,7 +286,7 @@ impl<'a> CampaignsRepo<'a> {
     /// unsubscribe), in one conditional write: a weaker or equal reason changes nothing, so a
     /// later unsubscribe never turns a complaint into something a resubscribe could lift.
     /// `suppressed_at` stays the first time; `reason_at` is when the kept reason arrived.
-    pub async fn suppress(self, owner_id: &str, email: &str, reason: Reason, at: &str) -> Result<(), ApiError> {
+    pub async fn suppress(self, owner_id: &str, email: &str, reason: Reason, at: &str) -> Result<(), StoreError> {
         let mut condition = "attribute_not_exists(reason)".to_owned();
         let mut request = self.suppressions.update()
             .key("owner_id", s(owner_id))
@@ -310,14 +307,14 @@ impl<'a> CampaignsRepo<'a> {
     }
 
     /// Why an address is suppressed for a founder, if it is.
-    pub async fn suppression(self, owner_id: &str, email: &str) -> Result<Option<String>, ApiError> {
+    pub async fn suppression(self, owner_id: &str, email: &str) -> Result<Option<String>, StoreError> {
         let output = self.suppressions.get().key("owner_id", s(owner_id)).key("email", s(&email.to_lowercase())).consistent_read(true).send().await?;
         Ok(output.item.and_then(|item| item.get("reason").and_then(|v| v.as_s().ok()).cloned()))
     }
 
     /// Lifts an unsubscribe (never a bounce or a complaint, whatever came first: see [`suppress`]):
     /// `false` when there was none to lift.
-    pub async fn resubscribe(self, owner_id: &str, email: &str) -> Result<bool, ApiError> {
+    pub async fn resubscribe(self, owner_id: &str, email: &str) -> Result<bool, StoreError> {
         let result = self.suppressions.delete()
             .key("owner_id", s(owner_id))
             .key("email", s(&email.to_lowercase()))
@@ -329,7 +326,7 @@ impl<'a> CampaignsRepo<'a> {
     }
 
     /// Schedules a draft of this version for `at` (RFC 3339, UTC): the dispatcher starts it then.
-    pub async fn schedule(self, id: &str, version: u64, at: &str, reply_to: &str, now: &str) -> Result<bool, ApiError> {
+    pub async fn schedule(self, id: &str, version: u64, at: &str, reply_to: &str, now: &str) -> Result<bool, StoreError> {
         let result = self.campaigns.update()
             .key("id", s(id))
             .update_expression("SET #status = :scheduled, scheduledAt = :at, updatedAt = :now, replyTo = :reply, version = :next, phase = :scheduled, phase_at = :at")
@@ -349,7 +346,7 @@ impl<'a> CampaignsRepo<'a> {
 
     /// Campaigns in a phase (`scheduled` or `sending`) whose phase time is at or before `until`,
     /// through the sparse `active` index: never a Scan.
-    pub async fn in_phase(self, phase: &str, until: &str) -> Result<Vec<Campaign>, ApiError> {
+    pub async fn in_phase(self, phase: &str, until: &str) -> Result<Vec<Campaign>, StoreError> {
         let query = self.campaigns.query()
             .index_name("active")
             .key_condition_expression("phase = :phase AND phase_at <= :until")
@@ -360,7 +357,7 @@ impl<'a> CampaignsRepo<'a> {
 
     /// Keeps the message as it went out (rendered for its first recipient: subject, HTML, text,
     /// headers), once, with the campaign: the record the compliance vault files.
-    pub async fn keep_as_sent(self, id: &str, rendered: &str) -> Result<(), ApiError> {
+    pub async fn keep_as_sent(self, id: &str, rendered: &str) -> Result<(), StoreError> {
         let result = self.campaigns.update()
             .key("id", s(id))
             .update_expression("SET asSent = :rendered")
@@ -373,8 +370,20 @@ impl<'a> CampaignsRepo<'a> {
     }
 }
 
-pub fn not_found() -> ApiError {
-    ApiError::not_found("Campaign not found")
+/// Why a campaign of the caller's was not read or changed.
+#[derive(Debug, thiserror::Error)]
+pub enum CampaignError {
+    /// No such campaign, or it is someone else's (the two are not told apart).
+    #[error("campaign not found")]
+    NotFound,
+    /// The draft changed since the version edited, or is no longer a draft: nothing was saved.
+    #[error("the campaign changed since that version")]
+    Changed,
+    /// Only a draft may be deleted (a scheduled one is cancelled, a sent one is a record).
+    #[error("the campaign is not a draft")]
+    NotADraft,
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 fn s(value: &str) -> AttributeValue {

@@ -3,7 +3,7 @@
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
-use crate::{config::Tables, error::ApiError};
+use crate::{config::Tables, dynamo::StoreError};
 
 use super::table::Table;
 
@@ -36,7 +36,7 @@ impl<'a> ContactMessagesRepo<'a> {
 
     /// Stores a new message (a fresh id: no condition).
     #[tracing::instrument(skip(self, message), fields(message_id = %message.id))]
-    pub async fn put(self, message: &StoredMessage<'_>) -> Result<(), ApiError> {
+    pub async fn put(self, message: &StoredMessage<'_>) -> Result<(), StoreError> {
         let s = |value: &str| AttributeValue::S(value.to_owned());
         let mut request = self.table.put()
             .item("id", s(message.id))

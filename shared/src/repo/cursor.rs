@@ -1,16 +1,18 @@
 //! Page cursors of the admin area's listings: the DynamoDB key a page continues from, as
 //! opaque URL-safe base64 of a small JSON object of its string attributes (sorted by name).
-//! A cursor only continues the listing it came from; anything else is a 400 `invalid_cursor`.
+//! A cursor only continues the listing it came from; anything else is an [`InvalidCursor`].
 
 use std::collections::{BTreeMap, HashMap};
 
 use aws_sdk_dynamodb::types::AttributeValue;
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
-use crate::{ApiError, dynamo::Item};
+use crate::dynamo::Item;
 
-pub fn invalid() -> ApiError {
-    ApiError::bad_request("invalid_cursor", "The page cursor is not valid. Start from the first page.")
-}
+/// A cursor this listing did not hand out (malformed, edited or another listing's): the
+/// caller starts from the first page again (the HTTP layer answers 400 `invalid_cursor`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the page cursor is not valid")]
+pub struct InvalidCursor;
 
 /// Encodes the string attributes `names` of a key (`None` when one is missing).
 pub fn encode(key: &Item, names: &[&str]) -> Option<String> {
@@ -19,11 +21,11 @@ pub fn encode(key: &Item, names: &[&str]) -> Option<String> {
 }
 
 /// Decodes a cursor holding exactly the string attributes `names`.
-pub fn decode(cursor: &str, names: &[&str]) -> Result<Item, ApiError> {
-    let bytes = URL_SAFE_NO_PAD.decode(cursor.trim()).map_err(|_| invalid())?;
-    let plain: HashMap<String, String> = serde_json::from_slice(&bytes).map_err(|_| invalid())?;
+pub fn decode(cursor: &str, names: &[&str]) -> Result<Item, InvalidCursor> {
+    let bytes = URL_SAFE_NO_PAD.decode(cursor.trim()).map_err(|_| InvalidCursor)?;
+    let plain: HashMap<String, String> = serde_json::from_slice(&bytes).map_err(|_| InvalidCursor)?;
     if plain.len() != names.len() || !names.iter().all(|name| plain.contains_key(*name)) {
-        return Err(invalid());
+        return Err(InvalidCursor);
     }
     Ok(plain.into_iter().map(|(name, value)| (name, AttributeValue::S(value))).collect())
 }
@@ -64,7 +66,7 @@ mod tests {
     #[test]
     fn malformed_or_foreign_cursors_are_refused() {
         for bad in ["", "!!!", "bm90IGpzb24", &URL_SAFE_NO_PAD.encode(br#"{"id":"u1"}"#), &URL_SAFE_NO_PAD.encode(br#"{"id":"u1","email":3}"#)] {
-            assert_eq!(decode(bad, &["id", "email"]).unwrap_err().code, "invalid_cursor", "{bad}");
+            assert_eq!(decode(bad, &["id", "email"]), Err(InvalidCursor), "{bad}");
         }
         let extra = URL_SAFE_NO_PAD.encode(br#"{"id":"u1","email":"a@b.c","x":"y"}"#);
         assert!(decode(&extra, &["id", "email"]).is_err());

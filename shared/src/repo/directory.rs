@@ -9,7 +9,11 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::{ApiError, config::Tables, dynamo::Item, repo::users::DIRECTORY_PARTITION};
+use crate::{
+    config::Tables,
+    dynamo::{Item, StoreError},
+    repo::users::DIRECTORY_PARTITION,
+};
 
 use super::table::Table;
 
@@ -66,7 +70,7 @@ impl<'a> DirectoryRepo<'a> {
     /// starting with `prefix` (lower-cased). One item more than a page is read, so whether there
     /// is a next page is known without an empty one; `next` is then the last account's item.
     #[tracing::instrument(skip(self, start))]
-    pub async fn page(self, prefix: Option<&str>, start: Option<Item>, size: usize) -> Result<Page, ApiError> {
+    pub async fn page(self, prefix: Option<&str>, start: Option<Item>, size: usize) -> Result<Page, StoreError> {
         let mut request = self.users.query()
             .index_name("directory")
             .expression_attribute_names("#directory", "directory")
@@ -96,7 +100,7 @@ impl<'a> DirectoryRepo<'a> {
 
     /// One account by id, without its password hash; `None` when there is none.
     #[tracing::instrument(skip(self))]
-    pub async fn account(self, id: &str) -> Result<Option<Account>, ApiError> {
+    pub async fn account(self, id: &str) -> Result<Option<Account>, StoreError> {
         let mut request = self.users.get().key("id", AttributeValue::S(id.to_owned())).consistent_read(true);
         let mut projection = Vec::new();
         for (i, name) in USER_ATTRIBUTES.iter().enumerate() {
@@ -109,7 +113,7 @@ impl<'a> DirectoryRepo<'a> {
 
     /// The subscription rows of `ids` (at most 100), by user id; a user without one is absent.
     #[tracing::instrument(skip(self, ids), fields(ids = ids.len()))]
-    pub async fn subscriptions(self, ids: &[String]) -> Result<HashMap<String, Subscription>, ApiError> {
+    pub async fn subscriptions(self, ids: &[String]) -> Result<HashMap<String, Subscription>, StoreError> {
         let items = batch_get(self.subscriptions, "user_id", ids, &["user_id", "status", "plan", "trial_end"]).await?;
         Ok(items
             .into_iter()
@@ -127,7 +131,7 @@ impl<'a> DirectoryRepo<'a> {
     /// The profiles' lead counters (`interested_investors_count`, read leniently, see
     /// `shared::counters`) of `ids` (at most 100), by user id; a user without a profile is absent.
     #[tracing::instrument(skip(self, ids), fields(ids = ids.len()))]
-    pub async fn lead_counts(self, ids: &[String]) -> Result<HashMap<String, u64>, ApiError> {
+    pub async fn lead_counts(self, ids: &[String]) -> Result<HashMap<String, u64>, StoreError> {
         let items = batch_get(self.profiles, "id", ids, &["id", "interested_investors_count"]).await?;
         Ok(items
             .into_iter()
@@ -144,7 +148,7 @@ impl<'a> DirectoryRepo<'a> {
 
     /// How many forms a user has: a COUNT Query on the forms' `by_user` index (all pages).
     #[tracing::instrument(skip(self))]
-    pub async fn forms_count(self, user_id: &str) -> Result<u64, ApiError> {
+    pub async fn forms_count(self, user_id: &str) -> Result<u64, StoreError> {
         let query = self.forms.query().index_name("by_user").key_condition_expression("user_id = :user").expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()));
         Ok(self.forms.count_all(query).await?)
     }
@@ -158,7 +162,7 @@ pub fn start_key(mut key: Item) -> Item {
 
 /// The items of `ids` (at most 100; repeats asked once) by their key attribute `key`, with only
 /// `attributes`, keyed by id.
-async fn batch_get(table: Table<'_>, key: &str, ids: &[String], attributes: &[&str]) -> Result<HashMap<String, Item>, ApiError> {
+async fn batch_get(table: Table<'_>, key: &str, ids: &[String], attributes: &[&str]) -> Result<HashMap<String, Item>, StoreError> {
     let mut distinct: Vec<&String> = ids.iter().collect();
     distinct.sort();
     distinct.dedup();

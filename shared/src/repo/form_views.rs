@@ -9,8 +9,7 @@ use aws_sdk_dynamodb::{
 
 use crate::{
     config::Tables,
-    dynamo::applied,
-    error::ApiError,
+    dynamo::{StoreError, applied},
 };
 
 use super::table::{Table, TxOutcome, transact};
@@ -32,15 +31,15 @@ impl<'a> FormViewsRepo<'a> {
     /// any of `keys`: `true` for the first visit. Outside a rotation (one key) this is one
     /// conditional PutItem; during one, a transaction that also checks the older keys.
     #[tracing::instrument(skip(self, keys), fields(keys = keys.len()))]
-    pub async fn first_visit(self, keys: &[String], expires: i64) -> Result<bool, ApiError> {
-        let newest = keys.first().ok_or_else(|| ApiError::internal(anyhow::anyhow!("no view key")))?;
+    pub async fn first_visit(self, keys: &[String], expires: i64) -> Result<bool, StoreError> {
+        let newest = keys.first().ok_or_else(|| StoreError::internal(anyhow::anyhow!("no view key")))?;
         let item = [("visit".to_owned(), AttributeValue::S(newest.clone())), ("expires_at".to_owned(), AttributeValue::N(expires.to_string()))];
         if keys.len() == 1 {
             let put = self.table.put().set_item(Some(item.into())).condition_expression("attribute_not_exists(visit)").send().await;
             return applied(put);
         }
         let mut writes = vec![TransactWriteItem::builder()
-            .put(Put::builder().table_name(self.table.name()).set_item(Some(item.into())).condition_expression("attribute_not_exists(visit)").build().map_err(ApiError::internal)?)
+            .put(Put::builder().table_name(self.table.name()).set_item(Some(item.into())).condition_expression("attribute_not_exists(visit)").build().map_err(StoreError::internal)?)
             .build()];
         for older in &keys[1..] {
             let check = ConditionCheck::builder()
@@ -48,13 +47,13 @@ impl<'a> FormViewsRepo<'a> {
                 .key("visit", AttributeValue::S(older.clone()))
                 .condition_expression("attribute_not_exists(visit)")
                 .build()
-                .map_err(ApiError::internal)?;
+                .map_err(StoreError::internal)?;
             writes.push(TransactWriteItem::builder().condition_check(check).build());
         }
         match transact(self.table.client(), writes).await? {
             TxOutcome::Done => Ok(true),
             TxOutcome::ConditionFailed(_) => Ok(false),
-            TxOutcome::Conflict => Err(ApiError::unavailable()),
+            TxOutcome::Conflict => Err(StoreError::Unavailable),
         }
     }
 }

@@ -10,20 +10,24 @@ use aws_sdk_dynamodb::{
 };
 
 use crate::{
-    ApiError,
     config::Tables,
-    dynamo::{from_item, to_item},
+    dynamo::{StoreError, from_item, to_item},
     forms::{Form, FormContentInput},
 };
 
 use super::table::Table;
 
-pub const NOT_FOUND: &str = "Form not found";
-pub const VERSION_CONFLICT: &str =
-    "This form was changed somewhere else since you opened it. Reload to see the latest version; your changes were not saved.";
-
-pub fn not_found() -> ApiError {
-    ApiError::not_found(NOT_FOUND)
+/// Why a form of the caller's was not read or changed.
+#[derive(Debug, thiserror::Error)]
+pub enum FormError {
+    /// No such form, or it is someone else's (the two are not told apart).
+    #[error("form not found")]
+    NotFound,
+    /// The form changed since the version the edit started from; nothing was written.
+    #[error("the form changed since that version")]
+    VersionConflict,
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 /// Table `forms`: `state.forms()`.
@@ -45,7 +49,7 @@ impl<'a> FormsRepo<'a> {
     }
 
     #[tracing::instrument(skip(self))]
-    pub async fn list_forms(self, user_id: &str) -> Result<Vec<Form>, ApiError> {
+    pub async fn list_forms(self, user_id: &str) -> Result<Vec<Form>, StoreError> {
         let query = self.table.query()
             .index_name("by_user")
             .key_condition_expression("user_id = :user")
@@ -55,7 +59,7 @@ impl<'a> FormsRepo<'a> {
     }
 
     #[tracing::instrument(skip(self))]
-    pub async fn get_form(self, id: &str) -> Result<Option<Form>, ApiError> {
+    pub async fn get_form(self, id: &str) -> Result<Option<Form>, StoreError> {
         if uuid::Uuid::parse_str(id).is_err() {
             return Ok(None);
         }
@@ -63,12 +67,12 @@ impl<'a> FormsRepo<'a> {
         output.item.map(from_item).transpose()
     }
 
-    /// The caller's form, or 404 (also when it belongs to someone else).
-    pub async fn owned_form(self, id: &str, user_id: &str) -> Result<Form, ApiError> {
-        self.get_form(id).await?.filter(|form| form.user_id == user_id).ok_or_else(not_found)
+    /// The caller's form, or [`FormError::NotFound`] (also when it belongs to someone else).
+    pub async fn owned_form(self, id: &str, user_id: &str) -> Result<Form, FormError> {
+        self.get_form(id).await?.filter(|form| form.user_id == user_id).ok_or(FormError::NotFound)
     }
 
-    pub async fn create_form(self, form: &Form) -> Result<(), ApiError> {
+    pub async fn create_form(self, form: &Form) -> Result<(), StoreError> {
         self.table.put()
             .set_item(Some(to_item(form)?))
             .condition_expression("attribute_not_exists(id)")
@@ -77,10 +81,11 @@ impl<'a> FormsRepo<'a> {
         Ok(())
     }
 
-    /// After a failed condition: 404 when the form is gone or not the caller's, else 409.
-    async fn explain_conflict(self, id: &str, user_id: &str) -> ApiError {
+    /// After a failed condition: not found when the form is gone or not the caller's, else
+    /// a version conflict.
+    async fn explain_conflict(self, id: &str, user_id: &str) -> FormError {
         match self.owned_form(id, user_id).await {
-            Ok(_) => ApiError::conflict("version_conflict", VERSION_CONFLICT),
+            Ok(_) => FormError::VersionConflict,
             Err(err) => err,
         }
     }
@@ -91,7 +96,7 @@ impl<'a> FormsRepo<'a> {
         user_id: &str,
         version: u64,
         content: &FormContentInput,
-    ) -> Result<Form, ApiError> {
+    ) -> Result<Form, FormError> {
         let result = self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))
             .update_expression(
@@ -132,9 +137,9 @@ impl<'a> FormsRepo<'a> {
         id: &str,
         user_id: &str,
         result: Result<aws_sdk_dynamodb::operation::update_item::UpdateItemOutput, SdkError<UpdateItemError, aws_sdk_dynamodb::config::http::HttpResponse>>,
-    ) -> Result<Form, ApiError> {
+    ) -> Result<Form, FormError> {
         match crate::dynamo::applied_output(result)? {
-            Some(output) => from_item(output.attributes.unwrap_or_default()),
+            Some(output) => Ok(from_item(output.attributes.unwrap_or_default())?),
             None => Err(self.explain_conflict(id, user_id).await),
         }
     }
@@ -147,7 +152,7 @@ impl<'a> FormsRepo<'a> {
         flag: &'static str,
         value: bool,
         version: Option<u64>,
-    ) -> Result<Form, ApiError> {
+    ) -> Result<Form, FormError> {
         let mut condition = "attribute_exists(id) AND user_id = :user".to_owned();
         let mut request = self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))
@@ -170,7 +175,7 @@ impl<'a> FormsRepo<'a> {
     /// Copies the offering's stage onto one form, unless it already carries that version or a
     /// newer one (so copies made in any order end at the newest). Not a content change: the
     /// form's version is left alone.
-    pub async fn set_offering_stage(self, id: &str, stage: &crate::vault::offering::OfferingStage) -> Result<(), ApiError> {
+    pub async fn set_offering_stage(self, id: &str, stage: &crate::vault::offering::OfferingStage) -> Result<(), StoreError> {
         let result = self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))
             .update_expression("SET offering_stage = :stage")
@@ -184,20 +189,20 @@ impl<'a> FormsRepo<'a> {
     }
 
     /// Deletes the caller's form permanently. Its leads are kept.
-    pub async fn delete_form(self, id: &str, user_id: &str) -> Result<(), ApiError> {
+    pub async fn delete_form(self, id: &str, user_id: &str) -> Result<(), FormError> {
         let result = self.table.delete()
             .key("id", AttributeValue::S(id.to_owned()))
             .condition_expression("attribute_exists(id) AND user_id = :user")
             .expression_attribute_values(":user", AttributeValue::S(user_id.to_owned()))
             .send()
             .await;
-        if crate::dynamo::applied(result)? { Ok(()) } else { Err(not_found()) }
+        if crate::dynamo::applied(result)? { Ok(()) } else { Err(FormError::NotFound) }
     }
 
     /// One view more on an existing form (`ADD views 1`); a form deleted meanwhile is not
     /// recreated (the condition fails as an error, as before the move).
     #[tracing::instrument(skip(self))]
-    pub async fn add_view(self, id: &str) -> Result<(), ApiError> {
+    pub async fn add_view(self, id: &str) -> Result<(), StoreError> {
         self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))
             .update_expression("ADD #views :one")
@@ -216,6 +221,6 @@ impl<'a> FormsRepo<'a> {
     }
 }
 
-fn attribute<T: serde::Serialize>(value: &T) -> Result<AttributeValue, ApiError> {
-    serde_dynamo::to_attribute_value(value).map_err(|err| ApiError::internal(anyhow::Error::new(err)))
+fn attribute<T: serde::Serialize>(value: &T) -> Result<AttributeValue, StoreError> {
+    serde_dynamo::to_attribute_value(value).map_err(|err| StoreError::internal(anyhow::Error::new(err)))
 }

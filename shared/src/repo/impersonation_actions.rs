@@ -16,8 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     config::Tables,
-    dynamo::from_item,
-    error::ApiError,
+    dynamo::{StoreError, from_item},
 };
 
 use super::table::Table;
@@ -96,7 +95,7 @@ impl<'a> ImpersonationActionsRepo<'a> {
 
     /// Stores a write before it runs (status 0) and returns its entry key. An error means the
     /// write must not run.
-    pub async fn begin_write(self, session_id: &str, method: &str, path: &str, at: &str) -> Result<String, ApiError> {
+    pub async fn begin_write(self, session_id: &str, method: &str, path: &str, at: &str) -> Result<String, StoreError> {
         let entry = format!("w#{:020}", next_sequence());
         self.table.update()
             .key("session_id", AttributeValue::S(session_id.to_owned()))
@@ -120,7 +119,7 @@ impl<'a> ImpersonationActionsRepo<'a> {
     }
 
     /// Sets a stored write's status once it ran.
-    pub async fn finish_write(self, session_id: &str, entry: &str, status: u16) -> Result<(), ApiError> {
+    pub async fn finish_write(self, session_id: &str, entry: &str, status: u16) -> Result<(), StoreError> {
         self.table.update()
             .key("session_id", AttributeValue::S(session_id.to_owned()))
             .key("entry", AttributeValue::S(entry.to_owned()))
@@ -135,7 +134,7 @@ impl<'a> ImpersonationActionsRepo<'a> {
     }
 
     /// Adds one read of `method path` to its route's group.
-    pub async fn record_read(self, session_id: &str, method: &str, path: &str, status: u16, at: &str) -> Result<(), ApiError> {
+    pub async fn record_read(self, session_id: &str, method: &str, path: &str, status: u16, at: &str) -> Result<(), StoreError> {
         let path = bounded(path);
         self.table.update()
             .key("session_id", AttributeValue::S(session_id.to_owned()))
@@ -164,7 +163,7 @@ impl<'a> ImpersonationActionsRepo<'a> {
         Ok(())
     }
 
-    pub async fn of_session(self, session_id: &str, limit: usize) -> Result<Entries, ApiError> {
+    pub async fn of_session(self, session_id: &str, limit: usize) -> Result<Entries, StoreError> {
         let query = self.table.query().key_condition_expression("session_id = :id").expression_attribute_values(":id", AttributeValue::S(session_id.to_owned()));
         let page = crate::repo::query_up_to(query, limit).await?;
         let entries = page.items.into_iter().map(from_item::<Entry>).collect::<Result<Vec<_>, _>>()?;

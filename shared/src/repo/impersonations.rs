@@ -20,8 +20,7 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use crate::{
     config::Tables,
     time::iso_from_unix as iso,
-    dynamo::{Item, applied, from_item, to_item},
-    error::ApiError,
+    dynamo::{Item, StoreError, applied, from_item, to_item},
 };
 
 use super::table::Table;
@@ -51,7 +50,7 @@ impl<'a> ImpersonationsRepo<'a> {
     }
 
     /// Stores a new record (open, ending when its link expires).
-    pub async fn create(self, record: &Impersonation) -> Result<(), ApiError> {
+    pub async fn create(self, record: &Impersonation) -> Result<(), StoreError> {
         let mut item = to_item(record)?;
         item.insert("log".to_owned(), AttributeValue::S(LOG_PARTITION.to_owned()));
         item.insert("open".to_owned(), AttributeValue::S(OPEN.to_owned()));
@@ -63,7 +62,7 @@ impl<'a> ImpersonationsRepo<'a> {
         Ok(())
     }
 
-    pub async fn get(self, id: &str) -> Result<Option<Impersonation>, ApiError> {
+    pub async fn get(self, id: &str) -> Result<Option<Impersonation>, StoreError> {
         let output = self.table.get()
             .key("id", AttributeValue::S(id.to_owned()))
             .consistent_read(true)
@@ -74,7 +73,7 @@ impl<'a> ImpersonationsRepo<'a> {
 
     /// The link was exchanged at `now`: the session runs until `now + SESSION_SECS`. `None` when
     /// the record already ended or its session already started (a link works once).
-    pub async fn begin_session(self, id: &str, now: i64) -> Result<Option<Impersonation>, ApiError> {
+    pub async fn begin_session(self, id: &str, now: i64) -> Result<Option<Impersonation>, StoreError> {
         let result = self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))
             .update_expression("SET session_started_at = :iso, ends_at = :ends")
@@ -89,7 +88,7 @@ impl<'a> ImpersonationsRepo<'a> {
 
     /// Ends the record once. `Some(record)` for the call that ended it; `None` when it had
     /// already ended (or does not exist).
-    pub async fn end(self, id: &str, by: EndedBy, now: i64) -> Result<Option<Impersonation>, ApiError> {
+    pub async fn end(self, id: &str, by: EndedBy, now: i64) -> Result<Option<Impersonation>, StoreError> {
         let by = serde_json::to_value(by).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
         let result = self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))
@@ -104,7 +103,7 @@ impl<'a> ImpersonationsRepo<'a> {
     }
 
     /// Ids of open records whose `ends_at` has passed (the expiry sweep), at most `limit`.
-    pub async fn overdue(self, now: i64, limit: i32) -> Result<Vec<String>, ApiError> {
+    pub async fn overdue(self, now: i64, limit: i32) -> Result<Vec<String>, StoreError> {
         let output = self.table.query()
             .index_name("open_by_end")
             .key_condition_expression("#open = :open AND ends_at <= :now")
@@ -127,7 +126,7 @@ impl<'a> ImpersonationsRepo<'a> {
         between: Option<(String, String)>,
         limit: i32,
         start: Option<Item>,
-    ) -> Result<Page, ApiError> {
+    ) -> Result<Page, StoreError> {
         let (index, attribute, value) = match listing {
             Listing::ByAdmin(id) => ("by_admin", "admin_id", id.clone()),
             Listing::ByTarget(id) => ("by_target", "target_id", id.clone()),

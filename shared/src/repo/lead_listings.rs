@@ -14,13 +14,12 @@ use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde_json::{Map, Value};
 
 use crate::{
-    ApiError,
     config::Tables,
-    dynamo::Item,
+    dynamo::{Item, StoreError},
     leads::{LeadRecord, LocationData, MAX_LEAD_ESTIMATE, parse_lead_data},
 };
 
-use super::table::Table;
+use super::{cursor::InvalidCursor, table::Table};
 
 /// Which leads a listing reads: the owner's, or one (already owned) form's.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,10 +56,10 @@ impl Scope {
         serde_json::to_vec(&plain).ok().map(|bytes| URL_SAFE_NO_PAD.encode(bytes))
     }
 
-    /// The key a cursor of this listing continues from; 400 `invalid_cursor` for anything
-    /// else (another listing's cursor included).
-    pub fn decode_cursor(&self, cursor: &str) -> Result<Start, ApiError> {
-        let invalid = || ApiError::bad_request("invalid_cursor", "The page cursor is not valid. Start from the first page.");
+    /// The key a cursor of this listing continues from; [`InvalidCursor`] for anything else
+    /// (another listing's cursor included).
+    pub fn decode_cursor(&self, cursor: &str) -> Result<Start, InvalidCursor> {
+        let invalid = || InvalidCursor;
         let bytes = URL_SAFE_NO_PAD.decode(cursor).map_err(|_| invalid())?;
         let plain: HashMap<String, String> = serde_json::from_slice(&bytes).map_err(|_| invalid())?;
         let (_, attribute, value) = self.index();
@@ -139,7 +138,7 @@ impl<'a> LeadListingsRepo<'a> {
     }
 
     /// Whether any lead was captured by the form (one key read from the `by_form` index).
-    pub async fn form_has_leads(self, form_id: &str) -> Result<bool, ApiError> {
+    pub async fn form_has_leads(self, form_id: &str) -> Result<bool, StoreError> {
         let output = self.table.query()
             .index_name("by_form")
             .key_condition_expression("form_id = :form")
@@ -155,7 +154,7 @@ impl<'a> LeadListingsRepo<'a> {
     /// after DynamoDB's page limit, so this keeps reading until the page is full, at most
     /// `max_reads` DynamoDB pages; the cursor then continues after what was read.
     #[tracing::instrument(skip(self, start))]
-    pub async fn page(self, scope: &Scope, filter: Filter<'_>, start: Option<Start>, size: usize, max_reads: usize) -> Result<Page, ApiError> {
+    pub async fn page(self, scope: &Scope, filter: Filter<'_>, start: Option<Start>, size: usize, max_reads: usize) -> Result<Page, StoreError> {
         let mut start = start.map(|start| start.0);
         let mut filters = Vec::new();
         let mut request = scope.query(self.table);
@@ -203,7 +202,7 @@ impl<'a> LeadListingsRepo<'a> {
 
     /// The `limit` newest leads of an owner (one Query page).
     #[tracing::instrument(skip(self))]
-    pub async fn recent(self, owner_id: &str, limit: i32) -> Result<Vec<StoredLead>, ApiError> {
+    pub async fn recent(self, owner_id: &str, limit: i32) -> Result<Vec<StoredLead>, StoreError> {
         let output = Scope::Owner(owner_id.to_owned()).query(self.table).limit(limit).send().await?;
         Ok(output.items().iter().filter_map(StoredLead::read).collect())
     }
@@ -211,7 +210,7 @@ impl<'a> LeadListingsRepo<'a> {
     /// One DynamoDB page of `scope` (at most `limit` leads) from `start` and where the next one
     /// starts (`None`: that was the last): the export holds one page in memory at a time.
     #[tracing::instrument(skip(self, start))]
-    pub async fn export_page(self, scope: &Scope, start: Option<Start>, limit: i32) -> Result<(Vec<StoredLead>, Option<Start>), ApiError> {
+    pub async fn export_page(self, scope: &Scope, start: Option<Start>, limit: i32) -> Result<(Vec<StoredLead>, Option<Start>), StoreError> {
         let read = crate::repo::query_page(scope.query(self.table).limit(limit), start.map(|start| start.0)).await?;
         let leads = read.items.iter().filter_map(StoredLead::read).collect();
         Ok((leads, read.next.map(Start)))
@@ -219,7 +218,7 @@ impl<'a> LeadListingsRepo<'a> {
 
     /// Every lead of an owner, newest first (a campaign's candidates).
     #[tracing::instrument(skip(self))]
-    pub async fn all_of_owner(self, owner_id: &str) -> Result<Vec<LeadRecord>, ApiError> {
+    pub async fn all_of_owner(self, owner_id: &str) -> Result<Vec<LeadRecord>, StoreError> {
         let query = self.table.query()
             .index_name("by_owner")
             .key_condition_expression("owner_id = :owner")
@@ -245,8 +244,8 @@ mod tests {
         assert_eq!(key.len(), 3);
         assert_eq!(key.get("created_at").and_then(|v| v.as_s().ok()).map(String::as_str), Some("2026-03-10T09:00:00Z"));
         for other in [Scope::Owner("u2".into()), Scope::Form("f1".into())] {
-            assert_eq!(other.decode_cursor(&cursor).unwrap_err().code, "invalid_cursor", "{other:?}");
+            assert_eq!(other.decode_cursor(&cursor), Err(InvalidCursor), "{other:?}");
         }
-        assert_eq!(owner.decode_cursor("not base64!").unwrap_err().code, "invalid_cursor");
+        assert_eq!(owner.decode_cursor("not base64!"), Err(InvalidCursor));
     }
 }

@@ -16,9 +16,8 @@ use aws_sdk_dynamodb::{
 use serde::Deserialize;
 
 use crate::{
-    ApiError,
     config::Tables,
-    dynamo::from_item,
+    dynamo::{StoreError, from_item},
     lead_stats::{DIMENSION_PREFIX, Dimension, Facets, INSIGHTS_CACHE_KEY, OTHER, amount_bucket, day_key, day_of, form_day_key, value_key},
 };
 
@@ -55,8 +54,8 @@ fn n(value: i64) -> AttributeValue {
     AttributeValue::N(value.to_string())
 }
 
-fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, ApiError> {
-    result.map_err(|err| ApiError::internal(anyhow::Error::new(err)))
+fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, StoreError> {
+    result.map_err(|err| StoreError::internal(anyhow::Error::new(err)))
 }
 
 /// What one counting transaction adds: its items, the keys they add to (kept on the lead),
@@ -99,7 +98,7 @@ impl<'a> Planner<'a> {
         Self { table, owner_id, offset, planned: Planned::default() }
     }
 
-    fn update(&self, stat: &str, adds: Adds, label: Option<&str>, condition: Option<&str>) -> Result<TransactWriteItem, ApiError> {
+    fn update(&self, stat: &str, adds: Adds, label: Option<&str>, condition: Option<&str>) -> Result<TransactWriteItem, StoreError> {
         let (add, values) = adds.expression();
         // A founder's day item also carries its day in `digest_day`, the key of the sparse
         // `by_digest_day` index the vault's daily digest reads (who had leads that day).
@@ -135,7 +134,7 @@ impl<'a> Planner<'a> {
     }
 
     /// Adds to a closed dimension's value or a day.
-    pub fn plain(&mut self, stat: String, adds: Adds, label: Option<&str>) -> Result<(), ApiError> {
+    pub fn plain(&mut self, stat: String, adds: Adds, label: Option<&str>) -> Result<(), StoreError> {
         let item = self.update(&stat, adds, label, None)?;
         self.push(item);
         self.planned.keys.push(stat);
@@ -143,7 +142,7 @@ impl<'a> Planner<'a> {
     }
 
     /// Adds to an open dimension's value the way `slot` says.
-    pub fn open(&mut self, dimension: Dimension, value: &str, adds: Adds, slot: Slot) -> Result<(), ApiError> {
+    pub fn open(&mut self, dimension: Dimension, value: &str, adds: Adds, slot: Slot) -> Result<(), StoreError> {
         let cap = dimension.cap().unwrap_or(u64::MAX);
         let stat = match slot {
             Slot::Other => dimension.key(OTHER),
@@ -182,7 +181,7 @@ impl<'a> Planner<'a> {
     }
 
     /// Everything a counted lead adds: its facets, amount bucket, form and day.
-    pub fn lead(mut self, form_id: &str, created_at: &str, amount: u64, facets: &Facets, slots: &HashMap<Dimension, Slot>) -> Result<Planned, ApiError> {
+    pub fn lead(mut self, form_id: &str, created_at: &str, amount: u64, facets: &Facets, slots: &HashMap<Dimension, Slot>) -> Result<Planned, StoreError> {
         let adds = Adds::Lead { sign: 1, amount: amount as i64 };
         for (dimension, value) in facets.values() {
             match dimension.cap() {
@@ -203,7 +202,7 @@ impl<'a> Planner<'a> {
 }
 
 /// The updates that take a deleted lead off the items it was added to.
-pub fn take_off(table: &str, owner_id: &str, keys: &[String], amount: u64) -> Result<Vec<TransactWriteItem>, ApiError> {
+pub fn take_off(table: &str, owner_id: &str, keys: &[String], amount: u64) -> Result<Vec<TransactWriteItem>, StoreError> {
     let planner = Planner::new(table, owner_id, 0);
     keys.iter()
         .filter(|key| key.starts_with(DIMENSION_PREFIX) || key.starts_with("t#"))
@@ -224,7 +223,7 @@ impl<'a> LeadStatsRepo<'a> {
         }
     }
 
-    async fn query(self, owner_id: &str, condition: &str, values: &[(&str, &str)]) -> Result<Vec<Stat>, ApiError> {
+    async fn query(self, owner_id: &str, condition: &str, values: &[(&str, &str)]) -> Result<Vec<Stat>, StoreError> {
         let mut request = self.table.query()
             .key_condition_expression(condition)
             .expression_attribute_names("#stat", "stat")
@@ -236,13 +235,13 @@ impl<'a> LeadStatsRepo<'a> {
     }
 
     /// Every dimension item of a founder: bounded by the caps, whatever the number of leads.
-    pub async fn dimensions(self, owner_id: &str) -> Result<Vec<Stat>, ApiError> {
+    pub async fn dimensions(self, owner_id: &str) -> Result<Vec<Stat>, StoreError> {
         self.query(owner_id, "owner_id = :owner AND begins_with(#stat, :prefix)", &[(":prefix", DIMENSION_PREFIX)]).await
     }
 
     /// Leads per day from `from` to `to` (inclusive, `YYYY-MM-DD`), of one form or all; days
     /// without leads have no item.
-    pub async fn days(self, owner_id: &str, form_id: Option<&str>, from: &str, to: &str) -> Result<Vec<Stat>, ApiError> {
+    pub async fn days(self, owner_id: &str, form_id: Option<&str>, from: &str, to: &str) -> Result<Vec<Stat>, StoreError> {
         let (low, high) = match form_id {
             Some(form) => (form_day_key(form, from), form_day_key(form, to)),
             None => (day_key(from), day_key(to)),
@@ -251,7 +250,7 @@ impl<'a> LeadStatsRepo<'a> {
     }
 
     /// The founders who had a lead counted on `day` (the sparse `by_digest_day` index).
-    pub async fn owners_with_leads_on(self, day: &str) -> Result<Vec<String>, ApiError> {
+    pub async fn owners_with_leads_on(self, day: &str) -> Result<Vec<String>, StoreError> {
         let query = self.table.query().index_name("by_digest_day").key_condition_expression("digest_day = :day").expression_attribute_values(":day", s(day));
         let mut owners = Vec::new();
         for item in crate::repo::query_all(query).await? {
@@ -264,7 +263,7 @@ impl<'a> LeadStatsRepo<'a> {
 
     /// Counts a view of a source page (the view itself is counted once per visitor and day
     /// before this is called). Best effort like the form's own view counter.
-    pub async fn count_host_view(self, owner_id: &str, host: &str) -> Result<(), ApiError> {
+    pub async fn count_host_view(self, owner_id: &str, host: &str) -> Result<(), StoreError> {
         let mut slot = Slot::Known;
         for _ in 0..3 {
             let mut planner = Planner::new(self.table.name(), owner_id, 0);
@@ -272,19 +271,19 @@ impl<'a> LeadStatsRepo<'a> {
             match transact(self.table.client(), planner.planned.items).await? {
                 TxOutcome::Done => return Ok(()),
                 TxOutcome::ConditionFailed(_) if slot != Slot::Other => slot = slot.next(),
-                TxOutcome::ConditionFailed(failed) => return Err(ApiError::internal(anyhow::anyhow!("host view not counted: the condition of item {} failed", failed[0]))),
-                TxOutcome::Conflict => return Err(ApiError::unavailable()),
+                TxOutcome::ConditionFailed(failed) => return Err(StoreError::internal(anyhow::anyhow!("host view not counted: the condition of item {} failed", failed[0]))),
+                TxOutcome::Conflict => return Err(StoreError::Unavailable),
             }
         }
         Ok(())
     }
 
-    pub async fn cached_insights(self, owner_id: &str) -> Result<Option<CachedInsights>, ApiError> {
+    pub async fn cached_insights(self, owner_id: &str) -> Result<Option<CachedInsights>, StoreError> {
         let output = self.table.get().key("owner_id", s(owner_id)).key("stat", s(INSIGHTS_CACHE_KEY)).send().await?;
         Ok(output.item.map(from_item::<CachedInsights>).transpose().ok().flatten())
     }
 
-    pub async fn cache_insights(self, owner_id: &str, fingerprint: &str, body: &str, expires_at: i64) -> Result<(), ApiError> {
+    pub async fn cache_insights(self, owner_id: &str, fingerprint: &str, body: &str, expires_at: i64) -> Result<(), StoreError> {
         self.table.put()
             .item("owner_id", s(owner_id))
             .item("stat", s(INSIGHTS_CACHE_KEY))

@@ -16,9 +16,8 @@ use aws_sdk_dynamodb::{
 };
 
 use crate::{
-    ApiError,
     config::Tables,
-    dynamo::from_item,
+    dynamo::{StoreError, from_item},
     lead_stats::Dimension,
     leads::LeadRecord,
     repo::{
@@ -29,16 +28,22 @@ use crate::{
 
 use super::table::{Table, TxOutcome, transact};
 
-pub fn not_found() -> ApiError {
-    ApiError::not_found("Lead not found")
+/// Why a lead of the caller's was not changed.
+#[derive(Debug, thiserror::Error)]
+pub enum LeadError {
+    /// No such lead, or it is someone else's (the two are not told apart).
+    #[error("lead not found")]
+    NotFound,
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 fn key(id: &str) -> (String, AttributeValue) {
     ("id".to_owned(), AttributeValue::S(id.to_owned()))
 }
 
-fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, ApiError> {
-    result.map_err(|err| ApiError::internal(anyhow::Error::new(err)))
+fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, StoreError> {
+    result.map_err(|err| StoreError::internal(anyhow::Error::new(err)))
 }
 
 /// How the profile's counters take a lead's amount.
@@ -94,7 +99,7 @@ impl<'a> LeadsRepo<'a> {
     /// The profile update that adds `leads` and the lead's amount (negative to take them off),
     /// and as many to the lead's temperature counter (and its contacted counter when a campaign
     /// reached it).
-    fn counter_update(self, owner_id: &str, leads: i64, interest: Interest, status: &str, contacted: bool) -> Result<TransactWriteItem, ApiError> {
+    fn counter_update(self, owner_id: &str, leads: i64, interest: Interest, status: &str, contacted: bool) -> Result<TransactWriteItem, StoreError> {
         let ceiling = crate::counters::CEILING;
         let temperature = if contacted {
             format!("{} :leads, {} :leads", temperature_counter(status), contacted_counter(status))
@@ -123,7 +128,7 @@ impl<'a> LeadsRepo<'a> {
 
     /// Adds a stored lead to its owner's counters and aggregates, once. `Ok(false)` when it was
     /// already counted (or deleted before it could be).
-    pub async fn count_lead(self, lead: &LeadRecord) -> Result<bool, ApiError> {
+    pub async fn count_lead(self, lead: &LeadRecord) -> Result<bool, StoreError> {
         let amount = counted_amount(lead.estimated_amount);
         let mut interest = Interest::Add(amount);
         let mut slots: HashMap<Dimension, Slot> = HashMap::new();
@@ -159,7 +164,7 @@ impl<'a> LeadsRepo<'a> {
                     let index = failed[0];
                     // An open dimension's value is new, or its cap is reached: try the next way.
                     let Some((_, dimension)) = planned.conditions.iter().find(|(at, _)| *at == index) else {
-                        return Err(ApiError::internal(anyhow::anyhow!("lead {}: unexpected failed condition at {index}", lead.id)));
+                        return Err(StoreError::internal(anyhow::anyhow!("lead {}: unexpected failed condition at {index}", lead.id)));
                     };
                     let slot = slots.entry(*dimension).or_insert(Slot::Known);
                     *slot = slot.next();
@@ -167,7 +172,7 @@ impl<'a> LeadsRepo<'a> {
                 TxOutcome::Conflict => back_off(attempt).await,
             }
         }
-        Err(ApiError::internal(anyhow::anyhow!("lead {} not counted: too many conflicting transactions", lead.id)))
+        Err(StoreError::internal(anyhow::anyhow!("lead {} not counted: too many conflicting transactions", lead.id)))
     }
 
     /// Keeps the form's `leads_count` in step (after the lead's own counting, which happens once).
@@ -194,18 +199,18 @@ impl<'a> LeadsRepo<'a> {
         }
     }
 
-    /// The caller's lead, or 404 (also when it belongs to someone else).
-    pub async fn owned_lead(self, id: &str, owner_id: &str) -> Result<LeadOwnership, ApiError> {
+    /// The caller's lead, or `None` (also when it belongs to someone else).
+    pub async fn owned_lead(self, id: &str, owner_id: &str) -> Result<Option<LeadOwnership>, StoreError> {
         let output = self.leads.get().set_key(Some([key(id)].into())).consistent_read(true).send().await?;
         let lead: Option<LeadOwnership> = output.item.map(from_item).transpose()?;
-        lead.filter(|lead| lead.owner_id == owner_id).ok_or_else(not_found)
+        Ok(lead.filter(|lead| lead.owner_id == owner_id))
     }
 
     /// Deletes the caller's lead and, if it was counted, takes it off the counters in the same
     /// transaction.
-    pub async fn delete_lead(self, id: &str, owner_id: &str) -> Result<(), ApiError> {
+    pub async fn delete_lead(self, id: &str, owner_id: &str) -> Result<(), LeadError> {
         for attempt in 0..ATTEMPTS {
-            let lead = self.owned_lead(id, owner_id).await?;
+            let lead = self.owned_lead(id, owner_id).await?.ok_or(LeadError::NotFound)?;
             let counted = lead.counted_at.is_some();
             let delete = built(
                 Delete::builder()
@@ -235,12 +240,12 @@ impl<'a> LeadsRepo<'a> {
                 TxOutcome::ConditionFailed(_) | TxOutcome::Conflict => back_off(attempt).await,
             }
         }
-        Err(ApiError::internal(anyhow::anyhow!("lead {id} not deleted: too many conflicting transactions")))
+        Err(StoreError::internal(anyhow::anyhow!("lead {id} not deleted: too many conflicting transactions")).into())
     }
 
     /// Stores an investor's lead once: `true` when this call wrote it, `false` when a lead with
     /// its id was stored before (a retried submission with the same `Idempotency-Key`).
-    pub async fn put_new(self, lead: &LeadRecord) -> Result<bool, ApiError> {
+    pub async fn put_new(self, lead: &LeadRecord) -> Result<bool, StoreError> {
         let result = self.leads.put()
             .set_item(Some(crate::dynamo::to_item(lead)?))
             .condition_expression("attribute_not_exists(id)")
@@ -250,14 +255,14 @@ impl<'a> LeadsRepo<'a> {
     }
 
     /// A lead by id, read consistently (a retry's check, the stream notifier, tests).
-    pub async fn get(self, id: &str) -> Result<Option<LeadRecord>, ApiError> {
+    pub async fn get(self, id: &str) -> Result<Option<LeadRecord>, StoreError> {
         let output = self.leads.get().set_key(Some([key(id)].into())).consistent_read(true).send().await?;
         output.item.map(from_item).transpose()
     }
 
     /// Claims the lead's 'New investor lead' e-mail: `true` for the one caller that gets to send
     /// it; `false` when it was claimed before (a retried batch) or the lead is gone.
-    pub async fn claim_notification(self, id: &str) -> Result<bool, ApiError> {
+    pub async fn claim_notification(self, id: &str) -> Result<bool, StoreError> {
         let result = self.leads.update()
             .set_key(Some([key(id)].into()))
             .update_expression("SET notified_at = :now")
@@ -269,7 +274,7 @@ impl<'a> LeadsRepo<'a> {
     }
 
     /// Gives a claim back after the e-mail could not be sent, so a retry sends it.
-    pub async fn release_notification(self, id: &str) -> Result<(), ApiError> {
+    pub async fn release_notification(self, id: &str) -> Result<(), StoreError> {
         let result = self.leads.update()
             .set_key(Some([key(id)].into()))
             .update_expression("REMOVE notified_at")
@@ -281,9 +286,9 @@ impl<'a> LeadsRepo<'a> {
 
     /// Sets a lead's temperature if the caller owns it. A counted lead moves between the
     /// profile's temperature counters in the same transaction.
-    pub async fn set_status(self, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {
+    pub async fn set_status(self, id: &str, owner_id: &str, status: &str) -> Result<(), LeadError> {
         for attempt in 0..ATTEMPTS {
-            let lead = self.owned_lead(id, owner_id).await?;
+            let lead = self.owned_lead(id, owner_id).await?.ok_or(LeadError::NotFound)?;
             let (from, to) = (temperature_counter(&lead.status), temperature_counter(status));
             if lead.counted_at.is_none() || from == to {
                 return self.set_status_only(id, owner_id, status).await;
@@ -325,7 +330,7 @@ impl<'a> LeadsRepo<'a> {
                 TxOutcome::ConditionFailed(_) | TxOutcome::Conflict => back_off(attempt).await,
             }
         }
-        Err(ApiError::internal(anyhow::anyhow!("lead {id}: status not set, too many conflicting changes")))
+        Err(StoreError::internal(anyhow::anyhow!("lead {id}: status not set, too many conflicting changes")).into())
     }
 
     /// Marks leads a campaign message reached (its recipient's lead and the audience's other
@@ -333,14 +338,10 @@ impl<'a> LeadsRepo<'a> {
     /// contacted counter move together in one transaction, so `hot_leads - hot_contacted` is the
     /// number of hot leads no campaign has reached. Only counted leads are marked (a lead is
     /// counted within moments of its capture, long before any campaign reaches it).
-    pub async fn mark_contacted(self, owner_id: &str, ids: &[String], at: &str) -> Result<(), ApiError> {
+    pub async fn mark_contacted(self, owner_id: &str, ids: &[String], at: &str) -> Result<(), StoreError> {
         for id in ids.iter().filter(|id| !id.is_empty()) {
             for attempt in 0..ATTEMPTS {
-                let lead = match self.owned_lead(id, owner_id).await {
-                    Ok(lead) => lead,
-                    Err(err) if err.status == axum::http::StatusCode::NOT_FOUND => break,
-                    Err(err) => return Err(err),
-                };
+                let Some(lead) = self.owned_lead(id, owner_id).await? else { break };
                 if lead.contacted_at.is_some() || lead.counted_at.is_none() {
                     break;
                 }
@@ -374,7 +375,7 @@ impl<'a> LeadsRepo<'a> {
         Ok(())
     }
 
-    async fn set_status_only(self, id: &str, owner_id: &str, status: &str) -> Result<(), ApiError> {
+    async fn set_status_only(self, id: &str, owner_id: &str, status: &str) -> Result<(), LeadError> {
         let result = self.leads.update()
             .set_key(Some([key(id)].into()))
             .update_expression("SET #status = :status")
@@ -384,7 +385,7 @@ impl<'a> LeadsRepo<'a> {
             .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
             .send()
             .await;
-        if crate::dynamo::applied(result)? { Ok(()) } else { Err(not_found()) }
+        if crate::dynamo::applied(result)? { Ok(()) } else { Err(LeadError::NotFound) }
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use serde_json::{Map, Value};
 
-use crate::{ApiError, config::Tables};
+use crate::{config::Tables, dynamo::StoreError};
 
 use super::table::Table;
 
@@ -24,8 +24,8 @@ impl<'a> NotificationsRepo<'a> {
     }
 
     /// Records that `event_name` happened for `user_email` at `at` (ISO-8601), with its fields.
-    pub async fn record(self, user_email: &str, event_name: &str, data_fields: &Map<String, Value>, at: &str) -> Result<(), ApiError> {
-        let fields = serde_dynamo::to_attribute_value(data_fields).map_err(|err| ApiError::internal(anyhow::Error::new(err)))?;
+    pub async fn record(self, user_email: &str, event_name: &str, data_fields: &Map<String, Value>, at: &str) -> Result<(), StoreError> {
+        let fields = serde_dynamo::to_attribute_value(data_fields).map_err(|err| StoreError::internal(anyhow::Error::new(err)))?;
         let item = HashMap::from([
             ("user_email".to_owned(), AttributeValue::S(user_email.to_owned())),
             ("sk".to_owned(), AttributeValue::S(format!("{at}#{event_name}#{}", uuid::Uuid::new_v4().simple()))),

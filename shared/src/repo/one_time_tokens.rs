@@ -11,9 +11,9 @@ use aws_sdk_dynamodb::{
 };
 
 use crate::{
-    ApiError,
     config::Tables,
     crypto::{random_token, sha256_hex},
+    dynamo::StoreError,
 };
 
 use super::table::Table;
@@ -51,7 +51,7 @@ impl<'a> OneTimeTokensRepo<'a> {
     }
 
     /// Stores a new token and returns it (the only time it exists in clear).
-    pub async fn issue(self, token: NewToken<'_>, now: i64) -> Result<String, ApiError> {
+    pub async fn issue(self, token: NewToken<'_>, now: i64) -> Result<String, StoreError> {
         let secret = random_token();
         let mut item = HashMap::from([
             ("token_hash".to_owned(), AttributeValue::S(sha256_hex(&secret))),
@@ -68,7 +68,7 @@ impl<'a> OneTimeTokensRepo<'a> {
     }
 
     /// Stores a new sign-up link and returns it (the only time it exists in clear).
-    pub async fn issue_for_sign_up(self, token: SignUpToken<'_>, now: i64) -> Result<String, ApiError> {
+    pub async fn issue_for_sign_up(self, token: SignUpToken<'_>, now: i64) -> Result<String, StoreError> {
         let secret = random_token();
         let item = HashMap::from([
             ("token_hash".to_owned(), AttributeValue::S(sha256_hex(&secret))),
@@ -83,7 +83,7 @@ impl<'a> OneTimeTokensRepo<'a> {
     }
 
     /// The link, if it exists, has this purpose, is unexpired and unused.
-    pub async fn find(self, purpose: &str, token: &str, now: i64) -> Result<Option<Link>, ApiError> {
+    pub async fn find(self, purpose: &str, token: &str, now: i64) -> Result<Option<Link>, StoreError> {
         if !well_formed(token) {
             return Ok(None);
         }
@@ -107,13 +107,13 @@ impl<'a> OneTimeTokensRepo<'a> {
     }
 
     /// Whether the token exists, has this purpose, is unexpired and unused, without using it.
-    pub async fn check(self, purpose: &str, token: &str, now: i64) -> Result<bool, ApiError> {
+    pub async fn check(self, purpose: &str, token: &str, now: i64) -> Result<bool, StoreError> {
         Ok(self.find(purpose, token, now).await?.is_some())
     }
 
     /// Marks the token used and returns what it was for, if it exists, has this purpose, is
     /// unexpired and unused; `None` in every other case.
-    pub async fn consume(self, purpose: &str, token: &str, now: i64) -> Result<Option<Consumed>, ApiError> {
+    pub async fn consume(self, purpose: &str, token: &str, now: i64) -> Result<Option<Consumed>, StoreError> {
         if !well_formed(token) {
             return Ok(None);
         }
@@ -161,7 +161,7 @@ pub struct Link {
 
 /// Uses the link up inside a transaction (with what it does), under the same conditions as
 /// [`consume`]: the transaction fails as a whole when the link was used meanwhile.
-pub fn consume_in_transaction(table: &str, purpose: &str, token: &str, now: i64) -> Result<TransactWriteItem, ApiError> {
+pub fn consume_in_transaction(table: &str, purpose: &str, token: &str, now: i64) -> Result<TransactWriteItem, StoreError> {
     let update = Update::builder()
         .table_name(table)
         .key("token_hash", AttributeValue::S(sha256_hex(token)))
@@ -170,7 +170,7 @@ pub fn consume_in_transaction(table: &str, purpose: &str, token: &str, now: i64)
         .expression_attribute_values(":now", AttributeValue::N(now.to_string()))
         .expression_attribute_values(":purpose", AttributeValue::S(purpose.to_owned()))
         .build()
-        .map_err(ApiError::internal)?;
+        .map_err(StoreError::internal)?;
     Ok(TransactWriteItem::builder().update(update).build())
 }
 

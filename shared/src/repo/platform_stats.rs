@@ -20,7 +20,10 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
 use domain::plans::Plan;
 
-use crate::{ApiError, config::Tables, dynamo::Item};
+use crate::{
+    config::Tables,
+    dynamo::{Item, StoreError},
+};
 
 use super::table::Table;
 
@@ -65,7 +68,7 @@ impl<'a> PlatformStatsRepo<'a> {
     }
 
     /// Adds `by` to each named counter of one item (created on first use).
-    async fn add(self, id: &str, counters: &[&str], by: i64) -> Result<(), ApiError> {
+    async fn add(self, id: &str, counters: &[&str], by: i64) -> Result<(), StoreError> {
         let mut request = self.table.update().key("id", AttributeValue::S(id.to_owned()));
         let mut parts = Vec::new();
         for (i, counter) in counters.iter().enumerate() {
@@ -78,20 +81,20 @@ impl<'a> PlatformStatsRepo<'a> {
 
     /// A new account (`create_user` succeeded): users, the day's sign-ups, and confirmed when the
     /// account was created confirmed.
-    pub async fn user_created(self, created_at: &str, confirmed: bool) -> Result<(), ApiError> {
+    pub async fn user_created(self, created_at: &str, confirmed: bool) -> Result<(), StoreError> {
         let totals: &[&str] = if confirmed { &["users", "confirmed"] } else { &["users"] };
         self.add(TOTALS, totals, 1).await?;
         self.add(&day_key(&day_of(created_at)), &["signups"], 1).await
     }
 
     /// An address confirmed for the first time.
-    pub async fn email_confirmed(self) -> Result<(), ApiError> {
+    pub async fn email_confirmed(self) -> Result<(), StoreError> {
         self.add(TOTALS, &["confirmed"], 1).await
     }
 
     /// A lead counted (once, after the transaction that set its `counted_at`), on the day it
     /// was captured.
-    pub async fn lead_counted(self, lead_created_at: &str) -> Result<(), ApiError> {
+    pub async fn lead_counted(self, lead_created_at: &str) -> Result<(), StoreError> {
         self.add(&day_key(&day_of(lead_created_at)), &["leads"], 1).await
     }
 
@@ -104,7 +107,7 @@ impl<'a> PlatformStatsRepo<'a> {
         before: &Item,
         status: &str,
         plan: Option<&str>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), StoreError> {
         let old = SubscriptionSlot::of_row(before, plans);
         let kept_plan = before.get("plan").and_then(|v| v.as_s().ok()).map(String::as_str);
         let new = SubscriptionSlot::new(status, plan.or(kept_plan), plans);
@@ -115,7 +118,7 @@ impl<'a> PlatformStatsRepo<'a> {
     pub async fn move_subscription(self, 
         from: Option<&SubscriptionSlot>,
         to: Option<&SubscriptionSlot>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), StoreError> {
         if from == to {
             return Ok(());
         }
@@ -147,7 +150,7 @@ impl<'a> PlatformStatsRepo<'a> {
     /// Reads the totals and the given days (`YYYY-MM-DD`, at most 99) in one BatchGetItem
     /// (retrying keys DynamoDB leaves unprocessed).
     #[tracing::instrument(skip(self, dates), fields(days = dates.len()))]
-    pub async fn read(self, dates: &[String]) -> Result<Snapshot, ApiError> {
+    pub async fn read(self, dates: &[String]) -> Result<Snapshot, StoreError> {
         let mut ids = vec![TOTALS.to_owned()];
         ids.extend(dates.iter().take(99).map(|date| day_key(date)));
         let keys: Vec<Item> = ids.iter().map(|id| HashMap::from([("id".to_owned(), AttributeValue::S(id.clone()))])).collect();
@@ -166,9 +169,9 @@ impl<'a> PlatformStatsRepo<'a> {
 }
 
 /// Logs a counter that did not move; the change it counts stands.
-pub fn log_failure(result: Result<(), ApiError>, counter: &str) {
+pub fn log_failure(result: Result<(), StoreError>, counter: &str) {
     if let Err(err) = result {
-        tracing::error!(counter, error = %err, "platform counter not updated");
+        tracing::error!(counter, error = format!("{err:#}"), "platform counter not updated");
     }
 }
 

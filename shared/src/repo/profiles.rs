@@ -3,7 +3,7 @@
 
 use aws_sdk_dynamodb::{Client, types::{AttributeValue, ReturnValue}};
 
-use crate::{config::Tables, error::ApiError};
+use crate::{config::Tables, dynamo::StoreError};
 
 use super::table::Table;
 
@@ -29,13 +29,13 @@ impl<'a> ProfilesRepo<'a> {
     }
 
     /// The identity every campaign of the founder is signed with (CAN-SPAM), kept on the profile.
-    pub async fn sender(self, owner_id: &str) -> Result<crate::repo::campaigns::Sender, ApiError> {
+    pub async fn sender(self, owner_id: &str) -> Result<crate::repo::campaigns::Sender, StoreError> {
         let output = self.table.get().key("id", AttributeValue::S(owner_id.to_owned())).projection_expression("sender_company, sender_address").send().await?;
         let read = |item: &crate::dynamo::Item, name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
         Ok(output.item.map(|item| crate::repo::campaigns::Sender { company_name: read(&item, "sender_company"), postal_address: read(&item, "sender_address") }).unwrap_or_default())
     }
 
-    pub async fn set_sender(self, owner_id: &str, sender: &crate::repo::campaigns::Sender) -> Result<(), ApiError> {
+    pub async fn set_sender(self, owner_id: &str, sender: &crate::repo::campaigns::Sender) -> Result<(), StoreError> {
         self.table.update()
             .key("id", AttributeValue::S(owner_id.to_owned()))
             .update_expression("SET sender_company = :company, sender_address = :address, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
@@ -48,7 +48,7 @@ impl<'a> ProfilesRepo<'a> {
     }
 
     #[tracing::instrument(skip(self))]
-    pub async fn get_profile(self, id: &str) -> Result<Option<Profile>, ApiError> {
+    pub async fn get_profile(self, id: &str) -> Result<Option<Profile>, StoreError> {
         let output = self.table.get()
             .key("id", AttributeValue::S(id.to_owned()))
             .send()
@@ -58,7 +58,7 @@ impl<'a> ProfilesRepo<'a> {
 
     /// Sets the name, creating the profile if needed; the counter is left as it is.
     #[tracing::instrument(skip(self))]
-    pub async fn set_profile_name(self, id: &str, name: &str) -> Result<Profile, ApiError> {
+    pub async fn set_profile_name(self, id: &str, name: &str) -> Result<Profile, StoreError> {
         let output = self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))
             .update_expression("SET #name = :name, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
@@ -68,13 +68,13 @@ impl<'a> ProfilesRepo<'a> {
             .return_values(ReturnValue::AllNew)
             .send()
             .await?;
-        let item = output.attributes.ok_or_else(|| ApiError::internal(anyhow::anyhow!("UpdateItem returned no attributes")))?;
+        let item = output.attributes.ok_or_else(|| StoreError::internal(anyhow::anyhow!("UpdateItem returned no attributes")))?;
         from_item(item)
     }
 
     /// The founder's offering (`offering` on the profile); the default while none was saved.
     #[tracing::instrument(skip(self))]
-    pub async fn get_offering(self, id: &str) -> Result<crate::vault::offering::Offering, ApiError> {
+    pub async fn get_offering(self, id: &str) -> Result<crate::vault::offering::Offering, StoreError> {
         let output = self.table.get()
             .key("id", AttributeValue::S(id.to_owned()))
             .projection_expression("offering")
@@ -82,7 +82,7 @@ impl<'a> ProfilesRepo<'a> {
             .send()
             .await?;
         match output.item.and_then(|mut item| item.remove("offering")) {
-            Some(value) => serde_dynamo::from_attribute_value(value).map_err(|err| ApiError::internal(anyhow::Error::new(err).context("profile offering"))),
+            Some(value) => serde_dynamo::from_attribute_value(value).map_err(|err| StoreError::internal(anyhow::Error::new(err).context("profile offering"))),
             None => Ok(Default::default()),
         }
     }
@@ -90,8 +90,8 @@ impl<'a> ProfilesRepo<'a> {
     /// Saves the offering if the stored one is still at `expected` (its version); false if it
     /// changed meanwhile.
     #[tracing::instrument(skip(self, offering))]
-    pub async fn save_offering(self, id: &str, expected: u64, offering: &crate::vault::offering::Offering) -> Result<bool, ApiError> {
-        let value = serde_dynamo::to_attribute_value(offering).map_err(|err| ApiError::internal(anyhow::Error::new(err)))?;
+    pub async fn save_offering(self, id: &str, expected: u64, offering: &crate::vault::offering::Offering) -> Result<bool, StoreError> {
+        let value = serde_dynamo::to_attribute_value(offering).map_err(|err| StoreError::internal(anyhow::Error::new(err)))?;
         let condition = if expected == 0 { "attribute_not_exists(offering) OR offering.version = :expected" } else { "offering.version = :expected" };
         let result = self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))
@@ -107,7 +107,7 @@ impl<'a> ProfilesRepo<'a> {
 
     /// The guide's steps done, read consistently.
     #[tracing::instrument(skip(self))]
-    pub async fn guide_steps(self, id: &str) -> Result<std::collections::HashSet<String>, ApiError> {
+    pub async fn guide_steps(self, id: &str) -> Result<std::collections::HashSet<String>, StoreError> {
         let output = self.table.get()
             .key("id", AttributeValue::S(id.to_owned()))
             .projection_expression("raise_capital_done")
@@ -120,7 +120,7 @@ impl<'a> ProfilesRepo<'a> {
     /// Adds a step to the done set (or takes it out) without touching the others, so a stale
     /// page never overwrites progress; answers the steps done afterwards.
     #[tracing::instrument(skip(self))]
-    pub async fn set_guide_step(self, id: &str, step: &str, done: bool) -> Result<std::collections::HashSet<String>, ApiError> {
+    pub async fn set_guide_step(self, id: &str, step: &str, done: bool) -> Result<std::collections::HashSet<String>, StoreError> {
         let expression = if done { "ADD raise_capital_done :step" } else { "DELETE raise_capital_done :step" };
         let output = self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))

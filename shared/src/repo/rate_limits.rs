@@ -4,7 +4,7 @@
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
-use crate::{ApiError, config::Tables};
+use crate::{config::Tables, dynamo::StoreError};
 
 use super::table::Table;
 
@@ -26,7 +26,7 @@ impl<'a> RateLimitsRepo<'a> {
     }
 
     /// The counter under `counter` (a consistent read); 0 when there is none, clamped to `u32`.
-    pub async fn count(self, counter: &str) -> Result<u32, ApiError> {
+    pub async fn count(self, counter: &str) -> Result<u32, StoreError> {
         let output = self.table.get().key("key", key(counter)).consistent_read(true).send().await?;
         Ok(output
             .item
@@ -39,7 +39,7 @@ impl<'a> RateLimitsRepo<'a> {
 
     /// Adds one to the counter while it is under `cap`, atomically; a new counter expires at
     /// `expires_at` (Unix seconds). `Ok(false)` when it was at the cap (nothing added).
-    pub async fn add_under(self, counter: &str, cap: i64, expires_at: i64) -> Result<bool, ApiError> {
+    pub async fn add_under(self, counter: &str, cap: i64, expires_at: i64) -> Result<bool, StoreError> {
         let result = self.table.update()
             .key("key", key(counter))
             .update_expression("ADD #count :one SET expires_at = if_not_exists(expires_at, :expires)")
@@ -54,7 +54,7 @@ impl<'a> RateLimitsRepo<'a> {
     }
 
     /// Takes one off the counter if it is above zero. `Ok(false)` when it was not.
-    pub async fn take_one(self, counter: &str) -> Result<bool, ApiError> {
+    pub async fn take_one(self, counter: &str) -> Result<bool, StoreError> {
         let result = self.table.update()
             .key("key", key(counter))
             .update_expression("ADD #count :minus")
@@ -68,7 +68,7 @@ impl<'a> RateLimitsRepo<'a> {
     }
 
     /// Deletes the counters, all at once.
-    pub async fn delete(self, counters: &[String]) -> Result<(), ApiError> {
+    pub async fn delete(self, counters: &[String]) -> Result<(), StoreError> {
         let deletes = counters.iter().map(|counter| self.table.delete().key("key", key(counter)).send());
         futures::future::try_join_all(deletes).await?;
         Ok(())

@@ -6,9 +6,8 @@ use aws_sdk_dynamodb::{Client, types::AttributeValue};
 use domain::rewards::Referral;
 
 use crate::{
-    ApiError,
     config::Tables,
-    dynamo::{from_item, to_item},
+    dynamo::{StoreError, from_item, to_item},
 };
 
 use super::table::Table;
@@ -33,7 +32,7 @@ impl<'a> RewardsRepo<'a> {
     }
 
     /// Makes sure `code` points at `user_id`; `false` if another user already holds it.
-    pub async fn claim_code(self, code: &str, user_id: &str) -> Result<bool, ApiError> {
+    pub async fn claim_code(self, code: &str, user_id: &str) -> Result<bool, StoreError> {
         let result = self.referral_codes.put()
             .item("code", s(code))
             .item("user_id", s(user_id))
@@ -45,13 +44,13 @@ impl<'a> RewardsRepo<'a> {
         crate::dynamo::applied(result)
     }
 
-    pub async fn code_owner(self, code: &str) -> Result<Option<String>, ApiError> {
+    pub async fn code_owner(self, code: &str) -> Result<Option<String>, StoreError> {
         let output = self.referral_codes.get().key("code", s(code)).send().await?;
         Ok(output.item.and_then(|item| item.get("user_id").and_then(|v| v.as_s().ok()).cloned()))
     }
 
     /// Stores a referral unless the account already has one. `Ok(false)` when it had.
-    pub async fn record_referral(self, referral: &Referral) -> Result<bool, ApiError> {
+    pub async fn record_referral(self, referral: &Referral) -> Result<bool, StoreError> {
         let result = self.referrals.put()
             .set_item(Some(to_item(referral)?))
             .condition_expression("attribute_not_exists(referred_user_id)")
@@ -60,7 +59,7 @@ impl<'a> RewardsRepo<'a> {
         crate::dynamo::applied(result)
     }
 
-    pub async fn referral_of(self, referred_user_id: &str) -> Result<Option<Referral>, ApiError> {
+    pub async fn referral_of(self, referred_user_id: &str) -> Result<Option<Referral>, StoreError> {
         let output = self.referrals.get()
             .key("referred_user_id", s(referred_user_id))
             .consistent_read(true)
@@ -70,7 +69,7 @@ impl<'a> RewardsRepo<'a> {
     }
 
     /// A referrer's referrals, newest first.
-    pub async fn referrals_of(self, referrer_id: &str) -> Result<Vec<Referral>, ApiError> {
+    pub async fn referrals_of(self, referrer_id: &str) -> Result<Vec<Referral>, StoreError> {
         let query = self.referrals.query()
             .index_name("by_referrer")
             .key_condition_expression("referrer_id = :referrer")
@@ -80,7 +79,7 @@ impl<'a> RewardsRepo<'a> {
     }
 
     /// Marks the referral rewarded, once. `Ok(false)` when it already was.
-    pub async fn mark_rewarded(self, referred_user_id: &str, usd: u32, plan: &str, credit: &str) -> Result<bool, ApiError> {
+    pub async fn mark_rewarded(self, referred_user_id: &str, usd: u32, plan: &str, credit: &str) -> Result<bool, StoreError> {
         let result = self.referrals.update()
             .key("referred_user_id", s(referred_user_id))
             .update_expression("SET rewarded_at = :now, reward_usd = :usd, reward_plan = :plan, credit = :credit")

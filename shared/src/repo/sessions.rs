@@ -16,15 +16,13 @@ use serde::{Deserialize, Serialize};
 use domain::users::UserRecord;
 
 use crate::{
-    ApiError,
     config::Tables,
     crypto::{random_token, sha256_hex},
+    dynamo::StoreError,
     repo::users::UsersRepo,
 };
 
 use super::table::Table;
-
-pub const SESSION_ENDED: &str = "Your session has ended. Please sign in again.";
 
 pub const COOKIE: &str = "rs_refresh";
 /// A refresh session lasts 30 days from its last use.
@@ -56,8 +54,15 @@ pub struct Rotated {
     pub impersonation: Option<(String, i64)>,
 }
 
-pub fn ended() -> ApiError {
-    ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "session_ended", SESSION_ENDED)
+/// Why a refresh token gives no session.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// Unknown, revoked, expired, past its hard end, reused after its grace, of another kind
+    /// than expected, or its user's session epoch moved on: the caller signs in again.
+    #[error("the session has ended")]
+    Ended,
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 /// Table `sessions` (and the users whose sessions they are): `state.sessions()`.
@@ -76,7 +81,7 @@ impl<'a> SessionsRepo<'a> {
     }
 
     /// Starts a new session family for a user; returns the refresh token.
-    pub async fn start(self, user: &UserRecord, now: i64) -> Result<String, ApiError> {
+    pub async fn start(self, user: &UserRecord, now: i64) -> Result<String, StoreError> {
         self.put(&user.id, &uuid::Uuid::new_v4().to_string(), user.session_epoch, None, now).await
     }
 
@@ -86,7 +91,7 @@ impl<'a> SessionsRepo<'a> {
         impersonation_id: &str,
         ends_at: i64,
         now: i64,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, StoreError> {
         self.put(&user.id, impersonation_id, user.session_epoch, Some(ends_at), now).await
     }
 
@@ -96,7 +101,7 @@ impl<'a> SessionsRepo<'a> {
         epoch: u64,
         ends_at: Option<i64>,
         at: i64,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, StoreError> {
         let token = random_token();
         let session = Session {
             token_hash: sha256_hex(&token),
@@ -118,7 +123,7 @@ impl<'a> SessionsRepo<'a> {
         Ok(token)
     }
 
-    async fn find(self, token: &str) -> Result<Option<Session>, ApiError> {
+    async fn find(self, token: &str) -> Result<Option<Session>, StoreError> {
         let output = self.sessions.get()
             .key("token_hash", AttributeValue::S(sha256_hex(token)))
             .consistent_read(true)
@@ -132,38 +137,38 @@ impl<'a> SessionsRepo<'a> {
 
     /// The user of a live refresh token (without rotating it), and the impersonation record id
     /// when it is an impersonation session.
-    pub async fn user_of(self, token: &str, at: i64) -> Result<(UserRecord, Option<String>), ApiError> {
-        let session = self.find(token).await?.ok_or_else(ended)?;
+    pub async fn user_of(self, token: &str, at: i64) -> Result<(UserRecord, Option<String>), SessionError> {
+        let session = self.find(token).await?.ok_or(SessionError::Ended)?;
         if session.revoked || session.expires_at <= at {
-            return Err(ended());
+            return Err(SessionError::Ended);
         }
-        let user = self.users.get_user(&session.user_id).await?.ok_or_else(ended)?;
+        let user = self.users.get_user(&session.user_id).await?.ok_or(SessionError::Ended)?;
         if user.session_epoch != session.epoch {
-            return Err(ended());
+            return Err(SessionError::Ended);
         }
         Ok((user, session.ends_at.map(|_| session.family_id)))
     }
 
     /// The impersonation record id of a refresh token's session (live or not), if it is one.
-    pub async fn impersonation_of(self, token: &str) -> Result<Option<String>, ApiError> {
+    pub async fn impersonation_of(self, token: &str) -> Result<Option<String>, StoreError> {
         Ok(self.find(token).await?.filter(|session| session.ends_at.is_some()).map(|session| session.family_id))
     }
 
     /// Exchanges a refresh token for a new one in the same family, with the user. A token of
     /// another kind than `expected` is refused before anything changes (it is not used up), and
     /// an impersonation session past its end is not renewed (the caller ends its record).
-    pub async fn rotate(self, token: &str, expected: Expected<'_>, at: i64) -> Result<Rotated, ApiError> {
-        let session = self.find(token).await?.ok_or_else(ended)?;
+    pub async fn rotate(self, token: &str, expected: Expected<'_>, at: i64) -> Result<Rotated, SessionError> {
+        let session = self.find(token).await?.ok_or(SessionError::Ended)?;
         let kind_matches = match expected {
             Expected::Own => session.ends_at.is_none(),
             Expected::Support(id) => session.ends_at.is_some() && session.family_id == id,
         };
         if !kind_matches {
             tracing::warn!(user_id = %session.user_id, "a refresh cookie held another kind of session");
-            return Err(ended());
+            return Err(SessionError::Ended);
         }
         if session.revoked || session.expires_at <= at || session.ends_at.is_some_and(|end| end <= at) {
-            return Err(ended());
+            return Err(SessionError::Ended);
         }
         let rotated_at = match session.rotated_at {
             Some(rotated_at) => Some(rotated_at),
@@ -173,12 +178,12 @@ impl<'a> SessionsRepo<'a> {
             if at - rotated_at > REUSE_GRACE_SECS {
                 tracing::warn!(user_id = %session.user_id, family_id = %session.family_id, "rotated refresh token reused: revoking its family");
                 self.revoke_family(&session.user_id, &session.family_id).await?;
-                return Err(ended());
+                return Err(SessionError::Ended);
             }
         }
-        let user = self.users.get_user(&session.user_id).await?.ok_or_else(ended)?;
+        let user = self.users.get_user(&session.user_id).await?.ok_or(SessionError::Ended)?;
         if user.session_epoch != session.epoch {
-            return Err(ended());
+            return Err(SessionError::Ended);
         }
         let next = self.put(&user.id, &session.family_id, session.epoch, session.ends_at, at).await?;
         let impersonation = session.ends_at.map(|end| (session.family_id.clone(), end));
@@ -187,7 +192,7 @@ impl<'a> SessionsRepo<'a> {
 
     /// Marks a session rotated now. Returns the earlier rotation time if another request
     /// rotated it first.
-    async fn mark_rotated(self, token_hash: &str, at: i64) -> Result<Option<i64>, ApiError> {
+    async fn mark_rotated(self, token_hash: &str, at: i64) -> Result<Option<i64>, StoreError> {
         let result = self.sessions.update()
             .key("token_hash", AttributeValue::S(token_hash.to_owned()))
             .update_expression("SET rotated_at = :at")
@@ -209,7 +214,7 @@ impl<'a> SessionsRepo<'a> {
         }))
     }
 
-    async fn sessions_of(self, user_id: &str) -> Result<Vec<HashMap<String, AttributeValue>>, ApiError> {
+    async fn sessions_of(self, user_id: &str) -> Result<Vec<HashMap<String, AttributeValue>>, StoreError> {
         let query = self.sessions.query()
             .index_name("by_user")
             .key_condition_expression("user_id = :user")
@@ -219,7 +224,7 @@ impl<'a> SessionsRepo<'a> {
 
     /// Revokes every session of one family (a stolen token's, or an impersonation's: its family
     /// id is the impersonation record's id).
-    pub async fn revoke_family(self, user_id: &str, family_id: &str) -> Result<(), ApiError> {
+    pub async fn revoke_family(self, user_id: &str, family_id: &str) -> Result<(), StoreError> {
         let family = AttributeValue::S(family_id.to_owned());
         let updates = self.sessions_of(user_id)
             .await?
@@ -239,7 +244,7 @@ impl<'a> SessionsRepo<'a> {
 
     /// Deletes a user's stored sessions. Not what ends them (the epoch does, at once); this
     /// only tidies the table.
-    pub async fn delete_all(self, user_id: &str) -> Result<(), ApiError> {
+    pub async fn delete_all(self, user_id: &str) -> Result<(), StoreError> {
         let deletes = self.sessions_of(user_id)
             .await?
             .into_iter()

@@ -3,7 +3,7 @@
 
 use aws_sdk_dynamodb::{Client, types::AttributeValue};
 
-use crate::{ApiError, config::Tables};
+use crate::{config::Tables, dynamo::StoreError};
 
 use super::table::Table;
 
@@ -22,7 +22,7 @@ impl<'a> StripeEventsRepo<'a> {
 
     /// Records event `id` of type `kind`, received at `at`, kept until `expires_at` (Unix
     /// seconds). `Ok(false)` when it was already there (a duplicate delivery).
-    pub async fn claim(self, id: &str, kind: &str, at: i64, expires_at: i64) -> Result<bool, ApiError> {
+    pub async fn claim(self, id: &str, kind: &str, at: i64, expires_at: i64) -> Result<bool, StoreError> {
         let result = self.table.put()
             .item("event_id", AttributeValue::S(id.to_owned()))
             .item("type", AttributeValue::S(kind.to_owned()))
@@ -35,7 +35,7 @@ impl<'a> StripeEventsRepo<'a> {
     }
 
     /// Forgets event `id`, so a retry of it is applied.
-    pub async fn forget(self, id: &str) -> Result<(), ApiError> {
+    pub async fn forget(self, id: &str) -> Result<(), StoreError> {
         self.table.delete().key("event_id", AttributeValue::S(id.to_owned())).send().await?;
         Ok(())
     }

@@ -9,9 +9,8 @@ use aws_sdk_dynamodb::{
 use serde::de::DeserializeOwned;
 
 use crate::{
-    ApiError,
     config::Tables,
-    dynamo::{Item, from_item},
+    dynamo::{Item, StoreError, from_item},
 };
 
 use super::table::Table;
@@ -35,13 +34,13 @@ impl<'a> SubscriptionsRepo<'a> {
 
     /// The user's subscription record (a consistent read), as the caller's record type.
     #[tracing::instrument(skip(self))]
-    pub async fn get<T: DeserializeOwned>(self, user_id: &str) -> Result<Option<T>, ApiError> {
+    pub async fn get<T: DeserializeOwned>(self, user_id: &str) -> Result<Option<T>, StoreError> {
         let output = self.table.get().key("user_id", s(user_id)).consistent_read(true).send().await?;
         output.item.map(from_item).transpose()
     }
 
     /// The user whose Stripe customer this is, through the `by_customer` index.
-    pub async fn user_for_customer(self, customer_id: &str) -> Result<Option<String>, ApiError> {
+    pub async fn user_for_customer(self, customer_id: &str) -> Result<Option<String>, StoreError> {
         let output = self.table.query()
             .index_name("by_customer")
             .key_condition_expression("customer_id = :customer")
@@ -55,7 +54,7 @@ impl<'a> SubscriptionsRepo<'a> {
     /// Takes the checkout claim `token` until `until`, in one conditional write: only while no
     /// other claim runs at `now` and the status is none of `live_statuses`. `Ok(false)` when the
     /// condition did not hold.
-    pub async fn claim_checkout(self, user_id: &str, token: &str, now: i64, until: i64, live_statuses: &[&str]) -> Result<bool, ApiError> {
+    pub async fn claim_checkout(self, user_id: &str, token: &str, now: i64, until: i64, live_statuses: &[&str]) -> Result<bool, StoreError> {
         let mut request = self.table.update()
             .key("user_id", s(user_id))
             .update_expression("SET checkout_claim = :token, checkout_claim_until = :until")
@@ -77,7 +76,7 @@ impl<'a> SubscriptionsRepo<'a> {
 
     /// Removes the checkout claim if it is still `token`'s. `Ok(false)` when another claim (or
     /// none) is there: it stays.
-    pub async fn release_checkout(self, user_id: &str, token: &str) -> Result<bool, ApiError> {
+    pub async fn release_checkout(self, user_id: &str, token: &str) -> Result<bool, StoreError> {
         let result = self.table.update()
             .key("user_id", s(user_id))
             .update_expression("REMOVE checkout_claim, checkout_claim_until")
@@ -98,7 +97,7 @@ impl<'a> SubscriptionsRepo<'a> {
         subscription_id: &str,
         fields: Vec<(&str, Field<'_>)>,
         live_statuses: &[&str],
-    ) -> Result<Option<Item>, ApiError> {
+    ) -> Result<Option<Item>, StoreError> {
         let mut sets = vec!["last_event_created = :created".to_owned()];
         let live: Vec<String> = (0..live_statuses.len()).map(|i| format!(":live{i}")).collect();
         let mut request = self.table.update()
@@ -140,7 +139,7 @@ impl<'a> SubscriptionsRepo<'a> {
     /// Links a completed checkout's customer and subscription to the user's row. The first
     /// customer linked stays (a parallel second checkout must not take the row over), and the
     /// status never moves, so it applies whatever the order of arrival.
-    pub async fn link_checkout(self, user_id: &str, customer_id: &str, subscription_id: &str) -> Result<(), ApiError> {
+    pub async fn link_checkout(self, user_id: &str, customer_id: &str, subscription_id: &str) -> Result<(), StoreError> {
         self.table.update()
             .key("user_id", s(user_id))
             .update_expression("SET customer_id = if_not_exists(customer_id, :customer), subscription_id = if_not_exists(subscription_id, :subscription), last_event_created = if_not_exists(last_event_created, :zero)")
@@ -155,7 +154,7 @@ impl<'a> SubscriptionsRepo<'a> {
     /// Stamps a paid invoice on the user's row at `now`: `first_paid_at` once, and the
     /// subscription it paid. `Ok(true)` for the first paid invoice of `subscription_id`;
     /// `Ok(false)` for a later one, or when the invoice names no subscription.
-    pub async fn record_payment(self, user_id: &str, subscription_id: Option<&str>, now: i64) -> Result<bool, ApiError> {
+    pub async fn record_payment(self, user_id: &str, subscription_id: Option<&str>, now: i64) -> Result<bool, StoreError> {
         let mut request = self.table.update().key("user_id", s(user_id)).expression_attribute_values(":now", AttributeValue::N(now.to_string()));
         request = match subscription_id {
             Some(id) => request
@@ -168,7 +167,7 @@ impl<'a> SubscriptionsRepo<'a> {
     }
 
     /// Stamps a failed payment on the user's row at `now`.
-    pub async fn mark_payment_failed(self, user_id: &str, now: i64) -> Result<(), ApiError> {
+    pub async fn mark_payment_failed(self, user_id: &str, now: i64) -> Result<(), StoreError> {
         self.table.update()
             .key("user_id", s(user_id))
             .update_expression("SET payment_failed_at = :now")

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::{
     config::Tables,
-    error::ApiError,
+    dynamo::StoreError,
     repo::{platform_stats::PlatformStatsRepo, profiles::ProfilesRepo},
 };
 
@@ -33,7 +33,7 @@ pub enum CreateUserError {
     #[error("an account with this e-mail already exists")]
     EmailTaken,
     #[error(transparent)]
-    Store(#[from] ApiError),
+    Store(#[from] StoreError),
 }
 
 use crate::dynamo::{from_item, to_item as item};
@@ -65,21 +65,21 @@ impl<'a> UsersRepo<'a> {
     /// [`activate`].
     #[tracing::instrument(skip(self, user), fields(user_id = %user.id))]
     pub async fn create_user(self, user: &UserRecord) -> Result<(), CreateUserError> {
-        match transact(self.users.client(), self.account_puts(user)?).await.map_err(ApiError::from)? {
+        match transact(self.users.client(), self.account_puts(user)?).await? {
             TxOutcome::Done => {
                 let counted = PlatformStatsRepo::on(self.platform_stats).user_created(&user.created_at, user.email_confirmed_at.is_some()).await;
                 crate::repo::platform_stats::log_failure(counted, "user created");
                 Ok(())
             }
             TxOutcome::ConditionFailed(failed) if failed[0] == 0 => Err(CreateUserError::EmailTaken),
-            TxOutcome::ConditionFailed(failed) => Err(CreateUserError::Store(ApiError::internal(anyhow::anyhow!("account not made: the condition of item {} failed", failed[0])))),
-            TxOutcome::Conflict => Err(CreateUserError::Store(ApiError::unavailable())),
+            TxOutcome::ConditionFailed(failed) => Err(CreateUserError::Store(StoreError::internal(anyhow::anyhow!("account not made: the condition of item {} failed", failed[0])))),
+            TxOutcome::Conflict => Err(CreateUserError::Store(StoreError::Unavailable)),
         }
     }
 
     /// The three items of a new account, in this order (a failed condition at 0 is a taken
     /// address): the address, the user (in the admin directory), the profile.
-    fn account_puts(self, user: &UserRecord) -> Result<Vec<TransactWriteItem>, ApiError> {
+    fn account_puts(self, user: &UserRecord) -> Result<Vec<TransactWriteItem>, StoreError> {
         let email_item = HashMap::from([
             ("email".to_owned(), AttributeValue::S(user.email.clone())),
             ("user_id".to_owned(), AttributeValue::S(user.id.clone())),
@@ -99,13 +99,13 @@ impl<'a> UsersRepo<'a> {
     }
 
     /// Records a successful sign-in (shown in the admin directory).
-    pub async fn record_sign_in(self, id: &str) -> Result<(), ApiError> {
+    pub async fn record_sign_in(self, id: &str) -> Result<(), StoreError> {
         self.update_user(id, "SET last_sign_in_at = :now", vec![(":now", AttributeValue::S(crate::time::now_iso()))]).await?;
         Ok(())
     }
 
     #[tracing::instrument(skip(self))]
-    pub async fn find_user_id(self, email: &str) -> Result<Option<String>, ApiError> {
+    pub async fn find_user_id(self, email: &str) -> Result<Option<String>, StoreError> {
         let output = self.user_emails.get()
             .key("email", AttributeValue::S(email.to_owned()))
             .consistent_read(true)
@@ -118,7 +118,7 @@ impl<'a> UsersRepo<'a> {
     }
 
     #[tracing::instrument(skip(self))]
-    pub async fn get_user(self, id: &str) -> Result<Option<UserRecord>, ApiError> {
+    pub async fn get_user(self, id: &str) -> Result<Option<UserRecord>, StoreError> {
         let output = self.users.get()
             .key("id", AttributeValue::S(id.to_owned()))
             .consistent_read(true)
@@ -127,7 +127,7 @@ impl<'a> UsersRepo<'a> {
         output.item.map(from_item).transpose()
     }
 
-    pub async fn find_user_by_email(self, email: &str) -> Result<Option<UserRecord>, ApiError> {
+    pub async fn find_user_by_email(self, email: &str) -> Result<Option<UserRecord>, StoreError> {
         match self.find_user_id(email).await? {
             Some(id) => self.get_user(&id).await,
             None => Ok(None),
@@ -138,7 +138,7 @@ impl<'a> UsersRepo<'a> {
         id: &str,
         expression: &str,
         values: Vec<(&str, AttributeValue)>,
-    ) -> Result<UserRecord, ApiError> {
+    ) -> Result<UserRecord, StoreError> {
         let mut request = self.users.update()
             .key("id", AttributeValue::S(id.to_owned()))
             .update_expression(expression)
@@ -155,7 +155,7 @@ impl<'a> UsersRepo<'a> {
     /// unconfirmed (before sign-ups waited for their confirmation, or by a test). The user as it
     /// was (`ALL_OLD`) tells whether this call confirmed it, so the platform's count of confirmed
     /// accounts moves once however often it runs.
-    pub async fn confirm_email(self, id: &str) -> Result<UserRecord, ApiError> {
+    pub async fn confirm_email(self, id: &str) -> Result<UserRecord, StoreError> {
         let now = crate::time::now_iso();
         let output = self.users.update()
             .key("id", AttributeValue::S(id.to_owned()))
@@ -174,7 +174,7 @@ impl<'a> UsersRepo<'a> {
     }
 
     /// Sets `user_metadata.name` and keeps the profile's name in step.
-    pub async fn set_user_name(self, id: &str, name: &str) -> Result<UserRecord, ApiError> {
+    pub async fn set_user_name(self, id: &str, name: &str) -> Result<UserRecord, StoreError> {
         let output = self.users.update()
             .key("id", AttributeValue::S(id.to_owned()))
             .update_expression("SET user_metadata.#name = :name")
@@ -190,7 +190,7 @@ impl<'a> UsersRepo<'a> {
 
     /// Replaces the password hash and raises the session epoch (every other session ends) and
     /// the recovery epoch (every reset link sent before stops working).
-    pub async fn set_password_hash(self, id: &str, hash: &str) -> Result<UserRecord, ApiError> {
+    pub async fn set_password_hash(self, id: &str, hash: &str) -> Result<UserRecord, StoreError> {
         self.update_user(id,
             "SET password_hash = :hash, session_epoch = if_not_exists(session_epoch, :zero) + :one, \
              recovery_epoch = if_not_exists(recovery_epoch, :zero) + :one",
@@ -204,7 +204,7 @@ impl<'a> UsersRepo<'a> {
     }
 
     /// Global sign-out: raises the session epoch so no refresh token issued before works.
-    pub async fn bump_session_epoch(self, id: &str) -> Result<UserRecord, ApiError> {
+    pub async fn bump_session_epoch(self, id: &str) -> Result<UserRecord, StoreError> {
         self.update_user(id,
             "SET session_epoch = if_not_exists(session_epoch, :zero) + :one",
             vec![(":zero", AttributeValue::N("0".into())), (":one", AttributeValue::N("1".into()))],
@@ -214,7 +214,7 @@ impl<'a> UsersRepo<'a> {
 
     /// Marks the account as on a trial (spec 3: `trial_start_date`, `is_trial_user`); the first
     /// start date is kept. `None` when the user does not exist.
-    pub async fn set_trial_started(self, id: &str, start_iso: &str) -> Result<Option<UserRecord>, ApiError> {
+    pub async fn set_trial_started(self, id: &str, start_iso: &str) -> Result<Option<UserRecord>, StoreError> {
         let result = self.users.update()
             .key("id", AttributeValue::S(id.to_owned()))
             .update_expression("SET app_metadata.trial_start_date = if_not_exists(app_metadata.trial_start_date, :start), app_metadata.is_trial_user = :yes")
@@ -229,7 +229,7 @@ impl<'a> UsersRepo<'a> {
 
     /// A reset link is about to be sent: raises the account's recovery epoch (so every link sent
     /// before stops working) and returns the new value for the link; `None` without the account.
-    pub async fn next_recovery_epoch(self, id: &str) -> Result<Option<u64>, ApiError> {
+    pub async fn next_recovery_epoch(self, id: &str) -> Result<Option<u64>, StoreError> {
         let result = self.users.update()
             .key("id", AttributeValue::S(id.to_owned()))
             .update_expression("SET recovery_epoch = if_not_exists(recovery_epoch, :zero) + :one")
@@ -253,7 +253,7 @@ impl<'a> UsersRepo<'a> {
         hash: &str,
         link: TransactWriteItem,
         now_iso: &str,
-    ) -> Result<bool, ApiError> {
+    ) -> Result<bool, StoreError> {
         let update = Update::builder()
             .table_name(self.users.name())
             .key("id", AttributeValue::S(id.to_owned()))
@@ -269,11 +269,11 @@ impl<'a> UsersRepo<'a> {
             .expression_attribute_values(":next", AttributeValue::N((epoch + 1).to_string()))
             .expression_attribute_values(":now", AttributeValue::S(now_iso.to_owned()))
             .build()
-            .map_err(ApiError::internal)?;
+            .map_err(StoreError::internal)?;
         match transact(self.users.client(), vec![TransactWriteItem::builder().update(update).build(), link]).await? {
             TxOutcome::Done => Ok(true),
             TxOutcome::ConditionFailed(_) => Ok(false),
-            TxOutcome::Conflict => Err(ApiError::unavailable()),
+            TxOutcome::Conflict => Err(StoreError::Unavailable),
         }
     }
 
@@ -310,10 +310,10 @@ impl<'a> UsersRepo<'a> {
         let mut welcome = crate::repo::account_requests::Job::new(&user.email, crate::repo::account_requests::JobKind::Welcome, &user.id, activation.now);
         welcome.user_id = Some(user.id.clone());
         let mut items = self.account_puts(&user)?;
-        items.push(TransactWriteItem::builder().delete(registration.build().map_err(ApiError::internal)?).build());
+        items.push(TransactWriteItem::builder().delete(registration.build().map_err(StoreError::internal)?).build());
         items.push(put_new(self.account_requests.name(), crate::repo::account_requests::job_item(&welcome)?, "sk")?);
         items.push(activation.link);
-        match transact(self.users.client(), items).await.map_err(ApiError::from)? {
+        match transact(self.users.client(), items).await? {
             TxOutcome::Done => {
                 let counted = PlatformStatsRepo::on(self.platform_stats).user_created(&user.created_at, true).await;
                 crate::repo::platform_stats::log_failure(counted, "account created");
@@ -321,23 +321,23 @@ impl<'a> UsersRepo<'a> {
             }
             TxOutcome::ConditionFailed(failed) if failed[0] == 0 => Err(ActivateError::AddressTaken),
             TxOutcome::ConditionFailed(_) => Err(ActivateError::LinkDead),
-            TxOutcome::Conflict => Err(ActivateError::Store(ApiError::unavailable())),
+            TxOutcome::Conflict => Err(ActivateError::Store(StoreError::Unavailable)),
         }
     }
 }
 
 /// A put that only creates: it fails if an item with that key exists.
-fn put_new(table: &str, item: HashMap<String, AttributeValue>, key: &str) -> Result<TransactWriteItem, ApiError> {
+fn put_new(table: &str, item: HashMap<String, AttributeValue>, key: &str) -> Result<TransactWriteItem, StoreError> {
     let put = Put::builder()
         .table_name(table)
         .set_item(Some(item))
         .condition_expression(format!("attribute_not_exists({key})"))
         .build()
-        .map_err(ApiError::internal)?;
+        .map_err(StoreError::internal)?;
     Ok(TransactWriteItem::builder().put(put).build())
 }
 
-fn directory_item(user: &UserRecord) -> Result<HashMap<String, AttributeValue>, ApiError> {
+fn directory_item(user: &UserRecord) -> Result<HashMap<String, AttributeValue>, StoreError> {
     let mut user_item = item(user)?;
     user_item.insert("directory".to_owned(), AttributeValue::S(DIRECTORY_PARTITION.to_owned()));
     Ok(user_item)
@@ -350,7 +350,7 @@ fn updated_if_condition_held(
         aws_sdk_dynamodb::operation::update_item::UpdateItemOutput,
         SdkError<aws_sdk_dynamodb::operation::update_item::UpdateItemError>,
     >,
-) -> Result<Option<UserRecord>, ApiError> {
+) -> Result<Option<UserRecord>, StoreError> {
     crate::dynamo::applied_output(result)?.map(|output| from_item(output.attributes.unwrap_or_default())).transpose()
 }
 
@@ -377,5 +377,5 @@ pub enum ActivateError {
     #[error("the link no longer works")]
     LinkDead,
     #[error(transparent)]
-    Store(#[from] ApiError),
+    Store(#[from] StoreError),
 }

@@ -28,10 +28,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::{
-    ApiError,
     config::Tables,
     time::Clock,
-    dynamo::{Item, from_item, to_item},
+    dynamo::{Item, StoreError, from_item, to_item},
     storage::Storage,
     vault::{Actor, Anchors, Category, ChainHead, FileRef, GENESIS, Kind, Record, anchor_prefix, head_anchor, head_anchor_key, parse_anchor_key, record_anchor_key},
 };
@@ -53,8 +52,8 @@ pub fn record_key(seq: u64) -> String {
     format!("r#{seq:010}")
 }
 
-fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, ApiError> {
-    result.map_err(|err| ApiError::internal(anyhow::Error::new(err)))
+fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, StoreError> {
+    result.map_err(|err| StoreError::internal(anyhow::Error::new(err)))
 }
 
 /// A file the product generated, to be kept with a new record.
@@ -137,6 +136,26 @@ pub struct HeadState {
 }
 
 /// Table `vault_records` and the vault bucket its records' files and anchors go to:
+/// Why a record was not filed or read.
+#[derive(Debug, thiserror::Error)]
+pub enum VaultError {
+    /// The record to supersede is not one of the founder's; nothing was filed.
+    #[error("the record to supersede is not one of the founder's")]
+    UnknownRecord,
+    /// No such record of the founder's (another founder's included).
+    #[error("record not found")]
+    NotFound,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The vault's files failed (S3): a storage failure like any other, its cause logged.
+impl From<crate::storage::StorageError> for StoreError {
+    fn from(err: crate::storage::StorageError) -> Self {
+        Self::internal(err)
+    }
+}
+
 /// `state.vault()`.
 #[derive(Clone, Copy)]
 pub struct VaultRepo<'a> {
@@ -151,11 +170,11 @@ impl<'a> VaultRepo<'a> {
     }
 
     /// The vault of the functions that declared it.
-    pub fn storage(self) -> Result<&'a Storage, ApiError> {
-        self.storage.ok_or_else(|| ApiError::internal(anyhow::anyhow!("this function did not declare the vault")))
+    pub fn storage(self) -> Result<&'a Storage, StoreError> {
+        self.storage.ok_or_else(|| StoreError::internal(anyhow::anyhow!("this function did not declare the vault")))
     }
 
-    async fn head_state(self, owner_id: &str) -> Result<HeadState, ApiError> {
+    async fn head_state(self, owner_id: &str) -> Result<HeadState, StoreError> {
         let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s("head")).consistent_read(true).send().await?;
         let head: Option<Head> = output.item.map(from_item).transpose()?;
         Ok(match head {
@@ -164,17 +183,17 @@ impl<'a> VaultRepo<'a> {
         })
     }
 
-    async fn head(self, owner_id: &str) -> Result<(u64, String), ApiError> {
+    async fn head(self, owner_id: &str) -> Result<(u64, String), StoreError> {
         let state = self.head_state(owner_id).await?;
         Ok((state.head.seq, state.head.hash))
     }
 
     /// The founder's head item (a consistent read).
-    pub async fn head_of(self, owner_id: &str) -> Result<HeadState, ApiError> {
+    pub async fn head_of(self, owner_id: &str) -> Result<HeadState, StoreError> {
         self.head_state(owner_id).await
     }
 
-    async fn exists(self, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
+    async fn exists(self, owner_id: &str, sk: &str) -> Result<bool, StoreError> {
         let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).projection_expression("sk").send().await?;
         Ok(output.item.is_some())
     }
@@ -182,7 +201,7 @@ impl<'a> VaultRepo<'a> {
     /// Appends a record to the founder's chain: its files into the vault first, then the record
     /// and the new head in one transaction. Returns `None` if `once` was already used.
     #[tracing::instrument(skip(self, new), fields(kind = new.kind.as_str()))]
-    pub async fn append(self, owner_id: &str, new: NewRecord) -> Result<Option<Record>, ApiError> {
+    pub async fn append(self, owner_id: &str, new: NewRecord) -> Result<Option<Record>, VaultError> {
         if let Some(once) = &new.once
             && self.exists(owner_id, &format!("once#{once}")).await?
         {
@@ -193,7 +212,7 @@ impl<'a> VaultRepo<'a> {
         if !new.files.is_empty() {
             let storage = self.storage()?;
             for file in &new.files {
-                let stored = storage.put(&object_key(owner_id, &id, &file.name), file.bytes.clone(), &file.content_type).await?;
+                let stored = storage.put(&object_key(owner_id, &id, &file.name), file.bytes.clone(), &file.content_type).await.map_err(StoreError::from)?;
                 files.push(FileRef { name: file.name.clone(), content_type: file.content_type.clone(), size: stored.size, sha256: stored.sha256, key: stored.key, version_id: stored.version_id });
             }
         }
@@ -320,7 +339,7 @@ impl<'a> VaultRepo<'a> {
                         return Ok(None);
                     }
                     if new.supersedes.is_some() && failed(written.saturating_sub(2)) {
-                        return Err(ApiError::bad_request("unknown_record", "The record to supersede is not one of yours."));
+                        return Err(VaultError::UnknownRecord);
                     }
                     // Another record took this sequence number: read the new head and try again.
                     let jitter = rand::random::<u64>() % (5 + 5 * u64::from(attempt.min(10)));
@@ -328,26 +347,26 @@ impl<'a> VaultRepo<'a> {
                 }
             }
         }
-        Err(ApiError::unavailable())
+        Err(StoreError::Unavailable.into())
     }
 
-    /// One record of the founder's, by id (404 for anyone else's).
-    pub async fn get(self, owner_id: &str, id: &str) -> Result<Record, ApiError> {
-        let not_found = || ApiError::not_found("Record not found");
+    /// One record of the founder's, by id ([`VaultError::NotFound`] for anyone else's).
+    pub async fn get(self, owner_id: &str, id: &str) -> Result<Record, VaultError> {
+        let not_found = || VaultError::NotFound;
         if uuid::Uuid::parse_str(id).is_err() {
             return Err(not_found());
         }
-        let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(&format!("id#{id}"))).consistent_read(true).send().await?;
+        let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(&format!("id#{id}"))).consistent_read(true).send().await.map_err(StoreError::from)?;
         let seq = match output.item.as_ref().and_then(|item| item.get("seq")) {
             Some(AttributeValue::N(seq)) => seq.parse::<u64>().map_err(|_| not_found())?,
             _ => return Err(not_found()),
         };
-        let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(&record_key(seq))).consistent_read(true).send().await?;
+        let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(&record_key(seq))).consistent_read(true).send().await.map_err(StoreError::from)?;
         output.item.map(read_record).transpose()?.ok_or_else(not_found)
     }
 
     /// The newer record that superseded this one, if any.
-    pub async fn superseded_by(self, owner_id: &str, id: &str) -> Result<Option<String>, ApiError> {
+    pub async fn superseded_by(self, owner_id: &str, id: &str) -> Result<Option<String>, StoreError> {
         let output = self.table.get()
             .key("owner_id", s(owner_id))
             .key("sk", s(&format!("sup#{id}")))
@@ -360,7 +379,7 @@ impl<'a> VaultRepo<'a> {
     }
 
     /// Every item of the founder under a key prefix (`r#`, `sup#`), in key order.
-    async fn items_under(self, owner_id: &str, prefix: &str) -> Result<Vec<Item>, ApiError> {
+    async fn items_under(self, owner_id: &str, prefix: &str) -> Result<Vec<Item>, StoreError> {
         let query = self.table.query()
             .key_condition_expression("owner_id = :owner AND begins_with(sk, :prefix)")
             .expression_attribute_values(":owner", s(owner_id))
@@ -370,7 +389,7 @@ impl<'a> VaultRepo<'a> {
     }
 
     /// Every record id that has been superseded, with the newer one.
-    pub async fn supersessions(self, owner_id: &str) -> Result<HashMap<String, String>, ApiError> {
+    pub async fn supersessions(self, owner_id: &str) -> Result<HashMap<String, String>, StoreError> {
         Ok(self.items_under(owner_id, "sup#")
             .await?
             .into_iter()
@@ -383,7 +402,7 @@ impl<'a> VaultRepo<'a> {
 
     /// A page of records, newest first, filled up to `limit` across DynamoDB pages; `next` is
     /// the sequence number to continue below.
-    pub async fn page(self, owner_id: &str, filter: &Filter, before: Option<u64>, limit: usize) -> Result<(Vec<Record>, Option<u64>), ApiError> {
+    pub async fn page(self, owner_id: &str, filter: &Filter, before: Option<u64>, limit: usize) -> Result<(Vec<Record>, Option<u64>), StoreError> {
         let upper = before.map(record_key).unwrap_or_else(|| "r#~".to_owned());
         let mut conditions = Vec::new();
         let mut values: HashMap<String, AttributeValue> =
@@ -425,7 +444,7 @@ impl<'a> VaultRepo<'a> {
         let filled = crate::repo::query_until(query, |item| {
             let record = read_record(item)?;
             if before.is_some_and(|b| record.seq >= b) {
-                return Ok::<_, ApiError>(ControlFlow::Continue(()));
+                return Ok::<_, StoreError>(ControlFlow::Continue(()));
             }
             records.push(record);
             Ok(if records.len() == limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
@@ -436,12 +455,12 @@ impl<'a> VaultRepo<'a> {
     }
 
     /// Every record of the founder in chain order (oldest first).
-    pub async fn chain(self, owner_id: &str) -> Result<Vec<Record>, ApiError> {
+    pub async fn chain(self, owner_id: &str) -> Result<Vec<Record>, StoreError> {
         self.items_under(owner_id, "r#").await?.into_iter().map(read_record).collect()
     }
 
     /// The record made under a `once` key, if any.
-    pub async fn once_record(self, owner_id: &str, once: &str) -> Result<Option<String>, ApiError> {
+    pub async fn once_record(self, owner_id: &str, once: &str) -> Result<Option<String>, StoreError> {
         let output = self.table.get()
             .key("owner_id", s(owner_id))
             .key("sk", s(&format!("once#{once}")))
@@ -455,7 +474,7 @@ impl<'a> VaultRepo<'a> {
     }
 
     /// The founder's records with sequence numbers `from..=to`, in order.
-    async fn records_between(self, owner_id: &str, from: u64, to: u64) -> Result<Vec<Record>, ApiError> {
+    async fn records_between(self, owner_id: &str, from: u64, to: u64) -> Result<Vec<Record>, StoreError> {
         let items = self.table.query()
             .key_condition_expression("owner_id = :owner AND sk BETWEEN :from AND :to")
             .expression_attribute_values(":owner", s(owner_id))
@@ -476,7 +495,7 @@ impl<'a> VaultRepo<'a> {
     /// at a record that does not give its own hash: what is anchored is never a broken record.
     /// Answers how far the chain is anchored.
     #[tracing::instrument(skip(self))]
-    pub async fn anchor_pending(self, owner_id: &str) -> Result<u64, ApiError> {
+    pub async fn anchor_pending(self, owner_id: &str) -> Result<u64, StoreError> {
         let kept = self.head_state(owner_id).await?;
         if kept.anchored >= kept.head.seq {
             return Ok(kept.anchored);
@@ -511,7 +530,7 @@ impl<'a> VaultRepo<'a> {
     /// What the vault bucket holds for the founder's chain: the first version of every record
     /// anchor (and whether a later version differs), which heads are anchored, and the first
     /// version of the head anchors at `table_head` and at the last anchored head.
-    pub async fn anchors(self, owner_id: &str, table_head: u64) -> Result<Anchors, ApiError> {
+    pub async fn anchors(self, owner_id: &str, table_head: u64) -> Result<Anchors, StoreError> {
         use futures::StreamExt;
         let storage = self.storage()?;
         let mut by_key: std::collections::BTreeMap<String, Vec<crate::storage::ObjectVersion>> = Default::default();
@@ -541,7 +560,7 @@ impl<'a> VaultRepo<'a> {
                     let bytes = storage.read(&key, version.version_id.as_deref()).await?.unwrap_or_default();
                     texts.push(String::from_utf8_lossy(&bytes).into_owned());
                 }
-                Ok::<_, ApiError>((is_head, seq, texts))
+                Ok::<_, StoreError>((is_head, seq, texts))
             })
             .buffer_unordered(ANCHOR_READS)
             .collect::<Vec<_>>()
@@ -564,7 +583,7 @@ impl<'a> VaultRepo<'a> {
 
     /// The founders whose chain has records they have not been mailed (the sparse
     /// `witness_due` index).
-    pub async fn due_witnesses(self) -> Result<Vec<String>, ApiError> {
+    pub async fn due_witnesses(self) -> Result<Vec<String>, StoreError> {
         let items = self.table.query()
             .index_name("witness_due")
             .key_condition_expression("witness_due = :due")
@@ -585,7 +604,7 @@ impl<'a> VaultRepo<'a> {
 
     /// Records that the founder was mailed the head `seq`: no longer due, unless a newer record
     /// arrived meanwhile (then the next digest mails that one).
-    pub async fn mark_witnessed(self, owner_id: &str, seq: u64) -> Result<bool, ApiError> {
+    pub async fn mark_witnessed(self, owner_id: &str, seq: u64) -> Result<bool, StoreError> {
         let result = self.table.update()
             .key("owner_id", s(owner_id))
             .key("sk", s("head"))
@@ -598,7 +617,7 @@ impl<'a> VaultRepo<'a> {
     }
 
     /// The founder's records after `after`, up to `to`, at most `limit` of the newest.
-    pub async fn records_since(self, owner_id: &str, after: u64, to: u64, limit: u64) -> Result<Vec<Record>, ApiError> {
+    pub async fn records_since(self, owner_id: &str, after: u64, to: u64, limit: u64) -> Result<Vec<Record>, StoreError> {
         if to <= after {
             return Ok(Vec::new());
         }
@@ -606,11 +625,11 @@ impl<'a> VaultRepo<'a> {
     }
 
     /// How many records the founder has (the chain's head).
-    pub async fn count(self, owner_id: &str) -> Result<u64, ApiError> {
+    pub async fn count(self, owner_id: &str) -> Result<u64, StoreError> {
         Ok(self.head(owner_id).await?.0)
     }
 
-    pub async fn put_pending(self, pending: &Pending) -> Result<(), ApiError> {
+    pub async fn put_pending(self, pending: &Pending) -> Result<(), StoreError> {
         let mut item = to_item(pending)?;
         item.insert("data".into(), s(&pending.data.to_string()));
         // Never over anything already there (a record's key, say): pending ids are new UUIDs.
@@ -620,7 +639,7 @@ impl<'a> VaultRepo<'a> {
 
     /// A pending item that has not expired and was not taken (TTL deletes lazily, so expiry is
     /// checked here).
-    pub async fn get_pending(self, owner_id: &str, sk: &str) -> Result<Option<Pending>, ApiError> {
+    pub async fn get_pending(self, owner_id: &str, sk: &str) -> Result<Option<Pending>, StoreError> {
         let output = self.table.get().key("owner_id", s(owner_id)).key("sk", s(sk)).consistent_read(true).send().await?;
         let Some(mut item) = output.item else { return Ok(None) };
         if item.contains_key("taken_at") {
@@ -639,7 +658,7 @@ impl<'a> VaultRepo<'a> {
     /// Takes a pending item once (false if someone else did first). A conditional update, not a
     /// delete: the vault's functions hold no DeleteItem on the table (a record is never deleted),
     /// and TTL removes the taken item when it expires.
-    pub async fn take_pending(self, owner_id: &str, sk: &str) -> Result<bool, ApiError> {
+    pub async fn take_pending(self, owner_id: &str, sk: &str) -> Result<bool, StoreError> {
         let result = self.table.update()
             .key("owner_id", s(owner_id))
             .key("sk", s(sk))
@@ -655,7 +674,7 @@ impl<'a> VaultRepo<'a> {
 
 /// The stored item of a record: the record's fields, its key, a lower-case copy of the title
 /// for search, and `meta` as JSON text (so it reads back exactly as it was hashed).
-fn record_item(record: &Record) -> Result<Item, ApiError> {
+fn record_item(record: &Record) -> Result<Item, StoreError> {
     let mut item = to_item(record)?;
     item.insert("sk".into(), s(&record_key(record.seq)));
     item.insert("meta".into(), s(&record.meta.to_string()));
@@ -663,7 +682,7 @@ fn record_item(record: &Record) -> Result<Item, ApiError> {
     Ok(item)
 }
 
-fn read_record(mut item: Item) -> Result<Record, ApiError> {
+fn read_record(mut item: Item) -> Result<Record, StoreError> {
     let meta = match item.remove("meta") {
         Some(AttributeValue::S(text)) => serde_json::from_str(&text).unwrap_or(Value::Null),
         _ => Value::Object(Default::default()),

@@ -65,7 +65,7 @@ pub async fn file_form(state: &AppState, form: &Form, actor: Actor, event: &str)
         NewFile::new("snapshot.html", "text/html; charset=utf-8", render_html(form, &context).into_bytes()),
         NewFile::new("form.json", "application/json", json.into_bytes()),
     ];
-    state.vault().append(&form.user_id, record).await
+    Ok(state.vault().append(&form.user_id, record).await?)
 }
 
 /// [`file_form`], logged instead of failing the founder's request: the form change itself
@@ -102,7 +102,7 @@ pub async fn file_campaign(state: &AppState, sent: &SentCampaign<'_>) -> Result<
         NewFile::new("headers.json", "application/json", serde_json::to_string_pretty(&sent.headers).unwrap_or_default().into_bytes()),
         NewFile::new("audience.json", "application/json", serde_json::to_string_pretty(&sent.audience).unwrap_or_default().into_bytes()),
     ];
-    state.vault().append(sent.owner_id, record).await
+    Ok(state.vault().append(sent.owner_id, record).await?)
 }
 
 /// Files a change of the offering's status (or details), once per version.
@@ -118,7 +118,7 @@ pub async fn file_offering(state: &AppState, owner_id: &str, offering: &Offering
     record.once = Some(format!("offering#{}", offering.version));
     record.meta = json!({ "status": offering.status.as_str(), "previous_status": before.as_str(), "version": offering.version });
     record.files = vec![NewFile::new("offering.json", "application/json", serde_json::to_string_pretty(offering).unwrap_or_default().into_bytes())];
-    state.vault().append(owner_id, record).await
+    Ok(state.vault().append(owner_id, record).await?)
 }
 
 /// Files yesterday's (or `day`'s) digest for every founder who had leads that day: leads per
