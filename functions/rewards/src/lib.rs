@@ -102,7 +102,7 @@ async fn overview(State(state): State<AppState>, user: AuthUser) -> Result<Json<
 #[cfg(test)]
 mod tests {
     use serde_json::json;
-    use shared::repo::rewards::Referral;
+    use shared::rewards::Referral;
 
     use super::*;
 
