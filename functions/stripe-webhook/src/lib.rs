@@ -65,7 +65,9 @@ async fn receive(State(state): State<AppState>, headers: HeaderMap, body: Bytes)
     }
     if let Err(err) = apply(&state, kind, created, &event["data"]["object"]).await {
         // Forget the claim so Stripe's retry can apply the event.
-        let _ = state.stripe_events().forget(id).await;
+        if let Err(forget_err) = state.stripe_events().forget(id).await {
+            tracing::error!(event_id = id, kind, error = ?forget_err, "the failed event's claim was not released: Stripe's retry will be read as a duplicate");
+        }
         return Err(err);
     }
     Ok((StatusCode::OK, Json(json!({ "received": true }))))
