@@ -15,15 +15,9 @@
 use std::{sync::Arc, time::Duration};
 
 use aws_lc_rs::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair};
-use axum::{
-    extract::{FromRef, FromRequestParts},
-    http::{header, request::Parts},
-};
 use base64::{Engine, engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD}};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
-
-use crate::error::ApiError;
 
 pub const ISSUER: &str = "raisespark";
 pub const AUDIENCE: &str = "authenticated";
@@ -227,12 +221,6 @@ pub enum TokenError {
     Invalid(#[from] jsonwebtoken::errors::Error),
 }
 
-impl From<TokenError> for ApiError {
-    fn from(err: TokenError) -> Self {
-        ApiError::internal(err)
-    }
-}
-
 impl TokenKeys {
     /// Verifies with `public` (chosen by `kid`); mints only with `signing`.
     pub fn new(public: &[PublicKey], signing: Option<&SigningKey>) -> Self {
@@ -346,63 +334,28 @@ pub struct ActingAdmin {
 /// payouts, admin routes, another impersonation, account deletion.
 pub const NOT_WHILE_IMPERSONATING: &str = "Not available while impersonating a user";
 
+/// Refused: the caller is an administrator acting in a support session (the HTTP layer answers
+/// 403 with [`NOT_WHILE_IMPERSONATING`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Impersonating;
+
 impl AuthUser {
-    /// The caller acting as themselves; 403 inside an impersonation session.
-    pub fn refuse_impersonation(&self) -> Result<&Self, ApiError> {
+    /// The caller acting as themselves; refused inside an impersonation session.
+    pub fn refuse_impersonation(&self) -> Result<&Self, Impersonating> {
         match self.impersonation {
             None => Ok(self),
-            Some(_) => Err(ApiError::new(axum::http::StatusCode::FORBIDDEN, "impersonating", NOT_WHILE_IMPERSONATING)),
+            Some(_) => Err(Impersonating),
         }
     }
 
-    fn from_claims(claims: AccessClaims) -> Self {
+    /// The caller named by verified claims (the extractor in `http::auth_user` verifies them).
+    pub(crate) fn from_claims(claims: AccessClaims) -> Self {
         let impersonation = match (claims.act, claims.imp) {
             (Some(actor), Some(audit_id)) => Some(ActingAdmin { admin_id: actor.sub, audit_id }),
             _ => None,
         };
         Self { id: claims.sub, email: claims.email, impersonation }
     }
-}
-
-impl<S> FromRequestParts<S> for AuthUser
-where
-    TokenKeys: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let token = bearer_token(parts)
-            .ok_or_else(|| ApiError::unauthorized("Authentication required. Please sign in."))?;
-        let claims = TokenKeys::from_ref(state).verify(token).map_err(|err| {
-            tracing::debug!(error = %err, "access token rejected");
-            ApiError::new(
-                axum::http::StatusCode::UNAUTHORIZED,
-                "invalid_token",
-                "Your session has expired. Please sign in again.",
-            )
-        })?;
-        Ok(Self::from_claims(claims))
-    }
-}
-
-/// `Option<AuthUser>`: `None` when no valid access token came with the request.
-impl<S> axum::extract::OptionalFromRequestParts<S> for AuthUser
-where
-    TokenKeys: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Option<Self>, Self::Rejection> {
-        Ok(<Self as FromRequestParts<S>>::from_request_parts(parts, state).await.ok())
-    }
-}
-
-fn bearer_token(parts: &Parts) -> Option<&str> {
-    let value = parts.headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim()).filter(|token| !token.is_empty())
 }
 
 #[cfg(test)]
@@ -520,7 +473,7 @@ mod tests {
         let user = AuthUser::from_claims(keys().verify(&token).unwrap());
         assert_eq!(user.id, "target");
         assert_eq!(user.impersonation, Some(ActingAdmin { admin_id: "admin".into(), audit_id: "audit-1".into() }));
-        assert_eq!(user.refuse_impersonation().unwrap_err().status, axum::http::StatusCode::FORBIDDEN);
+        assert_eq!(user.refuse_impersonation(), Err(Impersonating));
         let own = AuthUser::from_claims(keys().verify(&keys().issue("u", "u@b.co", ACCESS_TOKEN_TTL).unwrap()).unwrap());
         assert!(own.impersonation.is_none() && own.refuse_impersonation().is_ok());
     }
@@ -598,15 +551,5 @@ mod tests {
         assert!(SigningKey::from_pem("hello").is_err());
         assert!(SigningKey::from_pem(&format!("{PEM_BEGIN}\nAAAA\n{PEM_END}")).is_err());
         assert!(!format!("{key:?}").contains(&key.to_pem()[30..60]));
-    }
-
-    #[test]
-    fn the_bearer_scheme_is_case_insensitive_and_required() {
-        let parts = |value: &str| {
-            axum::http::Request::builder().header(header::AUTHORIZATION, value).body(()).unwrap().into_parts().0
-        };
-        assert_eq!(bearer_token(&parts("bearer abc")), Some("abc"));
-        assert_eq!(bearer_token(&parts("Basic abc")), None);
-        assert_eq!(bearer_token(&parts("Bearer ")), None);
     }
 }

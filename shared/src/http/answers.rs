@@ -1,14 +1,30 @@
 //! What the layers below answer, as the HTTP answer: `?` in a handler or a service turns a
-//! storage failure (`StoreError`, `StorageError`) or a repository's refusal into its status and
-//! message here, and only here. The repositories name outcomes; this decides what a client sees.
+//! storage failure (`StoreError`, `StorageError`), a repository's refusal or the access
+//! tokens' (`TokenError`, `Impersonating`) into its status and message here, and only here.
+//! The layers below name outcomes; this decides what a client sees.
 
 use axum::http::StatusCode;
 
 use crate::{
+    auth::{Impersonating, NOT_WHILE_IMPERSONATING, TokenError},
     dynamo::StoreError,
     http::error::ApiError,
     repo::{campaigns::CampaignError, cursor::InvalidCursor, forms::FormError, leads::LeadError, sessions::SessionError},
 };
+
+/// A token that cannot be made or read by this function is a server fault, never the caller's.
+impl From<TokenError> for ApiError {
+    fn from(err: TokenError) -> Self {
+        ApiError::internal(err)
+    }
+}
+
+/// 403: the route is not for an administrator acting in a support session.
+impl From<Impersonating> for ApiError {
+    fn from(_: Impersonating) -> Self {
+        ApiError::new(StatusCode::FORBIDDEN, "impersonating", NOT_WHILE_IMPERSONATING)
+    }
+}
 
 /// Unavailable → 503 with `Retry-After: 1`; anything else → an opaque 500 (cause logged).
 impl From<StoreError> for ApiError {
@@ -157,5 +173,13 @@ mod tests {
         assert_eq!(ApiError::from(VaultError::NotFound), ApiError::not_found("Record not found"));
         let answer = ApiError::from(crate::storage::StorageError(anyhow::anyhow!("secret bucket xyz")));
         assert_eq!((answer.status, answer.message.contains("xyz")), (StatusCode::INTERNAL_SERVER_ERROR, false));
+    }
+
+    #[test]
+    fn an_administrator_in_a_support_session_is_refused_with_403_and_a_token_fault_is_an_opaque_500() {
+        let answer = ApiError::from(crate::auth::Impersonating);
+        assert_eq!(answer, ApiError::new(StatusCode::FORBIDDEN, "impersonating", "Not available while impersonating a user"));
+        let answer = ApiError::from(crate::auth::TokenError::CannotMint);
+        assert_eq!((answer.status, answer.code.as_ref()), (StatusCode::INTERNAL_SERVER_ERROR, "internal_error"));
     }
 }

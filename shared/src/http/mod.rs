@@ -1,6 +1,6 @@
 //! The HTTP layer shared by every function: routing, request extractors, the error shape
-//! ([`error`]), what the layers below answer as that shape ([`answers`]) and the
-//! support-session audit ([`audit`]). Below it nothing imports axum
+//! ([`error`]), what the layers below answer as that shape ([`answers`]), the signed-in
+//! caller as an extractor (`auth_user`) and the support-session audit ([`audit`]). Below it nothing imports axum
 //! (`services`, `repo` and the `domain` crate; checked by `architecture`).
 
 use axum::{
@@ -14,6 +14,7 @@ use crate::{auth::AuthUser, error::ApiError};
 
 pub mod answers;
 pub mod audit;
+mod auth_user;
 pub mod error;
 
 /// Who a vault record names for a signed-in caller: the founder, or the administrator acting
@@ -34,6 +35,18 @@ where
     S: Clone + Send + Sync + 'static,
 {
     Router::new().nest(&format!("/api/{name}"), router.fallback(api_not_found))
+}
+
+/// Serves a function's router as a Lambda behind API Gateway, until the runtime stops.
+/// Not generic, so the Lambda runtime's HTTP stack (hyper, the event types, tower) is compiled
+/// once here rather than once in every function's `main.rs`.
+pub async fn serve(app: Router) -> Result<(), lambda_http::Error> {
+    lambda_http::run(app).await
+}
+
+/// [`serve`] behind a function URL that streams the response (the leads export).
+pub async fn serve_streaming(app: Router) -> Result<(), lambda_http::Error> {
+    lambda_http::run_with_streaming_response(app).await
 }
 
 /// JSON 404 for a path under `/api` that no route matches.
