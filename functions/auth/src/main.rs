@@ -15,5 +15,5 @@ async fn main() -> Result<(), lambda_http::Error> {
         }))
         .await;
     }
-    lambda_http::run(shared::http::mount("auth", auth::router(state))).await
+    shared::http::serve(shared::http::mount("auth", auth::router(state))).await
 }

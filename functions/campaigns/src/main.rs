@@ -23,6 +23,6 @@ async fn main() -> Result<(), lambda_http::Error> {
             }))
             .await
         }
-        _ => lambda_http::run(shared::http::mount("campaigns", campaigns::router(state))).await,
+        _ => shared::http::serve(shared::http::mount("campaigns", campaigns::router(state))).await,
     }
 }

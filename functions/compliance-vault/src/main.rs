@@ -18,5 +18,5 @@ async fn main() -> Result<(), lambda_http::Error> {
     }
     let streaming = state.config.response_streaming;
     let app = shared::http::mount("compliance-vault", compliance_vault::router(state));
-    if streaming { lambda_http::run_with_streaming_response(app).await } else { lambda_http::run(app).await }
+    if streaming { shared::http::serve_streaming(app).await } else { shared::http::serve(app).await }
 }

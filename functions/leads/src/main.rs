@@ -6,5 +6,5 @@ async fn main() -> Result<(), lambda_http::Error> {
     let app = shared::http::mount("leads", leads::router(state));
     // The CSV export runs as its own function behind a streaming function URL, so 50,000
     // leads leave page by page instead of through API Gateway's buffered 6 MB response.
-    if streaming { lambda_http::run_with_streaming_response(app).await } else { lambda_http::run(app).await }
+    if streaming { shared::http::serve_streaming(app).await } else { shared::http::serve(app).await }
 }

@@ -2,5 +2,5 @@
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
     let state = shared::AppState::from_env_for(&raise_capital::config::NEEDS).await?;
-    lambda_http::run(shared::http::mount("raise-capital", raise_capital::router(state))).await
+    shared::http::serve(shared::http::mount("raise-capital", raise_capital::router(state))).await
 }

@@ -14,5 +14,5 @@ async fn main() -> Result<(), lambda_http::Error> {
         }))
         .await;
     }
-    lambda_http::run(shared::http::mount("revert-impersonation", revert_impersonation::router(state))).await
+    shared::http::serve(shared::http::mount("revert-impersonation", revert_impersonation::router(state))).await
 }

@@ -2,5 +2,5 @@
 async fn main() -> Result<(), lambda_http::Error> {
     shared::telemetry::init();
     let state = shared::AppState::from_env_for(&stripe_webhook::config::NEEDS).await?;
-    lambda_http::run(shared::http::mount("stripe-webhook", stripe_webhook::router(state))).await
+    shared::http::serve(shared::http::mount("stripe-webhook", stripe_webhook::router(state))).await
 }
