@@ -37,9 +37,10 @@ where
     Router::new().nest(&format!("/api/{name}"), router.fallback(api_not_found))
 }
 
-/// Serves a function's router as a Lambda behind API Gateway, until the runtime stops.
-/// Not generic, so the Lambda runtime's HTTP stack (hyper, the event types, tower) is compiled
-/// once here rather than once in every function's `main.rs`.
+/// Serves a function's router as a Lambda behind API Gateway, until the runtime stops: every
+/// function's `main.rs` serves the same way, through here. (It does not make the binaries
+/// quicker to build: debug builds already share the runtime's instantiations from upstream
+/// crates; measured 2.5 s of CPU for a function's binary either way.)
 pub async fn serve(app: Router) -> Result<(), lambda_http::Error> {
     lambda_http::run(app).await
 }
