@@ -59,6 +59,26 @@ start_dynamodb() {
   wait_for_http "$DYNAMODB_ENDPOINT" 60 || die "DynamoDB Local did not start on port $port (see $log)"
 }
 
+# Starts N in-memory DynamoDB Locals for the Rust tests, which spread their table sets over
+# them (shared/src/testing): one DynamoDB Local slows down with every table it has created.
+# Sets DDB_POOL_PIDS and DYNAMODB_TEST_ENDPOINTS (space-separated URLs).
+start_dynamodb_pool() {
+  local count=$1 port endpoints=()
+  need_java
+  DDB_POOL_PIDS=()
+  for (( i = 0; i < count; i++ )); do
+    port=$(free_port)
+    java -Xms64m -Djava.library.path="$DDB_DIR/DynamoDBLocal_lib" -jar "$DDB_DIR/DynamoDBLocal.jar" \
+      -port "$port" -sharedDb -inMemory >/dev/null 2>&1 &
+    DDB_POOL_PIDS+=($!)
+    endpoints+=("http://127.0.0.1:$port")
+  done
+  for endpoint in "${endpoints[@]}"; do
+    wait_for_http "$endpoint" 60 || die "DynamoDB Local did not start at $endpoint"
+  done
+  export DYNAMODB_TEST_ENDPOINTS="${endpoints[*]}"
+}
+
 # moto's S3 server (PyPI), installed on first use like cfn-lint.
 need_moto() {
   python3 -c 'import moto.server, flask' 2>/dev/null && return 0

@@ -37,10 +37,16 @@ say "template.yaml: no errors"
 step "OpenAPI covers every route"
 python3 infra/scripts/check_openapi.py
 
-trap 'stop_pid "${DDB_PID:-}"; stop_pid "${S3_PID:-}"; stop_pid "${SPA_PID:-}"' EXIT
+DDB_POOL_PIDS=()
+trap 'stop_pid "${DDB_PID:-}"; for pid in "${DDB_POOL_PIDS[@]}"; do stop_pid "$pid"; done; stop_pid "${S3_PID:-}"; stop_pid "${SPA_PID:-}"' EXIT
 step "DynamoDB Local and the local S3 (in memory)"
 start_dynamodb "$(free_port)" in-memory
-say "DynamoDB Local at $DYNAMODB_ENDPOINT"
+say "DynamoDB Local at $DYNAMODB_ENDPOINT (the Lambda runtime stage and schemathesis)"
+# The Rust tests' own DynamoDB Locals: each test's tables go to one of them (shared/src/testing),
+# so none holds more than a few thousand tables.
+start_dynamodb_pool 6
+export RUST_TEST_THREADS=4  # the tests wait on DynamoDB Local more than they compute
+say "DynamoDB Locals for the Rust tests: $DYNAMODB_TEST_ENDPOINTS"
 start_s3 "$(free_port)"
 say "Local S3 (moto) at $S3_ENDPOINT"
 
@@ -56,6 +62,9 @@ SPA_PID=$!
 
 step "Rust: run the unit and integration tests"
 cargo test --workspace --quiet 2>&1
+
+for pid in "${DDB_POOL_PIDS[@]}"; do stop_pid "$pid"; done
+DDB_POOL_PIDS=()
 
 step "Every function's binary and the local gateway (debug, over the libraries the tests built)"
 # `--tests` keeps the features the tests resolved (dev-dependencies add modules such as
@@ -76,9 +85,9 @@ step "schemathesis: the API against infra/openapi.yaml (no 5xx, documented respo
 GATEWAY_BIN="$CARGO_TARGET_DIR/debug/local-gateway" infra/scripts/schemathesis.sh
 
 step "Playwright journeys (headless Chromium)"
-# A fresh DynamoDB Local and S3 for the journeys: the integration tests above leave thousands
-# of tables behind, and DynamoDB Local slows down with every one it holds (the journeys took
-# twice as long, and the longest ran out of time).
+# A fresh DynamoDB Local and S3 for the journeys: DynamoDB Local slows down with every table it
+# has created (the journeys took twice as long, and the longest ran out of time, on the
+# DynamoDB Local the Rust tests had used).
 stop_pid "$DDB_PID"; stop_pid "$S3_PID"
 start_dynamodb "$(free_port)" in-memory
 start_s3 "$(free_port)"
