@@ -7,7 +7,6 @@ pub(super) struct Sending {
     pub send_rate: u32,
     pub configuration_set: Option<String>,
     pub delivery: LeadNotifications,
-    pub sesv2_endpoint: Option<String>,
 }
 
 pub(super) struct SesEvents {
@@ -21,7 +20,6 @@ pub(super) fn variables(needs: &Needs, vars: &mut Vec<Variable>) {
         vars.push(Variable::optional("SES_CONFIGURATION_SET"));
         vars.push(Variable::optional("CAMPAIGN_DELIVERY"));
         vars.push(Variable::optional("CAMPAIGN_ROLE"));
-        vars.push(Variable::local_only("SESV2_ENDPOINT"));
     }
     if needs.ses_events {
         vars.push(Variable::optional("SES_EVENTS_TOPIC_ARN"));
@@ -31,7 +29,7 @@ pub(super) fn variables(needs: &Needs, vars: &mut Vec<Variable>) {
 
 pub(super) fn read_sending(needs: &Needs, env: &Env) -> Result<Sending, ConfigError> {
     if !needs.campaign_sending {
-        return Ok(Sending { send_rate: 14, configuration_set: None, delivery: LeadNotifications::Inline, sesv2_endpoint: None });
+        return Ok(Sending { send_rate: 14, configuration_set: None, delivery: LeadNotifications::Inline });
     }
     let send_rate = match env.optional("CAMPAIGN_SEND_RATE") {
         Some(rate) => rate
@@ -45,7 +43,6 @@ pub(super) fn read_sending(needs: &Needs, env: &Env) -> Result<Sending, ConfigEr
         send_rate,
         configuration_set: env.optional("SES_CONFIGURATION_SET"),
         delivery: if env.is("CAMPAIGN_DELIVERY", "stream") { LeadNotifications::Stream } else { LeadNotifications::Inline },
-        sesv2_endpoint: env.optional("SESV2_ENDPOINT"),
     })
 }
 

@@ -90,8 +90,6 @@ pub struct Config {
     /// Who sends a started campaign: the request itself, after answering (local), or the
     /// recipients table's stream (`stream`, AWS).
     pub campaign_delivery: LeadNotifications,
-    /// SES v2 endpoint override (tests).
-    pub sesv2_endpoint: Option<String>,
     /// The SNS topic of the SES configuration set's events; other topics are refused.
     pub ses_events_topic_arn: Option<String>,
     /// Tests only: one more URL prefix a signing certificate may come from.
@@ -149,7 +147,6 @@ impl Config {
             campaign_send_rate: sending.send_rate,
             ses_configuration_set: sending.configuration_set,
             campaign_delivery: sending.delivery,
-            sesv2_endpoint: sending.sesv2_endpoint,
             ses_events_topic_arn: ses_events.topic_arn,
             sns_cert_url_prefix: ses_events.cert_url_prefix,
             vault: vault::read(needs, &env)?,

@@ -558,18 +558,53 @@ async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end
     assert_eq!(campaign_mail(&state, "ada@example.com").len(), 1, "an unknown outcome is never resent");
 }
 
+/// The request SES received: its form fields, and the raw MIME message (`RawMessage.Data`)
+/// with its header lines unfolded.
+struct RawRequest {
+    fields: Vec<(String, String)>,
+    headers: Vec<String>,
+}
+
+impl RawRequest {
+    fn parse(body: &[u8]) -> Self {
+        use base64::Engine;
+        let fields: Vec<(String, String)> = serde_urlencoded::from_bytes(body).unwrap();
+        let data = &fields.iter().find(|(name, _)| name == "RawMessage.Data").expect("a raw message").1;
+        let mime = String::from_utf8(base64::engine::general_purpose::STANDARD.decode(data).unwrap()).unwrap();
+        let head = mime.split("\r\n\r\n").next().unwrap();
+        let mut headers: Vec<String> = Vec::new();
+        for line in head.split("\r\n") {
+            match headers.last_mut() {
+                Some(last) if line.starts_with([' ', '\t']) => last.push_str(line),
+                _ => headers.push(line.to_owned()),
+            }
+        }
+        Self { fields, headers }
+    }
+
+    fn field(&self, name: &str) -> Option<&str> {
+        self.fields.iter().find(|(field, _)| field == name).map(|(_, value)| value.as_str())
+    }
+
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find_map(|line| line.strip_prefix(name)?.strip_prefix(": "))
+    }
+}
+
 #[tokio::test]
 async fn a_leads_value_reaches_ses_on_one_line_whatever_it_holds() {
-    use wiremock::{Mock, MockServer, ResponseTemplate, matchers::{method, path}};
+    use wiremock::{Mock, MockServer, ResponseTemplate, matchers::{body_string_contains, method}};
     let server = MockServer::start().await;
     Mock::given(method("POST"))
-        .and(path("/v2/email/outbound-emails"))
-        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"MessageId": "ses-1"})))
+        .and(body_string_contains("Action=SendRawEmail"))
+        .respond_with(ResponseTemplate::new(200).set_body_string(
+            "<SendRawEmailResponse xmlns=\"http://ses.amazonaws.com/doc/2010-12-01/\"><SendRawEmailResult><MessageId>ses-1</MessageId></SendRawEmailResult><ResponseMetadata><RequestId>r-1</RequestId></ResponseMetadata></SendRawEmailResponse>",
+        ))
         .mount(&server)
         .await;
     let state = shared::testing::test_state_with(|config| {
-        config.mail = Some(shared::config::MailConfig::Ses { from: "RaiseSpark <hello@raisespark.example>".into(), endpoint: None });
-        config.sesv2_endpoint = Some(server.uri());
+        config.mail = Some(shared::config::MailConfig::Ses { from: "RaiseSpark <hello@raisespark.example>".into(), endpoint: Some(server.uri()) });
+        config.ses_configuration_set = Some("campaign-events".into());
     })
     .await;
     let app = app(&state);
@@ -598,30 +633,56 @@ async fn a_leads_value_reaches_ses_on_one_line_whatever_it_holds() {
     };
     assert_eq!(mailer.send(&direct).await.unwrap(), "ses-1");
 
-    let requests = server.received_requests().await.unwrap();
+    let requests: Vec<RawRequest> = server.received_requests().await.unwrap().iter().map(|r| RawRequest::parse(&r.body)).collect();
     assert_eq!(requests.len(), 2, "the campaign's one message and the direct one");
-    let bodies: Vec<Value> = requests.iter().map(|r| serde_json::from_slice(&r.body).unwrap()).collect();
-    let campaign_request = &bodies[0];
-    assert_eq!(campaign_request["Content"]["Simple"]["Subject"]["Data"], "Hi Eve Doe Bcc: evil@example.net");
-    assert_eq!(campaign_request["Destination"]["ToAddresses"], json!(["eve@example.com"]));
-    let direct_request = &bodies[1];
-    assert_eq!(direct_request["Content"]["Simple"]["Subject"]["Data"], "Hi Eve Bcc: evil@example.net");
-    assert_eq!(direct_request["FromEmailAddress"], "\"Sunrise X-Injected: 1\" <hello@raisespark.example>");
-    assert_eq!(direct_request["ReplyToAddresses"], json!(["founder@example.com Bcc: evil@example.net"]));
-    assert_eq!(direct_request["Destination"]["ToAddresses"], json!(["eve@example.com Bcc: evil@example.net"]));
-    assert_eq!(direct_request["Content"]["Simple"]["Headers"][0]["Value"], "<https://x.example/u> Bcc: evil@example.net");
-    for body in &bodies {
-        let simple = &body["Content"]["Simple"];
-        let mut values = vec![simple["Subject"]["Data"].clone(), body["FromEmailAddress"].clone(), body["ReplyToAddresses"][0].clone(), body["Destination"]["ToAddresses"][0].clone()];
-        for header in simple["Headers"].as_array().unwrap() {
-            values.push(header["Name"].clone());
-            values.push(header["Value"].clone());
+    let campaign_request = &requests[0];
+    assert_eq!(campaign_request.header("Subject"), Some("Hi Eve Doe Bcc: evil@example.net"));
+    assert_eq!(campaign_request.field("Destinations.member.1"), Some("eve@example.com"));
+    assert_eq!(campaign_request.field("ConfigurationSetName"), Some("campaign-events"), "the events reach ses-events");
+    assert!(campaign_request.header("List-Unsubscribe").is_some_and(|value| value.starts_with("<http")), "{:?}", campaign_request.headers);
+    let direct_request = &requests[1];
+    assert_eq!(direct_request.header("Subject"), Some("Hi Eve Bcc: evil@example.net"));
+    assert_eq!(direct_request.header("From"), Some("\"Sunrise X-Injected: 1\" <hello@raisespark.example>"));
+    assert_eq!(direct_request.header("List-Unsubscribe"), Some("<https://x.example/u> Bcc: evil@example.net"));
+    assert_eq!(direct_request.field("Destinations.member.1"), Some("eve@example.com Bcc: evil@example.net"), "one recipient, never a second");
+    assert_eq!(direct_request.field("Destinations.member.2"), None);
+    for request in &requests {
+        for line in &request.headers {
+            let name = line.split(':').next().unwrap_or_default();
+            assert!(!["Bcc", "Cc", "X-Injected"].contains(&name), "{line:?} became a header of its own");
+            assert!(!line.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}'), "{line:?} reaches SES with a break");
         }
-        assert!(values.len() >= 6, "{body}");
-        for value in values {
-            let value = value.as_str().unwrap();
-            assert!(!value.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}'), "{value:?} reaches SES with a break");
-        }
+    }
+}
+
+#[tokio::test]
+async fn ses_asking_to_slow_down_is_a_throttled_failure_and_a_rejected_message_is_not() {
+    use wiremock::{Mock, MockServer, ResponseTemplate, matchers::method};
+    let error = |code: &str| {
+        ResponseTemplate::new(400).set_body_string(format!(
+            "<ErrorResponse xmlns=\"http://ses.amazonaws.com/doc/2010-12-01/\"><Error><Type>Sender</Type><Code>{code}</Code><Message>{code} here</Message></Error><RequestId>r-1</RequestId></ErrorResponse>"
+        ))
+    };
+    for (code, throttled) in [("Throttling", true), ("MessageRejected", false)] {
+        let server = MockServer::start().await;
+        Mock::given(method("POST")).respond_with(error(code)).mount(&server).await;
+        let state = shared::testing::test_state_with(|config| {
+            config.mail = Some(shared::config::MailConfig::Ses { from: "RaiseSpark <hello@raisespark.example>".into(), endpoint: Some(server.uri()) });
+        })
+        .await;
+        let mailer = campaigns::mailer::CampaignMailer::from_state(&state).await.unwrap();
+        let email = shared::mail::CampaignEmail {
+            to: "eve@example.com".into(),
+            from_name: "Sunrise".into(),
+            reply_to: "founder@example.com".into(),
+            subject: "Hi".into(),
+            html: "<p>x</p>".into(),
+            text: "x".into(),
+            headers: Vec::new(),
+        };
+        let failure = mailer.send(&email).await.expect_err(code);
+        assert_eq!(failure.throttled, throttled, "{code}: {}", failure.message);
+        assert!(failure.message.contains(code), "{}", failure.message);
     }
 }
 

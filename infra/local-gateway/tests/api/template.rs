@@ -492,7 +492,7 @@ fn declares(needs: &Needs, path: &str) -> Option<bool> {
         "admin_user_ids" => needs.admins,
         "origin_verify_secret" => needs.client_address,
         "lead_notifications" | "public_leads_per_minute" => needs.lead_capture,
-        "campaign_send_rate" | "campaign_delivery" | "ses_configuration_set" | "sesv2_endpoint" => needs.campaign_sending,
+        "campaign_send_rate" | "campaign_delivery" | "ses_configuration_set" => needs.campaign_sending,
         "ses_events_topic_arn" | "sns_cert_url_prefix" => needs.ses_events,
         "auth_jobs" => needs.auth_jobs,
         "vault_digest" => needs.vault_digest,
@@ -599,9 +599,9 @@ fn a_function_reads_only_the_configuration_parts_its_crate_declares() {
 
 #[test]
 fn the_configuration_scan_finds_each_kind_of_read_and_refuses_an_undeclared_one() {
-    let source = "let a = &state.config.tables.forms; let t = &state.config.tables; t.users; tables.leads; state.config.sesv2_endpoint; self.app.config.links.view_salt; shared::config::Needs";
-    assert_eq!(config_reads(source), ["tables.forms", "tables", "sesv2_endpoint", "links.view_salt", "tables.leads"]);
-    for read in ["tables.forms", "links.view_salt", "sesv2_endpoint", "app_origin", "stripe.price_pro", "stripe.webhook_secret"] {
+    let source = "let a = &state.config.tables.forms; let t = &state.config.tables; t.users; tables.leads; state.config.ses_configuration_set; self.app.config.links.view_salt; shared::config::Needs";
+    assert_eq!(config_reads(source), ["tables.forms", "tables", "ses_configuration_set", "links.view_salt", "tables.leads"]);
+    for read in ["tables.forms", "links.view_salt", "ses_configuration_set", "app_origin", "stripe.price_pro", "stripe.webhook_secret"] {
         assert_eq!(declares(&Needs::NONE, read), Some(false), "{read}");
         assert_eq!(declares(&Needs::ALL, read), Some(true), "{read}");
     }
