@@ -61,6 +61,7 @@ start_dynamodb() {
 
 # Starts N in-memory DynamoDB Locals for the Rust tests, which spread their table sets over
 # them (shared/src/testing): one DynamoDB Local slows down with every table it has created.
+# Does not wait for them (wait_for_dynamodb_pool does: they start while something else runs).
 # Sets DDB_POOL_PIDS and DYNAMODB_TEST_ENDPOINTS (space-separated URLs).
 start_dynamodb_pool() {
   local count=$1 port endpoints=()
@@ -73,10 +74,14 @@ start_dynamodb_pool() {
     DDB_POOL_PIDS+=($!)
     endpoints+=("http://127.0.0.1:$port")
   done
-  for endpoint in "${endpoints[@]}"; do
-    wait_for_http "$endpoint" 60 || die "DynamoDB Local did not start at $endpoint"
-  done
   export DYNAMODB_TEST_ENDPOINTS="${endpoints[*]}"
+}
+
+wait_for_dynamodb_pool() {
+  local endpoint
+  for endpoint in $DYNAMODB_TEST_ENDPOINTS; do
+    wait_for_http "$endpoint" 120 || die "DynamoDB Local did not start at $endpoint"
+  done
 }
 
 # moto's S3 server (PyPI), installed on first use like cfn-lint.

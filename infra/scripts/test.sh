@@ -43,10 +43,10 @@ step "DynamoDB Local and the local S3 (in memory)"
 start_dynamodb "$(free_port)" in-memory
 say "DynamoDB Local at $DYNAMODB_ENDPOINT (the Lambda runtime stage and schemathesis)"
 # The Rust tests' own DynamoDB Locals: each test's tables go to one of them (shared/src/testing),
-# so none holds more than a few thousand tables.
+# so none holds more than a few thousand tables. They start while the tests compile.
 start_dynamodb_pool 6
 export RUST_TEST_THREADS=4  # the tests wait on DynamoDB Local more than they compute
-say "DynamoDB Locals for the Rust tests: $DYNAMODB_TEST_ENDPOINTS"
+say "DynamoDB Locals for the Rust tests (starting): $DYNAMODB_TEST_ENDPOINTS"
 start_s3 "$(free_port)"
 say "Local S3 (moto) at $S3_ENDPOINT"
 
@@ -61,6 +61,7 @@ SPA_LOG=$(mktemp)
 SPA_PID=$!
 
 step "Rust: run the unit and integration tests"
+wait_for_dynamodb_pool
 cargo test --workspace --quiet 2>&1
 
 for pid in "${DDB_POOL_PIDS[@]}"; do stop_pid "$pid"; done
