@@ -185,14 +185,14 @@ export default function EmbedOptionsPage() {
       ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="floating-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+        <section aria-labelledby="floating-heading" className="min-w-0 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
           <h2 id="floating-heading" className="text-base font-semibold text-gray-900">Floating button</h2>
           <p className="mt-1 text-sm text-gray-600">A button in the corner of every page that opens the form in a window.</p>
           <div className="mt-4"><Snippet label="floating button snippet" code={floatingSnippet(origin, form)} /></div>
           <p className="mt-5 mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Live preview</p>
           <FloatingPreview form={form} />
         </section>
-        <section aria-labelledby="inline-heading" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+        <section aria-labelledby="inline-heading" className="min-w-0 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
           <h2 id="inline-heading" className="text-base font-semibold text-gray-900">Inline form</h2>
           <p className="mt-1 text-sm text-gray-600">The form inside your page; it grows to fit its content.</p>
           <div className="mt-4"><Snippet label="inline form snippet" code={inlineSnippet(origin, form)} /></div>

@@ -36,8 +36,10 @@ export function TabList<T extends string>({ label, idPrefix, tabs, value, onChan
     refs.current[target]?.focus();
   };
 
+  // On a phone a long tab bar scrolls inside itself (never the page); the padding keeps the
+  // focus ring inside the clipped strip.
   return (
-    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={cn('flex gap-6 border-b border-gray-200', className)}>
+    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={cn('flex gap-4 overflow-x-auto overflow-y-hidden border-b border-gray-200 px-0.5 pt-1 [scrollbar-width:none] sm:gap-6', className)}>
       {tabs.map(({ value: tab, label: text, icon: Icon }, index) => {
         const selected = tab === value;
         return (
