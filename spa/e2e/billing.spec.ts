@@ -19,7 +19,7 @@ test('a new user opening /forms is sent to pricing, starts the trial and comes b
   await expect(page.getByText('Payment successful! Your subscription is now active.')).toBeVisible();
   await expect(page).toHaveURL(/\/forms$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Investor Forms' })).toBeVisible();
-  const mail = await waitForMail(page.request, email, 'Your 7 days RaiseSpark trial has started');
+  const mail = await waitForMail(page.request, email, 'Your 7-day RaiseSpark trial has started');
   expect(mail.text).toContain('7 days');
 
   await page.goto('/settings');

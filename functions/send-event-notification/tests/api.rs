@@ -33,8 +33,8 @@ async fn trial_started_is_recorded_and_mailed_with_its_length() {
     assert_eq!(recorded_events(&state, &user.email).await, vec!["trial_started"]);
     let mail = mail_to(&state, &user.email);
     assert_eq!(mail.len(), 1);
-    assert_eq!(mail[0].email.subject, "Your 14 days RaiseSpark trial has started");
-    assert!(mail[0].email.text.contains("14 days"));
+    assert_eq!(mail[0].email.subject, "Your 14-day RaiseSpark trial has started");
+    assert!(mail[0].email.text.contains("14-day free trial"));
 }
 
 #[tokio::test]

@@ -54,7 +54,7 @@ async fn a_signed_trial_event_grants_access_marks_the_trial_and_mails_once() {
     assert!(account.app_metadata.trial_start_date.is_some());
     let mail = mail_to(&state, &user.email);
     assert_eq!(mail.len(), 1);
-    assert_eq!(mail[0].email.subject, "Your 14 days RaiseSpark trial has started");
+    assert_eq!(mail[0].email.subject, "Your 14-day RaiseSpark trial has started");
 }
 
 #[tokio::test]

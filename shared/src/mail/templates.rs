@@ -131,9 +131,11 @@ pub fn welcome(to: &str, name: Option<&str>, app_origin: &str) -> Email {
     }
 }
 
-/// `trial_started`: the trial's length as Stripe's checkout named it ("7 days").
+/// `trial_started`: the trial's length as Stripe's checkout named it ("7 days"), said the way
+/// the pricing page and the Help Center say it ("Your 7-day RaiseSpark trial has started").
 pub fn trial_started(to: &str, length: &str, app_origin: &str) -> Email {
     let forms = format!("{app_origin}/forms?create=true");
+    let length = &length_adjective(length);
     Email {
         to: to.to_owned(),
         subject: format!("Your {length} RaiseSpark trial has started"),
@@ -150,6 +152,15 @@ pub fn trial_started(to: &str, length: &str, app_origin: &str) -> Email {
             "Your {length} free trial has started.\n\nEvery feature is unlocked. A good first step: create an investor \
              form and put it on your website: {forms}\n"
         ),
+    }
+}
+
+/// "7 days" → "7-day" (and "1 day" → "1-day"); any other text is kept as it is.
+fn length_adjective(length: &str) -> String {
+    let mut words = length.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some(count), Some("days" | "day"), None) if count.bytes().all(|b| b.is_ascii_digit()) => format!("{count}-day"),
+        _ => length.to_owned(),
     }
 }
 
@@ -578,10 +589,12 @@ mod tests {
     #[test]
     fn the_trial_mail_names_its_length_and_links_to_a_new_form() {
         let mail = trial_started("ada@example.com", "14 days", "https://app.example");
-        assert_eq!(mail.subject, "Your 14 days RaiseSpark trial has started");
-        assert!(mail.html.contains(">Your 14 days free trial has started</h1>"), "{}", mail.html);
+        assert_eq!(mail.subject, "Your 14-day RaiseSpark trial has started");
+        assert!(mail.html.contains(">Your 14-day free trial has started</h1>"), "{}", mail.html);
         assert_eq!(links(&mail.html), vec!["https://app.example/forms?create=true"]);
-        assert!(mail.text.starts_with("Your 14 days free trial has started.\n\n"));
+        assert!(mail.text.starts_with("Your 14-day free trial has started.\n\n"));
+        assert_eq!(trial_started("a@example.com", "1 day", "https://app.example").subject, "Your 1-day RaiseSpark trial has started");
+        assert_eq!(trial_started("a@example.com", "two weeks", "https://app.example").subject, "Your two weeks RaiseSpark trial has started");
         assert!(trial_started("a@example.com", "<7 days>", "https://app.example").html.contains("Your &lt;7 days&gt; free trial"));
     }
 
