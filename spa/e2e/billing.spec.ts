@@ -20,7 +20,7 @@ test('a new user opening /forms is sent to pricing, starts the trial and comes b
   await expect(page).toHaveURL(/\/forms$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Investor Forms' })).toBeVisible();
   const mail = await waitForMail(page.request, email, 'Your 7-day RaiseSpark trial has started');
-  expect(mail.text).toContain('7 days');
+  expect(mail.text).toContain('Your 7-day free trial has started.');
 
   await page.goto('/settings');
   const billing = page.getByRole('region', { name: 'Billing' });
