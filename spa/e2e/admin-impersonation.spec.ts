@@ -123,7 +123,7 @@ test.describe.serial('the demo administrator and the demo founder', () => {
     // Exit: the revert signs the tab back in as the administrator.
     await banner.getByRole('button', { name: 'Exit Impersonation' }).click();
     await expect(tab.getByText('Returning to admin account')).toBeVisible();
-    await expect(tab).toHaveURL(/\/dashboard$/);
+    await expect(tab).toHaveURL(/\/admin$/);
     await expect(tab.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
     await expect(tab.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Admin' })).toBeVisible();
     expect(await storedRecord(tab)).toBeNull();
@@ -181,7 +181,7 @@ test.describe.serial('the demo administrator and the demo founder', () => {
 
     await tab.getByRole('button', { name: 'Sign out' }).click();
     await expect(tab.getByText('Returning to admin account')).toBeVisible();
-    await expect(tab).toHaveURL(/\/dashboard$/);
+    await expect(tab).toHaveURL(/\/admin$/);
     await expect(tab.getByRole('region', { name: 'Impersonation' })).toHaveCount(0);
     await expect(tab.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Admin' })).toBeVisible();
   });

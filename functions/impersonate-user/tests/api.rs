@@ -284,7 +284,7 @@ async fn revert_ends_the_record_revokes_the_session_and_signs_the_admin_back_in_
     let answer = revert(&world, &access, &world.admin.id).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     let back = answer.body["signInLink"].as_str().unwrap();
-    assert!(back.ends_with("&type=magiclink"), "{back}");
+    assert!(back.ends_with("&type=magiclink&next=/admin"), "the way back lands in the admin area: {back}");
     let ended = record(&world, &id).await;
     assert_eq!(ended.ended_by, Some(EndedBy::Revert));
     assert!(ended.ended_at.is_some());

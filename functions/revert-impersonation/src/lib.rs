@@ -71,7 +71,8 @@ async fn revert_impersonation(State(state): State<AppState>, user: AuthUser, Jso
     )
     .await?;
     tracing::info!(audit_id = %acting.audit_id, admin_id = %admin.id, "support session reverted");
-    let link = format!("{}/auth/callback?token={token}&type={MAGIC_LINK}", state.config.app_origin);
+    // The way back lands where the administrator started the session: the admin area.
+    let link = format!("{}/auth/callback?token={token}&type={MAGIC_LINK}&next=/admin", state.config.app_origin);
     let clear = sessions::clear_support_cookie(&acting.audit_id);
     Ok(([(header::SET_COOKIE, clear)], Json(json!({ "signInLink": link }))).into_response())
 }

@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-context';
 import { ConfirmWithPasswordForm, PASSWORD_STEP } from '@/features/auth/components/confirm-with-password-form';
 import { BackToSignIn } from '@/features/auth/components/forgot-password-form';
-import { LINK_FAILED, linkOutcome } from '@/features/auth/confirm-link';
+import { LINK_FAILED, landingPath, linkOutcome } from '@/features/auth/confirm-link';
 import { recoveryHeading, ResetPasswordForm, type LinkStatus } from '@/features/auth/components/reset-password-form';
 import { AuthLayout } from './auth-layout';
 
@@ -64,6 +64,7 @@ function VerifyLinkPage() {
   const [step, setStep] = useState<Step>({ kind: 'exchanging' });
   const started = useRef(false);
   const type = params.get('type') ?? 'signup';
+  const landing = landingPath(params.get('next'));
 
   useEffect(() => {
     if (started.current) return;
@@ -74,13 +75,13 @@ function VerifyLinkPage() {
       return;
     }
     verifyLink(token, type)
-      .then(() => navigate('/dashboard', { replace: true }))
+      .then(() => navigate(landing, { replace: true }))
       .catch((err: unknown) => {
         const outcome = linkOutcome(err, false);
         if (outcome.step === 'password' && type === 'signup') setStep({ kind: 'password', token });
         else setStep({ kind: 'failed', message: outcome.step === 'failed' ? outcome.message : LINK_FAILED });
       });
-  }, [params, type, verifyLink, navigate]);
+  }, [params, type, landing, verifyLink, navigate]);
 
   const copy = COPY[type] ?? COPY.signup!;
   if (step.kind === 'failed') {
@@ -98,7 +99,7 @@ function VerifyLinkPage() {
       <AuthLayout title={PASSWORD_STEP.title} subtitle={PASSWORD_STEP.subtitle} brand={false}>
         <ConfirmWithPasswordForm
           token={step.token}
-          onConfirmed={() => navigate('/dashboard', { replace: true })}
+          onConfirmed={() => navigate(landing, { replace: true })}
           onLinkFailed={(message) => setStep({ kind: 'failed', message })}
         />
       </AuthLayout>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { CONFIRM_FAILED, linkOutcome } from './confirm-link';
+import { CONFIRM_FAILED, landingPath, linkOutcome } from './confirm-link';
 
 const REQUIRED = 'Enter the password you chose when you signed up to finish creating your account.';
 const WRONG = 'That is not the password you chose when you signed up. Please try again.';
@@ -30,5 +30,18 @@ describe('the confirmation page after the server answered', () => {
   it('lets the person try again after a network or server failure once a password was typed', () => {
     expect(linkOutcome(new TypeError('Failed to fetch'), true)).toEqual({ step: 'retry', alert: CONFIRM_FAILED });
     expect(linkOutcome(new ApiError(503, 'unavailable', 'Service unavailable'), true)).toEqual({ step: 'retry', alert: CONFIRM_FAILED });
+  });
+});
+
+describe('where a link lands once it has signed in', () => {
+  it("goes to the server's path of this app, such as the admin area after a support session", () => {
+    expect(landingPath('/admin')).toBe('/admin');
+    expect(landingPath('/admin?tab=audit-log')).toBe('/admin?tab=audit-log');
+  });
+
+  it('goes to the dashboard without one, and never to another origin', () => {
+    for (const next of [null, '', 'admin', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+      expect(landingPath(next)).toBe('/dashboard');
+    }
   });
 });

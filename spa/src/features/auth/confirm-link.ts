@@ -28,3 +28,12 @@ export function linkOutcome(error: unknown, passwordSent: boolean): LinkOutcome 
   if (passwordSent) return { step: 'retry', alert: CONFIRM_FAILED };
   return { step: 'failed', message: error instanceof Error && error.message ? error.message : LINK_FAILED };
 }
+
+/**
+ * Where a link lands once it has signed in: the server's `next` (the way back from a support
+ * session says `/admin`) when it is a path of this app, the dashboard otherwise. Never another
+ * origin: `//host` and `/\host` are refused.
+ */
+export function landingPath(next: string | null): string {
+  return next && /^\/(?![/\\])/.test(next) ? next : '/dashboard';
+}
