@@ -39,7 +39,7 @@ export function TabList<T extends string>({ label, idPrefix, tabs, value, onChan
   // On a phone a long tab bar scrolls inside itself (never the page); the padding keeps the
   // focus ring inside the clipped strip.
   return (
-    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={cn('flex gap-4 overflow-x-auto overflow-y-hidden border-b border-gray-200 px-0.5 pt-1 [scrollbar-width:none] sm:gap-6', className)}>
+    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={cn('flex gap-4 overflow-x-auto overflow-y-hidden border-b border-gray-200 px-0.5 pt-1 sm:gap-6', className)}>
       {tabs.map(({ value: tab, label: text, icon: Icon }, index) => {
         const selected = tab === value;
         return (
