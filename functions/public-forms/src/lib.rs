@@ -20,6 +20,7 @@ use axum::{
     body::Bytes,
     extract::{Path, State},
     http::{HeaderMap, Method, StatusCode, header},
+    response::{IntoResponse, Response},
     routing::{get, post},
 };
 use serde::{Deserialize, Serialize};
@@ -35,7 +36,7 @@ use shared::{
     theme::{self, Palette},
     http::ClientIp,
     leads::{
-        LeadRecord, LocationData,
+        AnswerErrors, FieldMessages, LeadRecord, LocationData,
         Capture, CaptureContext, Submission, capture_lead, lead_id_for,
     },
     services::lead_mail::notify_owner_logged,
@@ -76,7 +77,9 @@ pub struct PublicForm {
     id: String,
     name: String,
     description: String,
-    fields: Vec<FormField>,
+    /// Each field as investors get it (the state field is the server's list), with the
+    /// sentences the capture answers a wrong answer with: the form shows the same words.
+    fields: Vec<PublicField>,
     /// The founder's styling with the readable colours in place of the chosen ones.
     styling: Styling,
     /// Every colour the form renders, each readable (see `shared::theme`). Derived on every
@@ -91,6 +94,20 @@ pub struct PublicForm {
     /// the form (Rule 204: the intermediary and a link to its platform).
     offering_stage: OfferingStage,
     notice: Option<Notice>,
+}
+
+#[derive(Debug, Serialize)]
+struct PublicField {
+    #[serde(flatten)]
+    field: FormField,
+    messages: FieldMessages,
+}
+
+impl From<FormField> for PublicField {
+    fn from(field: FormField) -> Self {
+        let field = field.for_investors();
+        Self { messages: FieldMessages::of(&field), field }
+    }
 }
 
 async fn live_form(state: &AppState, id: &str) -> Result<Form> {
@@ -112,7 +129,7 @@ async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<C
         id: form.id,
         name: form.name,
         description: form.description,
-        fields: form.fields,
+        fields: form.fields.into_iter().map(PublicField::from).collect(),
         styling: form.styling.readable(&theme),
         theme,
         content_settings: form.content_settings,
@@ -270,7 +287,7 @@ async fn submit_lead(
     ip: ClientIp,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<(StatusCode, Json<Value>)> {
+) -> Result<Response> {
     let LeadRequest { lead_id, key, body } = read_lead_request(&id, &headers, &body)?;
     allow_submission(&state, &ip.0, &id)?;
     let form = live_form(&state, &id).await?;
@@ -278,14 +295,26 @@ async fn submit_lead(
     let referrer = headers.get(header::REFERER).and_then(|v| v.to_str().ok());
     let context = CaptureContext { lead_id: lead_id.clone(), now: &now, referrer, cdn_location: location(&state, &headers) };
     let submission = Submission { answers: body.answers, source: body.source, website: body.website };
-    match capture_lead(&form, submission, context)? {
+    let capture = match capture_lead(&form, submission, context) {
+        Ok(capture) => capture,
+        Err(errors) => return Ok(refused_answers(errors)),
+    };
+    match capture {
         Capture::Store(lead) => store(&state, form, lead).await?,
         Capture::Discard => tracing::info!(form_id = %id, "honeypot filled: not stored"),
         // A retry of an indication sent before testing the waters ended keeps its answer.
         Capture::NotAccepting { .. } if key.is_some() && lead(&state, &lead_id).await?.is_some() => {}
         Capture::NotAccepting { message } => return Err(ApiError::conflict("not_accepting_interest", message)),
     }
-    Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))))
+    Ok((StatusCode::CREATED, Json(json!({ "id": lead_id, "received": true }))).into_response())
+}
+
+/// 400 `invalid_answer`: the first sentence as the message, and every field at fault by id
+/// (`fields`), so the form shows each sentence next to its field.
+fn refused_answers(errors: AnswerErrors) -> Response {
+    let fields: serde_json::Map<String, Value> = errors.fields.into_iter().map(|(id, message)| (id, Value::String(message))).collect();
+    let body = json!({ "error": { "code": AnswerErrors::CODE, "message": errors.message, "fields": fields } });
+    (StatusCode::BAD_REQUEST, Json(body)).into_response()
 }
 
 /// The conditional write, then (locally) the counters and the founder's mail after answering;

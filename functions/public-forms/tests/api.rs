@@ -255,16 +255,16 @@ async fn every_invalid_submission_is_4xx_with_a_message_and_stores_nothing() {
     let mut unknown = answers(&form);
     unknown["3f2b7a1e-0000-4000-8000-000000000001"] = json!("x");
     let cases = [
-        (with(0, ""), "Full Name is required."),
-        (with(1, "grace@"), "Enter a valid email address."),
-        (with(2, "call me maybe"), "Enter a valid phone number."),
-        (with(3, "A billion"), "Choose one of the options for 'How much might you invest? (non-binding indication of interest)'."),
-        (with(0, &"x".repeat(501)), "The answer to 'Full Name' is too long."),
-        (with(0, "Eve Doe\nBcc: evil@example.net"), "The answer to 'Full Name' must be on one line. Remove the line break."),
-        (with(0, "Eve\rDoe"), "The answer to 'Full Name' must be on one line. Remove the line break."),
-        (with(1, "eve@example.com\r\nBcc: evil@example.net"), "The answer to 'Email Address' must be on one line. Remove the line break."),
-        (with(0, "Eve\u{0}Doe"), "The answer to 'Full Name' contains a control character. Remove it and try again."),
-        (json!({ "answers": unknown }), "The form has no field with that id. Reload the form and try again."),
+        (with(0, ""), "Please enter your name."),
+        (with(1, "grace@"), "Please enter a valid email address."),
+        (with(2, "call me maybe"), "Please enter a valid phone number."),
+        (with(3, "A billion"), "Please choose one of the options."),
+        (with(0, &"x".repeat(501)), "Please shorten this answer to 500 characters."),
+        (with(0, "Eve Doe\nBcc: evil@example.net"), "Please keep this answer on one line."),
+        (with(0, "Eve\rDoe"), "Please keep this answer on one line."),
+        (with(1, "eve@example.com\r\nBcc: evil@example.net"), "Please keep this answer on one line."),
+        (with(0, "Eve\u{0}Doe"), "Please remove the special characters from this answer."),
+        (json!({ "answers": unknown }), "The form has changed since you opened it. Reload the page and try again."),
         (json!({ "answers": { form.fields[0].id.clone(): 5 } }), "Invalid request body: invalid type: integer `5`, expected a string."),
         (json!({ "answers": answers(&form), "extra": true }), "Invalid request body: unknown field `extra`, expected one of `answers`, `source`, `website`."),
     ];
@@ -384,4 +384,77 @@ async fn the_floating_buttons_colours_from_any_snippet_read_and_a_bad_colour_or_
     let draft = shared::testing::form(&owner.id).store(&state).await;
     let unavailable = Call::get(&format!("/api/public-forms/{}/floating-button", draft.id)).send(&app).await;
     assert_eq!(unavailable.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_empty_submission_names_every_required_field_with_the_sentence_the_form_shows_and_stores_nothing() {
+    let (app, state) = app().await;
+    let owner = stored_user(&state, "owner").await;
+    let form = form(&owner.id)
+        .preset("investment_amount")
+        .preset("location_state")
+        .published()
+        .with(|form| {
+            form.fields[3].required = true;
+            form.fields[4].required = true;
+            // Stored as an older editor saved it: a free-text state field.
+            form.fields[4].kind = shared::forms::FieldType::Text;
+            form.fields[4].options.clear();
+        })
+        .store(&state)
+        .await;
+
+    let public = Call::get(&format!("/api/public-forms/{}", form.id)).send(&app).await;
+    let state_field = &public.body["fields"][4];
+    assert_eq!(state_field["type"], "select");
+    assert_eq!(state_field["options"].as_array().unwrap().len(), 53);
+    assert_eq!(state_field["options"][52], "Outside the US");
+    let shown: Vec<&str> = public.body["fields"].as_array().unwrap().iter().map(|f| f["messages"]["required"].as_str().unwrap()).collect();
+    assert_eq!(shown, ["Please enter your name.", "Please enter your email.", "Please enter your phone number.", "Please choose an amount range.", "Please choose your state."]);
+
+    let response = submit_lead(&app, &form, json!({ "answers": {} }), "10.9.0.1", None).await;
+    assert_eq!(response.status, StatusCode::BAD_REQUEST);
+    assert_eq!(response.body["error"]["code"], "invalid_answer");
+    assert_eq!(response.error_message(), "Please enter your name.");
+    let fields = response.body["error"]["fields"].as_object().unwrap();
+    assert_eq!(fields.len(), 5);
+    for (index, sentence) in shown.iter().enumerate() {
+        assert_eq!(fields[&form.fields[index].id], *sentence, "field {index}");
+    }
+
+    let mut a = json!({
+        form.fields[0].id.clone(): "Grace Hopper", form.fields[1].id.clone(): "grace@", form.fields[2].id.clone(): "+1 555 123 4567",
+        form.fields[3].id.clone(): "Over $100,000", form.fields[4].id.clone(): "Ontario",
+    });
+    let response = submit_lead(&app, &form, json!({ "answers": a.clone() }), "10.9.0.2", None).await;
+    let fields = response.body["error"]["fields"].as_object().unwrap();
+    assert_eq!((fields[&form.fields[1].id].as_str(), fields[&form.fields[4].id].as_str()), (Some("Please enter a valid email address."), Some("Please choose one of the options.")));
+    assert_eq!(lead_count(&state, &form).await, 0);
+
+    a[&form.fields[1].id] = json!("grace@example.com");
+    a[&form.fields[4].id] = json!("Outside the US");
+    let response = submit_lead(&app, &form, json!({ "answers": a }), "10.9.0.3", None).await;
+    assert_eq!(response.status, StatusCode::CREATED, "{:?}", response.body);
+    assert_eq!(lead_count(&state, &form).await, 1);
+}
+
+#[tokio::test]
+async fn the_public_form_carries_the_headline_button_label_and_thank_you_link_not_the_internal_name() {
+    let (app, state) = app().await;
+    let owner = stored_user(&state, "owner").await;
+    let form = form(&owner.id)
+        .named("Q3 landing page test B")
+        .published()
+        .with(|form| {
+            let content = &mut form.content_settings.form_content;
+            content.headline = "Back our second roastery".into();
+            content.submit_label = "Count me in".into();
+            content.thank_you_url = Some("https://harbor.example/thanks".into());
+        })
+        .store(&state)
+        .await;
+    let public = Call::get(&format!("/api/public-forms/{}", form.id)).send(&app).await;
+    let content = &public.body["content_settings"]["form_content"];
+    assert_eq!((content["headline"].as_str(), content["submit_label"].as_str()), (Some("Back our second roastery"), Some("Count me in")));
+    assert_eq!(content["thank_you_url"], "https://harbor.example/thanks");
 }

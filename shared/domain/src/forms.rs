@@ -88,13 +88,44 @@ impl Default for Styling {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// The headline investors read when the founder has not written one: the form's name is the
+/// founder's own label ("Q3 landing page"), never shown to investors.
+pub const DEFAULT_HEADLINE: &str = "Register your interest";
+/// The submit button's label when the founder has not chosen one.
+pub const DEFAULT_SUBMIT_LABEL: &str = "Submit";
+pub const MAX_HEADLINE: usize = 120;
+pub const MAX_SUBMIT_LABEL: usize = 30;
+
+fn default_headline() -> String {
+    DEFAULT_HEADLINE.into()
+}
+
+fn default_submit_label() -> String {
+    DEFAULT_SUBMIT_LABEL.into()
+}
+
+/// What investors read on the form: the company, the public headline (separate from the
+/// internal name), the submit button's label and where the thank-you screen may send them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FormContent {
     #[serde(default)]
     pub company_name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logo_url: Option<String>,
+    #[serde(default = "default_headline")]
+    pub headline: String,
+    #[serde(default = "default_submit_label")]
+    pub submit_label: String,
+    /// The founder's site, linked from the thank-you screen (https only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thank_you_url: Option<String>,
+}
+
+impl Default for FormContent {
+    fn default() -> Self {
+        Self { company_name: String::new(), logo_url: None, headline: default_headline(), submit_label: default_submit_label(), thank_you_url: None }
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -311,8 +342,53 @@ pub const PRESETS: &[FieldPreset] = &[
         options: &["First-time investor", "Some experience", "Experienced investor", "Accredited investor"],
     },
     FieldPreset { key: "location_city", name: "City", kind: FieldType::Text, label: "City", placeholder: "Austin", options: &[] },
-    FieldPreset { key: "location_state", name: "State", kind: FieldType::Text, label: "State", placeholder: "Texas", options: &[] },
+    FieldPreset { key: "location_state", name: "State", kind: FieldType::Select, label: "State", placeholder: "Choose your state", options: &STATE_CHOICES },
 ];
+
+/// The answer of the state field for investors abroad.
+pub const OUTSIDE_THE_US: &str = "Outside the US";
+
+/// The places the state field offers, by name and 2-letter code: the 50 states, DC and Puerto
+/// Rico. The one list: the lead rules read codes from it and the form ships its names.
+pub const US_STATES: [(&str, &str); 52] = [
+    ("Alabama", "AL"), ("Alaska", "AK"), ("Arizona", "AZ"), ("Arkansas", "AR"), ("California", "CA"),
+    ("Colorado", "CO"), ("Connecticut", "CT"), ("Delaware", "DE"), ("District of Columbia", "DC"),
+    ("Florida", "FL"), ("Georgia", "GA"), ("Hawaii", "HI"), ("Idaho", "ID"), ("Illinois", "IL"),
+    ("Indiana", "IN"), ("Iowa", "IA"), ("Kansas", "KS"), ("Kentucky", "KY"), ("Louisiana", "LA"),
+    ("Maine", "ME"), ("Maryland", "MD"), ("Massachusetts", "MA"), ("Michigan", "MI"), ("Minnesota", "MN"),
+    ("Mississippi", "MS"), ("Missouri", "MO"), ("Montana", "MT"), ("Nebraska", "NE"), ("Nevada", "NV"),
+    ("New Hampshire", "NH"), ("New Jersey", "NJ"), ("New Mexico", "NM"), ("New York", "NY"),
+    ("North Carolina", "NC"), ("North Dakota", "ND"), ("Ohio", "OH"), ("Oklahoma", "OK"), ("Oregon", "OR"),
+    ("Pennsylvania", "PA"), ("Puerto Rico", "PR"), ("Rhode Island", "RI"), ("South Carolina", "SC"),
+    ("South Dakota", "SD"), ("Tennessee", "TN"), ("Texas", "TX"), ("Utah", "UT"), ("Vermont", "VT"),
+    ("Virginia", "VA"), ("Washington", "WA"), ("West Virginia", "WV"), ("Wisconsin", "WI"), ("Wyoming", "WY"),
+];
+
+/// The state field's options, in order: every place of [`US_STATES`], then [`OUTSIDE_THE_US`].
+pub const STATE_CHOICES: [&str; US_STATES.len() + 1] = {
+    let mut choices = [OUTSIDE_THE_US; US_STATES.len() + 1];
+    let mut i = 0;
+    while i < US_STATES.len() {
+        choices[i] = US_STATES[i].0;
+        i += 1;
+    }
+    choices
+};
+
+impl FormField {
+    /// The field as investors get it: the state preset is always the select of
+    /// [`STATE_CHOICES`], whatever an older form stored (a free-text field, its own options).
+    pub fn for_investors(mut self) -> Self {
+        if self.preset.as_deref() == Some("location_state") {
+            self.kind = FieldType::Select;
+            self.options = STATE_CHOICES.iter().map(|s| (*s).to_owned()).collect();
+            if self.placeholder.is_empty() || self.placeholder == "Texas" {
+                self.placeholder = "Choose your state".into();
+            }
+        }
+        self
+    }
+}
 
 // ------------------------------------------------------------------ validation
 
@@ -337,6 +413,29 @@ pub fn is_http_url(value: &str) -> bool {
         && value.len() <= 2048
         && value.len() > "https://".len()
         && !value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '<' || c == '>')
+}
+
+/// A secure web address with a host: `https://` then at least a dot-separated name, no
+/// credentials, white space or characters that break out of an attribute.
+pub fn is_https_url(value: &str) -> bool {
+    let Some(rest) = value.strip_prefix("https://") else { return false };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let name = host.rsplit_once(':').map_or(host, |(name, port)| if port.chars().all(|c| c.is_ascii_digit()) { name } else { host });
+    is_http_url(value)
+        && !host.contains('@')
+        && name.contains('.')
+        && !name.starts_with('.')
+        && !name.ends_with('.')
+        && name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '.')
+}
+
+/// Trimmed text on one line with no control character; `None` when empty.
+fn single_line(value: &str, what: &str) -> Checked<Option<String>> {
+    let trimmed = value.trim();
+    if trimmed.chars().any(char::is_control) {
+        return Err(bad("invalid_text", format!("{what} must be a single line of text.")));
+    }
+    Ok((!trimmed.is_empty()).then(|| trimmed.to_owned()))
 }
 
 fn check_url(value: Option<&str>, what: &str) -> Checked<()> {
@@ -405,7 +504,10 @@ impl FormContentInput {
             field.placeholder = field.placeholder.trim().to_owned();
             check_len(&field.placeholder, 200, "A placeholder")?;
             field.order = position as u32;
-            if field.kind.has_options() {
+            if field.preset.as_deref() == Some("location_state") {
+                // A select of the server's list, whatever the editor sent.
+                *field = field.clone().for_investors();
+            } else if field.kind.has_options() {
                 field.options = field.options.iter().map(|o| o.trim().to_owned()).filter(|o| !o.is_empty()).collect();
                 if field.options.len() < 2 {
                     return Err(bad("invalid_options", format!("The choice field '{}' needs at least two options.", field.label)));
@@ -446,6 +548,15 @@ impl FormContentInput {
         content.company_name = content.company_name.trim().to_owned();
         check_len(&content.company_name, 120, "The company name")?;
         check_url(content.logo_url.as_deref(), "The company logo")?;
+        content.headline = single_line(&content.headline, "The headline")?.unwrap_or_else(default_headline);
+        check_len(&content.headline, MAX_HEADLINE, "The headline")?;
+        content.submit_label = single_line(&content.submit_label, "The button label")?.unwrap_or_else(default_submit_label);
+        check_len(&content.submit_label, MAX_SUBMIT_LABEL, "The button label")?;
+        content.thank_you_url = match content.thank_you_url.as_deref().map(str::trim).filter(|url| !url.is_empty()) {
+            None => None,
+            Some(url) if is_https_url(url) => Some(url.to_owned()),
+            Some(_) => return Err(bad("invalid_thank_you_url", "The website link must be a web address starting with https://, like https://example.com.")),
+        };
 
         let welcome = &mut self.welcome_settings;
         check_len(&welcome.headline, 120, "The welcome headline")?;
@@ -583,6 +694,82 @@ mod tests {
         let valid = i.validate().unwrap();
         let size = serde_json::to_vec(&valid.fields).unwrap().len();
         assert!(size < 200 * 1024, "{size} bytes");
+    }
+
+    #[test]
+    fn the_public_headline_and_button_label_default_when_blank_and_are_single_lines_within_their_limits() {
+        let valid = input().validate().unwrap().content_settings.form_content;
+        assert_eq!((valid.headline.as_str(), valid.submit_label.as_str(), valid.thank_you_url), (DEFAULT_HEADLINE, "Submit", None));
+        let mut i = input();
+        i.content_settings.form_content.headline = "  ".into();
+        i.content_settings.form_content.submit_label = "".into();
+        let content = i.validate().unwrap().content_settings.form_content;
+        assert_eq!((content.headline.as_str(), content.submit_label.as_str()), (DEFAULT_HEADLINE, "Submit"));
+        let mut i = input();
+        i.content_settings.form_content.headline = " Back Harbor Coffee's second roastery ".into();
+        i.content_settings.form_content.submit_label = " Count me in ".into();
+        let content = i.validate().unwrap().content_settings.form_content;
+        assert_eq!((content.headline.as_str(), content.submit_label.as_str()), ("Back Harbor Coffee's second roastery", "Count me in"));
+        let mut i = input();
+        i.content_settings.form_content.submit_label = "b".repeat(MAX_SUBMIT_LABEL + 1);
+        assert_eq!(message(i), "The button label can be at most 30 characters long.");
+        let mut i = input();
+        i.content_settings.form_content.headline = "h".repeat(MAX_HEADLINE + 1);
+        assert_eq!(message(i), "The headline can be at most 120 characters long.");
+        let mut i = input();
+        i.content_settings.form_content.headline = "Invest\nnow".into();
+        assert_eq!(message(i), "The headline must be a single line of text.");
+        // A form stored before these settings reads with the defaults, not the internal name.
+        let stored: FormContent = serde_json::from_value(serde_json::json!({ "company_name": "Harbor" })).unwrap();
+        assert_eq!((stored.headline.as_str(), stored.submit_label.as_str()), (DEFAULT_HEADLINE, "Submit"));
+    }
+
+    #[test]
+    fn the_thank_you_link_is_an_https_address_with_a_host_or_nothing() {
+        let with = |url: &str| {
+            let mut i = input();
+            i.content_settings.form_content.thank_you_url = Some(url.into());
+            i.validate().map(|v| v.content_settings.form_content.thank_you_url)
+        };
+        assert_eq!(with(" https://harborcoffee.example/invest ").unwrap().as_deref(), Some("https://harborcoffee.example/invest"));
+        assert_eq!(with("https://harborcoffee.example:8443").unwrap().as_deref(), Some("https://harborcoffee.example:8443"));
+        assert_eq!(with("  ").unwrap(), None);
+        for refused in [
+            "javascript:alert(1)",
+            "JavaScript:alert(document.cookie)",
+            "data:text/html,<script>alert(1)</script>",
+            "http://harborcoffee.example",
+            "https://",
+            "https://localhost",
+            "https://user:pass@evil.example",
+            "https://harbor coffee.example",
+            "https://harborcoffee.example/\"onmouseover=\"x",
+            "//harborcoffee.example",
+            "harborcoffee.example",
+        ] {
+            let err = with(refused).unwrap_err();
+            assert_eq!(err.code, "invalid_thank_you_url", "{refused}");
+            assert_eq!(err.message, "The website link must be a web address starting with https://, like https://example.com.");
+        }
+    }
+
+    #[test]
+    fn the_state_field_is_always_the_servers_list_of_states_dc_and_outside_the_us() {
+        assert_eq!(STATE_CHOICES.len(), 53);
+        assert_eq!(STATE_CHOICES.iter().filter(|s| **s != "Puerto Rico" && **s != "District of Columbia" && **s != OUTSIDE_THE_US).count(), 50);
+        assert_eq!((STATE_CHOICES[0], STATE_CHOICES[52]), ("Alabama", OUTSIDE_THE_US));
+        let preset = FieldPreset::find("location_state").unwrap();
+        assert_eq!((preset.kind, preset.options), (FieldType::Select, &STATE_CHOICES[..]));
+        // Whatever the editor sends (free text, its own options), a state field is saved as the list.
+        let mut i = input();
+        let mut state = preset.to_field(3, true);
+        state.kind = FieldType::Text;
+        state.options = vec!["Atlantis".into()];
+        i.fields.push(state);
+        let saved = i.validate().unwrap();
+        assert_eq!(saved.fields[3].kind, FieldType::Select);
+        assert_eq!(saved.fields[3].options, STATE_CHOICES.map(str::to_owned).to_vec());
+        assert!(saved.fields[3].required);
     }
 
     #[test]

@@ -9,10 +9,7 @@ use serde::{Deserialize, Serialize};
 
 pub use capture::{Capture, CaptureContext, Submission, capture_lead, lead_id_for, web_url};
 
-use crate::{
-    forms::{FieldType, Form, FormField},
-    invalid::{Checked, Invalid},
-};
+use crate::forms::{FieldType, Form, FormField};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -117,56 +114,120 @@ pub fn is_single_line(field: &FormField) -> bool {
     field.kind != FieldType::Textarea
 }
 
+/// Answers refused: for each field at fault (in form order) the sentence the investor reads
+/// next to it, or one sentence for the whole form. Answered as 400 `invalid_answer` with
+/// `fields` keyed by field id; `message` is the first field's sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerErrors {
+    pub message: String,
+    pub fields: Vec<(String, String)>,
+}
+
+impl AnswerErrors {
+    pub const CODE: &'static str = "invalid_answer";
+
+    fn whole_form(message: &str) -> Self {
+        Self { message: message.to_owned(), fields: vec![] }
+    }
+}
+
+/// What an investor sent for a field that could not be stored, as a short instruction.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct FieldMessages {
+    /// The field is required and was left empty.
+    pub required: String,
+    /// The answer is not an e-mail address, a phone number or one of the options.
+    pub invalid: String,
+    /// The answer is longer than the field takes.
+    pub too_long: String,
+}
+
+impl FieldMessages {
+    /// The sentences of one field: what the form view shows before sending, and what the
+    /// capture answers with (the same words).
+    pub fn of(field: &FormField) -> Self {
+        let required = match (field.preset.as_deref(), field.kind) {
+            (Some("investment_amount"), _) => "Please choose an amount range.",
+            (Some("investment_timeline"), _) => "Please choose when you might invest.",
+            (Some("investment_experience"), _) => "Please choose your investment experience.",
+            (Some("location_state"), _) => "Please choose your state.",
+            (Some("location_city"), _) => "Please enter your city.",
+            (_, FieldType::Email) => "Please enter your email.",
+            (_, FieldType::Phone) => "Please enter your phone number.",
+            (_, FieldType::Checkbox) => "Please tick this box to continue.",
+            (_, FieldType::Select | FieldType::Radio) => "Please choose an option.",
+            (_, FieldType::Text) if field.label.to_lowercase().contains("name") => "Please enter your name.",
+            _ => "Please answer this question.",
+        };
+        let invalid = match field.kind {
+            FieldType::Email => "Please enter a valid email address.",
+            FieldType::Phone => "Please enter a valid phone number.",
+            FieldType::Checkbox => "Please tick this box to continue.",
+            _ => "Please choose one of the options.",
+        };
+        Self { required: required.into(), invalid: invalid.into(), too_long: format!("Please shorten this answer to {} characters.", max_len(field)) }
+    }
+}
+
 /// Checks every answer against the form: unknown field ids, required answers, line breaks in
-/// single-line fields, control characters, e-mail and phone syntax, choice options, checkbox
-/// values and lengths. Returns the trimmed answers (a paragraph's line breaks as `\n`).
-pub fn validate_answers(form: &Form, answers: HashMap<String, String>) -> Checked<HashMap<String, String>> {
-    let bad = |message: String| Invalid::new("invalid_answer", message);
+/// single-line fields, control characters, e-mail and phone syntax, choice options (the state
+/// field's are the server's list, whatever the form stored), checkbox values and lengths.
+/// Returns the trimmed answers (a paragraph's line breaks as `\n`), or every field at fault.
+pub fn validate_answers(form: &Form, answers: HashMap<String, String>) -> Result<HashMap<String, String>, AnswerErrors> {
     for id in answers.keys() {
         if !form.fields.iter().any(|f| &f.id == id) {
-            return Err(bad("The form has no field with that id. Reload the form and try again.".into()));
+            return Err(AnswerErrors::whole_form("The form has changed since you opened it. Reload the page and try again."));
         }
     }
+    let mut fields: Vec<&FormField> = form.fields.iter().collect();
+    fields.sort_by_key(|f| f.order);
     let mut clean = HashMap::new();
-    for field in &form.fields {
-        let given = answers.get(&field.id).map(|a| a.trim()).unwrap_or_default();
-        if given.is_empty() {
-            if field.required {
-                return Err(bad(format!("{} is required.", field.label)));
+    let mut errors = Vec::new();
+    for field in fields {
+        let field = &field.clone().for_investors();
+        match check_answer(field, answers.get(&field.id).map(String::as_str)) {
+            Ok(Some(answer)) => {
+                clean.insert(field.id.clone(), answer);
             }
-            continue;
+            Ok(None) => {}
+            Err(message) => errors.push((field.id.clone(), message)),
         }
-        if is_single_line(field) && given.chars().any(is_line_break) {
-            return Err(bad(format!("The answer to '{}' must be on one line. Remove the line break.", field.label)));
-        }
-        // A paragraph keeps its lines, written `\n` whatever the browser sent.
-        let normalised = given.replace("\r\n", "\n").replace(['\r', '\u{85}', '\u{2028}', '\u{2029}'], "\n");
-        let answer = normalised.as_str();
-        if answer.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
-            return Err(bad(format!("The answer to '{}' contains a control character. Remove it and try again.", field.label)));
-        }
-        if answer.chars().count() > max_len(field) {
-            return Err(bad(format!("The answer to '{}' is too long.", field.label)));
-        }
-        let ok = match field.kind {
-            FieldType::Email => is_email(answer),
-            FieldType::Phone => is_phone(answer),
-            FieldType::Select | FieldType::Radio => field.options.iter().any(|o| o == answer),
-            FieldType::Checkbox => answer == "yes",
-            FieldType::Text | FieldType::Textarea => true,
-        };
-        if !ok {
-            let message = match field.kind {
-                FieldType::Email => "Enter a valid email address.".to_owned(),
-                FieldType::Phone => "Enter a valid phone number.".to_owned(),
-                FieldType::Checkbox => format!("'{}' can only be ticked.", field.label),
-                _ => format!("Choose one of the options for '{}'.", field.label),
-            };
-            return Err(bad(message));
-        }
-        clean.insert(field.id.clone(), answer.to_owned());
     }
-    Ok(clean)
+    match errors.first() {
+        None => Ok(clean),
+        Some((_, first)) => Err(AnswerErrors { message: first.clone(), fields: errors }),
+    }
+}
+
+/// One field's answer, trimmed and normalised; `None` when an optional field was left empty.
+fn check_answer(field: &FormField, given: Option<&str>) -> Result<Option<String>, String> {
+    let given = given.map(str::trim).unwrap_or_default();
+    let messages = || FieldMessages::of(field);
+    if given.is_empty() {
+        return if field.required { Err(messages().required) } else { Ok(None) };
+    }
+    if is_single_line(field) && given.chars().any(is_line_break) {
+        return Err("Please keep this answer on one line.".into());
+    }
+    // A paragraph keeps its lines, written `\n` whatever the browser sent.
+    let answer = given.replace("\r\n", "\n").replace(['\r', '\u{85}', '\u{2028}', '\u{2029}'], "\n");
+    if answer.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
+        return Err("Please remove the special characters from this answer.".into());
+    }
+    if answer.chars().count() > max_len(field) {
+        return Err(messages().too_long);
+    }
+    let ok = match field.kind {
+        FieldType::Email => is_email(&answer),
+        FieldType::Phone => is_phone(&answer),
+        FieldType::Select | FieldType::Radio => field.options.iter().any(|o| *o == answer),
+        FieldType::Checkbox => answer == "yes",
+        FieldType::Text | FieldType::Textarea => true,
+    };
+    if !ok {
+        return Err(messages().invalid);
+    }
+    Ok(Some(answer))
 }
 
 /// The proof kept with each lead of what the investor saw and where.
@@ -409,43 +470,23 @@ impl LeadSummary {
     }
 }
 
-const US_STATES: &[(&str, &str)] = &[
-    ("alabama", "AL"), ("alaska", "AK"), ("arizona", "AZ"), ("arkansas", "AR"), ("california", "CA"),
-    ("colorado", "CO"), ("connecticut", "CT"), ("delaware", "DE"), ("district of columbia", "DC"),
-    ("florida", "FL"), ("georgia", "GA"), ("hawaii", "HI"), ("idaho", "ID"), ("illinois", "IL"),
-    ("indiana", "IN"), ("iowa", "IA"), ("kansas", "KS"), ("kentucky", "KY"), ("louisiana", "LA"),
-    ("maine", "ME"), ("maryland", "MD"), ("massachusetts", "MA"), ("michigan", "MI"), ("minnesota", "MN"),
-    ("mississippi", "MS"), ("missouri", "MO"), ("montana", "MT"), ("nebraska", "NE"), ("nevada", "NV"),
-    ("new hampshire", "NH"), ("new jersey", "NJ"), ("new mexico", "NM"), ("new york", "NY"),
-    ("north carolina", "NC"), ("north dakota", "ND"), ("ohio", "OH"), ("oklahoma", "OK"), ("oregon", "OR"),
-    ("pennsylvania", "PA"), ("puerto rico", "PR"), ("rhode island", "RI"), ("south carolina", "SC"),
-    ("south dakota", "SD"), ("tennessee", "TN"), ("texas", "TX"), ("utah", "UT"), ("vermont", "VT"),
-    ("virginia", "VA"), ("washington", "WA"), ("west virginia", "WV"), ("wisconsin", "WI"), ("wyoming", "WY"),
-];
+use crate::forms::US_STATES;
 
 /// The 2-letter code of a US state (or DC, PR) given by name or code, any case.
 pub fn us_state_code(state: &str) -> Option<&'static str> {
     let trimmed = state.trim();
-    let lower = trimmed.to_lowercase();
-    US_STATES.iter().find(|(name, code)| *name == lower || code.eq_ignore_ascii_case(trimmed)).map(|(_, code)| *code)
+    US_STATES.iter().find(|(name, code)| name.eq_ignore_ascii_case(trimmed) || code.eq_ignore_ascii_case(trimmed)).map(|(_, code)| *code)
 }
 
 /// A US state's name ('TX' → 'Texas'), for sentences.
 pub fn us_state_name(code: &str) -> Option<String> {
-    let (name, _) = US_STATES.iter().find(|(_, c)| c.eq_ignore_ascii_case(code))?;
-    Some(name.split(' ').map(|word| if word == "of" { word.to_owned() } else { capitalised(word) }).collect::<Vec<_>>().join(" "))
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+    US_STATES.iter().find(|(_, c)| c.eq_ignore_ascii_case(code)).map(|(name, _)| (*name).to_owned())
 }
 
 /// A US state name as its 2-letter code ('Texas' → 'TX', 'tx' → 'TX'); anything else as typed.
 pub fn state_code(state: &str) -> String {
     let trimmed = state.trim();
-    let lower = trimmed.to_lowercase();
-    if let Some((_, code)) = US_STATES.iter().find(|(name, _)| *name == lower) {
+    if let Some((_, code)) = US_STATES.iter().find(|(name, _)| name.eq_ignore_ascii_case(trimmed)) {
         return (*code).to_owned();
     }
     if trimmed.len() == 2 && US_STATES.iter().any(|(_, code)| code.eq_ignore_ascii_case(trimmed)) {
@@ -721,14 +762,33 @@ mod tests {
         let with = |id: &str, value: &str| {
             let mut answers = valid.clone();
             answers.insert(id.to_owned(), value.to_owned());
-            validate_answers(&form, answers).unwrap_err().message.into_owned()
+            validate_answers(&form, answers).unwrap_err().message
         };
-        assert_eq!(with(&ids[0], ""), "Full Name is required.");
-        assert_eq!(with(&ids[1], "ada@"), "Enter a valid email address.");
-        assert_eq!(with(&ids[2], "call me"), "Enter a valid phone number.");
-        assert!(with(&ids[3], "A million").starts_with("Choose one of the options"));
-        assert!(with("3f2b7a1e-0000-4000-8000-000000000001", "x").starts_with("The form has no field"));
-        assert!(with(&ids[0], &"x".repeat(501)).ends_with("is too long."));
+        assert_eq!(with(&ids[0], ""), "Please enter your name.");
+        assert_eq!(with(&ids[1], ""), "Please enter your email.");
+        assert_eq!(with(&ids[1], "ada@"), "Please enter a valid email address.");
+        assert_eq!(with(&ids[2], ""), "Please enter your phone number.");
+        assert_eq!(with(&ids[2], "call me"), "Please enter a valid phone number.");
+        assert_eq!(with(&ids[3], "A million"), "Please choose one of the options.");
+        assert!(with("3f2b7a1e-0000-4000-8000-000000000001", "x").starts_with("The form has changed"));
+        assert_eq!(with(&ids[0], &"x".repeat(501)), "Please shorten this answer to 500 characters.");
+    }
+
+    #[test]
+    fn every_field_at_fault_is_named_in_form_order_with_a_short_human_sentence() {
+        let mut form = form_with_presets();
+        for field in &mut form.fields {
+            field.required = true;
+        }
+        let errors = validate_answers(&form, HashMap::new()).unwrap_err();
+        let messages: Vec<&str> = errors.fields.iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(messages, ["Please enter your name.", "Please enter your email.", "Please enter your phone number.", "Please choose an amount range.", "Please choose when you might invest."]);
+        assert_eq!(errors.fields.iter().map(|(id, _)| id).collect::<Vec<_>>(), form.fields.iter().map(|f| &f.id).collect::<Vec<_>>());
+        assert_eq!(errors.message, "Please enter your name.");
+        // The sentences the form view shows before sending are the capture's own.
+        for (field, (_, message)) in form.fields.iter().zip(&errors.fields) {
+            assert_eq!(&FieldMessages::of(field).required, message);
+        }
     }
 
     #[test]
@@ -753,14 +813,13 @@ mod tests {
                 let mut answers = valid.clone();
                 answers.insert(id.clone(), format!("{value}{brk}Bcc: evil@example.net"));
                 let err = validate_answers(&form, answers).unwrap_err();
-                assert_eq!(err.code, "invalid_answer");
-                assert_eq!(err.message, format!("The answer to '{label}' must be on one line. Remove the line break."), "{label} {brk:?}");
+                assert_eq!(err.fields, vec![(id.clone(), "Please keep this answer on one line.".to_owned())], "{label} {brk:?}");
             }
         }
         // A control character that is no line break is named as such, not as "too long".
         let mut answers = valid.clone();
         answers.insert(by_label("Full Name"), "Ada\u{0}Lovelace".into());
-        assert_eq!(validate_answers(&form, answers).unwrap_err().message, "The answer to 'Full Name' contains a control character. Remove it and try again.");
+        assert_eq!(validate_answers(&form, answers).unwrap_err().message, "Please remove the special characters from this answer.");
         // A paragraph keeps its lines (CR LF and CR become LF); a tab is fine anywhere.
         let mut answers = valid.clone();
         answers.insert(by_label("Anything else?"), "line 1\r\nline 2\rline 3\u{2028}line 4".into());

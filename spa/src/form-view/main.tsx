@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { useEffect, useState } from 'react';
-import { InvestorForm, NotAcceptingInterestError } from '@/features/forms/components/investor-form';
+import { AnswerErrors, InvestorForm, NotAcceptingInterestError } from '@/features/forms/components/investor-form';
 import type { FormDisplay, Palette } from '@/features/forms/types';
 import type { OfferingNotice } from '@/features/offering/types';
 import type { Answers } from '@/features/forms/validation';
@@ -33,6 +33,8 @@ async function submitLead(answers: Answers) {
     const message = body?.error?.message ?? 'Something went wrong on our side.';
     // The offering left testing the waters since the form was opened.
     if (response.status === 409 && body?.error?.code === 'not_accepting_interest') throw new NotAcceptingInterestError(message);
+    // Answers refused: the server's sentence for each field, shown next to it.
+    if (response.status === 400 && body?.error?.fields) throw new AnswerErrors(message, body.error.fields);
     throw new Error(message);
   }
 }
@@ -48,7 +50,8 @@ function FormView() {
         if (!response.ok) return setState('error');
         const data = (await response.json()) as PublicForm;
         setForm(data);
-        document.title = data.name;
+        const content = data.content_settings.form_content;
+        document.title = [content.headline, content.company_name].filter(Boolean).join(' · ') || 'Investor form';
         setState('ready');
         // The embedding page goes with the view, so the founder sees conversion per page.
         void fetch(`/api/public-forms/${encodeURIComponent(formId)}/views`, {

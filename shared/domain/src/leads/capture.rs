@@ -7,12 +7,12 @@ use std::collections::HashMap;
 use uuid::Uuid;
 
 use super::{
-    ComplianceProof, LeadRecord, LeadSummary, LocationData, answers_in_order, estimated_investment, preset_answer, search_text,
+    AnswerErrors, ComplianceProof, LeadRecord, LeadSummary, LocationData, answers_in_order, estimated_investment, preset_answer, search_text,
     temperature_of, validate_answers,
 };
 use crate::{
     crypto::sha256_hex,
-    forms::{Form, is_http_url},
+    forms::{Form, OUTSIDE_THE_US, is_http_url},
     invalid::{Checked, Invalid},
     lead_stats::Facets,
     offering::not_accepting_message,
@@ -79,7 +79,7 @@ pub fn lead_id_for(form_id: &str, key: Option<&str>) -> Checked<String> {
 /// In order: the offering gate, the honeypot, the answers' checks, the location (the CDN's,
 /// else the form's location presets), then the record with its estimate, search text,
 /// facets, temperature and the proof of the legend the investor saw.
-pub fn capture_lead(form: &Form, submission: Submission, ctx: CaptureContext<'_>) -> Result<Capture, Invalid> {
+pub fn capture_lead(form: &Form, submission: Submission, ctx: CaptureContext<'_>) -> Result<Capture, AnswerErrors> {
     if !form.offering_stage.status.accepts_interest() {
         return Ok(Capture::NotAccepting { message: not_accepting_message(&form.offering_stage) });
     }
@@ -91,9 +91,14 @@ pub fn capture_lead(form: &Form, submission: Submission, ctx: CaptureContext<'_>
     let mut location = ctx.cdn_location;
     if location.is_none() {
         let city = preset_answer(form, &answers, "location_city").map(str::to_owned);
-        let region = preset_answer(form, &answers, "location_state").map(str::to_owned);
-        if city.is_some() || region.is_some() {
-            location = Some(LocationData { city, region, country_name: None });
+        let state = preset_answer(form, &answers, "location_state");
+        // "Outside the US" is no region: the lead counts as abroad.
+        let (region, country_name) = match state {
+            Some(OUTSIDE_THE_US) => (None, Some(OUTSIDE_THE_US.to_owned())),
+            other => (other.map(str::to_owned), None),
+        };
+        if city.is_some() || region.is_some() || country_name.is_some() {
+            location = Some(LocationData { city, region, country_name });
         }
     }
     let data: serde_json::Map<String, serde_json::Value> = answers.iter().map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone()))).collect();
@@ -152,7 +157,7 @@ mod tests {
         CaptureContext { lead_id: "lead-1".into(), now: NOW, referrer: Some(" https://blog.example/post "), cdn_location: cdn }
     }
 
-    fn stored(capture: Result<Capture, Invalid>) -> LeadRecord {
+    fn stored(capture: Result<Capture, AnswerErrors>) -> LeadRecord {
         match capture {
             Ok(Capture::Store(lead)) => lead,
             other => panic!("expected a lead to store, got {other:?}"),
@@ -218,12 +223,45 @@ mod tests {
     #[test]
     fn invalid_answers_are_refused_with_the_answer_rule() {
         let form = form();
-        for values in [&["", "ada@example.com", "555 0100"][..], &["Ada", "not an email", "555 0100"], &["Ada\nBcc: x@y.z", "ada@example.com", "555 0100"], &["Ada", "ada@example.com"]] {
+        let cases: [(&[&str], usize, &str); 4] = [
+            (&["", "ada@example.com", "555 0100"], 0, "Please enter your name."),
+            (&["Ada", "not an email", "555 0100"], 1, "Please enter a valid email address."),
+            (&["Ada\nBcc: x@y.z", "ada@example.com", "555 0100"], 0, "Please keep this answer on one line."),
+            (&["Ada", "ada@example.com"], 2, "Please enter your phone number."),
+        ];
+        for (values, index, message) in cases {
             let err = capture_lead(&form, Submission { answers: answers(&form, values), ..Submission::default() }, ctx(None)).unwrap_err();
-            assert_eq!(err.code, "invalid_answer", "{values:?}");
+            assert_eq!(err.fields, vec![(form.fields[index].id.clone(), message.to_owned())], "{values:?}");
+            assert_eq!(err.message, message);
         }
         let unknown = Submission { answers: HashMap::from([("nope".to_owned(), "x".to_owned())]), ..Submission::default() };
-        assert_eq!(capture_lead(&form, unknown, ctx(None)).unwrap_err().code, "invalid_answer");
+        let err = capture_lead(&form, unknown, ctx(None)).unwrap_err();
+        assert!(err.fields.is_empty() && err.message.starts_with("The form has changed"), "{err:?}");
+    }
+
+    #[test]
+    fn the_state_must_be_one_of_the_servers_list_and_outside_the_us_counts_as_abroad() {
+        let form = form();
+        let with_state = |state: &str| Submission { answers: answers(&form, &["Ada", "ada@example.com", "555 0100", "", state]), ..Submission::default() };
+        for refused in ["Ontario", "texas", "TX", "Texas, USA", "Outside the U.S."] {
+            let err = capture_lead(&form, with_state(refused), ctx(None)).unwrap_err();
+            assert_eq!(err.fields, vec![(form.fields[4].id.clone(), "Please choose one of the options.".to_owned())], "{refused:?}");
+        }
+        let lead = stored(capture_lead(&form, with_state("District of Columbia"), ctx(None)));
+        assert_eq!(lead.facets.state.as_deref(), Some("DC"));
+        let lead = stored(capture_lead(&form, with_state(crate::forms::OUTSIDE_THE_US), ctx(None)));
+        assert_eq!(lead.facets.state.as_deref(), Some(crate::lead_stats::OUTSIDE_US));
+        assert_eq!(lead.data[&form.fields[4].id], "Outside the US");
+        // A form stored before the list (a free-text state field) is held to the list too.
+        let mut old = form.clone();
+        old.fields[4].kind = crate::forms::FieldType::Text;
+        old.fields[4].options.clear();
+        let err = capture_lead(&old, Submission { answers: answers(&old, &["Ada", "ada@example.com", "555 0100", "", "Ontario"]), ..Submission::default() }, ctx(None)).unwrap_err();
+        assert_eq!(err.message, "Please choose one of the options.");
+        let mut required = form.clone();
+        required.fields[4].required = true;
+        let err = capture_lead(&required, Submission { answers: answers(&required, &["Ada", "ada@example.com", "555 0100"]), ..Submission::default() }, ctx(None)).unwrap_err();
+        assert_eq!(err.message, "Please choose your state.");
     }
 
     #[test]

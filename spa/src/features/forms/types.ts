@@ -11,7 +11,14 @@ export type FormField = {
   order?: number;
   options?: string[];
   preset?: string;
+  /**
+   * The public form only: the sentences the capture answers a wrong answer with (the server's
+   * words, shown before sending too).
+   */
+  messages?: FieldMessages;
 };
+
+export type FieldMessages = { required: string; invalid: string; too_long: string };
 
 export type Styling = {
   primaryColor: string;
@@ -65,7 +72,18 @@ export type OfferingSettings = {
 
 export type WelcomeSettings = { enabled: boolean; headline: string; message: string; button_text: string };
 
-export type ContentSettings = { form_content: { company_name: string; logo_url?: string | null } };
+export type FormContent = {
+  company_name: string;
+  logo_url?: string | null;
+  /** What investors read as the title (the form's name is the founder's own label). */
+  headline: string;
+  /** The submit button's label ('Submit' unless the founder chose one). */
+  submit_label: string;
+  /** The founder's site, linked from the thank-you screen (https only). */
+  thank_you_url?: string | null;
+};
+
+export type ContentSettings = { form_content: FormContent };
 
 /** What the investor-facing renderer needs: the same shape for the preview and the live form. */
 export type FormDisplay = {

@@ -38,7 +38,7 @@ export const SAMPLE_FORM: FormDisplay = {
     buttonColor: '#4f46e5',
     buttonTextColor: '#ffffff',
   },
-  content_settings: { form_content: { company_name: 'Brightside Brewing Co.' } },
+  content_settings: { form_content: { company_name: 'Brightside Brewing Co.', headline: 'Reserve your spot in our raise', submit_label: 'Submit' } },
   welcome_settings: { enabled: false, headline: '', message: '', button_text: '' },
   offering_settings: {
     summary: 'A community round to open our second taproom in Austin.',

@@ -34,6 +34,19 @@ export type InvestorFormProps = {
  */
 export class NotAcceptingInterestError extends Error {}
 
+/**
+ * What `onSubmit` rejects with when the server refused answers (400 `invalid_answer`): its
+ * sentence for each field at fault, shown next to the field.
+ */
+export class AnswerErrors extends Error {
+  constructor(message: string, readonly fields: Record<string, string>) {
+    super(message);
+  }
+}
+
+/** The headline investors read when the founder left it blank (the server saves the same). */
+const DEFAULT_HEADLINE = 'Register your interest';
+
 /** Text with its https links as links (the server's messages name the offering page). */
 function Linked({ text }: { text: string }) {
   const parts = text.split(/(https:\/\/[^\s]+[^\s.,;:!?)])/);
@@ -87,12 +100,14 @@ function Field({ field, value, error, onChange, onBlur }: {
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const invalid = error ? true : undefined;
+  const describedBy = error ? errorId : undefined;
   const common = {
     id,
     name: field.id,
     required: field.required,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-invalid': invalid,
+    'aria-describedby': describedBy,
     onBlur,
     className: 'rs-input',
   };
@@ -102,6 +117,12 @@ function Field({ field, value, error, onChange, onBlur }: {
       {field.required ? <span aria-hidden className="rs-required"> *</span> : null}
     </>
   );
+  const errorText = error ? (
+    <p id={errorId} className="rs-error">
+      <svg aria-hidden viewBox="0 0 16 16" width="14" height="14"><path fill="currentColor" d="M8 1a7 7 0 1 0 0 14A7 7 0 0 0 8 1Zm-.75 3.5h1.5v5h-1.5v-5Zm0 6.25h1.5v1.5h-1.5v-1.5Z" /></svg>
+      {error}
+    </p>
+  ) : null;
   let control;
   switch (field.type) {
     case 'textarea':
@@ -109,27 +130,30 @@ function Field({ field, value, error, onChange, onBlur }: {
       break;
     case 'select':
       control = (
-        <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{field.placeholder || 'Choose one'}</option>
-          {(field.options ?? []).map((option) => (
-            <option key={option} value={option}>{option}</option>
-          ))}
-        </select>
+        <span className="rs-select">
+          <select {...common} value={value} data-empty={value === '' || undefined} onChange={(e) => onChange(e.target.value)}>
+            <option value="">{field.placeholder || 'Choose one'}</option>
+            {(field.options ?? []).map((option) => (
+              <option key={option} value={option}>{option}</option>
+            ))}
+          </select>
+        </span>
       );
       break;
     case 'radio':
+      // A group: the legend names it, each real radio keeps the browser's arrow keys.
       return (
-        <fieldset className="rs-field" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+        <fieldset className="rs-field" aria-describedby={describedBy}>
           <legend className="rs-label">{label}</legend>
-          <div className="rs-choices">
+          <div className="rs-choices" role="radiogroup" aria-required={field.required || undefined} aria-invalid={invalid}>
             {(field.options ?? []).map((option) => (
-              <label key={option} className="rs-choice">
-                <input type="radio" name={field.id} value={option} checked={value === option} onChange={() => onChange(option)} onBlur={onBlur} />
+              <label key={option} className="rs-choice rs-tile">
+                <input className="rs-radio" type="radio" name={field.id} value={option} checked={value === option} onChange={() => onChange(option)} onBlur={onBlur} />
                 <span>{option}</span>
               </label>
             ))}
           </div>
-          {error ? <p id={errorId} className="rs-error">{error}</p> : null}
+          {errorText}
         </fieldset>
       );
     case 'checkbox':
@@ -137,17 +161,19 @@ function Field({ field, value, error, onChange, onBlur }: {
         <div className="rs-field">
           <label className="rs-choice rs-consent">
             <input
+              className="rs-checkbox"
               type="checkbox"
               name={field.id}
+              required={field.required}
               checked={value === 'yes'}
               onChange={(e) => onChange(e.target.checked ? 'yes' : '')}
               onBlur={onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
             />
             <span>{label}</span>
           </label>
-          {error ? <p id={errorId} className="rs-error">{error}</p> : null}
+          {errorText}
         </div>
       );
     default:
@@ -166,21 +192,36 @@ function Field({ field, value, error, onChange, onBlur }: {
     <div className="rs-field">
       <label htmlFor={id} className="rs-label">{label}</label>
       {control}
-      {error ? <p id={errorId} className="rs-error">{error}</p> : null}
+      {errorText}
     </div>
   );
 }
 
+/** 'https://www.harbor.example/invest' → 'harbor.example'. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
 export function InvestorForm({ form, theme, onSubmit, preview = false, notice = null }: InvestorFormProps) {
   const { styling, welcome_settings: welcome, offering_settings: offering } = form;
-  const company = form.content_settings.form_content.company_name.trim();
-  const logo = form.content_settings.form_content.logo_url || styling.logoUrl;
+  const content = form.content_settings.form_content;
+  const company = content.company_name.trim();
+  const logo = content.logo_url || styling.logoUrl;
+  const headline = content.headline?.trim() || DEFAULT_HEADLINE;
+  const submitLabel = content.submit_label?.trim() || 'Submit';
+  const thankYouUrl = content.thank_you_url?.startsWith('https://') ? content.thank_you_url : null;
   const [step, setStep] = useState<'welcome' | 'form' | 'done'>(welcome.enabled ? 'welcome' : 'form');
   const [answers, setAnswers] = useState<Answers>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The server's sentences for answers it refused, until the field is changed. */
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const [closed, setClosed] = useState<string | null>(null);
   const fields = [...form.fields].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   const currentStep = step === 'welcome' && !welcome.enabled ? 'form' : step;
@@ -220,7 +261,11 @@ export function InvestorForm({ form, theme, onSubmit, preview = false, notice = 
       setStep('done');
     } catch (error) {
       if (error instanceof NotAcceptingInterestError) setClosed(error.message);
-      else setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
+      else if (error instanceof AnswerErrors && Object.keys(error.fields).length > 0) {
+        setRefused(error.fields);
+        const first = fields.find((f) => error.fields[f.id]);
+        if (first) document.getElementsByName(first.id)[0]?.focus();
+      } else setFailure(error instanceof Error ? error.message : 'Something went wrong. Please try again.');
     } finally {
       setSending(false);
     }
@@ -228,10 +273,10 @@ export function InvestorForm({ form, theme, onSubmit, preview = false, notice = 
 
   const header = (
     <header className="rs-header">
-      {logo ? <img src={logo} alt={company ? `${company} logo` : 'Logo'} className="rs-logo" /> : null}
+      {logo ? <img src={logo} alt={company || 'Company logo'} className="rs-logo" /> : null}
       <div>
-        {company ? <p className="rs-company">{company}</p> : null}
-        <h2 className="rs-title">{form.name}</h2>
+        {company && !logo ? <p className="rs-company">{company}</p> : null}
+        <h2 className="rs-title">{headline}</h2>
         {form.description ? <p className="rs-description">{form.description}</p> : null}
       </div>
     </header>
@@ -261,16 +306,25 @@ export function InvestorForm({ form, theme, onSubmit, preview = false, notice = 
         </div>
       ) : currentStep === 'done' ? (
         <div className="rs-success" role="status">
-          <span className="rs-success-icon" aria-hidden>✓</span>
+          {logo ? <img src={logo} alt={company || 'Company logo'} className="rs-logo" /> : null}
+          <span className="rs-success-icon" aria-hidden>
+            <svg viewBox="0 0 24 24" width="26" height="26"><path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="m5 12.5 4.5 4.5L19 7.5" /></svg>
+          </span>
           <h3 className="rs-welcome-title">Thank you for your interest!</h3>
           <p className="rs-text">
             {preview
               ? 'This is a preview: nothing was sent. Investors see this message after submitting.'
               : `${company || 'The company'} will be in touch. Remember: your indication of interest is not binding and involves no obligation.`}
           </p>
+          {thankYouUrl ? (
+            <a className="rs-button rs-button-link" href={thankYouUrl} target="_blank" rel="noopener noreferrer">
+              Visit {company || hostOf(thankYouUrl)}
+              <span className="rs-visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ) : null}
         </div>
       ) : (
-        <form noValidate onSubmit={submit} aria-label={form.name}>
+        <form noValidate onSubmit={submit} aria-label={headline}>
           {header}
           {offering.summary || offering.minimum_investment || offering.target_raise || offering.security_type ? (
             <section className="rs-offering" aria-label="Offering summary">
@@ -288,8 +342,11 @@ export function InvestorForm({ form, theme, onSubmit, preview = false, notice = 
                 key={field.id}
                 field={field}
                 value={answers[field.id] ?? ''}
-                error={submitted || touched[field.id] ? fieldError(field, answers[field.id]) : null}
-                onChange={(value) => setAnswers((current) => ({ ...current, [field.id]: value }))}
+                error={(submitted || touched[field.id] ? fieldError(field, answers[field.id]) : null) ?? refused[field.id] ?? null}
+                onChange={(value) => {
+                  setAnswers((current) => ({ ...current, [field.id]: value }));
+                  if (refused[field.id]) setRefused(({ [field.id]: _, ...rest }) => rest);
+                }}
                 onBlur={() => setTouched((current) => ({ ...current, [field.id]: true }))}
               />
             ))}
@@ -301,7 +358,7 @@ export function InvestorForm({ form, theme, onSubmit, preview = false, notice = 
           ) : null}
           <p className="rs-legend" data-testid="ttw-legend">{offering.disclaimer}</p>
           <button type="submit" className="rs-button" disabled={sending}>
-            {sending ? 'Sending...' : 'Submit'}
+            {sending ? 'Sending…' : submitLabel}
           </button>
           {preview ? <p className="rs-note">Preview — submissions are not sent.</p> : null}
         </form>

@@ -133,9 +133,36 @@ export function FormEditor({ initial }: { initial: Form }) {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
         <div className="space-y-6">
-          <EditorPanel title="Details" description="Only you see the form's name in the dashboard; investors see it as the title.">
-            <Field label="Form name" value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+          <EditorPanel title="Details" description="What investors read at the top of the form, on its button and after they submit.">
+            <Field label="Form name" hint="Only you see this name, in your dashboard." value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+            <Field
+              label="Headline"
+              hint="The title investors see."
+              maxLength={120}
+              placeholder="Register your interest"
+              value={draft.content_settings.form_content.headline}
+              onChange={(e) => setCompany({ headline: e.target.value })}
+            />
             <TextareaField label="Description" rows={2} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="Button label"
+                hint="Up to 30 characters, e.g. “Count me in”."
+                maxLength={30}
+                placeholder="Submit"
+                value={draft.content_settings.form_content.submit_label}
+                onChange={(e) => setCompany({ submit_label: e.target.value })}
+              />
+              <Field
+                label="Thank-you link (optional)"
+                hint="Your website, offered after investors submit."
+                type="url"
+                inputMode="url"
+                placeholder="https://yourcompany.com"
+                value={draft.content_settings.form_content.thank_you_url ?? ''}
+                onChange={(e) => setCompany({ thank_you_url: e.target.value })}
+              />
+            </div>
           </EditorPanel>
 
           <EditorPanel title="Fields" description="What investors answer. Reorder with the arrows; amount and timeline answers drive lead temperature.">

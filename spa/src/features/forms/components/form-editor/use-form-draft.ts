@@ -24,7 +24,13 @@ export function useFormDraft(initial: Form) {
     ...draft,
     fields: draft.fields.map((field) => ({ ...field, options: optionsFromText((field.options ?? []).join('\n')) })),
     styling: { ...draft.styling, logoUrl: draft.styling.logoUrl?.trim() || undefined },
-    content_settings: { form_content: { ...draft.content_settings.form_content, logo_url: draft.content_settings.form_content.logo_url?.trim() || undefined } },
+    content_settings: {
+      form_content: {
+        ...draft.content_settings.form_content,
+        logo_url: draft.content_settings.form_content.logo_url?.trim() || undefined,
+        thank_you_url: draft.content_settings.form_content.thank_you_url?.trim() || undefined,
+      },
+    },
     offering_settings: { ...draft.offering_settings, funding_portal_url: draft.offering_settings.funding_portal_url?.trim() || undefined },
   });
 
