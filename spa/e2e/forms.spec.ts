@@ -10,7 +10,7 @@ test('a subscriber builds, restyles, saves and publishes a form, then archives, 
   await page.getByRole('button', { name: 'Create Your First Form' }).click();
   await expect(page).toHaveURL(/\/forms\/[0-9a-f-]{36}$/);
   const preview = page.getByRole('complementary', { name: 'Live preview' });
-  await expect(preview.getByRole('heading', { name: 'New Form' })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Register your interest' })).toBeVisible();
   // The spec's colours (white on #6366f1, 4.47:1) reach investors a shade darker, and the
   // founder sees both.
   const buttonColour = page.getByLabel('Button colour', { exact: true });
@@ -54,6 +54,15 @@ test('a subscriber builds, restyles, saves and publishes a form, then archives, 
   await expect(preview.getByText('Sunrise Apartments')).toBeVisible();
   await page.getByLabel('Form name').fill('Sunrise Fund II');
   await expect(preview.getByTestId('ttw-legend')).toContainText('No money or other consideration is being solicited');
+  // What investors read: the headline (not the internal name), the button, the thank-you link.
+  await page.getByLabel('Headline').fill('Back our second fund');
+  await expect(preview.getByRole('heading', { level: 2 })).toHaveText('Back our second fund');
+  await page.getByLabel('Button label').fill('Count me in');
+  await expect(preview.getByRole('button', { name: 'Count me in' })).toBeVisible();
+  await page.getByLabel('Thank-you link (optional)').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The website link must be a web address starting with https://, like https://example.com.')).toBeVisible();
+  await page.getByLabel('Thank-you link (optional)').fill('https://sunrise.example');
 
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -122,9 +131,9 @@ test('the dashboard lists forms with drafts pointing to Publish, and the preview
   const previewTab = await context.newPage();
   await previewTab.goto(`/form-preview/${id}`);
   await expect(previewTab.getByRole('banner')).toHaveCount(0);
-  await expect(previewTab.getByRole('heading', { name: 'New Form' })).toBeVisible();
+  await expect(previewTab.getByRole('heading', { name: 'Register your interest' })).toBeVisible();
   await previewTab.getByRole('button', { name: 'Submit' }).click();
-  await expect(previewTab.getByText('Full Name is required.')).toBeVisible();
+  await expect(previewTab.getByText('Please enter your name.')).toBeVisible();
 });
 
 test('without a subscription, creating a form points to the free trial', async ({ page }) => {

@@ -4,21 +4,26 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, subscribedFounder, test, waitForMail } from './support/fixtures';
 import { expectAccessible } from './support/a11y';
 
+type FormOptions = { publish?: boolean; company?: string; styling?: Record<string, string>; content?: Record<string, string>; state?: boolean };
+
 /** Creates a published form with the amount preset through the owner API; returns its id. */
-async function publishedForm(page: Page, options: { publish?: boolean; company?: string; styling?: Record<string, string> } = {}) {
+async function publishedForm(page: Page, options: FormOptions = {}) {
   const request: APIRequestContext = page.request;
   const { access_token } = await (await request.post('/api/auth/token')).json();
   const auth = { authorization: `Bearer ${access_token}` };
   const form = await (await request.post('/api/forms', { headers: auth })).json();
   const { presets } = await (await request.get('/api/forms/presets', { headers: auth })).json();
-  const amount = presets.find((p: { key: string }) => p.key === 'investment_amount');
+  const preset = (key: string) => {
+    const found = presets.find((p: { key: string }) => p.key === key);
+    return { id: crypto.randomUUID(), type: found.type, label: found.label, placeholder: found.placeholder, options: found.options, required: true, preset: key };
+  };
   const body = {
     version: form.version,
     name: 'Sunrise Fund II',
     description: 'Tell us about your interest in our next property.',
-    fields: [...form.fields, { id: crypto.randomUUID(), type: amount.type, label: amount.label, options: amount.options, required: true, preset: 'investment_amount' }],
+    fields: [...form.fields, preset('investment_amount'), ...(options.state ? [preset('location_state')] : [])],
     styling: { ...form.styling, ...options.styling },
-    content_settings: { form_content: { company_name: options.company ?? 'Sunrise' } },
+    content_settings: { form_content: { company_name: options.company ?? 'Sunrise', headline: 'Sunrise Fund II', ...options.content } },
     welcome_settings: form.welcome_settings,
     offering_settings: form.offering_settings,
     show_branding: true,
@@ -77,7 +82,8 @@ test('an investor on the founder site submits through the floating button, the i
   await button.click();
   const form = dialog.locator('iframe').contentFrame();
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByText('Full Name is required.')).toBeVisible();
+  await expect(form.getByText('Please enter your name.')).toBeVisible();
+  await expect(form.getByText('Please choose an amount range.')).toBeVisible();
   await form.getByLabel('Full Name').fill('Grace Hopper');
   await form.getByLabel('Email Address').fill('grace@example.com');
   await form.getByLabel('Phone Number').fill('+1 555 123 4567');
@@ -124,6 +130,69 @@ test('a failed submission keeps the answers and can be retried', async ({ page, 
   await investorContext.close();
 });
 
+test('the investor reads the founder headline, chooses a state, sees short errors next to each field, and the thank-you links the founder site', async ({ page, browser }) => {
+  await subscribedFounder(page);
+  const id = await publishedForm(page, {
+    company: 'Harbor Coffee Co.',
+    state: true,
+    content: { headline: 'Back our second roastery', submit_label: 'Count me in', thank_you_url: 'https://harborcoffee.example/story' },
+  });
+  const investorContext = await browser.newContext();
+  const investor = await investorContext.newPage();
+  await investor.goto(`${new URL(page.url()).origin}/form-view/${id}`);
+  await expect(investor.getByRole('heading', { level: 2 })).toHaveText('Back our second roastery');
+  await expect(investor.getByText('Sunrise Fund II')).toHaveCount(0);
+  // Empty: every required field says what to do, in the server's words, tied to its control.
+  await investor.getByRole('button', { name: 'Count me in' }).click();
+  const amount = investor.getByLabel(/How much might you invest/);
+  await expect(amount).toHaveAccessibleDescription('Please choose an amount range.');
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await expect(investor.getByLabel('Email Address')).toHaveAccessibleDescription('Please enter your email.');
+  await expect(investor.getByLabel('State')).toHaveAccessibleDescription('Please choose your state.');
+  await expect(investor.getByLabel('Full Name')).toBeFocused();
+  await expectAccessible(investor, 'the form view with errors');
+  await investor.getByLabel('Full Name').fill('Ada Lovelace');
+  await investor.getByLabel('Email Address').fill('ada@');
+  await expect(investor.getByLabel('Email Address')).toHaveAccessibleDescription('Please enter a valid email address.');
+  await investor.getByLabel('Email Address').fill('ada@example.com');
+  await investor.getByLabel('Phone Number').fill('5551234567');
+  await amount.selectOption('$25,000 - $50,000');
+  // The state is a list (with "Outside the US"), not free text.
+  const state = investor.getByLabel('State');
+  await expect(state.locator('option')).toHaveCount(54);
+  await state.selectOption('Outside the US');
+  await state.selectOption('Texas');
+  await investor.getByRole('button', { name: 'Count me in' }).click();
+  await expect(investor.getByText('Thank you for your interest!')).toBeVisible();
+  const site = investor.getByRole('link', { name: /Visit Harbor Coffee Co\./ });
+  await expect(site).toHaveAttribute('href', 'https://harborcoffee.example/story');
+  await expectAccessible(investor, 'the thank-you screen');
+  await investorContext.close();
+});
+
+test('the server names every refused answer next to its field when the form let it through', async ({ page, browser }) => {
+  await subscribedFounder(page);
+  const id = await publishedForm(page, { state: true });
+  const investorContext = await browser.newContext();
+  const investor = await investorContext.newPage();
+  // An answer the server refuses though the page sent it (an option renamed since it was opened).
+  await investor.route('**/api/public-forms/*/leads', async (route) => {
+    const body = route.request().postDataJSON();
+    for (const key of Object.keys(body.answers)) if (body.answers[key] === 'Texas') body.answers[key] = 'Ontario';
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  await investor.goto(`${new URL(page.url()).origin}/form-view/${id}`);
+  await investor.getByLabel('Full Name').fill('Ada Lovelace');
+  await investor.getByLabel('Email Address').fill('ada@example.com');
+  await investor.getByLabel('Phone Number').fill('5551234567');
+  await investor.getByLabel(/How much might you invest/).selectOption('Under $10,000');
+  await investor.getByLabel('State').selectOption('Texas');
+  await investor.getByRole('button', { name: 'Submit' }).click();
+  await expect(investor.getByLabel('State')).toHaveAccessibleDescription('Please choose one of the options.');
+  await expect(investor.getByLabel('State')).toBeFocused();
+  await investorContext.close();
+});
+
 test('forms in unreadable colours reach investors readable: a pale yellow theme and a dark one pass axe', async ({ page, browser }) => {
   test.slow(); // two forms, two axe scans
   await subscribedFounder(page);
@@ -140,7 +209,8 @@ test('forms in unreadable colours reach investors readable: a pale yellow theme 
     await expect(investor.getByRole('heading', { name: 'Sunrise Fund II' })).toBeVisible();
     // Errors and the required marks are on screen too.
     await investor.getByRole('button', { name: 'Submit' }).click();
-    await expect(investor.getByText('Full Name is required.')).toBeVisible();
+    await expect(investor.getByText('Please enter your name.')).toBeVisible();
+    await expect(investor.getByText('Please choose an amount range.')).toBeVisible();
     await investor.getByLabel('Full Name').focus();
     await expectAccessible(investor, `the form view of ${label}`);
   }

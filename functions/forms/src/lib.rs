@@ -35,6 +35,7 @@ use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
     forms::{DEFAULT_LEGEND, Form, FormContentInput, LEGEND_VERSION, PRESETS},
+    leads::FieldMessages,
     http::{JsonBody, QueryParams},
     theme::{Colours, Theme, theme},
     services::{access, vault_filing::file_form_logged},
@@ -57,18 +58,21 @@ pub fn router(state: AppState) -> Router {
     shared::http::audit::audited("forms", router, &state)
 }
 
-/// A form as its owner reads it: the stored form and the theme investors see.
+/// A form as its owner reads it: the stored form, the theme investors see, and by field id the
+/// sentences investors read for a missing or wrong answer (the previews show the same words).
 #[derive(Debug, Serialize)]
 pub struct OwnerForm {
     #[serde(flatten)]
     form: Form,
     theme: Theme,
+    field_messages: std::collections::BTreeMap<String, FieldMessages>,
 }
 
 impl From<Form> for OwnerForm {
     fn from(form: Form) -> Self {
         let theme = form.styling.theme();
-        Self { form, theme }
+        let field_messages = form.fields.iter().map(|field| (field.id.clone(), FieldMessages::of(&field.clone().for_investors()))).collect();
+        Self { form, theme, field_messages }
     }
 }
 

@@ -139,6 +139,10 @@ async fn edits_are_validated_with_clear_messages_and_change_nothing() {
         (with("offering_settings.funding_portal_url", json!("javascript:alert(1)")), "The funding portal address must be a web address starting with http:// or https://."),
         (with("offering_settings.disclaimer", json!("")), "The testing-the-waters disclaimer cannot be removed. Edit its wording instead."),
         (with("fields", json!([])), "A form needs at least one field."),
+        (with("content_settings.form_content.thank_you_url", json!("javascript:alert(1)")), "The website link must be a web address starting with https://, like https://example.com."),
+        (with("content_settings.form_content.thank_you_url", json!("http://harbor.example")), "The website link must be a web address starting with https://, like https://example.com."),
+        (with("content_settings.form_content.submit_label", json!("x".repeat(31))), "The button label can be at most 30 characters long."),
+        (with("content_settings.form_content.headline", json!("x".repeat(121))), "The headline can be at most 120 characters long."),
     ];
     for (body, message) in cases {
         let response = put(&app, &user, &form, body).await;
@@ -172,6 +176,9 @@ async fn a_valid_edit_is_saved_normalised_and_bumps_the_version() {
         "options": ["Under $10,000", "Over $100,000"], "required": true, "preset": "investment_amount"
     }));
     body["styling"]["buttonColor"] = json!("#0f766e");
+    body["content_settings"]["form_content"]["headline"] = json!(" Back our seed round ");
+    body["content_settings"]["form_content"]["submit_label"] = json!("Count me in");
+    body["content_settings"]["form_content"]["thank_you_url"] = json!("https://seed.example/thanks");
     let saved = put(&app, &user, &form, body).await;
     assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.body);
     assert_eq!(saved.body["name"], "Seed round interest");
@@ -180,6 +187,11 @@ async fn a_valid_edit_is_saved_normalised_and_bumps_the_version() {
     assert_eq!(saved.body["fields"][3]["order"], 3);
     assert_eq!(saved.body["styling"]["buttonColor"], "#0f766e");
     assert_eq!(saved.body["offering_settings"]["legend_version"], shared::forms::LEGEND_VERSION);
+    let content = &saved.body["content_settings"]["form_content"];
+    assert_eq!((content["headline"].as_str(), content["submit_label"].as_str()), (Some("Back our seed round"), Some("Count me in")));
+    assert_eq!(content["thank_you_url"], "https://seed.example/thanks");
+    // The previews show the capture's own sentences, by field id.
+    assert_eq!(saved.body["field_messages"]["3f2b7a1e-0000-4000-8000-000000000009"]["required"], "Please choose an amount range.");
 }
 
 #[tokio::test]
@@ -268,6 +280,9 @@ async fn presets_come_from_the_server_with_non_binding_amount_labels() {
     assert!(amount["label"].as_str().unwrap().contains("non-binding"));
     assert_eq!(amount["options"][0], "Under $10,000");
     assert!(presets.iter().any(|p| p["key"] == "investment_timeline" && p["options"][0] == "Immediately"));
+    let state = presets.iter().find(|p| p["key"] == "location_state").unwrap();
+    assert_eq!((state["type"].as_str(), state["options"].as_array().unwrap().len()), (Some("select"), 53));
+    assert_eq!(state["options"][52], "Outside the US");
     assert_eq!(response.body["default_legend"]["text"], shared::forms::DEFAULT_LEGEND);
     assert_eq!(response.body["default_legend"]["version"], shared::forms::LEGEND_VERSION);
 }

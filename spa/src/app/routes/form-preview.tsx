@@ -23,7 +23,7 @@ export default function FormPreviewPage() {
           <p role="alert" className="rounded-xl bg-white p-6 text-center text-gray-700 shadow-sm">This form is not available.</p>
         ) : form ? (
           <div className="shadow-xl ring-1 ring-gray-900/5 [border-radius:calc(var(--rs-radius,0.375rem)*2)]">
-            <InvestorForm form={form} theme={form.theme} preview />
+            <InvestorForm form={form} theme={form.theme} messages={form.field_messages} preview />
           </div>
         ) : (
           <Skeleton className="h-[32rem] rounded-2xl" />

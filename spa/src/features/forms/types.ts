@@ -108,6 +108,8 @@ export type Form = FormDisplay & {
   version: number;
   /** The colours investors see, derived by the server on every read. */
   theme: Theme;
+  /** By field id, the sentences investors read for a missing or wrong answer. */
+  field_messages?: Record<string, FieldMessages>;
 };
 
 export type FieldPreset = {

@@ -1,6 +1,6 @@
 import './investor-form.css';
 import { useId, useState, type CSSProperties, type FormEvent } from 'react';
-import type { FormDisplay, FormField, Palette } from '../types';
+import type { FieldMessages, FormDisplay, FormField, Palette } from '../types';
 import type { OfferingNotice } from '@/features/offering/types';
 import { fieldError, validateAnswers, type Answers } from '../validation';
 import { formatUsd } from '@/lib/format';
@@ -26,6 +26,8 @@ export type InvestorFormProps = {
    * (Rule 204: the intermediary and a link to its offering page).
    */
   notice?: OfferingNotice | null;
+  /** By field id, the server's sentences for fields that do not carry their own (previews). */
+  messages?: Record<string, FieldMessages>;
 };
 
 /**
@@ -143,9 +145,9 @@ function Field({ field, value, error, onChange, onBlur }: {
     case 'radio':
       // A group: the legend names it, each real radio keeps the browser's arrow keys.
       return (
-        <fieldset className="rs-field" aria-describedby={describedBy}>
-          <legend className="rs-label">{label}</legend>
-          <div className="rs-choices" role="radiogroup" aria-required={field.required || undefined} aria-invalid={invalid}>
+        <fieldset className="rs-field">
+          <legend id={`${id}-legend`} className="rs-label">{label}</legend>
+          <div className="rs-choices" role="radiogroup" aria-labelledby={`${id}-legend`} aria-describedby={describedBy} aria-required={field.required || undefined} aria-invalid={invalid}>
             {(field.options ?? []).map((option) => (
               <label key={option} className="rs-choice rs-tile">
                 <input className="rs-radio" type="radio" name={field.id} value={option} checked={value === option} onChange={() => onChange(option)} onBlur={onBlur} />
@@ -206,7 +208,7 @@ function hostOf(url: string): string {
   }
 }
 
-export function InvestorForm({ form, theme, onSubmit, preview = false, notice = null }: InvestorFormProps) {
+export function InvestorForm({ form, theme, onSubmit, preview = false, notice = null, messages }: InvestorFormProps) {
   const { styling, welcome_settings: welcome, offering_settings: offering } = form;
   const content = form.content_settings.form_content;
   const company = content.company_name.trim();
@@ -223,7 +225,9 @@ export function InvestorForm({ form, theme, onSubmit, preview = false, notice = 
   /** The server's sentences for answers it refused, until the field is changed. */
   const [refused, setRefused] = useState<Record<string, string>>({});
   const [closed, setClosed] = useState<string | null>(null);
-  const fields = [...form.fields].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const fields = [...form.fields]
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+    .map((field) => (field.messages || !messages?.[field.id] ? field : { ...field, messages: messages[field.id] }));
   const currentStep = step === 'welcome' && !welcome.enabled ? 'form' : step;
 
   const vars = {

@@ -249,7 +249,7 @@ export function FormEditor({ initial }: { initial: Form }) {
               <input type="checkbox" checked={draft.welcome_settings.enabled} onChange={(e) => setWelcome({ enabled: e.target.checked })} className="size-4 accent-brand-600" />
               Show a welcome screen
             </label>
-            <Field label="Headline" value={draft.welcome_settings.headline} onChange={(e) => setWelcome({ headline: e.target.value })} />
+            <Field label="Welcome headline" value={draft.welcome_settings.headline} onChange={(e) => setWelcome({ headline: e.target.value })} />
             <TextareaField label="Message" rows={3} value={draft.welcome_settings.message} onChange={(e) => setWelcome({ message: e.target.value })} />
             <Field label="Button text" value={draft.welcome_settings.button_text} onChange={(e) => setWelcome({ button_text: e.target.value })} />
           </EditorPanel>
@@ -292,7 +292,7 @@ export function FormEditor({ initial }: { initial: Form }) {
         <aside aria-label="Live preview" className="lg:sticky lg:top-6 lg:self-start">
           <p className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Live preview</p>
           <div className="overflow-hidden rounded-2xl bg-gray-100 p-4 ring-1 ring-gray-200">
-            <InvestorForm form={payload()} theme={previewTheme} preview />
+            <InvestorForm form={payload()} theme={previewTheme} messages={saved.field_messages} preview />
           </div>
         </aside>
       </div>
