@@ -55,7 +55,7 @@ test('a subscriber builds, restyles, saves and publishes a form, then archives, 
   await page.getByLabel('Form name').fill('Sunrise Fund II');
   await expect(preview.getByTestId('ttw-legend')).toContainText('No money or other consideration is being solicited');
   // What investors read: the headline (not the internal name), the button, the thank-you link.
-  await page.getByLabel('Headline').fill('Back our second fund');
+  await page.getByLabel('Headline', { exact: true }).fill('Back our second fund');
   await expect(preview.getByRole('heading', { level: 2 })).toHaveText('Back our second fund');
   await page.getByLabel('Button label').fill('Count me in');
   await expect(preview.getByRole('button', { name: 'Count me in' })).toBeVisible();
