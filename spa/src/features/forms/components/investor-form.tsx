@@ -277,9 +277,13 @@ export function InvestorForm({ form, theme, onSubmit, preview = false, notice = 
 
   const header = (
     <header className="rs-header">
-      {logo ? <img src={logo} alt={company || 'Company logo'} className="rs-logo" /> : null}
+      {logo || company ? (
+        <div className="rs-brand">
+          {logo ? <img src={logo} alt={company || 'Company logo'} className="rs-logo" /> : null}
+          {company ? <p className="rs-company" aria-hidden={logo ? true : undefined}>{company}</p> : null}
+        </div>
+      ) : null}
       <div>
-        {company && !logo ? <p className="rs-company">{company}</p> : null}
         <h2 className="rs-title">{headline}</h2>
         {form.description ? <p className="rs-description">{form.description}</p> : null}
       </div>

@@ -35,7 +35,12 @@ export function FieldEditor({ field, index, count, onChange, onMove, onRemove }:
         {field.type !== 'checkbox' && field.type !== 'radio' ? (
           <Field label="Placeholder" value={field.placeholder ?? ''} onChange={(e) => onChange({ placeholder: e.target.value })} />
         ) : null}
-        {choice ? (
+        {field.preset === 'location_state' ? (
+          <p className="text-sm text-gray-600">
+            Investors choose from the 50 states, District of Columbia, Puerto Rico or “{field.options?.at(-1) ?? 'Outside the US'}”. The list is kept by
+            RaiseSpark, so every lead&apos;s state can be counted and segmented.
+          </p>
+        ) : choice ? (
           <TextareaField
             label="Options (one per line)"
             rows={Math.max(3, (field.options ?? []).length)}
