@@ -220,7 +220,7 @@ fn check_answer(field: &FormField, given: Option<&str>) -> Result<Option<String>
     let ok = match field.kind {
         FieldType::Email => is_email(&answer),
         FieldType::Phone => is_phone(&answer),
-        FieldType::Select | FieldType::Radio => field.options.iter().any(|o| *o == answer),
+        FieldType::Select | FieldType::Radio => field.options.contains(&answer),
         FieldType::Checkbox => answer == "yes",
         FieldType::Text | FieldType::Textarea => true,
     };
