@@ -7,6 +7,7 @@ import { useIsMobile } from '@/lib/use-is-mobile';
 import type { LeadView } from '../api/leads';
 import { formatLeadDay } from '../format';
 import { LeadAvatar } from './lead-avatar';
+import { DateTime } from '@/components/ui/date-time';
 import { TemperatureBadge } from './temperature-badge';
 
 type ListProps = {
@@ -86,11 +87,11 @@ function LeadsTable({ leads, showForm, onOpen }: ListProps) {
                   <td className="px-3 py-3"><TemperatureBadge value={lead.temperature} /></td>
                   {showForm ? (
                     <td className="hidden px-3 py-3 text-gray-700 @3xl:table-cell">
-                      <span className="block max-w-40 truncate">{lead.formName ?? <span className="text-gray-400">Deleted form</span>}</span>
+                      <span className="block max-w-48 truncate" title={lead.formName ?? undefined}>{lead.formName ?? <span className="text-gray-400">Deleted form</span>}</span>
                     </td>
                   ) : null}
                   <td className="px-3 py-3 whitespace-nowrap text-gray-500">
-                    <time dateTime={lead.createdAt}>{formatLeadDay(lead.createdAt)}</time>
+                    <DateTime value={lead.createdAt}>{formatLeadDay(lead.createdAt)}</DateTime>
                   </td>
                   <td className="py-3 pr-4 pl-2 text-right">
                     <Button
@@ -147,7 +148,7 @@ function LeadCards({ leads, showForm, onOpen }: ListProps) {
                 ) : null}
                 <span className="mt-2.5 flex items-center justify-between gap-2 text-xs text-gray-500">
                   <span className="min-w-0 truncate">
-                    <time dateTime={lead.createdAt}>{formatLeadDay(lead.createdAt)}</time>
+                    <DateTime value={lead.createdAt}>{formatLeadDay(lead.createdAt)}</DateTime>
                     {showForm ? ` · ${lead.formName ?? 'Deleted form'}` : null}
                   </span>
                   <ChevronRight className="size-4 shrink-0 text-gray-400" aria-hidden />
