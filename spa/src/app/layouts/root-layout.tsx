@@ -2,9 +2,10 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
-import { isFormRoute, removesInvestorWidgets, showsAssistant, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
+import { ASSISTANT_CLEARANCE, isFormRoute, removesInvestorWidgets, showsAssistant, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
 import { rememberReferral } from '@/features/rewards/referral';
+import { cn } from '@/lib/utils';
 import { AppShell } from './app-shell';
 
 /** `?ref=CODE` on any page keeps the referral code for sign-up (localStorage `referral_id`). */
@@ -113,7 +114,9 @@ export function RootLayout() {
       </Suspense>
     ) : null;
 
-  const assistant = showsAssistant(pathname, Boolean(user)) ? (
+  const withAssistant = showsAssistant(pathname, Boolean(user));
+  const clearance = withAssistant ? ASSISTANT_CLEARANCE : undefined;
+  const assistant = withAssistant ? (
     <Suspense fallback={null}>
       <Assistant />
     </Suspense>
@@ -131,7 +134,9 @@ export function RootLayout() {
       <>
         {banner}
         {showsPublicHeader(pathname, Boolean(user)) ? <PublicHeader /> : null}
-        <AppShell withSidebar={showsSidebar(pathname)}>{page}</AppShell>
+        <AppShell withSidebar={showsSidebar(pathname)} clearance={clearance}>
+          {page}
+        </AppShell>
         {assistant}
       </>
     );
@@ -140,7 +145,7 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       {banner}
       {showsPublicHeader(pathname, Boolean(user)) ? <PublicHeader /> : null}
-      <div className="flex flex-1 flex-col">{page}</div>
+      <div className={cn('flex flex-1 flex-col', clearance)}>{page}</div>
       {assistant}
     </div>
   );
