@@ -81,9 +81,9 @@ export function showsPublicHeader(pathname: string, signedIn: boolean): boolean 
 /**
  * Room kept below a page's last line wherever Sparky's button floats (56 px, 16 px from the
  * bottom on phones and 24 px from md up: assistant-launcher.tsx), so at the end of every page
- * nothing sits under it: 96 px on phones, 112 px from md.
+ * nothing sits under it: 96 px on phones, 112 px from md (lg too: the shell's own lg:py-8 would win).
  */
-export const ASSISTANT_CLEARANCE = 'pb-24 md:pb-28';
+export const ASSISTANT_CLEARANCE = 'pb-24 md:pb-28 lg:pb-28';
 
 export function showsAssistant(pathname: string, signedIn: boolean): boolean {
   return signedIn && !NO_ASSISTANT_PATHS.includes(normalise(pathname)) && !isFormRoute(pathname);
