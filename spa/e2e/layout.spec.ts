@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -10,12 +10,13 @@ import { expect, test } from './support/fixtures';
  * - no date shows as an ISO string or a raw timestamp.
  * All offenders are reported at once, with the widest or covered element of each, so one run
  * shows the whole list. A screenshot of each page at each width is kept with the run's results
- * (test-results/, CI artefacts), and one scrolled to the end where Sparky floats.
+ * (test-results/, CI artefacts), and one scrolled to the end where Sparky covers something.
+ * The phone and the laptop go through the pages side by side (two browser contexts): most of a
+ * page visit is waiting for the network to settle.
  */
 
 const DEMO = { email: 'demo@raisespark.local', password: 'Demo-founder-2026!' };
 const ADMIN = { email: 'admin@raisespark.local', password: 'Demo-admin-2026!' };
-const WIDTHS = [375, 1280] as const;
 const height = (width: number) => (width < 768 ? 812 : 800);
 
 const PUBLIC_PATHS = ['/', '/pricing', '/test-the-waters', '/equity-crowdfunding-costs', '/login', '/register', '/forgot-password', '/privacy', '/terms', '/contact-us', '/help', '/no-such-page'];
@@ -32,7 +33,6 @@ const appPaths = (formId: string) => [
   '/raise-capital',
   '/earn-rewards',
   '/settings',
-  '/help',
   '/help/embed-wordpress',
 ];
 
@@ -116,60 +116,65 @@ async function survey(page: Page, paths: string[], width: number, testInfo: Test
     if (found.overflow) problems.push(`${path} at ${width} px scrolls sideways: ${found.overflow}`);
     for (const element of found.covered) problems.push(`${path} at ${width} px: Sparky's button covers ${element}`);
     for (const raw of found.rawDates) problems.push(`${path} at ${width} px shows a raw date: ${raw}`);
-    if (found.sparky) {
-      sparkyPages += 1;
-      await page.screenshot({ path: testInfo.outputPath(`${who}-${shotName(path)}-${width}-end.png`) });
-    }
+    if (found.sparky) sparkyPages += 1;
+    // Scrolled to the end: what Sparky's button was found covering.
+    if (found.covered.length) await page.screenshot({ path: testInfo.outputPath(`${who}-${shotName(path)}-${width}-end.png`) });
   }
   return sparkyPages;
 }
 
-for (const width of WIDTHS) {
-  test(`no page scrolls sideways, hides a control under Sparky or shows a raw date at ${width} px`, async ({ page, browser }, testInfo) => {
-    test.setTimeout(150_000);
+/** The whole survey at one width, in a context of its own; problems are added to `problems`. */
+async function journey(page: Page, browser: Browser, width: number, testInfo: TestInfo, problems: string[]) {
+  await survey(page, PUBLIC_PATHS, width, testInfo, problems, 'visitor');
+
+  await signIn(page, DEMO);
+  const { access_token } = await (await page.request.post('/api/auth/token')).json();
+  const headers = { authorization: `Bearer ${access_token}` };
+  const forms = (await (await page.request.get('/api/forms', { headers })).json()) as { forms?: { id: string }[] } | { id: string }[];
+  const formId = (Array.isArray(forms) ? forms : forms.forms ?? [])[0]?.id;
+  expect(formId, 'the demo founder has a form').toBeTruthy();
+  const sparkyPages = await survey(page, appPaths(formId!), width, testInfo, problems, 'founder');
+  expect(sparkyPages, `Sparky floats on the app pages at ${width} px, so its check ran`).toBeGreaterThan(8);
+
+  if (width === 1280) {
+    // Charts follow the window both ways (a drawn SVG must not hold its box open): narrower
+    // in the one-column layout (1000 then 800 px), then back to the first width.
+    await page.goto('/dashboard');
+    const chart = page.getByRole('img', { name: /^Leads per week/ });
+    await expect(chart).toBeVisible();
+    const chartWidth = async () => Math.round((await chart.boundingBox())?.width ?? 0);
+    const wide = await chartWidth();
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect.poll(chartWidth).not.toBe(wide);
+    const at1000 = await chartWidth();
+    await page.setViewportSize({ width: 800, height: 800 });
+    await expect.poll(chartWidth, { message: 'the chart narrows with the window' }).toBeLessThanOrEqual(at1000 - 150);
     await page.setViewportSize({ width, height: height(width) });
-    const problems: string[] = [];
+    await expect.poll(chartWidth, { message: 'and widens again' }).toBe(wide);
+  }
 
-    await survey(page, PUBLIC_PATHS, width, testInfo, problems, 'visitor');
-
-    await signIn(page, DEMO);
-    const { access_token } = await (await page.request.post('/api/auth/token')).json();
-    const headers = { authorization: `Bearer ${access_token}` };
-    const forms = (await (await page.request.get('/api/forms', { headers })).json()) as { forms?: { id: string }[] } | { id: string }[];
-    const formId = (Array.isArray(forms) ? forms : forms.forms ?? [])[0]?.id;
-    expect(formId, 'the demo founder has a form').toBeTruthy();
-    const sparkyPages = await survey(page, appPaths(formId!), width, testInfo, problems, 'founder');
-    expect(sparkyPages, 'Sparky floats on the app pages, so its check ran').toBeGreaterThan(8);
-
-    if (width === 1280) {
-      // Charts follow the window both ways (a drawn SVG must not hold its box open): narrower
-      // in the one-column layout (1000 then 800 px), then back to the first width.
-      await page.goto('/dashboard');
-      const chart = page.getByRole('img', { name: /^Leads per week/ });
-      await expect(chart).toBeVisible();
-      const chartWidth = async () => Math.round((await chart.boundingBox())?.width ?? 0);
-      const wide = await chartWidth();
-      await page.setViewportSize({ width: 1000, height: 800 });
-      await expect.poll(chartWidth).not.toBe(wide);
-      const at1000 = await chartWidth();
-      await page.setViewportSize({ width: 800, height: 800 });
-      await expect.poll(chartWidth, { message: 'the chart narrows with the window' }).toBeLessThanOrEqual(at1000 - 150);
-      await page.setViewportSize({ width, height: height(width) });
-      await expect.poll(chartWidth, { message: 'and widens again' }).toBe(wide);
-    }
-
-    const context = await browser.newContext({ viewport: { width, height: height(width) } });
-    const admin = await context.newPage();
-    await signIn(admin, ADMIN);
-    await survey(admin, ['/admin', '/admin?tab=help-gaps'], width, testInfo, problems, 'admin');
-    if (width === 1280) {
-      await admin.goto('/admin');
-      for (const name of ['Joined', 'Last sign-in', 'Actions']) await expect(admin.getByRole('columnheader', { name, exact: true })).toBeVisible();
-      // The sign-ups chart draws every one of its 30 days, with or without sign-ups.
-      await expect(admin.getByRole('img', { name: /^Sign-ups per day/ }).locator('rect')).toHaveCount(30);
-    }
-    await context.close();
-
-    expect(problems.join('\n'), `pages at ${width} px`).toBe('');
-  });
+  const context = await browser.newContext({ viewport: { width, height: height(width) } });
+  const admin = await context.newPage();
+  await signIn(admin, ADMIN);
+  await survey(admin, ['/admin', '/admin?tab=help-gaps'], width, testInfo, problems, 'admin');
+  if (width === 1280) {
+    await admin.goto('/admin');
+    for (const name of ['Joined', 'Last sign-in', 'Actions']) await expect(admin.getByRole('columnheader', { name, exact: true })).toBeVisible();
+    // The sign-ups chart draws every one of its 30 days, with or without sign-ups.
+    await expect(admin.getByRole('img', { name: /^Sign-ups per day/ }).locator('rect')).toHaveCount(30);
+  }
+  await context.close();
 }
+
+test('no page scrolls sideways, hides a control under Sparky or shows a raw date, at 375 or 1280 px', async ({ page, browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const problems: string[] = [];
+  const laptop = await browser.newContext({ viewport: { width: 1280, height: height(1280) } });
+  await page.setViewportSize({ width: 375, height: height(375) });
+  await Promise.all([
+    journey(page, browser, 375, testInfo, problems),
+    journey(await laptop.newPage(), browser, 1280, testInfo, problems),
+  ]);
+  await laptop.close();
+  expect(problems.join('\n'), 'pages at 375 and 1280 px').toBe('');
+});
