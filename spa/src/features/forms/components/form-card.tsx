@@ -47,7 +47,7 @@ export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChang
     <article aria-label={form.name} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold text-gray-900">{form.name}</h3>
+          <h3 className="line-clamp-2 text-base font-semibold break-words text-gray-900" title={form.name}>{form.name}</h3>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             {form.is_published ? <Tag tone="green">Published</Tag> : <Tag tone="gray">Draft</Tag>}
             {form.is_archived ? <Tag tone="amber">Archived</Tag> : null}
