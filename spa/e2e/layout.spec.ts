@@ -137,6 +137,12 @@ async function journey(page: Page, browser: Browser, width: number, testInfo: Te
   expect(sparkyPages, `Sparky floats on the app pages at ${width} px, so its check ran`).toBeGreaterThan(8);
 
   if (width === 1280) {
+    // Signed in, the Help Center's embed code is the founder's own: a form id, never the placeholder.
+    await page.goto('/help/embed-wordpress');
+    const code = page.getByLabel('HTML code example', { exact: true }).first();
+    await expect(code).toContainText(/data-raisespark-form="[0-9a-f-]{36}"/);
+    await expect(code).not.toContainText('YOUR_FORM_ID');
+
     // Charts follow the window both ways (a drawn SVG must not hold its box open): narrower
     // in the one-column layout (1000 then 800 px), then back to the first width.
     await page.goto('/dashboard');
