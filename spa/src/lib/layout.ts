@@ -65,25 +65,17 @@ export function isFormRoute(pathname: string): boolean {
 /** Sign-in pages: a card of their own, no site header ('Forgot password?' belongs to sign-in). */
 const AUTH_PAGES = ['/login', '/register', '/forgot-password'];
 
-/**
- * Where signed-in users see the site header too: pricing (spec) and the Help Center (issue 24:
- * a public page like the others, with the logo and the way back to the app in its user menu).
- */
-const SIGNED_IN_HEADER_ROOTS = ['pricing', 'help'];
-
 export function showsPublicHeader(pathname: string, signedIn: boolean): boolean {
   if (AUTH_PAGES.includes(pathname) || isFormRoute(pathname)) return false;
-  if (SIGNED_IN_HEADER_ROOTS.includes(rootSegment(pathname))) return true;
+  // Signed in too: pricing (spec) and the Help Center (issue 24: a public page like the others,
+  // with the logo, and the way back to the app in its user menu).
+  if (['pricing', 'help'].includes(rootSegment(pathname))) return true;
   if (usesAppShell(pathname)) return false;
   return !signedIn || pathname === '/';
 }
 
-/**
- * Room kept below a page's last line wherever Sparky's button floats (56 px, 16 px from the
- * bottom on phones and 24 px from md up: assistant-launcher.tsx), so at the end of every page
- * nothing sits under it: 96 px on phones, 112 px from md (lg too: the shell's own lg:py-8 would win).
- */
-export const ASSISTANT_CLEARANCE = 'pb-24 md:pb-28 lg:pb-28';
+/** Room below every page Sparky's floating button floats over (index.css, `sparky-room`). */
+export const ASSISTANT_CLEARANCE = 'sparky-room';
 
 export function showsAssistant(pathname: string, signedIn: boolean): boolean {
   return signedIn && !NO_ASSISTANT_PATHS.includes(normalise(pathname)) && !isFormRoute(pathname);

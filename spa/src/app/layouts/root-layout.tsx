@@ -5,7 +5,6 @@ import { useAuth } from '@/features/auth/auth-context';
 import { ASSISTANT_CLEARANCE, isFormRoute, removesInvestorWidgets, showsAssistant, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
 import { rememberReferral } from '@/features/rewards/referral';
-import { cn } from '@/lib/utils';
 import { AppShell } from './app-shell';
 
 /** `?ref=CODE` on any page keeps the referral code for sign-up (localStorage `referral_id`). */
@@ -114,9 +113,7 @@ export function RootLayout() {
       </Suspense>
     ) : null;
 
-  const withAssistant = showsAssistant(pathname, Boolean(user));
-  const clearance = withAssistant ? ASSISTANT_CLEARANCE : undefined;
-  const assistant = withAssistant ? (
+  const assistant = showsAssistant(pathname, Boolean(user)) ? (
     <Suspense fallback={null}>
       <Assistant />
     </Suspense>
@@ -134,9 +131,7 @@ export function RootLayout() {
       <>
         {banner}
         {showsPublicHeader(pathname, Boolean(user)) ? <PublicHeader /> : null}
-        <AppShell withSidebar={showsSidebar(pathname)} clearance={clearance}>
-          {page}
-        </AppShell>
+        <AppShell withSidebar={showsSidebar(pathname)}>{page}</AppShell>
         {assistant}
       </>
     );
@@ -145,7 +140,7 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       {banner}
       {showsPublicHeader(pathname, Boolean(user)) ? <PublicHeader /> : null}
-      <div className={cn('flex flex-1 flex-col', clearance)}>{page}</div>
+      <div className={`flex flex-1 flex-col ${assistant ? ASSISTANT_CLEARANCE : ''}`}>{page}</div>
       {assistant}
     </div>
   );
