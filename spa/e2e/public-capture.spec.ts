@@ -241,6 +241,8 @@ test('embed options show both snippets with live previews and platform steps', a
   await page.getByRole('dialog', { name: 'Invest in Sunrise' }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('tab', { name: 'Webflow' }).click();
   await expect(page.getByRole('tabpanel', { name: 'Webflow' })).toContainText('Embed element');
+  // Every platform's steps carry the form's own snippet (its id), never a placeholder.
+  await expect(page.getByRole('tabpanel', { name: 'Webflow' }).getByLabel('Webflow inline snippet', { exact: true })).toContainText(`data-raisespark-form="${id}"`);
 });
 
 test('signed-in founders never see floating investor widgets on RaiseSpark pages other than the landing page', async ({ page }) => {

@@ -135,7 +135,10 @@ test('a visitor searches the Help Center for WordPress and reads the article', a
   await expect(page).toHaveURL(/\/help\/embed-wordpress$/);
   await expect(page).toHaveTitle('Embed your investor form on WordPress | RaiseSpark');
   await expect(page.getByRole('heading', { level: 2, name: 'Inline form on one page (block editor)' })).toBeVisible();
-  await expect(page.getByText(/^Updated \w+ \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(page.getByText(/^Updated [A-Z][a-z]{2} \d{1,2}(, \d{4})?$/)).toBeVisible();
+  // Signed out, the example code keeps an explicit placeholder for the form id, with a Copy button.
+  await expect(page.getByLabel('HTML code example', { exact: true }).first()).toContainText('data-raisespark-form="YOUR_FORM_ID"');
+  await expect(page.getByRole('button', { name: 'Copy HTML code example' }).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Related articles' }).getByRole('link')).not.toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/register');
   await expectAccessible(page, 'a Help Center article');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMinutes, minutesBetween } from './dates';
+import { formatDate, formatDateTime, formatFullDateTime, formatMinutes, formatTime, minutesBetween } from './dates';
 
 describe('formatMinutes', () => {
   it.each([
@@ -29,13 +29,43 @@ describe('minutesBetween', () => {
   });
 });
 
-describe('dates', () => {
-  it('show a dash for a missing or broken date', () => {
-    expect(formatDate(null)).toBe('—');
-    expect(formatDateTime('not a date')).toBe('—');
+describe('dates read one way everywhere', () => {
+  const NY = { timeZone: 'America/New_York', now: new Date('2026-06-01T12:00:00Z') };
+
+  it('leave the year out in the current year', () => {
+    expect(formatDate('2026-11-24T20:05:00Z', NY)).toBe('Nov 24');
+    expect(formatDateTime('2026-11-24T20:05:00Z', NY)).toBe('Nov 24, 3:05 PM');
   });
 
-  it('show the year', () => {
-    expect(formatDate('2026-11-23T12:00:00Z')).toMatch(/^Nov 2[34], 2026$/);
+  it('give the year in any other year, past or future', () => {
+    expect(formatDate('2025-11-24T20:05:00Z', NY)).toBe('Nov 24, 2025');
+    expect(formatDateTime('2025-11-24T20:05:00Z', NY)).toBe('Nov 24, 2025, 3:05 PM');
+    expect(formatDate('2027-01-02T17:00:00Z', NY)).toBe('Jan 2, 2027');
+  });
+
+  it('judge "this year" in the viewer\'s time zone, not in UTC', () => {
+    // 03:00 UTC on Jan 1 2027 is still New Year's Eve 2026 in New York.
+    const newYear = { timeZone: 'America/New_York', now: new Date('2026-12-31T12:00:00Z') };
+    expect(formatDate('2027-01-01T03:00:00Z', newYear)).toBe('Dec 31');
+    expect(formatDate('2027-01-01T06:00:00Z', newYear)).toBe('Jan 1, 2027');
+  });
+
+  it('spell the date and time out with the time zone for a hover title', () => {
+    expect(formatFullDateTime('2026-11-24T20:05:00Z', NY)).toBe('Tuesday, November 24, 2026, 3:05 PM EST');
+    expect(formatFullDateTime('2026-07-04T16:30:00Z', NY)).toBe('Saturday, July 4, 2026, 12:30 PM EDT');
+    expect(formatFullDateTime('2026-11-24T20:05:00Z', { timeZone: 'UTC' })).toBe('Tuesday, November 24, 2026, 8:05 PM UTC');
+  });
+
+  it('read nanosecond timestamps, Dates and epoch milliseconds alike, never echoing the raw value', () => {
+    expect(formatDateTime('2026-11-24T20:05:00.123456789Z', NY)).toBe('Nov 24, 3:05 PM');
+    expect(formatDate(new Date('2026-11-24T20:05:00Z'), NY)).toBe('Nov 24');
+    expect(formatDate(Date.parse('2026-11-24T20:05:00Z'), NY)).toBe('Nov 24');
+  });
+
+  it.each([null, undefined, '', 'not a date', '2026-13-45T99:00:00Z', Number.NaN])('show a dash, and no title, for %p', (value) => {
+    expect(formatDate(value as string)).toBe('—');
+    expect(formatDateTime(value as string)).toBe('—');
+    expect(formatTime(value as string)).toBe('—');
+    expect(formatFullDateTime(value as string)).toBe('');
   });
 });

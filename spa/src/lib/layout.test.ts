@@ -25,9 +25,12 @@ describe('layout rules', () => {
     expect(showsPublicHeader('/privacy', false)).toBe(true);
   });
 
-  it('shows signed-in users the marketing header only on the landing page and pricing', () => {
+  it('shows signed-in users the marketing header only on the landing page, pricing and the Help Center', () => {
     expect(showsPublicHeader('/', true)).toBe(true);
     expect(showsPublicHeader('/pricing', true)).toBe(true);
+    expect(showsPublicHeader('/help', true)).toBe(true);
+    expect(showsPublicHeader('/help/embed-wordpress', true)).toBe(true);
+    expect(showsPublicHeader('/helpful', true)).toBe(false);
     expect(showsPublicHeader('/privacy', true)).toBe(false);
     expect(showsPublicHeader('/dashboard', true)).toBe(false);
   });

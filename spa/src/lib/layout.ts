@@ -67,10 +67,15 @@ const AUTH_PAGES = ['/login', '/register', '/forgot-password'];
 
 export function showsPublicHeader(pathname: string, signedIn: boolean): boolean {
   if (AUTH_PAGES.includes(pathname) || isFormRoute(pathname)) return false;
-  if (rootSegment(pathname) === 'pricing') return true;
+  // Signed in too: pricing (spec) and the Help Center (issue 24: a public page like the others,
+  // with the logo, and the way back to the app in its user menu).
+  if (['pricing', 'help'].includes(rootSegment(pathname))) return true;
   if (usesAppShell(pathname)) return false;
   return !signedIn || pathname === '/';
 }
+
+/** Room below every page Sparky's floating button floats over (index.css, `sparky-room`). */
+export const ASSISTANT_CLEARANCE = 'sparky-room';
 
 export function showsAssistant(pathname: string, signedIn: boolean): boolean {
   return signedIn && !NO_ASSISTANT_PATHS.includes(normalise(pathname)) && !isFormRoute(pathname);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
-import { isFormRoute, removesInvestorWidgets, showsAssistant, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
+import { ASSISTANT_CLEARANCE, isFormRoute, removesInvestorWidgets, showsAssistant, showsPublicHeader, showsSidebar, usesAppShell } from '@/lib/layout';
 import { PageLoading } from '../lazy-page';
 import { rememberReferral } from '@/features/rewards/referral';
 import { AppShell } from './app-shell';
@@ -140,7 +140,7 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       {banner}
       {showsPublicHeader(pathname, Boolean(user)) ? <PublicHeader /> : null}
-      <div className="flex flex-1 flex-col">{page}</div>
+      <div className={`flex flex-1 flex-col ${assistant ? ASSISTANT_CLEARANCE : ''}`}>{page}</div>
       {assistant}
     </div>
   );

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DateTime } from '@/components/ui/date-time';
 import { formatUsd } from '@/lib/format';
 import { useRewards, type ReferralStatus, type RewardsOverview } from '@/features/rewards/api/rewards';
 import { cn } from '@/lib/utils';
@@ -16,7 +17,6 @@ const STATUS: Record<ReferralStatus, { label: string; className: string }> = {
   paying: { label: 'Paying', className: 'bg-emerald-50 text-emerald-700 ring-emerald-200' },
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 const SHARE_TEXT = 'I capture investor interest for my Reg CF raise with RaiseSpark. Try it free for 7 days:';
 
@@ -104,7 +104,7 @@ function Overview({ data }: { data: RewardsOverview }) {
               <li key={`${referral.name}-${referral.joinedAt}-${index}`} className="flex items-center justify-between gap-4 px-5 py-3.5">
                 <div className="min-w-0">
                   <p className="truncate font-medium text-gray-900">{referral.name}</p>
-                  <p className="text-xs text-gray-500">{`Joined ${day(referral.joinedAt)}`}</p>
+                  <p className="text-xs text-gray-500">Joined <DateTime value={referral.joinedAt} /></p>
                 </div>
                 <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', STATUS[referral.status].className)}>
                   {STATUS[referral.status].label}
@@ -139,7 +139,7 @@ function Overview({ data }: { data: RewardsOverview }) {
             <tbody className="divide-y divide-gray-100">
               {data.rewards.map((reward, index) => (
                 <tr key={`${reward.creditedAt}-${index}`}>
-                  <td className="px-5 py-3 whitespace-nowrap text-gray-600">{day(reward.creditedAt)}</td>
+                  <td className="px-5 py-3 whitespace-nowrap text-gray-600"><DateTime value={reward.creditedAt} /></td>
                   <td className="px-5 py-3 text-gray-900">
                     {`1 free month of ${reward.plan}`}
                     <span className="block text-xs text-gray-500">{`${reward.name} became a paying customer`}</span>

@@ -1,115 +1,108 @@
-import { AlertTriangle, Check, Code2, Copy, ExternalLink } from 'lucide-react';
+import { AlertTriangle, Code2, ExternalLink } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { BrandMark, BrandName } from '@/components/ui/brand';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
 import { useForm } from '@/features/forms/api/get-form';
 import type { Form } from '@/features/forms/types';
+import { CodeBox } from '@/features/forms/embed/code-box';
+import { floatingSnippet, inlineSnippet } from '@/features/forms/embed/snippets';
 import { cn } from '@/lib/utils';
 
-const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+type Step = { text: string; /** The snippet to paste at this step, shown under it. */ code?: 'inline' | 'floating' };
+type Platform = { key: string; name: string; inline: Step[]; floating: Step[]; note?: string };
 
-/**
- * The floating button's snippet. Its colours are the theme's button and label (readable on
- * each other), not the chosen ones; embed.js also asks the server for the current ones.
- */
-export function floatingSnippet(origin: string, form: Form): string {
-  const company = form.content_settings.form_content.company_name.trim();
-  const logo = form.content_settings.form_content.logo_url || form.styling.logoUrl;
-  const attributes = [
-    `src="${origin}/embed.js"`,
-    `data-form-id="${form.id}"`,
-    company ? `data-company-name="${escapeAttr(company)}"` : null,
-    `data-button-color="${form.theme.button}"`,
-    `data-text-color="${form.theme.buttonText}"`,
-    logo ? `data-logo="${escapeAttr(logo)}"` : null,
-    'async',
-  ].filter(Boolean);
-  return `<script ${attributes.join('\n  ')}></script>`;
-}
-
-export function inlineSnippet(origin: string, form: Form): string {
-  return `<div data-raisespark-form="${form.id}"></div>\n<script src="${origin}/embed.js" async></script>`;
-}
-
-function Snippet({ code, label }: { code: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      toast.success('Copied to clipboard');
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast.error('Could not copy. Select the code and copy it by hand.');
-    }
-  };
-  return (
-    <div className="overflow-hidden rounded-xl bg-gray-900">
-      <div className="flex items-center justify-between border-b border-white/10 px-4 py-2">
-        <span className="text-xs font-medium text-gray-400">HTML</span>
-        <Button size="sm" variant="secondary" onClick={() => void copy()} aria-label={`Copy ${label}`}>
-          {copied ? <Check className="size-4 text-emerald-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      <pre tabIndex={0} aria-label={label} className="overflow-x-auto p-4 text-xs leading-relaxed text-gray-100"><code>{code}</code></pre>
-    </div>
-  );
-}
-
-const PLATFORMS: { key: string; name: string; steps: ReactNode[] }[] = [
+/** Per-platform steps; each paste step shows the form's own snippet (its id, this site's embed.js). */
+const PLATFORMS: Platform[] = [
   {
     key: 'wordpress',
     name: 'WordPress',
-    steps: [
-      'Open the page in the block editor and click + to add a block.',
-      'Search for "Custom HTML" and add that block where the form should appear (or anywhere for the floating button).',
-      'Paste the snippet into the block and click Update.',
+    inline: [
+      { text: 'Open the page in the block editor and click + where the form should appear.' },
+      { text: 'Search for "Custom HTML" and add that block.' },
+      { text: 'Paste the inline snippet into the block and click Update:', code: 'inline' },
+    ],
+    floating: [
+      { text: 'Add a Custom HTML block anywhere on the page (or in a footer widget for every page).' },
+      { text: 'Paste the floating button snippet and click Update:', code: 'floating' },
     ],
   },
   {
     key: 'webflow',
     name: 'Webflow',
-    steps: [
-      'Inline form: drag an Embed element onto the page and paste the inline snippet.',
-      'Floating button: open Site settings → Custom code, paste the snippet in "Footer code".',
-      'Publish the site.',
+    inline: [
+      { text: 'Drag an Embed element onto the page where the form should appear.' },
+      { text: 'Paste the inline snippet, save and publish the site:', code: 'inline' },
+    ],
+    floating: [
+      { text: 'Open Site settings → Custom code.' },
+      { text: 'Paste the floating button snippet in "Footer code", save and publish:', code: 'floating' },
     ],
   },
   {
     key: 'wix',
     name: 'Wix',
-    steps: [
-      'Inline form: Add → Embed Code → Embed HTML, choose "Code" and paste the inline snippet; resize the box to at least 600 px high.',
-      'Floating button: Settings → Custom code → + Add Custom Code, paste the snippet, place it in "Body - end" on all pages.',
-      'Publish.',
+    inline: [
+      { text: 'Add → Embed Code → Embed HTML, and choose "Code".' },
+      { text: 'Paste the inline snippet, resize the box to at least 600 px high and publish:', code: 'inline' },
+    ],
+    floating: [
+      { text: 'Settings → Custom code → + Add Custom Code.' },
+      { text: 'Paste the floating button snippet, place it in "Body - end" on all pages and publish:', code: 'floating' },
     ],
   },
   {
     key: 'squarespace',
     name: 'Squarespace',
-    steps: [
-      'Inline form: edit a section, add a Code block and paste the inline snippet.',
-      'Floating button: Settings → Advanced → Code Injection, paste the snippet into "Footer".',
-      'Save (code injection needs a Business plan or higher).',
+    inline: [
+      { text: 'Edit a section and add a Code block.' },
+      { text: 'Paste the inline snippet and save:', code: 'inline' },
     ],
+    floating: [
+      { text: 'Settings → Advanced → Code Injection.' },
+      { text: 'Paste the floating button snippet into "Footer" and save:', code: 'floating' },
+    ],
+    note: 'Code injection needs a Squarespace Business plan or higher.',
   },
   {
     key: 'html',
     name: 'Plain HTML',
-    steps: [
-      'Inline form: paste the inline snippet where the form should appear in your page.',
-      'Floating button: paste the snippet just before </body>.',
-      'Upload the page. The form loads from RaiseSpark and sizes itself.',
-    ],
+    inline: [{ text: 'Paste the inline snippet where the form should appear in your page, then upload the page:', code: 'inline' }],
+    floating: [{ text: 'Paste the floating button snippet just before </body> on every page:', code: 'floating' }],
+    note: 'The form loads from RaiseSpark and sizes itself.',
   },
 ];
+
+function PlatformSteps({ title, steps, codes, platform }: {
+  title: string;
+  steps: Step[];
+  codes: Record<'inline' | 'floating', string>;
+  platform: string;
+}) {
+  return (
+    <div className="min-w-0">
+      <h3 className="text-sm font-semibold text-gray-900">{title}</h3>
+      <ol className="mt-2 list-decimal space-y-2 pl-5 text-sm text-gray-700">
+        {steps.map((step) => (
+          <li key={step.text} className="min-w-0">
+            {step.text}
+            {step.code ? (
+              <CodeBox
+                className="mt-2"
+                code={codes[step.code]}
+                label={`${platform} ${step.code === 'inline' ? 'inline' : 'floating button'} snippet`}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
 
 function FloatingPreview({ form }: { form: Form }) {
   const [open, setOpen] = useState(false);
@@ -171,6 +164,7 @@ export default function EmbedOptionsPage() {
 
   const live = form.is_published && !form.is_archived;
   const steps = PLATFORMS.find((p) => p.key === platform)!;
+  const codes = { inline: inlineSnippet(origin, form), floating: floatingSnippet(origin, form) };
   return frame(
     <>
       <title>{`Embed ${form.name} | RaiseSpark`}</title>
@@ -188,14 +182,14 @@ export default function EmbedOptionsPage() {
         <section aria-labelledby="floating-heading" className="min-w-0 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
           <h2 id="floating-heading" className="text-base font-semibold text-gray-900">Floating button</h2>
           <p className="mt-1 text-sm text-gray-600">A button in the corner of every page that opens the form in a window.</p>
-          <div className="mt-4"><Snippet label="floating button snippet" code={floatingSnippet(origin, form)} /></div>
+          <CodeBox className="mt-4" label="floating button snippet" code={codes.floating} />
           <p className="mt-5 mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Live preview</p>
           <FloatingPreview form={form} />
         </section>
         <section aria-labelledby="inline-heading" className="min-w-0 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
           <h2 id="inline-heading" className="text-base font-semibold text-gray-900">Inline form</h2>
           <p className="mt-1 text-sm text-gray-600">The form inside your page; it grows to fit its content.</p>
-          <div className="mt-4"><Snippet label="inline form snippet" code={inlineSnippet(origin, form)} /></div>
+          <CodeBox className="mt-4" label="inline form snippet" code={codes.inline} />
           <p className="mt-5 mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Live preview</p>
           <iframe title="Inline form preview" src={`/form-view/${form.id}?source=preview`} className="h-96 w-full rounded-xl border border-gray-200 bg-white" />
         </section>
@@ -219,10 +213,10 @@ export default function EmbedOptionsPage() {
             </button>
           ))}
         </div>
-        <div role="tabpanel" aria-label={steps.name} className="mt-4">
-          <ol className="list-decimal space-y-2 pl-5 text-sm text-gray-700">
-            {steps.steps.map((step, i) => <li key={i}>{step}</li>)}
-          </ol>
+        <div role="tabpanel" aria-label={steps.name} className="mt-5 grid gap-6 lg:grid-cols-2">
+          <PlatformSteps title="Inline form" steps={steps.inline} codes={codes} platform={steps.name} />
+          <PlatformSteps title="Floating button" steps={steps.floating} codes={codes} platform={steps.name} />
+          {steps.note ? <p className="text-sm text-gray-600 lg:col-span-2">{steps.note}</p> : null}
         </div>
         <p className="mt-4 text-xs text-gray-500">
           Signed in to RaiseSpark in the same browser? The floating button is hidden for you on RaiseSpark pages; open your site in a

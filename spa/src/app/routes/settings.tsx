@@ -1,6 +1,7 @@
 import { Building2, CreditCard, Flag, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { DateTime } from '@/components/ui/date-time';
 import { useBillingPortal } from '@/features/billing/api/billing-portal';
 import { useSubscription } from '@/features/billing/subscription-context';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -176,7 +177,7 @@ function BillingPanel() {
         <div>
           <dt className="text-xs font-medium text-gray-500 uppercase">Trial ends</dt>
           <dd className="mt-1 text-sm font-semibold text-gray-900">
-            {trialEnd && subscription.onTrial ? trialEnd.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }) : '—'}
+            {trialEnd && subscription.onTrial ? <DateTime value={trialEnd} /> : '—'}
           </dd>
         </div>
       </dl>

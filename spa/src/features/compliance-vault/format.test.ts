@@ -57,6 +57,12 @@ describe('fileTypeLabel', () => {
 });
 
 describe('metaFacts', () => {
+  it('reads dates as the app writes them, never as ISO strings', () => {
+    const facts = Object.fromEntries(metaFacts({ day: '2020-11-23', at: '2020-11-23T20:05:00.123456789Z' }));
+    expect(facts['Day']).toBe('Nov 23, 2020');
+    expect(facts['At']).toMatch(/^Nov 2[34], 2020, \d{1,2}:05 [AP]M$/);
+  });
+
   it('lists the plain facts with readable labels and skips lists and objects', () => {
     expect(metaFacts({ form_id: 'f1', version: 3, published: true, audience: { hot: 2 }, empty: '', embed_hosts: [] })).toEqual([
       ['Form ID', 'f1'],

@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from '@/lib/dates';
 import type { RecordActor, VaultFile } from './types';
 
 /** '812 B', '4.2 KB', '18.6 MB' (1 KB = 1,024 bytes, as file managers show sizes). */
@@ -67,6 +68,8 @@ const STATUS_VALUES: Record<string, string> = {
 export function metaFacts(meta: Record<string, unknown> | null | undefined): [string, string][] {
   if (!meta) return [];
   const text = (value: unknown): string | null => {
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(`${value}T00:00:00Z`, { timeZone: 'UTC' });
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDateTime(value);
     if (typeof value === 'string') return value.trim() ? (STATUS_VALUES[value] ?? value) : null;
     if (typeof value === 'number' && Number.isFinite(value)) return value.toLocaleString('en-US');
     if (typeof value === 'boolean') return value ? 'Yes' : 'No';

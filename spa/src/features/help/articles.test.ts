@@ -87,6 +87,8 @@ describe('headings', () => {
   });
 
   it('shows the updated date as a calendar date', () => {
-    expect(formatUpdated('2026-11-23')).toBe('November 23, 2026');
+    expect(formatUpdated('2026-11-23', new Date('2026-12-31T23:00:00Z'))).toBe('Nov 23');
+    expect(formatUpdated('2025-01-01', new Date('2026-01-01T00:30:00Z'))).toBe('Jan 1, 2025');
+    expect(formatUpdated('not-a-date')).toBe('—');
   });
 });

@@ -1,4 +1,5 @@
 import { parseFrontMatter } from './front-matter';
+import { formatDate } from '@/lib/dates';
 
 /** A Help Center article (functions/ai-chat/help/<slug>.md, also Sparky's knowledge). */
 export type HelpArticle = {
@@ -226,10 +227,11 @@ export function sectionHeadings(body: string): { id: string; text: string }[] {
   return headings;
 }
 
-const UPDATED = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
-/** '2026-11-23' → 'November 23, 2026' (a calendar date: the same in every time zone). */
-export function formatUpdated(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : UPDATED.format(parsed);
+/**
+ * '2026-11-23' → 'Nov 23' this year, 'Nov 23, 2025' otherwise, as every date of the app reads
+ * (a calendar date: read in UTC, so it is the same day in every time zone); '—' for a date it
+ * cannot read.
+ */
+export function formatUpdated(date: string, now = new Date()): string {
+  return formatDate(`${date}T00:00:00Z`, { timeZone: 'UTC', now });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLeadDay, ordinal } from './format';
+import { formatLeadDay, ordinal } from './format';
 
 describe('ordinal', () => {
   it.each([
@@ -44,11 +44,5 @@ describe('formatLeadDay', () => {
 
   it('shows a dash for a date it cannot read', () => {
     expect(formatLeadDay('not a date')).toBe('—');
-  });
-});
-
-describe('formatDateTime', () => {
-  it('gives the weekday, date and time', () => {
-    expect(formatDateTime(new Date(2024, 0, 1, 15, 5))).toBe('Mon, Jan 1, 2024, 3:05 PM');
   });
 });

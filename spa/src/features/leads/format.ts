@@ -32,18 +32,3 @@ export function formatLeadDay(value: string | Date): string {
   if (!date) return '—';
   return `${WEEKDAYS[date.getDay()]} ${ordinal(date.getDate())}`;
 }
-
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** When a lead was submitted, in full: 'Mon, Jan 1, 2024, 3:05 PM'. */
-export function formatDateTime(value: string | Date): string {
-  const date = toDate(value);
-  return date ? DATE_TIME.format(date) : '—';
-}

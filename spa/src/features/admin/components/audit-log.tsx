@@ -7,7 +7,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/field';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime, formatMinutes, formatTime, minutesBetween } from '@/lib/dates';
+import { DateTime } from '@/components/ui/date-time';
+import { formatMinutes, formatTime, minutesBetween } from '@/lib/dates';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { cn } from '@/lib/utils';
 import { AUDIT_FILTER_KEYS, useImpersonations, type AuditFilters, type AuditRecord } from '../api/impersonations';
@@ -96,7 +97,7 @@ function Writes({ record }: { record: AuditRecord }) {
               <div className="flex items-center gap-2 text-xs">
                 <span className="font-mono font-semibold text-gray-700">{change.method}</span>
                 <StatusBadge status={change.status} />
-                <time dateTime={change.at} className="ml-auto text-gray-500">{formatTime(change.at)}</time>
+                <DateTime value={change.at} className="ml-auto text-gray-500">{formatTime(change.at)}</DateTime>
               </div>
               <p className="mt-1 font-mono text-xs break-all text-gray-900">{change.path}</p>
               <p className="text-xs text-gray-500">{change.description}</p>
@@ -131,7 +132,7 @@ function Writes({ record }: { record: AuditRecord }) {
                   <StatusBadge status={change.status} />
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap text-gray-600">
-                  <time dateTime={change.at}>{formatTime(change.at)}</time>
+                  <DateTime value={change.at}>{formatTime(change.at)}</DateTime>
                 </td>
               </tr>
             ))}
@@ -159,11 +160,11 @@ function Reads({ record }: { record: AuditRecord }) {
               {view.refused > 0 ? `, ${view.refused.toLocaleString('en-US')} refused` : ''}
             </span>
             <span className="ml-auto text-xs whitespace-nowrap text-gray-500">
-              <time dateTime={view.first_at}>{formatTime(view.first_at)}</time>
+              <DateTime value={view.first_at}>{formatTime(view.first_at)}</DateTime>
               {view.last_at !== view.first_at ? (
                 <>
                   {' – '}
-                  <time dateTime={view.last_at}>{formatTime(view.last_at)}</time>
+                  <DateTime value={view.last_at}>{formatTime(view.last_at)}</DateTime>
                 </>
               ) : null}
             </span>
@@ -202,7 +203,7 @@ function AuditEntry({ record }: { record: AuditRecord }) {
           <span className="mt-1 block truncate text-sm text-gray-600">{record.reason}</span>
           <span className="mt-1.5 flex flex-wrap gap-x-3 gap-y-1 text-xs text-gray-500">
             <span>by {record.admin_email}</span>
-            <time dateTime={record.started_at}>{formatDateTime(record.started_at)}</time>
+            <DateTime value={record.started_at} withTime />
             {lasted ? <span>{lasted}</span> : null}
             <span>{writes === 0 ? 'No changes' : `${writes.toLocaleString('en-US')}${record.complete ? '' : '+'} ${writes === 1 ? 'change' : 'changes'}`}</span>
             {views > 0 ? <span>{`${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`}</span> : null}
@@ -215,10 +216,10 @@ function AuditEntry({ record }: { record: AuditRecord }) {
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Fact label="Reason" wide>{record.reason}</Fact>
             <Fact label="IP address"><span className="font-mono text-xs">{record.ip || '—'}</span></Fact>
-            <Fact label="Session started">{record.session_started_at ? formatDateTime(record.session_started_at) : 'Link not used'}</Fact>
+            <Fact label="Session started">{record.session_started_at ? <DateTime value={record.session_started_at} withTime /> : 'Link not used'}</Fact>
             <Fact label="User agent" wide><span className="text-xs text-gray-700">{record.user_agent || '—'}</span></Fact>
-            <Fact label={record.ended_at ? 'Ended' : 'Ends'}>{formatDateTime(record.ended_at ?? record.ends_at)}</Fact>
-            <Fact label="Link created">{formatDateTime(record.started_at)}</Fact>
+            <Fact label={record.ended_at ? 'Ended' : 'Ends'}><DateTime value={record.ended_at ?? record.ends_at} withTime /></Fact>
+            <Fact label="Link created"><DateTime value={record.started_at} withTime /></Fact>
           </dl>
           <h4 className="mt-6 mb-2 text-sm font-semibold text-gray-900">Writes during the session</h4>
           <Writes record={record} />

@@ -2,7 +2,7 @@ import { AlertTriangle, BookCheck, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime } from '@/lib/dates';
+import { DateTime } from '@/components/ui/date-time';
 import { useHelpGaps } from '../api/help-gaps';
 
 /**
@@ -68,7 +68,7 @@ export function HelpCenterGaps() {
                 <td className="max-w-md py-3 pr-3 pl-5 break-words text-gray-900">{gap.question}</td>
                 <td className="px-3 py-3 font-mono text-xs whitespace-nowrap text-gray-600">{gap.page_context || '—'}</td>
                 <td className="px-3 py-3 text-right text-gray-900 tabular-nums">{gap.popularity_score}</td>
-                <td className="py-3 pr-5 pl-3 whitespace-nowrap text-gray-600">{formatDateTime(gap.updated_at)}</td>
+                <td className="py-3 pr-5 pl-3 whitespace-nowrap text-gray-600"><DateTime value={gap.updated_at} withTime /></td>
               </tr>
             ))}
           </tbody>

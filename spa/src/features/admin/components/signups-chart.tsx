@@ -4,6 +4,8 @@ import { describeSignups, formatDay, signupBars } from '../signups';
 const WIDTH = 300;
 const HEIGHT = 100;
 const GAP = 2;
+/** A day without sign-ups is still a day: a short grey stub (4 px of the 160 px box), not nothing. */
+const ZERO_HEIGHT = 2.5;
 
 /**
  * Sign-ups per day as bars, drawn in SVG (no chart library). Screen readers get one
@@ -43,11 +45,11 @@ export function SignupsChart({ days }: { days: DayCount[] }) {
             <rect
               key={bar.day.date}
               x={bar.x}
-              y={bar.height > 0 ? bar.y : HEIGHT - 1}
+              y={HEIGHT - Math.max(bar.height, ZERO_HEIGHT)}
               width={bar.width}
-              height={bar.height > 0 ? bar.height : 1}
+              height={Math.max(bar.height, ZERO_HEIGHT)}
               rx={1}
-              className={bar.height > 0 ? 'fill-brand-500 transition-colors hover:fill-brand-700' : 'fill-gray-200'}
+              className={bar.height > 0 ? 'fill-brand-500 transition-colors hover:fill-brand-700' : 'fill-gray-300'}
             >
               <title>{`${formatDay(bar.day.date)}: ${bar.day.count} ${bar.day.count === 1 ? 'sign-up' : 'sign-ups'}`}</title>
             </rect>

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { initials } from '@/features/auth/auth-context';
-import { formatDate } from '@/lib/dates';
+import { DateTime } from '@/components/ui/date-time';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import type { AdminUser } from '../api/users';
 import { subscriptionLabel } from '../labels';
@@ -60,13 +60,12 @@ function UsersTable({ users, onImpersonate }: ListProps) {
           <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-500 uppercase">
             <tr>
               <th scope="col" className="py-3 pr-3 pl-5">User</th>
-              <th scope="col" className="hidden px-3 py-3 @4xl:table-cell">Account</th>
               <th scope="col" className="px-3 py-3">Plan</th>
               <th scope="col" className="px-3 py-3 text-right">Forms</th>
               <th scope="col" className="px-3 py-3 text-right">Leads</th>
-              <th scope="col" className="hidden px-3 py-3 @5xl:table-cell">Joined</th>
-              <th scope="col" className="hidden px-3 py-3 @6xl:table-cell">Last sign-in</th>
-              <th scope="col" className="py-3 pr-5 pl-3"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="hidden px-3 py-3 whitespace-nowrap @3xl:table-cell">Joined</th>
+              <th scope="col" className="hidden px-3 py-3 whitespace-nowrap @3xl:table-cell">Last sign-in</th>
+              <th scope="col" className="py-3 pr-5 pl-3 text-right">Actions</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
@@ -76,18 +75,20 @@ function UsersTable({ users, onImpersonate }: ListProps) {
                   <div className="flex min-w-0 items-center gap-3">
                     <Avatar initials={initials(user.name ?? undefined, user.email)} />
                     <div className="min-w-0">
-                      <p className="max-w-64 truncate font-medium text-gray-900">{user.name || user.email}</p>
-                      <p className="max-w-64 truncate text-gray-500">{user.name ? user.email : <span className="font-mono text-xs">{user.id}</span>}</p>
+                      <p className="max-w-56 truncate font-medium text-gray-900" title={user.name || user.email}>{user.name || user.email}</p>
+                      <p className="max-w-56 truncate text-gray-500" title={user.name ? user.email : user.id}>
+                        {user.name ? user.email : <span className="font-mono text-xs">{user.id}</span>}
+                      </p>
+                      <div className="mt-1.5"><AccountBadges user={user} /></div>
                     </div>
                   </div>
                 </td>
-                <td className="hidden px-3 py-3 @4xl:table-cell"><AccountBadges user={user} /></td>
                 <td className="px-3 py-3"><PlanCell user={user} /></td>
                 <td className="px-3 py-3 text-right text-gray-700 tabular-nums">{user.forms.toLocaleString('en-US')}</td>
                 <td className="px-3 py-3 text-right text-gray-700 tabular-nums">{user.leads.toLocaleString('en-US')}</td>
-                <td className="hidden px-3 py-3 whitespace-nowrap text-gray-500 @5xl:table-cell">{formatDate(user.created_at)}</td>
-                <td className="hidden px-3 py-3 whitespace-nowrap text-gray-500 @6xl:table-cell">
-                  {user.last_sign_in_at ? formatDate(user.last_sign_in_at) : 'Never'}
+                <td className="hidden px-3 py-3 whitespace-nowrap text-gray-500 @3xl:table-cell"><DateTime value={user.created_at} /></td>
+                <td className="hidden px-3 py-3 whitespace-nowrap text-gray-500 @3xl:table-cell">
+                  {user.last_sign_in_at ? <DateTime value={user.last_sign_in_at} /> : 'Never'}
                 </td>
                 <td className="py-3 pr-5 pl-3 text-right">
                   <ImpersonateButton user={user} onImpersonate={onImpersonate} />
@@ -125,7 +126,7 @@ function UserCards({ users, onImpersonate }: ListProps) {
             </div>
             <div>
               <dt className="text-xs text-gray-500">Joined</dt>
-              <dd className="mt-0.5 text-sm font-semibold whitespace-nowrap text-gray-900">{formatDate(user.created_at).replace(/, \d{4}$/, '')}</dd>
+              <dd className="mt-0.5 text-sm font-semibold whitespace-nowrap text-gray-900"><DateTime value={user.created_at} /></dd>
             </div>
           </dl>
           <div className="mt-3 flex items-center justify-between gap-3">

@@ -30,7 +30,8 @@ function rememberOpened() {
  * Spec 2, Chat widgets: the floating round button at the bottom right, pulsing until it is
  * first clicked. The panel (Radix, react-markdown) is fetched when the pointer or focus comes
  * near the button, and mounted on first open; it stays mounted so the conversation and its
- * scroll position are kept while closed.
+ * scroll position are kept while closed. Its size and place are what ASSISTANT_CLEARANCE
+ * (lib/layout.ts) keeps free below every page it floats over: change them together.
  */
 export default function AssistantLauncher() {
   const [open, setOpen] = useState(false);

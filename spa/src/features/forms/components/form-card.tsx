@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useChangeForm } from '../api/change-form';
 import type { Form } from '../types';
+import { DateTime } from '@/components/ui/date-time';
 import { MENU_TRIGGER_CLASSES } from './form-card-menu-trigger';
 
 /** The card's menu (Radix) loads after the first render; its look-alike button stands in. */
@@ -20,8 +21,6 @@ function Tag({ tone, children }: { tone: 'green' | 'gray' | 'amber'; children: s
   };
   return <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone])}>{children}</span>;
 }
-
-const created = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** A form card (spec 2, Dashboard): tags, menu and the action buttons for its state. */
 export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChange?: (archived: boolean) => void }) {
@@ -48,7 +47,7 @@ export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChang
     <article aria-label={form.name} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate text-base font-semibold text-gray-900">{form.name}</h3>
+          <h3 className="line-clamp-2 text-base font-semibold break-words text-gray-900" title={form.name}>{form.name}</h3>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             {form.is_published ? <Tag tone="green">Published</Tag> : <Tag tone="gray">Draft</Tag>}
             {form.is_archived ? <Tag tone="amber">Archived</Tag> : null}
@@ -66,7 +65,7 @@ export function FormCard({ form, onArchiveChange }: { form: Form; onArchiveChang
       </div>
       {form.description ? <p className="mt-3 line-clamp-2 text-sm text-gray-600">{form.description}</p> : null}
       <div className="mt-4 flex items-center gap-4 text-xs text-gray-500">
-        <span>Created {created(form.created_at)}</span>
+        <span>Created <DateTime value={form.created_at} /></span>
         {live ? <span>{form.views} {form.views === 1 ? 'view' : 'views'}</span> : null}
       </div>
       {form.is_archived ? null : (

@@ -1,11 +1,16 @@
 import { ArrowLeft, CalendarDays, ChevronRight, FileText } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { isValidElement, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Markdown, { type MarkdownComponents } from '@/components/ui/markdown';
 import { Canonical } from '@/features/marketing/components/canonical';
 import { Prose } from '@/features/marketing/components/prose';
 import { formatUpdated, headingId, relatedArticles, sectionHeadings, sectionOf, type HelpArticle } from '../articles';
 import { HELP_ARTICLES } from '../content';
+import { useAuth } from '@/features/auth/auth-context';
+import { useForms } from '@/features/forms/api/get-forms';
+import { CodeBox } from '@/features/forms/embed/code-box';
+import { hasEmbedPlaceholder, personaliseEmbedCode } from '@/features/forms/embed/snippets';
+import type { Form } from '@/features/forms/types';
 import { AskSparkyCta } from './ask-sparky-cta';
 import { SectionIcon } from './section-icon';
 
@@ -17,15 +22,81 @@ function textOf(node: ReactNode): string {
   return '';
 }
 
-/** `##` headings get the ids the 'On this page' list links to. */
-const HEADINGS: MarkdownComponents = {
-  h2: ({ children }) => <h2 id={headingId(textOf(children))}>{children}</h2>,
-};
+/** 'html' for a fenced block's `language-html` code element. */
+function languageOf(node: ReactNode): string | null {
+  const child = Array.isArray(node) ? node[0] : node;
+  if (!isValidElement(child)) return null;
+  const className = (child.props as { className?: string }).className ?? '';
+  return /language-(\w+)/.exec(className)?.[1] ?? null;
+}
 
-/** Code, quotes and rules inside an article (Prose styles the rest). */
+/**
+ * `##` headings get the ids the 'On this page' list links to; code blocks are copyable boxes,
+ * with a signed-in founder's own form id and this site's embed.js in place of the article's
+ * placeholders (`form`).
+ */
+function articleComponents(form: Form | undefined): MarkdownComponents {
+  return {
+    h2: ({ children }) => <h2 id={headingId(textOf(children))}>{children}</h2>,
+    pre: ({ children }) => {
+      const text = textOf(children).replace(/\n$/, '');
+      const code = form ? personaliseEmbedCode(text, window.location.origin, form) : text;
+      const language = languageOf(children);
+      return <CodeBox className="mt-4" code={code} kind={language ? language.toUpperCase() : 'Code'} label={`${language ? `${language.toUpperCase()} ` : ''}code example`} />;
+    },
+  };
+}
+
+/**
+ * The founder's forms whose code an article can show (published first, archived left out), and
+ * the one chosen; none when signed out or when the article has no embed code.
+ */
+function useArticleForm(article: HelpArticle) {
+  const { user } = useAuth();
+  const wanted = Boolean(user) && hasEmbedPlaceholder(article.body);
+  const { data } = useForms(wanted);
+  const forms = useMemo(
+    () => (data?.forms ?? []).filter((form) => !form.is_archived).sort((a, b) => Number(b.is_published) - Number(a.is_published)),
+    [data],
+  );
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const form = wanted ? (forms.find((candidate) => candidate.id === chosenId) ?? forms[0]) : undefined;
+  return { wanted, forms, form, choose: setChosenId };
+}
+
+/** Which form's code the article shows, with a picker when the founder has several. */
+function FormCodeNotice({ forms, form, choose }: { forms: Form[]; form: Form; choose: (id: string) => void }) {
+  return (
+    <div className="mb-8 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-100">
+      {forms.length > 1 ? (
+        <>
+          <label htmlFor="article-form">The code below is for your form</label>
+          <select
+            id="article-form"
+            value={form.id}
+            onChange={(event) => choose(event.target.value)}
+            className="max-w-full min-w-0 rounded-lg border border-brand-200 bg-white py-1.5 pr-8 pl-3 text-sm font-medium text-gray-900"
+          >
+            {forms.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}
+                {candidate.is_published ? '' : ' (draft)'}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : (
+        <p className="min-w-0 break-words">
+          The code below is for your form <strong className="font-semibold">{form.name}</strong>.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Inline code, quotes and rules inside an article (Prose styles the rest; code blocks are CodeBoxes). */
 const ARTICLE_EXTRAS = [
   '[&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-sm [&_code]:text-gray-900',
-  '[&_pre]:mt-4 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-gray-900 [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-6 [&_pre]:text-gray-100',
   '[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-gray-100',
   '[&_blockquote]:mt-4 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-4 [&_blockquote]:text-gray-600',
   '[&_hr]:my-10 [&_hr]:border-gray-200 [&_table]:block [&_table]:overflow-x-auto sm:[&_table]:table',
@@ -36,6 +107,8 @@ export function HelpArticlePage({ article }: { article: HelpArticle }) {
   const section = sectionOf(article);
   const headings = sectionHeadings(article.body);
   const related = relatedArticles(article, HELP_ARTICLES);
+  const { forms, form, choose } = useArticleForm(article);
+  const components = useMemo(() => articleComponents(form), [form]);
 
   return (
     <>
@@ -67,14 +140,15 @@ export function HelpArticlePage({ article }: { article: HelpArticle }) {
         <div className="mx-auto grid max-w-6xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_17rem] lg:px-8">
           <div className="min-w-0">
             <article aria-label={article.title} className="max-w-3xl">
+              {form ? <FormCodeNotice forms={forms} form={form} choose={choose} /> : null}
               <Prose className={ARTICLE_EXTRAS}>
-                <Markdown components={HEADINGS}>{article.body}</Markdown>
+                <Markdown components={components}>{article.body}</Markdown>
               </Prose>
             </article>
             <AskSparkyCta className="mt-14 max-w-3xl" />
           </div>
 
-          <aside aria-label="About this article" className="space-y-8 lg:sticky lg:top-8 lg:self-start">
+          <aside aria-label="About this article" className="space-y-8 lg:sticky lg:top-24 lg:self-start">
             {headings.length > 1 ? (
               <nav aria-labelledby="on-this-page" className="hidden lg:block">
                 <h2 id="on-this-page" className="text-xs font-semibold tracking-wide text-gray-500 uppercase">

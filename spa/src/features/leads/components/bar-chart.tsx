@@ -68,7 +68,9 @@ export function BarChart({ bars, label, caption, nameHeading }: {
         <span className="size-2 shrink-0 rounded-full bg-brand-600" />
         <span className="truncate tabular-nums">{bars[current]?.readout}</span>
       </p>
-      <div ref={ref} className="h-44 w-full touch-pan-y select-none">
+      {/* The SVG is drawn at the box's measured width and placed out of flow, so it never holds
+          the box open: the box (and with it the chart) narrows with the window as well as widens. */}
+      <div ref={ref} className="relative h-44 w-full min-w-0 touch-pan-y select-none">
         {width > 0 ? (
           <svg
             role="img"
@@ -76,7 +78,7 @@ export function BarChart({ bars, label, caption, nameHeading }: {
             width={width}
             height={HEIGHT}
             viewBox={`0 0 ${width} ${HEIGHT}`}
-            className="block overflow-visible"
+            className="absolute inset-0 block overflow-visible"
             onPointerMove={pick}
             onPointerDown={pick}
             onPointerLeave={(event) => {

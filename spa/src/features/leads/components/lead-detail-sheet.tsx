@@ -5,9 +5,10 @@ import { Sheet } from '@/components/ui/sheet';
 import { cn } from '@/lib/utils';
 import { TEMPERATURES, type LeadView, type Temperature } from '../api/leads';
 import { formatUsd } from '@/lib/format';
-import { formatDateTime, formatLeadDay } from '../format';
+import { formatLeadDay } from '../format';
 import { DeleteLeadDialog } from './delete-lead-dialog';
 import { LeadAvatar } from './lead-avatar';
+import { DateTime } from '@/components/ui/date-time';
 import { TEMPERATURE_STYLES, TemperatureBadge } from './temperature-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -58,7 +59,7 @@ export function LeadDetailSheet({ lead, open, onOpenChange, onStatusChange, onDe
               <div className="min-w-0">
                 <h2 className="truncate text-lg font-semibold text-gray-900">{name ?? 'Unknown investor'}</h2>
                 <p className="truncate text-sm text-gray-500">
-                  {lead.formName ?? 'Deleted form'} · <time dateTime={lead.createdAt}>{formatLeadDay(lead.createdAt)}</time>
+                  {lead.formName ?? 'Deleted form'} · <DateTime value={lead.createdAt}>{formatLeadDay(lead.createdAt)}</DateTime>
                 </p>
               </div>
             </div>
@@ -109,7 +110,7 @@ export function LeadDetailSheet({ lead, open, onOpenChange, onStatusChange, onDe
               <Fact label="Investment range">{lead.summary.investmentRange ?? '—'}</Fact>
               <Fact label="Form">{lead.formName ?? 'Deleted form'}</Fact>
               <Fact label="Submitted">
-                <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+                <DateTime value={lead.createdAt} withTime />
               </Fact>
             </dl>
 

@@ -7,6 +7,7 @@ import { useIsMobile } from '@/lib/use-is-mobile';
 import type { LeadView } from '../api/leads';
 import { formatLeadDay } from '../format';
 import { LeadAvatar } from './lead-avatar';
+import { DateTime } from '@/components/ui/date-time';
 import { TemperatureBadge } from './temperature-badge';
 
 type ListProps = {
@@ -75,8 +76,8 @@ function LeadsTable({ leads, showForm, onOpen }: ListProps) {
                     <div className="flex min-w-0 items-center gap-3">
                       <LeadAvatar name={name} />
                       <div className="min-w-0">
-                        <p className="max-w-52 truncate font-medium text-gray-900">{name ?? 'Unknown investor'}</p>
-                        <p className="max-w-52 truncate text-gray-500">{email ?? 'No e-mail'}</p>
+                        <p className="max-w-52 truncate font-medium text-gray-900" title={name ?? undefined}>{name ?? 'Unknown investor'}</p>
+                        <p className="max-w-52 truncate text-gray-500" title={email ?? undefined}>{email ?? 'No e-mail'}</p>
                       </div>
                     </div>
                   </td>
@@ -86,11 +87,11 @@ function LeadsTable({ leads, showForm, onOpen }: ListProps) {
                   <td className="px-3 py-3"><TemperatureBadge value={lead.temperature} /></td>
                   {showForm ? (
                     <td className="hidden px-3 py-3 text-gray-700 @3xl:table-cell">
-                      <span className="block max-w-40 truncate">{lead.formName ?? <span className="text-gray-400">Deleted form</span>}</span>
+                      <span className="line-clamp-2 max-w-56 min-w-32 break-words" title={lead.formName ?? undefined}>{lead.formName ?? <span className="text-gray-400">Deleted form</span>}</span>
                     </td>
                   ) : null}
                   <td className="px-3 py-3 whitespace-nowrap text-gray-500">
-                    <time dateTime={lead.createdAt}>{formatLeadDay(lead.createdAt)}</time>
+                    <DateTime value={lead.createdAt}>{formatLeadDay(lead.createdAt)}</DateTime>
                   </td>
                   <td className="py-3 pr-4 pl-2 text-right">
                     <Button
@@ -133,8 +134,8 @@ function LeadCards({ leads, showForm, onOpen }: ListProps) {
               <span className="min-w-0 flex-1">
                 <span className="flex items-start justify-between gap-2">
                   <span className="min-w-0">
-                    <span className="block truncate font-medium text-gray-900">{name ?? 'Unknown investor'}</span>
-                    <span className="block truncate text-sm text-gray-500">{email ?? 'No e-mail'}</span>
+                    <span className="block truncate font-medium text-gray-900" title={name ?? undefined}>{name ?? 'Unknown investor'}</span>
+                    <span className="block truncate text-sm text-gray-500" title={email ?? undefined}>{email ?? 'No e-mail'}</span>
                   </span>
                   <TemperatureBadge value={lead.temperature} className="mt-0.5 shrink-0" />
                 </span>
@@ -147,7 +148,7 @@ function LeadCards({ leads, showForm, onOpen }: ListProps) {
                 ) : null}
                 <span className="mt-2.5 flex items-center justify-between gap-2 text-xs text-gray-500">
                   <span className="min-w-0 truncate">
-                    <time dateTime={lead.createdAt}>{formatLeadDay(lead.createdAt)}</time>
+                    <DateTime value={lead.createdAt}>{formatLeadDay(lead.createdAt)}</DateTime>
                     {showForm ? ` · ${lead.formName ?? 'Deleted form'}` : null}
                   </span>
                   <ChevronRight className="size-4 shrink-0 text-gray-400" aria-hidden />

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useRecentLeads } from '../api/leads';
 import { formatLeadDay } from '../format';
 import { LeadAvatar } from './lead-avatar';
+import { DateTime } from '@/components/ui/date-time';
 import { TemperatureBadge } from './temperature-badge';
 
 /** The five newest leads on the dashboard; each opens in the leads page. */
@@ -55,9 +56,9 @@ export function RecentLeads() {
                     <span className="hidden rounded-md bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 sm:inline">{investmentRange}</span>
                   ) : null}
                   <TemperatureBadge value={lead.temperature} />
-                  <time dateTime={lead.createdAt} className="hidden w-16 text-right text-xs text-gray-500 sm:block">
+                  <DateTime value={lead.createdAt} className="hidden w-16 text-right text-xs text-gray-500 sm:block">
                     {formatLeadDay(lead.createdAt)}
-                  </time>
+                  </DateTime>
                   <ChevronRight className="size-4 shrink-0 text-gray-400" aria-hidden />
                 </Link>
               </li>

@@ -1,0 +1,54 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+
+/**
+ * A block of embed code with a Copy button. The code wraps (long attributes break anywhere)
+ * so all of it is on screen at every width: nothing hides behind a sideways scroll.
+ */
+export function CodeBox({ code, label, kind = 'HTML', className }: {
+  code: string;
+  /** What the code is, for the Copy button's and the block's accessible names ('inline form snippet'). */
+  label: string;
+  /** The language named in the box's header. */
+  kind?: string;
+  className?: string;
+}) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      toast.success('Copied to clipboard');
+    } catch {
+      toast.error('Could not copy. Select the code and copy it by hand.');
+    }
+  };
+
+  return (
+    <div className={cn('min-w-0 overflow-hidden rounded-xl bg-gray-900', className)}>
+      <div className="flex items-center justify-between gap-3 border-b border-white/10 py-1.5 pr-2 pl-4">
+        <span className="text-xs font-medium text-gray-400">{kind}</span>
+        <Button size="sm" variant="secondary" onClick={() => void copy()} aria-label={`Copy ${label}`}>
+          {copied ? <Check className="size-4 text-emerald-600" aria-hidden /> : <Copy className="size-4" aria-hidden />}
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <pre
+        tabIndex={0}
+        aria-label={label}
+        className="p-4 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-gray-100"
+      >
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}
