@@ -170,7 +170,7 @@ export function PreviewPanel({ campaignId, version, sender, stale }: { campaignI
           </ul>
         </section>
         <p className="px-1 text-xs text-gray-500">
-          Previewed as {data.recipient === 'investor@example.com' ? 'a sample investor' : `the first recipient, ${data.recipient}`}. Merge tags are filled in for each investor.
+          Previewed as {data.recipient === 'investor@example.com' ? 'a sample investor' : `the first recipient, ${data.recipient}`}. Fields such as the first name are filled in for each investor.
         </p>
       </aside>
     </div>
