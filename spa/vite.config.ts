@@ -33,9 +33,10 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
             // What the entry needs and lazy pages share (SWR, the API client, auth, the small UI
             // pieces): one chunk instead of a dozen small ones, which compress worse apart.
+            // use-sync-external-store's with-selector is the campaign editor's (TipTap): it loads with it.
             {
               name: 'app',
-              test: /node_modules[\\/](swr[\\/]dist[\\/](?!infinite|mutation|subscription|immutable)|(use-sync-external-store|dequal|clsx)[\\/])|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/])|src[\\/]lib[\\/](?!cookies|format|dates|pending-toast)|src[\\/]features[\\/]auth[\\/](auth-context|use-user-key|use-sign-out|api[\\/]session)|src[\\/]components[\\/]ui[\\/](button|skeleton|brand|page-header|tooltip|dialog|sheet)\.|src[\\/](app[\\/](provider|router|lazy-page|resource-error-banner|layouts[\\/](root-layout|app-shell|sidebar|sidebar-state)|routes[\\/]dashboard)|features[\\/](billing[\\/](subscription-(context|status)|api[\\/]checkout)|leads[\\/]api[\\/]leads|forms[\\/]api[\\/]forms|profiles[\\/]api[\\/]profile|auth[\\/]attribution|rewards[\\/]referral))\.tsx?$/,
+              test: /node_modules[\\/](swr[\\/]dist[\\/](?!infinite|mutation|subscription|immutable)|(use-sync-external-store[\\/](?!.*with-selector)|(dequal|clsx)[\\/]))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/])|src[\\/]lib[\\/](?!cookies|format|dates|pending-toast)|src[\\/]features[\\/]auth[\\/](auth-context|use-user-key|use-sign-out|api[\\/]session)|src[\\/]components[\\/]ui[\\/](button|skeleton|brand|page-header|tooltip|dialog|sheet)\.|src[\\/](app[\\/](provider|router|lazy-page|resource-error-banner|layouts[\\/](root-layout|app-shell|sidebar|sidebar-state)|routes[\\/]dashboard)|features[\\/](billing[\\/](subscription-(context|status)|api[\\/]checkout)|leads[\\/]api[\\/]leads|forms[\\/]api[\\/]forms|profiles[\\/]api[\\/]profile|auth[\\/]attribution|rewards[\\/]referral))\.tsx?$/,
             },
           ],
         },

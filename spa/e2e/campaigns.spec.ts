@@ -14,7 +14,7 @@ const DEMO = { email: 'demo@raisespark.local', password: 'Demo-founder-2026!' };
 const SENDER = { company: 'Sunrise Solar', address: '1 Main St, Austin, TX 78701' };
 const LIVE_SUBJECT = 'Sunrise Solar is live: our offering is open';
 
-type Mail = { id: string; to: string; subject: string; links: string[]; headers?: [string, string][] };
+type Mail = { id: string; to: string; subject: string; html: string; links: string[]; headers?: [string, string][] };
 
 async function signInAsDemoFounder(page: Page) {
   await page.goto('/login');
@@ -78,27 +78,52 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
   await audienceOfHotLeads(page);
   await expect(page.getByText('Unsaved changes')).toBeVisible();
 
-  // The toolbar and the merge-tag inserter write Markdown into the message.
+  // The message is written as in any mail app: bold from the toolbar, the investor's first
+  // name as a chip from 'Insert field'. The founder sees neither Markdown nor tags.
   const message = page.getByRole('textbox', { name: 'Message' });
-  await message.focus();
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  await message.click();
   await message.press('ControlOrMeta+End');
   await message.press('Enter');
-  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click();
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type('See you there');
-  await message.press('End');
-  await page.getByRole('button', { name: 'Insert merge tag' }).click();
-  await page.getByRole('menuitem', { name: /First name/ }).click();
-  await expect(message).toHaveValue(/\*\*See you there\*\*\{\{first_name\|there\}\}$/);
+  await expect(toolbar.getByRole('button', { name: 'Bold', pressed: true })).toBeVisible();
+  await toolbar.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(', ');
+  await page.getByRole('button', { name: 'Insert field' }).click();
+  await page.getByRole('menuitem', { name: 'First name' }).click();
+  const field = page.getByRole('form', { name: 'Insert field' });
+  await expect(field.getByRole('textbox')).toHaveValue('there');
+  await field.getByRole('button', { name: 'Insert' }).click();
+  // The starter's greeting ('Hi {{first_name|there}},') and the one inserted.
+  const chips = message.getByText("first name, or 'there'");
+  await expect(chips).toHaveCount(2);
+  await expect(message.locator('strong', { hasText: 'See you there' })).toBeVisible();
+  await expect(message).not.toContainText('**');
+  await expect(message).not.toContainText('{{');
   await expectAccessible(page, 'the campaign editor');
 
-  // A test to the founder's own address (pending edits are saved first).
+  // Saved as the Markdown the server renders, and loaded back intact.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Campaign saved')).toBeVisible();
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const { access_token: token } = await (await page.request.post('/api/auth/token')).json();
+  const stored = await (await page.request.get(`/api/campaigns/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(stored.body).toMatch(/\n\n\*\*See you there\*\*, \{\{first_name\|there\}\}\s*$/);
+  await page.reload();
+  await expect(message.locator('strong', { hasText: 'See you there' })).toBeVisible();
+  await expect(chips).toHaveCount(2);
+  await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+
+  // A test to the founder's own address, with the subject and the message rendered.
   await page.getByRole('button', { name: 'Send test' }).click();
   await expect(page.getByText(`Test sent to ${DEMO.email}`)).toBeVisible();
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   // A test is never wrapped for click tracking and carries no one's live unsubscribe link.
   const { messages: outbox } = (await (await page.request.get('/dev/mail.json')).json()) as { messages: Mail[] };
-  const testMail = outbox.find((m) => m.to === DEMO.email && m.subject.startsWith('[Test] '))!;
+  const testMail = outbox.find((m) => m.to === DEMO.email && m.subject === `[Test] ${LIVE_SUBJECT}`)!;
   expect(testMail).toBeTruthy();
+  expect(testMail.html).toMatch(/<strong>See you there<\/strong>, (?!there)\p{Lu}\p{Ll}+/u);
+  expect(testMail.html).not.toContain('{{');
   expect(testMail.links.filter((l) => l.includes('/api/campaigns/r/') || l.includes('/api/campaigns/o/'))).toEqual([]);
   expect(testMail.links.find((l) => l.includes('/unsubscribe/'))).toMatch(/\/unsubscribe\/RECIPIENT_TOKEN$/);
 
@@ -111,8 +136,14 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
   await expect(frame).toHaveAttribute('sandbox', /^(?!.*allow-scripts).*$/);
   await expect(frame.contentFrame().getByText(SENDER.address)).toBeVisible();
   await expect(frame.contentFrame().getByRole('link', { name: 'Unsubscribe' })).toBeVisible();
+  // The whole message shows, down to the footer: the frame is as tall as what it holds.
+  const wholeMessageShows = (f: HTMLIFrameElement) => f.contentDocument!.documentElement.scrollHeight <= f.clientHeight + 1;
+  await expect.poll(() => frame.evaluate(wholeMessageShows)).toBe(true);
   await preview.getByRole('button', { name: /Mobile/ }).click();
-  await expect(page.getByTitle('E-mail preview, mobile width (375 px)')).toBeVisible();
+  const mobile = page.getByTitle('E-mail preview, mobile width (375 px)');
+  await expect(mobile).toBeVisible();
+  await expect(mobile.contentFrame().getByText(/You receive this because you told Sunrise Solar you might invest/)).toBeVisible();
+  await expect.poll(() => mobile.evaluate(wholeMessageShows)).toBe(true);
   const compliance = page.getByRole('complementary', { name: 'Compliance' });
   for (const item of ['Testing-the-waters legend', 'Company name and postal address', 'Unsubscribe link', 'One-click unsubscribe headers']) {
     await expect(compliance.getByText(item)).toBeVisible();
@@ -157,6 +188,9 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
     await page.getByRole('link', { name: 'Campaigns' }).first().click();
     const row = page.getByRole('row').filter({ hasText: 'We are live on the funding portal' }).filter({ hasText: 'Sent' }).first();
     await expect(row).toContainText(String(baseline.count));
+    // Its subject as investors read it: the company's name, never the tag.
+    await expect(row).toContainText(LIVE_SUBJECT);
+    await expect(page.getByRole('table')).not.toContainText('{{');
     await expectAccessible(page, 'the campaign list');
 
     // An investor opens the unsubscribe link of this campaign's e-mail and unsubscribes.
@@ -242,10 +276,17 @@ test.describe('scheduling', () => {
 });
 
 test('a draft changed in another tab is not overwritten: the founder is told and reloads it', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
   await signInAsDemoFounder(page);
   await newCampaignFrom(page, /Blank campaign/);
   await expect(page.getByRole('heading', { level: 1, name: 'Untitled campaign' })).toBeVisible();
   const id = new URL(page.url()).pathname.split('/').pop()!;
+  // At 375 px the actions sit two by two (no button alone on a line) and nothing scrolls sideways.
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  const top = async (name: string) => (await page.getByRole('button', { name, exact: true }).boundingBox())!.y;
+  expect(await top('Send now')).toBe(await top('Schedule'));
+  expect(await top('Send test')).toBe(await top('Save'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   // Another tab saves the draft first.
   const { access_token } = await (await page.request.post('/api/auth/token')).json();
@@ -264,7 +305,7 @@ test('a draft changed in another tab is not overwritten: the founder is told and
   await conflict.getByRole('button', { name: 'Reload campaign' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Renamed in another tab' })).toBeVisible();
   await expect(page.getByLabel('Subject')).toHaveValue('Hello {{first_name|there}}');
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Written elsewhere.');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveText('Written elsewhere.');
   expect((await page.request.delete(`/api/campaigns/${id}`, { headers })).status()).toBe(204);
 });
 

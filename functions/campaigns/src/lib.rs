@@ -139,8 +139,19 @@ async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
 #[tracing::instrument(skip(state), fields(user_id = %user.id))]
 async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
     pro(&state, &user).await?;
-    let campaigns = state.campaigns().list(&user.id).await?;
+    let (campaigns, company) = tokio::try_join!(async { Ok::<_, ApiError>(state.campaigns().list(&user.id).await?) }, company_name(&state, &user.id))?;
+    // Each with its subject as the list shows it: rendered here, the only renderer.
+    let campaigns = campaigns.into_iter().map(|campaign| listed(campaign, &company)).collect::<Result<Vec<Value>>>()?;
     Ok(Json(json!({ "campaigns": campaigns })))
+}
+
+/// A campaign as lists show it: with `listedSubject`, its subject rendered here (the only
+/// renderer) with the company's name ([`shared::campaigns::listed_subject`]).
+fn listed(campaign: Campaign, company: &str) -> Result<Value> {
+    let subject = shared::campaigns::listed_subject(&campaign.content.subject, company);
+    let mut value = serde_json::to_value(campaign).map_err(ApiError::internal)?;
+    value["listedSubject"] = Value::String(subject);
+    Ok(value)
 }
 
 async fn templates(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
@@ -311,13 +322,32 @@ pub async fn legend(state: &AppState, owner_id: &str) -> Result<(String, Offerin
     Ok((text, offering.status))
 }
 
-/// The sender's identity (from Settings), the legend and the founder's address.
-pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
-    let (sender, (legend, _)) = tokio::try_join!(async { Ok::<_, ApiError>(state.profiles().sender(&user.id).await?) }, legend(state, &user.id))?;
-    let mut compliance = sending::compliance(&sender, legend, user.email.clone());
-    if compliance.company_name.is_empty() {
-        compliance.company_name = "Your company".into();
+/// What previews, tests and the list show for the company until the founder names it anywhere.
+pub const NO_COMPANY_NAME: &str = "Your company";
+
+/// The company name the founder's previews, tests and campaign list show
+/// ([`shared::campaigns::company_name`]: the sender identity's, else their forms'), or
+/// [`NO_COMPANY_NAME`]. Sending itself needs the sender identity's ([`launch::require_sender`]).
+pub async fn company_name(state: &AppState, owner_id: &str) -> Result<String> {
+    let sender = state.profiles().sender(owner_id).await?;
+    if !sender.company_name.trim().is_empty() {
+        return Ok(sender.company_name);
     }
+    let forms = state.forms().list_forms(owner_id).await?;
+    let named = shared::campaigns::company_name(&sender.company_name, forms.iter().map(|f| f.content_settings.form_content.company_name.as_str()));
+    Ok(named.unwrap_or(NO_COMPANY_NAME).to_owned())
+}
+
+/// The sender's identity (from Settings; the company name as [`company_name`] finds it), the
+/// legend and the founder's address.
+pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
+    let (sender, company, (legend, _)) = tokio::try_join!(
+        async { Ok::<_, ApiError>(state.profiles().sender(&user.id).await?) },
+        company_name(state, &user.id),
+        legend(state, &user.id)
+    )?;
+    let mut compliance = sending::compliance(&sender, legend, user.email.clone());
+    compliance.company_name = company;
     if compliance.postal_address.is_empty() {
         compliance.postal_address = "Your postal address (add it in Settings before sending)".into();
     }
@@ -421,6 +451,7 @@ async fn results(State(state): State<AppState>, user: AuthUser, Path(id): Path<S
     let campaign = state.campaigns().owned(&id, &user.id).await?;
     let (rows, next) = state.campaign_recipients().page(&id, query.after.as_deref(), 50).await?;
     let waiting = campaign.stats.recipients.saturating_sub(campaign.stats.settled());
+    let campaign = listed(campaign, &company_name(&state, &user.id).await?)?;
     Ok(Json(json!({ "campaign": campaign, "waiting": waiting, "recipients": rows, "next": next })))
 }
 

@@ -130,14 +130,7 @@ pub const PLACEHOLDER_TOKEN: &str = "RECIPIENT_TOKEN";
 /// The recipient a kept record is rendered for: merge tags show what they stand for, so the
 /// record holds no investor's name or address.
 pub fn placeholder_recipient(company_name: &str) -> (Recipient, MergeValues) {
-    let recipient = Recipient::new("recipient@example.com", String::new(), None, None);
-    let values = MergeValues {
-        first_name: Some("[First name]".into()),
-        name: Some("[Full name]".into()),
-        company_name: Some(company_name.to_owned()).filter(|c| !c.is_empty()),
-        form_name: Some("[Form name]".into()),
-    };
-    (recipient, values)
+    (Recipient::new("recipient@example.com", String::new(), None, None), MergeValues::placeholders(company_name))
 }
 
 pub fn compliance(sender: &Sender, legend: String, reply_to: String) -> Compliance {

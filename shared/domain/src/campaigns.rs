@@ -261,6 +261,18 @@ impl MergeValues {
         }
     }
 
+    /// The values of a copy no investor in particular gets (the founder's campaign list, the
+    /// records kept for others): the company's name filled in, each investor's own values shown
+    /// as what they stand for.
+    pub fn placeholders(company_name: &str) -> Self {
+        Self {
+            first_name: Some("[First name]".into()),
+            name: Some("[Full name]".into()),
+            company_name: Some(company_name.to_owned()).filter(|c| !c.is_empty()),
+            form_name: Some("[Form name]".into()),
+        }
+    }
+
     fn get(&self, tag: &str) -> Option<&str> {
         match tag {
             "first_name" => self.first_name.as_deref(),
@@ -286,6 +298,19 @@ pub fn merge(text: &str, values: &MergeValues) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// The company name a founder's campaigns carry: the one of their sender identity (Settings),
+/// else the first company name their forms show investors, else none.
+pub fn company_name<'a>(sender: &'a str, form_companies: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    std::iter::once(sender).chain(form_companies).map(str::trim).find(|c| !c.is_empty())
+}
+
+/// A subject as the founder's campaign list shows it: as every investor's copy shares it, the
+/// company's name filled in and each investor's own values as placeholders ('[First name]'),
+/// on one line.
+pub fn listed_subject(subject: &str, company_name: &str) -> String {
+    crate::email::header_value(&merge(subject, &MergeValues::placeholders(company_name))).trim().to_owned()
 }
 
 /// What every campaign carries, whatever the founder writes.
@@ -748,6 +773,29 @@ mod tests {
             assert_eq!(Reason::parse(reason.as_str()), Some(reason));
         }
         assert_eq!(Reason::parse("manual"), None);
+    }
+
+    #[test]
+    fn the_company_name_is_the_sender_identitys_else_the_first_one_a_form_shows_else_none() {
+        assert_eq!(company_name("Harbor Labs", ["Sunrise Solar"]), Some("Harbor Labs"));
+        assert_eq!(company_name(" ", ["", "  Sunrise Solar ", "Harbor Labs"]), Some("Sunrise Solar"));
+        assert_eq!(company_name("", ["", " "]), None);
+        assert_eq!(company_name("", []), None);
+    }
+
+    #[test]
+    fn a_listed_subject_fills_in_the_company_and_shows_each_investors_own_values_as_placeholders() {
+        assert_eq!(listed_subject("An update from {{company_name}}", "Sunrise Solar"), "An update from Sunrise Solar");
+        assert_eq!(listed_subject("{{company_name}} is live", "Sunrise & Co"), "Sunrise & Co is live");
+        assert_eq!(
+            listed_subject("Hi {{first_name|there}}, {{ name }}: your {{form_name}} answer", "S"),
+            "Hi [First name], [Full name]: your [Form name] answer"
+        );
+        // Without a company name, the tag's fallback stands in (or nothing): never the tag itself.
+        assert_eq!(listed_subject("News from {{company_name|us}}", ""), "News from us");
+        assert_eq!(listed_subject("News from {{company_name}}", ""), "News from");
+        // A company name (or subject) never breaks the line.
+        assert_eq!(listed_subject("From {{company_name}}\r\nBcc: x", "Sunrise\nSolar"), "From Sunrise Solar Bcc: x");
     }
 
     #[test]

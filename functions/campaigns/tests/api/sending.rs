@@ -517,6 +517,67 @@ async fn a_test_goes_to_the_founder_only() {
     assert_eq!(campaign_mail(&state, &user.email).len(), 20);
 }
 
+/// The subject of each campaign in the founder's list, by name.
+async fn listed_subjects(app: &Router, user: &TestUser) -> Vec<(String, String)> {
+    let list = Call::get("/api/campaigns").token(&user.token).send(app).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.text);
+    list.body["campaigns"].as_array().unwrap().iter().map(|c| (c["subject"].as_str().unwrap().to_owned(), c["listedSubject"].as_str().unwrap().to_owned())).collect()
+}
+
+/// The subject of the test a founder is sent now (the outbox is not in sending order).
+async fn test_subject(state: &AppState, app: &Router, user: &TestUser, id: &str) -> String {
+    let mut before: Vec<String> = campaign_mail(state, &user.email).into_iter().map(|m| m.email.subject).collect();
+    let test = Call::post(&format!("/api/campaigns/{id}/test")).token(&user.token).send(app).await;
+    assert_eq!(test.status, StatusCode::ACCEPTED, "{}", test.text);
+    let mut new: Vec<String> = Vec::new();
+    for subject in campaign_mail(state, &user.email).into_iter().map(|m| m.email.subject) {
+        match before.iter().position(|s| *s == subject) {
+            Some(seen) => drop(before.swap_remove(seen)),
+            None => new.push(subject),
+        }
+    }
+    assert_eq!(new.len(), 1, "one test mail: {new:?}");
+    new.remove(0)
+}
+
+#[tokio::test]
+async fn the_list_and_the_test_show_the_subject_with_the_company_name_the_founder_gave_wherever_they_gave_it() {
+    let state = test_state().await;
+    let app = app(&state);
+    // A company name on a form only (no sender identity yet): the list, the preview and a test carry it.
+    let user = TestFounder::new(&state).on_pro(&state).await;
+    let named = form(&user.id).named("Expansion").published().with(|f| f.content_settings.form_content.company_name = "Harbor Coffee Co.".into()).store(&state).await;
+    stored_lead(&state, &named, "Ada Lovelace", "ada@example.com").await;
+    let campaign = draft(&app, &user).await;
+    let id = campaign["id"].as_str().unwrap();
+    let subject = "An update from {{company_name}}".to_owned();
+    assert_eq!(listed_subjects(&app, &user).await, [(subject.clone(), "An update from Harbor Coffee Co.".to_owned())]);
+    assert_eq!(test_subject(&state, &app, &user, id).await, "[Test] An update from Harbor Coffee Co.");
+    let preview = Call::post(&format!("/api/campaigns/{id}/preview")).token(&user.token).send(&app).await;
+    assert_eq!(preview.body["rendered"]["fromName"], "Harbor Coffee Co. via RaiseSpark");
+
+    // The sender identity's name comes first, in the list and in the test alike.
+    set_sender(&app, &user).await;
+    assert_eq!(listed_subjects(&app, &user).await, [(subject.clone(), "An update from Sunrise Solar".to_owned())]);
+    assert_eq!(test_subject(&state, &app, &user, id).await, "[Test] An update from Sunrise Solar");
+
+    // Each investor's own values show as what they stand for; the stored subject is unchanged.
+    let campaign = Call::get(&format!("/api/campaigns/{id}")).token(&user.token).send(&app).await.body;
+    let saved = Call::put(&format!("/api/campaigns/{id}")).token(&user.token).json(json!({
+        "version": campaign["version"], "name": campaign["name"], "subject": "Hi {{first_name|there}}, news from {{company_name}}", "previewText": campaign["previewText"],
+        "body": campaign["body"], "trackOpens": true, "trackClicks": true, "segment": campaign["segment"],
+    })).send(&app).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
+    assert_eq!(listed_subjects(&app, &user).await, [("Hi {{first_name|there}}, news from {{company_name}}".to_owned(), "Hi [First name], news from Sunrise Solar".to_owned())]);
+    assert_eq!(test_subject(&state, &app, &user, id).await, "[Test] Hi Ada, news from Sunrise Solar", "a test reads as its first recipient's copy");
+
+    // A founder who has named their company nowhere sees the placeholder, never the tag.
+    let (other, _) = pro_founder(&state, &[]).await;
+    let theirs = draft(&app, &other).await;
+    assert_eq!(listed_subjects(&app, &other).await, [(subject, "An update from Your company".to_owned())]);
+    assert_eq!(test_subject(&state, &app, &other, theirs["id"].as_str().unwrap()).await, "[Test] An update from Your company");
+}
+
 #[tokio::test]
 async fn a_scheduled_campaign_starts_on_the_dispatchers_tick_and_lost_claims_end_unknown() {
     let state = test_state().await;

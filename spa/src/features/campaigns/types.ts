@@ -58,6 +58,11 @@ export type Campaign = CampaignContent &
     /** Why it paused itself, or was cancelled. */
     statusReason?: string;
     version: number;
+    /**
+     * The subject as the list shows it, rendered by the server (`GET /api/campaigns` and the
+     * results): the company's name filled in, each investor's own values as '[First name]'.
+     */
+    listedSubject?: string;
   };
 
 export type StarterTemplate = { id: string; name: string; description: string; subject: string; body: string };

@@ -19,7 +19,7 @@ import { useSendTest } from '../api/send-test';
 import { senderComplete, useSender } from '../api/sender';
 import { useUpdateCampaign } from '../api/update-campaign';
 import { plural } from '../figures';
-import { unknownMergeTags } from '../markdown-editing';
+import { unknownMergeTags } from '../merge-fields';
 import { formatInZone } from '../schedule-time';
 import { describeSegment, segmentKey } from '../segment';
 import type { Campaign } from '../types';

@@ -15,6 +15,9 @@ import type { RowAction } from './campaign-row-menu';
 import { NewCampaignDialog } from './new-campaign-dialog';
 import { CampaignStatusBadge } from './status-badge';
 import { CampaignsUpgradePrompt } from './upgrade-prompt';
+
+/** The subject as the server renders it for the list (the company's name filled in). */
+const listedSubject = (campaign: Campaign) => campaign.listedSubject ?? campaign.subject;
 import { isProRequired } from '@/lib/api-client';
 
 /** Radix's menu loads with the rows, not before the page. */
@@ -71,7 +74,7 @@ function CampaignsTable({ campaigns, onAction }: { campaigns: Campaign[]; onActi
                     <Link to={campaignHref(campaign)} className="block truncate font-medium text-gray-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
                       {campaign.name}
                     </Link>
-                    <p className="truncate text-gray-500">{campaign.subject || <span className="italic">No subject yet</span>}</p>
+                    <p className="truncate text-gray-500">{listedSubject(campaign) || <span className="italic">No subject yet</span>}</p>
                     <p className="mt-0.5 truncate text-xs text-gray-500">{campaignMoment(campaign)}</p>
                   </td>
                   <td className="px-3 py-3.5">
@@ -136,7 +139,7 @@ function CampaignCards({ campaigns, onAction }: { campaigns: Campaign[]; onActio
                 <Link to={campaignHref(campaign)} className="block truncate font-medium text-gray-900 hover:text-brand-700">
                   {campaign.name}
                 </Link>
-                <p className="truncate text-sm text-gray-500">{campaign.subject || 'No subject yet'}</p>
+                <p className="truncate text-sm text-gray-500">{listedSubject(campaign) || 'No subject yet'}</p>
               </div>
               <div className="-mt-1 -mr-2 shrink-0">
                 <Menu campaign={campaign} onAction={onAction} />

@@ -8,7 +8,7 @@ import type { Form } from '@/features/forms/types';
 import { senderComplete } from '../api/sender';
 import type { CampaignContent, Segment, Sender } from '../types';
 import { AudiencePanel } from './audience-panel';
-import { MarkdownEditor } from './markdown-editor';
+import { MessageEditor } from './message-editor';
 import type { Draft } from './use-campaign-draft';
 
 export const SETTINGS_SENDER = '/settings?tab=sender';
@@ -28,7 +28,7 @@ export function ComposePanel({ draft, onContentChange, onSegmentChange, forms, s
           <Field label="Campaign name" hint="Only you see it." value={draft.content.name} maxLength={120} onChange={(e) => onContentChange({ name: e.target.value })} />
           <Field
             label="Subject"
-            hint="Merge tags work here too, e.g. {{first_name|there}}."
+            hint="To greet each investor here too, type {{first_name|there}}: it becomes their first name, or “there”."
             value={draft.content.subject}
             maxLength={200}
             onChange={(e) => onContentChange({ subject: e.target.value })}
@@ -40,7 +40,7 @@ export function ComposePanel({ draft, onContentChange, onSegmentChange, forms, s
             maxLength={200}
             onChange={(e) => onContentChange({ previewText: e.target.value })}
           />
-          <MarkdownEditor id="campaign-body" label="Message" value={draft.content.body} onChange={(body) => onContentChange({ body })} />
+          <MessageEditor id="campaign-body" label="Message" value={draft.content.body} onChange={(body) => onContentChange({ body })} />
         </EditorPanel>
         <EditorPanel title="Tracking" description="Opens are counted with a tiny image; clicks through signed links that go straight on to your address.">
           <Switch label="Track opens" description="Count who opened the e-mail." checked={draft.content.trackOpens} onChange={(trackOpens) => onContentChange({ trackOpens })} />

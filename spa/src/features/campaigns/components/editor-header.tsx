@@ -46,7 +46,8 @@ export function EditorHeader({ saved, to, recipients, dirty, saving, testing, bu
             {recipients ? ` · ${recipients}` : ''}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2 xl:shrink-0 xl:pt-6">
+        {/* Two by two on a phone (never one button left on a line of its own), one row from sm. */}
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap xl:shrink-0 xl:pt-6">
           <Button variant="secondary" onClick={onSave} disabled={busy || !dirty}>
             {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Save className="size-4" aria-hidden />}
             {saving ? 'Saving...' : 'Save'}

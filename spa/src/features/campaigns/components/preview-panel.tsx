@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, FileText, Monitor, RefreshCw, Smartphone, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,9 +21,41 @@ const VIEWS: { value: View; label: string; icon: LucideIcon }[] = [
  * server's sending renderer. The HTML shows in a sandboxed frame (no scripts, no same-origin
  * access), at desktop width or 375 px; the checklist confirms the compliance footer and headers.
  */
+/** The frame's height while its message is measured, and the least it keeps. */
+const MIN_FRAME = 480;
+
+/**
+ * The frame as tall as the message in it, so the whole message shows down to the compliance
+ * footer and the unsubscribe link, measured on load and whenever its width changes. The frame
+ * runs no script (no `allow-scripts`); `allow-same-origin` only lets this page read its height.
+ */
+function useFrameHeight(view: View, loaded: boolean) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(MIN_FRAME);
+  const measure = useCallback(() => {
+    const document = frame.current?.contentDocument;
+    if (!document?.documentElement) return;
+    setHeight(Math.max(MIN_FRAME, Math.ceil(document.documentElement.scrollHeight)));
+  }, []);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    // The width animates between desktop and mobile: measure once it has settled.
+    element.addEventListener('transitionend', measure);
+    window.addEventListener('resize', measure);
+    measure();
+    return () => {
+      element.removeEventListener('transitionend', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, [measure, view, loaded]);
+  return { frame, height, measure };
+}
+
 export function PreviewPanel({ campaignId, version, sender, stale }: { campaignId: string; version: number; sender: Sender | undefined; stale: boolean }) {
   const [view, setView] = useState<View>('desktop');
   const { data, error, isLoading, mutate } = useCampaignPreview(campaignId, version, true);
+  const { frame, height, measure } = useFrameHeight(view, Boolean(data));
 
   if (error && !data) {
     return (
@@ -93,12 +125,15 @@ export function PreviewPanel({ campaignId, version, sender, stale }: { campaignI
             </pre>
           ) : (
             <iframe
+              ref={frame}
               title={`E-mail preview, ${view === 'mobile' ? 'mobile width (375 px)' : 'desktop width'}`}
-              sandbox="allow-popups allow-popups-to-escape-sandbox"
+              sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
               referrerPolicy="no-referrer"
               srcDoc={message.html}
+              onLoad={measure}
+              style={{ height }}
               className={cn(
-                'mx-auto block h-[40rem] rounded-lg bg-white ring-1 ring-gray-200 transition-[width] duration-200',
+                'mx-auto block rounded-lg bg-white ring-1 ring-gray-200 transition-[width] duration-200',
                 view === 'mobile' ? 'w-[375px] max-w-full' : 'w-full',
               )}
             />
@@ -135,7 +170,7 @@ export function PreviewPanel({ campaignId, version, sender, stale }: { campaignI
           </ul>
         </section>
         <p className="px-1 text-xs text-gray-500">
-          Previewed as {data.recipient === 'investor@example.com' ? 'a sample investor' : `the first recipient, ${data.recipient}`}. Merge tags are filled in for each investor.
+          Previewed as {data.recipient === 'investor@example.com' ? 'a sample investor' : `the first recipient, ${data.recipient}`}. Fields such as the first name are filled in for each investor.
         </p>
       </aside>
     </div>

@@ -248,7 +248,7 @@ export function CampaignResultsPage({ id }: { id: string }) {
             <CampaignStatusBadge status={campaign.status} />
           </div>
           <p className="mt-1 text-sm text-gray-600">
-            <span className="font-medium text-gray-900">{campaign.subject}</span> · to {describeSegment(normalizeSegment(campaign.segment), formNames).toLowerCase()} ·{' '}
+            <span className="font-medium text-gray-900">{campaign.listedSubject ?? campaign.subject}</span> · to {describeSegment(normalizeSegment(campaign.segment), formNames).toLowerCase()} ·{' '}
             {campaignMoment(campaign)}
           </p>
         </div>
