@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { withDemoAudience } from './support/demo-audience';
 import { contextFromOwnAddress, expect, signedInFounder, test, waitForMail } from './support/fixtures';
@@ -20,6 +20,15 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A session's views beyond the first few are collapsed: open them (when there are more). */
+async function showAllViews(session: Locator) {
+  const more = session.getByRole('button', { name: /^Show \d+ more views?$/ });
+  if ((await more.count()) > 0) {
+    await more.click();
+    await expect(session.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
+  }
 }
 
 const storedRecord = (page: Page) => page.evaluate((key) => localStorage.getItem(key), RECORD_KEY);
@@ -205,12 +214,14 @@ test.describe.serial('the demo administrator and the demo founder', () => {
     await expect(first).toContainText('Ended by support');
     await expect(first).toContainText(/Lasted \d+ minutes?/);
     await expect(first.getByRole('list', { name: 'What was changed' })).toContainText(/Updated a lead/);
+    await showAllViews(first);
     await expect(first.getByRole('list', { name: 'What was viewed' })).toContainText('Viewed the leads');
     // A session that only read: nothing was changed, and what was viewed is listed as views.
     const second = sessions.filter({ hasText: 'Second look at the dashboard figures' });
     await expect(second).toContainText('Ended by support');
     await expect(second).toContainText('Nothing was changed.');
     await expect(second.getByRole('list', { name: 'What was changed' })).toHaveCount(0);
+    await showAllViews(second);
     await expect(second.getByRole('list', { name: 'What was viewed' })).toContainText('Viewed the forms');
     await expectAccessible(page, 'settings security');
     await context.close();

@@ -68,8 +68,10 @@ test('a Pro founder finds a published form in the vault, uploads a PDF, verifies
   await expect(page.getByRole('heading', { level: 1, name: 'Compliance Vault' })).toBeVisible();
   const records = page.getByRole('list', { name: 'Vault records' });
   await expect(records.getByRole('listitem')).toHaveCount(2);
-  const snapshot = records.getByRole('listitem').filter({ hasText: 'Harbor Coffee Seed (published)' });
-  await expect(snapshot.getByText('Form published')).toBeVisible();
+  // Titled for whoever reads the vault later: what happened, to which form, which version.
+  const snapshotTitle = /^Form published: Harbor Coffee Seed \(version \d+\)$/;
+  const snapshot = records.getByRole('listitem').filter({ hasText: 'Form published: Harbor Coffee Seed' });
+  await expect(snapshot.getByText('Form published', { exact: true })).toBeVisible();
   await expect(snapshot.getByText('Testing-the-waters material')).toBeVisible();
   await expect(snapshot.getByText('Record #2')).toBeVisible();
   await expect(records.getByRole('link', { name: /^Legend / })).toBeVisible();
@@ -77,10 +79,10 @@ test('a Pro founder finds a published form in the vault, uploads a PDF, verifies
   await scan(page, 'the compliance vault');
 
   // Its detail: the snapshot in a frame sandboxed without permissions, hashes in full.
-  await snapshot.getByRole('link', { name: 'Harbor Coffee Seed (published)' }).click();
+  await snapshot.getByRole('link', { name: snapshotTitle }).click();
   await expect(page).toHaveURL(/\?record=[0-9a-f-]{36}$/);
-  const detail = page.getByRole('dialog', { name: 'Harbor Coffee Seed (published)' });
-  await expect(detail.getByRole('heading', { level: 2, name: 'Harbor Coffee Seed (published)' })).toHaveCount(1);
+  const detail = page.getByRole('dialog', { name: snapshotTitle });
+  await expect(detail.getByRole('heading', { level: 2, name: snapshotTitle })).toHaveCount(1);
   const frame = detail.getByTitle('Preview of snapshot.html');
   await expect(frame).toHaveAttribute('sandbox', '');
   await expect(frame.contentFrame().getByText('Harbor Coffee Seed').first()).toBeVisible();

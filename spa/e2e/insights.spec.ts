@@ -67,6 +67,8 @@ test('a Pro founder reads insight cards, refreshes them, and sees leads per week
   const weekly = activity.getByRole('img', { name: /^Leads per week, last 12 weeks: \d+ this week, \d+ last week, \d+ leads in total/ });
   await expect(weekly).toBeVisible();
   await expect(activity.getByRole('table', { name: 'Leads per week, last 12 weeks' }).getByRole('row')).toHaveCount(13);
+  // The week-on-week change says what it compared: the same whole days of both weeks.
+  await expect(activity.getByRole('region', { name: 'Leads per week' })).toContainText(/Mon–\w{3} vs the same days last week|Mon vs last Monday|Last week vs the week before/);
   const split = activity.getByRole('img', { name: /^Lead temperature: \d+ hot \(\d+%\), \d+ warm \(\d+%\), \d+ cold \(\d+%\)\.$/ });
   await expect(split).toBeVisible();
   const percents = [...((await split.getAttribute('aria-label')) ?? '').matchAll(/\((\d+)%\)/g)].map((m) => Number(m[1]));

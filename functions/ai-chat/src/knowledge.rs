@@ -317,6 +317,44 @@ mod tests {
 
     const SAMPLE: &str = "---\ntitle: Embed on WordPress\nslug: embed-wordpress\nsummary: Paste the snippet.\ntags: [embed, wordpress]\nupdated: 2026-11-23\n---\n\nIntro text.\n\n## Steps\n\n1. Open [Investor Forms](/forms).\n\n## Troubleshooting\n\nPublish first.\n";
 
+    /// The day counts a line states: "7-day", "14 days", "1 day".
+    fn day_counts(line: &str) -> Vec<u32> {
+        let bytes = line.as_bytes();
+        let mut counts = Vec::new();
+        for (at, _) in line.match_indices("day") {
+            let mut end = at;
+            if end > 0 && matches!(bytes[end - 1], b'-' | b' ') {
+                end -= 1;
+            } else {
+                continue;
+            }
+            let start = line[..end].rfind(|c: char| !c.is_ascii_digit()).map_or(0, |i| i + 1);
+            if let Ok(n) = line[start..end].parse() {
+                counts.push(n);
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn every_trial_length_the_help_center_states_is_the_one_checkout_grants() {
+        use shared::plans::{EXTENDED_TRIAL_DAYS, TRIAL_DAYS};
+        assert_eq!(day_counts("a 14-day free trial instead of 7 days, 1 day"), [14, 7, 1]);
+        let mut stated = 0;
+        for (file, source) in sources::SOURCES {
+            for line in source.lines().filter(|line| line.to_lowercase().contains("trial")) {
+                let lower = line.to_lowercase();
+                for days in day_counts(line) {
+                    stated += 1;
+                    // The extended trial is only ever named as the offer it is.
+                    let extended = days == EXTENDED_TRIAL_DAYS && ["extended", "instead of", "offer"].iter().any(|word| lower.contains(word));
+                    assert!(days == TRIAL_DAYS || extended, "{file}: a {days}-day trial is neither the {TRIAL_DAYS}-day trial nor the extended {EXTENDED_TRIAL_DAYS}-day offer: {line}");
+                }
+            }
+        }
+        assert!(stated >= 5, "the articles state the trial's length ({stated} found)");
+    }
+
     #[test]
     fn an_article_is_cut_into_its_introduction_and_sections() {
         let article = parse_article("embed-wordpress.md", SAMPLE).unwrap();

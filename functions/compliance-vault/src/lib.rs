@@ -44,7 +44,7 @@ use shared::{
     auth::AuthUser,
     http::QueryParams,
     repo::vault::Filter,
-    vault::{Category, Failure, Kind, Record, check_vault},
+    vault::{Category, Failure, Kind, Record, check_vault, titles::display_title},
 };
 
 pub const PRO_REQUIRED: &str = "The compliance vault is part of RaiseSpark Pro. Upgrade to keep tamper-evident records of your raise.";
@@ -71,10 +71,14 @@ pub async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
     shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await
 }
 
-/// A record as the API shows it.
-pub fn record_json(record: &Record, superseded_by: Option<&str>) -> Value {
+/// A record as the API shows it: `title` is the title it was filed (and hashed) with, never
+/// changed, so the record's hash can be recomputed from what the API answers;
+/// `display_title` is the title written for its reader, computed from the record's facts in
+/// `this_year` ([`display_title`]).
+pub fn record_json(record: &Record, superseded_by: Option<&str>, this_year: i32) -> Value {
     let mut value = serde_json::to_value(record).unwrap_or_default();
     if let Value::Object(map) = &mut value {
+        map.insert("display_title".into(), json!(display_title(record, this_year)));
         map.insert("kind_label".into(), json!(kind_label(record.kind)));
         map.insert("category_label".into(), json!(record.category.label()));
         map.insert("superseded_by".into(), json!(superseded_by));
@@ -147,7 +151,7 @@ async fn list(State(state): State<AppState>, user: AuthUser, QueryParams(query):
     let (records, next) = state.vault().page(&user.id, &filter, query.before, PAGE).await?;
     let (total, superseded) = tokio::try_join!(state.vault().count(&user.id), state.vault().supersessions(&user.id))?;
     Ok(Json(json!({
-        "records": records.iter().map(|r| record_json(r, superseded.get(&r.id).map(String::as_str))).collect::<Vec<_>>(),
+        "records": records.iter().map(|r| record_json(r, superseded.get(&r.id).map(String::as_str), state.clock.now().year())).collect::<Vec<_>>(),
         "next": next,
         "total": total,
         "kinds": Kind::ALL.iter().map(|k| json!({"id": k.as_str(), "label": kind_label(*k)})).collect::<Vec<_>>(),
@@ -160,7 +164,7 @@ async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<Stri
     pro(&state, &user).await?;
     let record = state.vault().get(&user.id, &id).await?;
     let superseded = state.vault().superseded_by(&user.id, &id).await?;
-    Ok(Json(record_json(&record, superseded.as_deref())))
+    Ok(Json(record_json(&record, superseded.as_deref(), state.clock.now().year())))
 }
 
 /// Verifications per founder per 10 minutes (each re-reads every file).

@@ -100,8 +100,8 @@ pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload
         return Err(upload_not_found());
     }
     Ok(match complete_upload(&state, &user.id, &upload_id, Actor::from(&user)).await? {
-        Completed::Recorded(record) => (StatusCode::CREATED, Json(record_json(&record, None))),
-        Completed::Already(record) => (StatusCode::OK, Json(record_json(&record, None))),
+        Completed::Recorded(record) => (StatusCode::CREATED, Json(record_json(&record, None, state.clock.now().year()))),
+        Completed::Already(record) => (StatusCode::OK, Json(record_json(&record, None, state.clock.now().year()))),
     })
 }
 

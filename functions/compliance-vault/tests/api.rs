@@ -97,7 +97,10 @@ async fn publishing_a_form_files_its_snapshot_and_legend_which_another_founder_c
     let snapshot = list.iter().find(|r| r["kind"] == "form_snapshot").expect("a form snapshot");
     let legend = list.iter().find(|r| r["kind"] == "legend").expect("the legend");
     assert_eq!(snapshot["category"], "testing_the_waters");
-    assert_eq!(snapshot["title"], "New Form (published)");
+    let version = snapshot["meta"]["form_version"].as_u64().expect("the form's version");
+    assert_eq!(snapshot["title"], format!("Form published: New Form (version {version})"));
+    assert_eq!(snapshot["display_title"], snapshot["title"], "new records are filed with the title shown");
+    assert_eq!(legend["title"], format!("Legend text, version {}", shared::forms::LEGEND_VERSION));
     assert_eq!(snapshot["seq"], 2);
     assert_eq!(legend["seq"], 1);
     assert_eq!(snapshot["prev_hash"], legend["hash"]);
@@ -128,7 +131,8 @@ async fn publishing_a_form_files_its_snapshot_and_legend_which_another_founder_c
     assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
     let listed = records(&app, &founder, "?kind=form_snapshot").await;
     let titles: Vec<&str> = listed.body["records"].as_array().unwrap().iter().map(|r| r["title"].as_str().unwrap()).collect();
-    assert_eq!(titles, ["Harbor Coffee Seed (edited while live)", "New Form (published)"]);
+    let edited_version = edited.body["version"].as_u64().expect("the edited form's version");
+    assert_eq!(titles, [format!("Form edited while live: Harbor Coffee Seed (version {edited_version})"), format!("Form published: New Form (version {version})")]);
     assert_eq!(records(&app, &founder, "?kind=legend").await.body["records"].as_array().unwrap().len(), 1);
 
     // Another founder: nothing listed, every record route 404.
@@ -800,6 +804,71 @@ async fn once_the_form_c_is_filed_the_public_form_links_the_portal_and_takes_no_
 }
 
 #[tokio::test]
+async fn records_filed_with_old_style_titles_show_titles_for_a_lawyer_and_keep_the_stored_title_and_the_chain() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let year = state.clock.now().year();
+    let day = format!("{year}-03-09");
+    for (kind, category, title, meta) in [
+        (Kind::Digest, Category::LeadDigest, format!("Leads captured on {day}: 1"), json!({"day": day, "total": 1})),
+        (Kind::FormSnapshot, Category::TestingTheWaters, "Harbor Coffee Co. Expansion (published)".to_owned(), json!({"event": "published", "form_id": "f1", "form_version": 3})),
+        (Kind::Legend, Category::TestingTheWaters, "Legend ttw-2026-11".to_owned(), json!({"legend_version": "ttw-2026-11"})),
+    ] {
+        let mut record = NewRecord::new(kind, category, title, Actor::system());
+        record.meta = meta;
+        record.files = vec![NewFile::new("a.txt", "text/plain", b"a".to_vec())];
+        state.vault().append(&founder.id, record).await.unwrap();
+    }
+    let listed = records(&app, &founder, "").await;
+    let shown: Vec<(&str, &str)> = listed.body["records"].as_array().unwrap().iter().map(|r| (r["display_title"].as_str().unwrap(), r["title"].as_str().unwrap())).collect();
+    assert_eq!(
+        shown,
+        [
+            ("Legend text, version ttw-2026-11", "Legend ttw-2026-11"),
+            ("Form published: Harbor Coffee Co. Expansion (version 3)", "Harbor Coffee Co. Expansion (published)"),
+            ("Daily record: 1 lead captured, Mar 9", format!("Leads captured on {day}: 1").as_str()),
+        ]
+    );
+    let one = listed.body["records"][1]["id"].as_str().unwrap().to_owned();
+    let detail = Call::get(&format!("/api/compliance-vault/records/{one}")).token(&founder.token).send(&app).await;
+    assert_eq!(detail.body["display_title"].as_str(), Some("Form published: Harbor Coffee Co. Expansion (version 3)"), "{}", detail.text);
+    // Nothing stored was rewritten: the chain, over the stored titles, verifies.
+    assert_eq!(verify(&app, &founder).await["verified"], true);
+}
+
+#[tokio::test]
+async fn a_form_record_lists_only_the_pages_that_form_was_embedded_on() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    let sunrise = create_and_publish(&app, &founder).await;
+    let harbor = create_and_publish(&app, &founder).await;
+    for (form, page, ip) in [(&sunrise, "https://sunrisesolar.example/invest", "10.7.0.1"), (&sunrise, "https://blog.sunrisesolar.example/post", "10.7.0.2"), (&harbor, "https://harborcoffee.example/invest", "10.7.0.3")] {
+        let view = Call::post(&format!("/api/public-forms/{}/views", form["id"].as_str().unwrap())).from_ip(ip).header("user-agent", "Test").json(json!({"source": page})).send(&app).await;
+        assert_eq!(view.status, StatusCode::ACCEPTED, "{}", view.text);
+    }
+    // Each form filed again while live (unarchived), after its views.
+    for form in [&harbor, &sunrise] {
+        let id = form["id"].as_str().unwrap();
+        for action in ["archive", "unarchive"] {
+            let changed = Call::post(&format!("/api/forms/{id}/{action}")).token(&founder.token).send(&app).await;
+            assert_eq!(changed.status, StatusCode::OK, "{action}: {}", changed.text);
+        }
+    }
+    let listed = records(&app, &founder, "?kind=form_snapshot").await;
+    let embedded = |form: &Value| -> Vec<Value> {
+        listed.body["records"].as_array().unwrap().iter().find(|r| r["meta"]["form_id"] == form["id"] && r["meta"]["event"] == "unarchived").map(|r| r["meta"]["embedded_on"].as_array().unwrap().clone()).unwrap()
+    };
+    assert_eq!(embedded(&harbor), [json!("harborcoffee.example")]);
+    assert_eq!(embedded(&sunrise), [json!("blog.sunrisesolar.example"), json!("sunrisesolar.example")]);
+    // The snapshot page says the same.
+    let record = listed.body["records"].as_array().unwrap().iter().find(|r| r["meta"]["form_id"] == harbor["id"] && r["meta"]["event"] == "unarchived").unwrap();
+    let html = String::from_utf8(file_bytes(&app, &founder, record["id"].as_str().unwrap(), 0).await).unwrap();
+    assert!(html.contains("harborcoffee.example") && !html.contains("sunrisesolar.example"), "{html}");
+}
+
+#[tokio::test]
 async fn the_daily_digest_files_leads_per_form_once() {
     let state = test_state().await;
     let app = app(&state);
@@ -818,7 +887,12 @@ async fn the_daily_digest_files_leads_per_form_once() {
     let digests = records(&app, &founder, "?kind=digest").await;
     let list = digests.body["records"].as_array().unwrap();
     assert_eq!(list.len(), 1);
-    assert_eq!(list[0]["title"], format!("Leads captured on {today}: 3"));
+    // 'Nov 26' this year (formatted here with `time`, not with the code under test); filed
+    // with its year, for whoever reads it later.
+    let now = state.clock.now();
+    let short = now.format(time::macros::format_description!("[month repr:short] [day padding:none]")).unwrap();
+    assert_eq!(list[0]["display_title"], format!("Daily record: 3 leads captured, {short}"));
+    assert_eq!(list[0]["title"], format!("Daily record: 3 leads captured, {short}, {}", now.year()));
     let body: Value = serde_json::from_slice(&file_bytes(&app, &founder, list[0]["id"].as_str().unwrap(), 0).await).unwrap();
     assert_eq!(body["forms"][0]["form_id"], form_id);
     assert_eq!(body["forms"][0]["leads"], 3);
@@ -1007,4 +1081,28 @@ async fn checking_an_offering_draft_in_a_support_session_is_recorded_as_a_view_n
     assert!(activity.changes.is_empty(), "{:?}", activity.changes.iter().map(|c| &c.description).collect::<Vec<_>>());
     let views: Vec<(&str, u64)> = activity.views.iter().map(|v| (v.path.as_str(), v.count)).collect();
     assert_eq!(views, [("/api/compliance-vault/offering/check", 1)]);
+}
+
+#[tokio::test]
+async fn a_support_session_that_only_read_lists_no_changes_and_its_first_write_is_listed_as_a_change() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = pro_founder(&state).await;
+    create_and_publish(&app, &founder).await;
+    let (support, audit_id) = support_session(&state, &founder).await;
+    // Reads, and a POST that only checks (the vault's verification): no change.
+    assert_eq!(Call::get("/api/compliance-vault/records").token(&support).send(&app).await.status, StatusCode::OK);
+    assert_eq!(Call::post("/api/compliance-vault/verify").token(&support).send(&app).await.status, StatusCode::OK);
+    assert_eq!(Call::post("/api/compliance-vault/verify").token(&support).send(&app).await.status, StatusCode::OK);
+    let activity = shared::impersonation::Activity::of_session(&state, &audit_id).await.unwrap();
+    assert!(activity.changes.is_empty(), "{:?}", activity.changes.iter().map(|c| &c.description).collect::<Vec<_>>());
+    let views: Vec<(&str, &str, u64)> = activity.views.iter().map(|v| (v.method.as_str(), v.description.as_str(), v.count)).collect();
+    assert_eq!(views, [("GET", "Viewed the compliance vault", 1), ("POST", "Verified the compliance vault", 2)]);
+
+    // A write is a change.
+    let moved = Call::put("/api/compliance-vault/offering").token(&support).json(json!({"version": 0, "status": "form_c_filed", "filingDate": "2026-01-05", "intermediary": "Wefunder", "offeringUrl": "https://wefunder.com/harbor"})).send(&app).await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.text);
+    let activity = shared::impersonation::Activity::of_session(&state, &audit_id).await.unwrap();
+    let changes: Vec<(&str, &str)> = activity.changes.iter().map(|c| (c.method.as_str(), c.path.as_str())).collect();
+    assert_eq!(changes, [("PUT", "/api/compliance-vault/offering")]);
 }

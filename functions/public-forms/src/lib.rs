@@ -218,7 +218,7 @@ async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: C
     }
     state.forms().add_view(&form.id).await?;
     if let Some(host) = ping.source.as_deref().and_then(shared::lead_stats::host_of) {
-        let counted = state.lead_stats().count_host_view(&form.user_id, &host).await;
+        let counted = state.lead_stats().count_host_view(&form.user_id, &form.id, &host).await;
         if let Err(err) = counted {
             tracing::warn!(form_id = %form.id, error = %err, "source page view not counted");
         }

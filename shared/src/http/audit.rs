@@ -6,7 +6,7 @@
 use axum::{
     Router,
     extract::{Request, State},
-    http::{Method, StatusCode},
+    http::StatusCode,
     middleware::{self, Next},
     response::{IntoResponse, Response},
 };
@@ -14,7 +14,7 @@ use axum::{
 use crate::{
     AppState, ApiError,
     auth::AuthUser,
-    impersonation::{AUDIT_FAILED, session_over},
+    impersonation::{AUDIT_FAILED, changes_founder_data, session_over},
 };
 
 /// An audit write failed: the request is not carried out (a write) or not answered (a read).
@@ -42,10 +42,6 @@ struct Audit {
     reads_only: bool,
 }
 
-fn is_write(method: &Method) -> bool {
-    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
-}
-
 async fn audit(State(audit): State<Audit>, request: Request, next: Next) -> Response {
     let state = &audit.state;
     let (mut parts, body) = request.into_parts();
@@ -69,7 +65,9 @@ async fn audit(State(audit): State<Audit>, request: Request, next: Next) -> Resp
         "/" => format!("/api/{}", audit.function),
         relative => format!("/api/{}{relative}", audit.function),
     };
-    if is_write(request.method()) && !audit.reads_only {
+    // A change is recorded before it runs; a read, or a POST that changes nothing the founder
+    // saved (`changes_founder_data`), after it answered.
+    if !audit.reads_only && changes_founder_data(&method, &path) {
         let entry = match state.impersonation_actions().begin_write(&acting.audit_id, &method, &path, &state.clock.now_iso()).await {
             Ok(entry) => entry,
             Err(err) => return audit_failed(&acting.audit_id, &err),
@@ -103,15 +101,4 @@ pub async fn use_session_link(state: &AppState, audit_id: &str, path: &str) -> R
         tracing::error!(audit_id = %audit_id, error = %err, "support session link use not recorded: refused");
         ApiError { retry_after: Some(1), ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "audit_unavailable", AUDIT_FAILED) }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_safe_methods_are_not_writes() {
-        assert!(!is_write(&Method::GET) && !is_write(&Method::HEAD) && !is_write(&Method::OPTIONS));
-        assert!(is_write(&Method::POST) && is_write(&Method::PUT) && is_write(&Method::PATCH) && is_write(&Method::DELETE));
-    }
 }

@@ -39,12 +39,21 @@ pub struct Activity {
 }
 
 impl Activity {
+    /// Writes that changed nothing the founder saved (an entry recorded before the rule of
+    /// [`changes_founder_data`], such as the dashboard's insights) are shown as the reads they
+    /// were, grouped with the reads of their route: the stored record itself is kept as it is.
     pub fn of(entries: Vec<Entry>, complete: bool) -> Self {
         let mut activity = Activity { complete, ..Activity::default() };
         for entry in entries {
             match entry.kind {
                 // The sign-out that ended a session is its ending, shown as such.
                 Kind::Write if entry.method == "POST" && entry.path == "/api/auth/signout" => {}
+                Kind::Write if !changes_founder_data(&entry.method, &entry.path) => activity.add_read(Entry {
+                    first_at: Some(entry.at.clone()),
+                    count: 1,
+                    refused: u64::from(entry.status >= 400),
+                    ..entry
+                }),
                 Kind::Write => activity.changes.push(Change {
                     description: describe_write(&entry.method, &entry.path, entry.status),
                     method: entry.method,
@@ -52,20 +61,70 @@ impl Activity {
                     status: entry.status,
                     at: entry.at,
                 }),
-                Kind::Read => activity.views.push(View {
-                    description: describe_read(&entry.path, entry.count, entry.refused),
-                    first_at: entry.first_at.unwrap_or_else(|| entry.at.clone()),
-                    last_at: entry.at,
-                    method: entry.method,
-                    path: entry.path,
-                    count: entry.count,
-                    refused: entry.refused,
-                }),
+                Kind::Read => activity.add_read(entry),
             }
         }
         activity.views.sort_by(|a, b| a.first_at.cmp(&b.first_at).then_with(|| a.path.cmp(&b.path)));
         activity
     }
+
+    /// Adds reads to their route's group (one line per method and path).
+    fn add_read(&mut self, entry: Entry) {
+        let first_at = entry.first_at.unwrap_or_else(|| entry.at.clone());
+        match self.views.iter_mut().find(|view| view.method == entry.method && view.path == entry.path) {
+            Some(view) => {
+                view.count += entry.count;
+                view.refused += entry.refused;
+                if first_at < view.first_at {
+                    view.first_at = first_at;
+                }
+                if entry.at > view.last_at {
+                    view.last_at = entry.at;
+                }
+                view.description = describe_read(&view.path, view.count, view.refused);
+            }
+            None => self.views.push(View {
+                description: describe_read(&entry.path, entry.count, entry.refused),
+                first_at,
+                last_at: entry.at,
+                method: entry.method,
+                path: entry.path,
+                count: entry.count,
+                refused: entry.refused,
+            }),
+        }
+    }
+}
+
+/// Routes that are called with POST (spec 7's call shapes, or a body too large for a query)
+/// but only compute from what the founder saved, or check a draft without saving it: in a
+/// support session they are reads. `*` stands for one path segment (an id); a pattern of one
+/// segment covers its whole function. Rate-limit counters and caches they touch are not the
+/// founder's data.
+const READ_ONLY_CALLS: &[&[&str]] = &[
+    &["generate-insights"],
+    &["check-subscription"],
+    &["ai-chat"],
+    &["compliance-vault", "verify"],
+    &["compliance-vault", "offering", "check"],
+    &["campaigns", "audience"],
+    &["campaigns", "*", "preview"],
+];
+
+/// The rule of a support session's record: a request is a change when, and only when, it can
+/// change something the founder saved. Safe methods never do; a POST to one of
+/// [`READ_ONLY_CALLS`] does not either. Everything else counts as a change (when unsure,
+/// the founder is told).
+pub fn changes_founder_data(method: &str, path: &str) -> bool {
+    if matches!(method.to_ascii_uppercase().as_str(), "GET" | "HEAD" | "OPTIONS") {
+        return false;
+    }
+    let (area, rest) = segments(path);
+    !READ_ONLY_CALLS.iter().any(|pattern| match pattern.split_first() {
+        Some((function, [])) => *function == area,
+        Some((function, tail)) => *function == area && tail.len() == rest.len() && tail.iter().zip(&rest).all(|(want, got)| *want == "*" || want == got),
+        None => false,
+    })
 }
 
 /// `(area, the whole, one of it)`: what a route's first segment is about.
@@ -159,6 +218,11 @@ pub fn describe_read(path: &str, count: u64, refused_count: u64) -> String {
         ("leads", ["export", ..]) => return tried("Downloaded the leads (CSV)", "download the leads (CSV)", count, refused_count),
         ("compliance-vault", ["exports", ..]) => return tried("Downloaded the exhibit pack", "download the exhibit pack", count, refused_count),
         ("check-subscription", []) => return tried("Checked the subscription", "check the subscription", count, refused_count),
+        ("ai-chat", []) => return tried("Asked the assistant", "ask the assistant", count, refused_count),
+        ("compliance-vault", ["verify"]) => return tried("Verified the compliance vault", "verify the compliance vault", count, refused_count),
+        ("compliance-vault", ["offering", "check"]) => return tried("Checked offering details (nothing saved)", "check offering details", count, refused_count),
+        ("campaigns", ["audience"]) => return tried("Counted a campaign's recipients", "count a campaign's recipients", count, refused_count),
+        ("campaigns", [_, "preview"]) => return tried("Previewed a campaign", "preview a campaign", count, refused_count),
         ("leads", ["summary", ..]) => "the lead figures".to_owned(),
         ("leads", ["trends", ..]) => "the lead trends".to_owned(),
         ("leads", ["recent", ..]) => "the recent leads".to_owned(),
@@ -245,9 +309,111 @@ mod tests {
             ("/api/leads/export", 1, 1, "Tried to download the leads (CSV) (refused)"),
             ("/api/leads", 3, 1, "Viewed the leads"),
             ("/api/something-new", 1, 0, "Viewed something new"),
+            ("/api/ai-chat", 2, 0, "Asked the assistant"),
+            ("/api/compliance-vault/verify", 1, 0, "Verified the compliance vault"),
+            ("/api/compliance-vault/offering/check", 4, 0, "Checked offering details (nothing saved)"),
+            ("/api/campaigns/audience", 3, 0, "Counted a campaign's recipients"),
+            ("/api/campaigns/c1/preview", 1, 0, "Previewed a campaign"),
+            ("/api/ai-chat", 1, 1, "Tried to ask the assistant (refused)"),
         ] {
             assert_eq!(describe_read(path, count, refused), expected, "{path}");
         }
+    }
+
+    fn write(method: &str, path: &str, status: u16, at: &str) -> Entry {
+        Entry {
+            session_id: "a".into(),
+            entry: format!("w#{at}"),
+            kind: Kind::Write,
+            method: method.into(),
+            path: path.into(),
+            status,
+            at: at.into(),
+            first_at: None,
+            count: 0,
+            refused: 0,
+        }
+    }
+
+    #[test]
+    fn only_requests_that_can_change_what_the_founder_saved_are_changes() {
+        for (method, path) in [
+            ("GET", "/api/forms"),
+            ("HEAD", "/api/leads"),
+            ("OPTIONS", "/api/forms"),
+            ("POST", "/api/generate-insights"),
+            ("post", "/api/generate-insights?x=1"),
+            ("POST", "/api/check-subscription"),
+            ("POST", "/api/ai-chat"),
+            ("POST", "/api/compliance-vault/verify"),
+            ("POST", "/api/compliance-vault/offering/check"),
+            ("POST", "/api/campaigns/audience"),
+            ("POST", "/api/campaigns/c1/preview"),
+        ] {
+            assert!(!changes_founder_data(method, path), "{method} {path} is a read");
+        }
+        for (method, path) in [
+            ("POST", "/api/forms"),
+            ("PUT", "/api/forms/f1"),
+            ("DELETE", "/api/leads/l1"),
+            ("PATCH", "/api/profiles/me"),
+            ("POST", "/api/forms/f1/publish"),
+            ("PUT", "/api/compliance-vault/offering"),
+            ("POST", "/api/compliance-vault/uploads/u1/complete"),
+            ("POST", "/api/campaigns/c1/send"),
+            ("POST", "/api/campaigns/audience/preview/extra"),
+            ("POST", "/api/campaigns"),
+            ("POST", "/api/generate-insightsx"),
+            ("POST", "/api/contact"),
+            ("POST", "/api/facebook-conversions"),
+            ("POST", "/api/something-new"),
+        ] {
+            assert!(changes_founder_data(method, path), "{method} {path} is a change");
+        }
+    }
+
+    #[test]
+    fn a_support_session_that_only_read_lists_no_changes_even_from_entries_recorded_as_writes_before_the_rule() {
+        // What loading the dashboard left in the record before: three insights POSTs stored
+        // as writes, beside the reads of the same page.
+        let activity = Activity::of(
+            vec![
+                read("/api/leads/summary", 2, 0, "2026-11-23T10:00:00Z"),
+                write("POST", "/api/generate-insights", 200, "2026-11-23T10:00:01Z"),
+                write("POST", "/api/generate-insights", 200, "2026-11-23T10:00:02Z"),
+                write("POST", "/api/generate-insights", 429, "2026-11-23T10:00:03Z"),
+                read("/api/forms", 1, 0, "2026-11-23T10:00:04Z"),
+            ],
+            true,
+        );
+        assert!(activity.changes.is_empty(), "{:?}", activity.changes);
+        let insights = activity.views.iter().find(|view| view.path == "/api/generate-insights").expect("the insights are a view");
+        assert_eq!((insights.count, insights.refused, insights.description.as_str()), (3, 1, "Viewed the insights"));
+        assert_eq!((insights.first_at.as_str(), insights.last_at.as_str()), ("2026-11-23T10:00:01Z", "2026-11-23T10:00:03Z"));
+        assert_eq!(activity.views.len(), 3);
+    }
+
+    #[test]
+    fn a_write_in_a_support_session_is_listed_as_a_change_beside_its_reads() {
+        let activity = Activity::of(
+            vec![
+                read("/api/forms/f1", 1, 0, "2026-11-23T10:00:00Z"),
+                write("POST", "/api/generate-insights", 200, "2026-11-23T10:00:01Z"),
+                write("PUT", "/api/forms/f1", 200, "2026-11-23T10:00:05Z"),
+            ],
+            true,
+        );
+        assert_eq!(activity.changes.iter().map(|c| c.description.as_str()).collect::<Vec<_>>(), ["Updated a form"]);
+        assert_eq!(activity.views.iter().map(|v| v.description.as_str()).collect::<Vec<_>>(), ["Viewed a form", "Viewed the insights"]);
+    }
+
+    #[test]
+    fn reads_stored_as_a_group_and_as_old_writes_of_one_route_are_one_line() {
+        let mut group = read("/api/generate-insights", 2, 0, "2026-11-23T10:05:00Z");
+        group.method = "POST".into();
+        let activity = Activity::of(vec![group, write("POST", "/api/generate-insights", 200, "2026-11-23T09:00:00Z")], true);
+        assert_eq!(activity.views.len(), 1);
+        assert_eq!((activity.views[0].count, activity.views[0].first_at.as_str()), (3, "2026-11-23T09:00:00Z"));
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::ApiError;
 
 pub mod activity;
 
-pub use activity::{Activity, Change, View, describe_read, describe_write};
+pub use activity::{Activity, Change, View, changes_founder_data, describe_read, describe_write};
 
 /// `type` of an impersonation link (`/auth/callback?token=…&type=impersonation`).
 pub const IMPERSONATION: &str = "impersonation";

@@ -46,6 +46,14 @@ impl Slot {
     }
 }
 
+/// Most hosts remembered per form ([`LeadStatsRepo::add_form_host`]).
+pub const FORM_HOSTS_CAP: usize = 50;
+
+/// The set of hosts a form was seen embedded on: `f#hosts#<form id>`.
+fn form_hosts_key(form_id: &str) -> String {
+    format!("f#hosts#{form_id}")
+}
+
 fn s(value: &str) -> AttributeValue {
     AttributeValue::S(value.to_owned())
 }
@@ -262,8 +270,11 @@ impl<'a> LeadStatsRepo<'a> {
     }
 
     /// Counts a view of a source page (the view itself is counted once per visitor and day
-    /// before this is called). Best effort like the form's own view counter.
-    pub async fn count_host_view(self, owner_id: &str, host: &str) -> Result<(), StoreError> {
+    /// before this is called), and remembers the page's host for the form that was seen on
+    /// it (what its vault records list as the pages it was embedded on). Best effort like the
+    /// form's own view counter.
+    pub async fn count_host_view(self, owner_id: &str, form_id: &str, host: &str) -> Result<(), StoreError> {
+        self.add_form_host(owner_id, form_id, host).await?;
         let mut slot = Slot::Known;
         for _ in 0..3 {
             let mut planner = Planner::new(self.table.name(), owner_id, 0);
@@ -276,6 +287,46 @@ impl<'a> LeadStatsRepo<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Remembers that `form_id` was seen embedded on `host` (a set per form, at most
+    /// [`FORM_HOSTS_CAP`] hosts: invented referrers cannot grow it). Best effort, like the
+    /// view it comes with; a full set is left as it is.
+    pub async fn add_form_host(self, owner_id: &str, form_id: &str, host: &str) -> Result<(), StoreError> {
+        let result = self.table.update()
+            .key("owner_id", s(owner_id))
+            .key("stat", s(&form_hosts_key(form_id)))
+            .update_expression("ADD #hosts :host")
+            .condition_expression("attribute_not_exists(#hosts) OR size(#hosts) < :cap OR contains(#hosts, :one)")
+            .expression_attribute_names("#hosts", "hosts")
+            .expression_attribute_values(":host", AttributeValue::Ss(vec![host.to_owned()]))
+            .expression_attribute_values(":one", s(host))
+            .expression_attribute_values(":cap", n(FORM_HOSTS_CAP as i64))
+            .send()
+            .await;
+        crate::dynamo::applied(result).map(|_| ())
+    }
+
+    /// The hosts of the pages `form_id` was seen embedded on, sorted (a Query on the item's
+    /// key: the functions that file forms may only query this table).
+    pub async fn form_hosts(self, owner_id: &str, form_id: &str) -> Result<Vec<String>, StoreError> {
+        let key = form_hosts_key(form_id);
+        let request = self.table.query()
+            .key_condition_expression("owner_id = :owner AND #stat = :key")
+            .expression_attribute_names("#stat", "stat")
+            .expression_attribute_values(":owner", s(owner_id))
+            .expression_attribute_values(":key", s(&key));
+        let mut hosts: Vec<String> = crate::repo::query_all(request)
+            .await?
+            .into_iter()
+            .filter_map(|mut item| match item.remove("hosts") {
+                Some(AttributeValue::Ss(hosts)) => Some(hosts),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        hosts.sort();
+        Ok(hosts)
     }
 
     pub async fn cached_insights(self, owner_id: &str) -> Result<Option<CachedInsights>, StoreError> {

@@ -9,33 +9,20 @@ use crate::{
     ApiError, AppState,
     crypto::sha256_hex,
     forms::Form,
-    lead_stats::Dimension,
     repo::vault::{NewFile, NewRecord},
     vault::{
         Actor, Category, Kind, Record, material_category,
         offering::{Offering, OfferingStatus},
         snapshot::{SnapshotContext, public_json, render_html},
+        titles::{digest_title, form_title, legend_title},
     },
 };
-
-/// The hosts of the pages that embedded the founder's forms so far.
-async fn embed_hosts(state: &AppState, owner_id: &str) -> Result<Vec<String>, ApiError> {
-    let stats = state.lead_stats().dimensions(owner_id).await?;
-    let prefix = Dimension::Host.key("");
-    let mut hosts: Vec<String> = stats
-        .iter()
-        .filter(|s| s.stat.starts_with(&prefix) && !s.stat.ends_with(crate::lead_stats::OTHER))
-        .map(|s| s.label.clone().unwrap_or_else(|| s.value().to_owned()))
-        .collect();
-    hosts.sort();
-    hosts.dedup();
-    Ok(hosts)
-}
 
 /// Files a live form as investors see it: a self-contained HTML page and the JSON of its
 /// public configuration; and its legend, the first time that wording is used.
 pub async fn file_form(state: &AppState, form: &Form, actor: Actor, event: &str) -> Result<Option<Record>, ApiError> {
-    let hosts = embed_hosts(state, &form.user_id).await?;
+    // The pages this form was seen on, not those of the founder's other forms.
+    let hosts = state.lead_stats().form_hosts(&form.user_id, &form.id).await?;
     let recorded_at = state.clock.now_iso();
     let public_url = format!("{}/form-view/{}", state.config.app_origin, form.id);
     let context = SnapshotContext { public_url: &public_url, embed_hosts: &hosts, recorded_at: &recorded_at, event };
@@ -43,22 +30,25 @@ pub async fn file_form(state: &AppState, form: &Form, actor: Actor, event: &str)
     let legend = &form.offering_settings.disclaimer;
     let legend_hash = sha256_hex(legend.as_bytes());
     if form.offering_stage.status == OfferingStatus::TestingTheWaters {
-        let mut record = NewRecord::new(Kind::Legend, Category::TestingTheWaters, format!("Legend {}", form.offering_settings.legend_version), actor.clone());
+        let mut record = NewRecord::new(Kind::Legend, Category::TestingTheWaters, legend_title(&form.offering_settings.legend_version), actor.clone());
         record.once = Some(format!("legend#{legend_hash}"));
         record.meta = json!({ "legend_version": form.offering_settings.legend_version, "first_form_id": form.id });
         record.files = vec![NewFile::new("legend.txt", "text/plain; charset=utf-8", legend.as_bytes().to_vec())];
         state.vault().append(&form.user_id, record).await?;
     }
-    let mut record = NewRecord::new(Kind::FormSnapshot, category, format!("{} ({event})", form.name), actor);
+    let mut record = NewRecord::new(Kind::FormSnapshot, category, form_title(event, &form.name, Some(form.version)), actor);
     record.meta = json!({
         "form_id": form.id,
+        "form_name": form.name,
         "form_version": form.version,
         "event": event,
         "legend_version": form.offering_settings.legend_version,
         "legend_sha256": legend_hash,
         "offering_status": form.offering_stage.status.as_str(),
         "public_url": public_url,
-        "embed_hosts": hosts,
+        // `embedded_on`: this form's pages only. Records filed before kept `embed_hosts`,
+        // the pages of all the founder's forms at the time.
+        "embedded_on": hosts,
     });
     let json = serde_json::to_string_pretty(&public_json(form, &context)).unwrap_or_default();
     record.files = vec![
@@ -152,7 +142,10 @@ async fn file_digest(state: &AppState, owner_id: &str, day: &str) -> Result<bool
             rows.push(json!({ "form_id": form.id, "form_name": form.name, "leads": leads }));
         }
     }
-    let mut record = NewRecord::new(Kind::Digest, Category::LeadDigest, format!("Leads captured on {day}: {total}"), Actor::system());
+    let date = time::Date::parse(day, &time::format_description::well_known::Iso8601::DATE)
+        .map_err(|_| ApiError::bad_request("invalid_date", "Write the day as YYYY-MM-DD."))?;
+    // Stored for years: the title carries its year.
+    let mut record = NewRecord::new(Kind::Digest, Category::LeadDigest, digest_title(date, total, None), Actor::system());
     record.once = Some(once);
     record.meta = json!({ "day": day, "total": total });
     let body = json!({ "day": day, "total_leads": total, "forms": rows, "note": "Counts only: no investor data is kept in the vault's digests." });

@@ -226,9 +226,14 @@ async fn the_demo_founder_is_seeded_through_the_products_routes() {
     let weekly: u64 = trends["weeks"].as_array().unwrap().iter().map(|w| w["leads"].as_u64().unwrap()).sum();
     assert_eq!((weekly, trends["weeks"].as_array().unwrap().len(), trends["days"].as_array().unwrap().len()), (40, 12, 30));
     assert_eq!(trends["temperatures"], serde_json::json!({"hot": 20, "warm": 10, "cold": 10}));
-    let this_week = trends["weeks"][11]["leads"].as_u64().unwrap();
-    assert_eq!(trends["pace"]["thisWeek"].as_u64(), Some(this_week), "this week so far is the current week's bar");
-    assert!(trends["pace"]["lastWeekSameDays"].as_u64().unwrap() <= trends["weeks"][10]["leads"].as_u64().unwrap());
+    // The week-on-week pace: the same whole days of both weeks, as the daily figures count them.
+    let days = trends["days"].as_array().unwrap();
+    let at = |day: &serde_json::Value| days.iter().position(|d| d["date"] == *day).expect("the pace's days are in the last 30");
+    let (from, to) = (at(&trends["pace"]["from"]), at(&trends["pace"]["to"]));
+    let sum = |from: usize, to: usize| days[from..=to].iter().map(|d| d["leads"].as_u64().unwrap()).sum::<u64>();
+    assert!(to < days.len() - 1, "today, a day in progress, is never compared");
+    assert_eq!(trends["pace"]["leads"].as_u64(), Some(sum(from, to)));
+    assert_eq!(trends["pace"]["previousLeads"].as_u64(), Some(sum(from - 7, to - 7)));
     let sunrise = forms.iter().find(|f| f["name"].as_str().unwrap().starts_with("Sunrise")).unwrap()["id"].as_str().unwrap().to_owned();
     let per_form = Call::get(&format!("/api/leads/trends?formId={sunrise}")).token(&token).send(&app).await.body;
     let form_weekly: u64 = per_form["weeks"].as_array().unwrap().iter().map(|w| w["leads"].as_u64().unwrap()).sum();

@@ -26,6 +26,7 @@
 
 pub mod export;
 pub mod snapshot;
+pub mod titles;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -13,7 +13,7 @@ use crate::{
 pub struct SnapshotContext<'a> {
     /// `https://app…/form-view/{id}`
     pub public_url: &'a str,
-    /// Hosts of the pages that embedded the founder's forms so far.
+    /// Hosts of the pages this form was seen embedded on so far.
     pub embed_hosts: &'a [String],
     pub recorded_at: &'a str,
     /// What made the snapshot: `published` or `edited while live`.

@@ -8,6 +8,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { useChangePassword } from '@/features/auth/api/change-password';
@@ -65,10 +66,12 @@ function NameForm() {
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field label="Email" value={user?.email ?? ''} disabled readOnly />
       <Field label="Full name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={error ?? undefined} />
-      <Button type="submit" disabled={saving || !name.trim() || name.trim() === displayName(user)}>
-        {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-        {saving ? 'Saving...' : 'Save name'}
-      </Button>
+      <FormActions>
+        <Button type="submit" disabled={saving || !name.trim() || name.trim() === displayName(user)}>
+          {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+          {saving ? 'Saving...' : 'Save name'}
+        </Button>
+      </FormActions>
     </form>
   );
 }
@@ -104,10 +107,12 @@ function PasswordForm() {
         value={next}
         onChange={(e) => setNext(e.target.value)}
       />
-      <Button type="submit" disabled={saving || !current || !next}>
-        {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-        {saving ? 'Updating...' : 'Update password'}
-      </Button>
+      <FormActions>
+        <Button type="submit" disabled={saving || !current || !next}>
+          {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+          {saving ? 'Updating...' : 'Update password'}
+        </Button>
+      </FormActions>
     </form>
   );
 }

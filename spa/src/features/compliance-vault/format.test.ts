@@ -74,10 +74,15 @@ describe('metaFacts', () => {
 
   it('joins lists and names offering statuses', () => {
     expect(metaFacts({ embed_hosts: ['harbor.coffee', 'www.harbor.coffee'], status: 'form_c_filed', previous_status: 'testing_the_waters' })).toEqual([
-      ['Embed hosts', 'harbor.coffee, www.harbor.coffee'],
+      ['Pages showing any of your forms at the time', 'harbor.coffee, www.harbor.coffee'],
       ['Status', 'Form C filed'],
       ['Previous status', 'Testing the waters'],
     ]);
+  });
+
+  it("names a form's own embedding pages, and says when none was recorded yet", () => {
+    expect(metaFacts({ embedded_on: ['harborcoffee.example'] })).toEqual([['Embedded on', 'harborcoffee.example']]);
+    expect(metaFacts({ embedded_on: [] })).toEqual([['Embedded on', 'No page recorded yet']]);
   });
 
   it('labels camelCase and snake_case keys', () => {

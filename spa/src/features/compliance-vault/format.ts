@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime } from '@/lib/dates';
-import type { RecordActor, VaultFile } from './types';
+import type { RecordActor, VaultFile, VaultRecord } from './types';
 
 /** '812 B', '4.2 KB', '18.6 MB' (1 KB = 1,024 bytes, as file managers show sizes). */
 export function formatBytes(bytes: number): string {
@@ -18,6 +18,11 @@ export function formatBytes(bytes: number): string {
 /** The first characters of a SHA-256, enough to tell records apart at a glance. */
 export function shortHash(hash: string, length = 12): string {
   return hash.length > length ? `${hash.slice(0, length)}…` : hash;
+}
+
+/** The title a record is shown with: the server's title for readers, else the filed one. */
+export function recordTitle(record: Pick<VaultRecord, 'title' | 'display_title'>): string {
+  return record.display_title || record.title;
 }
 
 /** Who made a record, as the founder reads it. */
@@ -78,15 +83,30 @@ export function metaFacts(meta: Record<string, unknown> | null | undefined): [st
   return Object.entries(meta).flatMap(([key, value]): [string, string][] => {
     if (Array.isArray(value)) {
       const items = value.map(text).filter((item): item is string => item !== null);
-      return items.length ? [[metaLabel(key), items.join(', ')]] : [];
+      if (!items.length) return key in EMPTY_LISTS ? [[metaLabel(key), EMPTY_LISTS[key]!]] : [];
+      return [[metaLabel(key), items.join(', ')]];
     }
     const shown = text(value);
     return shown === null ? [] : [[metaLabel(key), shown]];
   });
 }
 
+/**
+ * Facts whose key alone does not say what they are. `embedded_on` is the pages this form was
+ * seen on; records filed before forms were told apart kept `embed_hosts`, the pages of all the
+ * founder's forms at the time, and say so.
+ */
+const META_LABELS: Record<string, string> = {
+  embedded_on: 'Embedded on',
+  embed_hosts: 'Pages showing any of your forms at the time',
+};
+
+/** What an empty list says (other empty lists are left out). */
+const EMPTY_LISTS: Record<string, string> = { embedded_on: 'No page recorded yet' };
+
 /** 'form_id' → 'Form ID', 'legendVersion' → 'Legend version'. */
 export function metaLabel(key: string): string {
+  if (META_LABELS[key]) return META_LABELS[key];
   const words = key
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .split(/[_\s-]+/)

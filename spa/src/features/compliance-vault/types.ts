@@ -22,7 +22,10 @@ export type VaultRecord = {
   kind_label: string;
   category: string;
   category_label: string;
+  /** The title the record was filed (and hashed) with. */
   title: string;
+  /** The title written for its reader, computed by the server from the record's facts (older records were filed with other titles). */
+  display_title?: string;
   notes: string;
   created_at: string;
   actor: RecordActor;

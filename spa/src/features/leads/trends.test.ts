@@ -3,6 +3,7 @@ import {
   axisLabels,
   barSlots,
   describeDays,
+  describePaceDays,
   describeTemperatures,
   describeWeeks,
   formatShortDay,
@@ -157,5 +158,16 @@ describe('temperature shares', () => {
 
   it('has a sentence for no leads at all', () => {
     expect(describeTemperatures(temperatureShares({ hot: 0, warm: 0, cold: 0 }))).toBe('Lead temperature: no leads yet.');
+  });
+});
+
+describe('describePaceDays', () => {
+  it.each([
+    ['2026-11-23', '2026-11-24', 'Mon–Tue vs the same days last week'],
+    ['2026-11-23', '2026-11-28', 'Mon–Sat vs the same days last week'],
+    ['2026-11-23', '2026-11-23', 'Mon vs last Monday'],
+    ['2026-11-16', '2026-11-22', 'Last week vs the week before'],
+  ])('says what was compared from %s to %s: %s', (from, to, expected) => {
+    expect(describePaceDays(from, to)).toBe(expected);
   });
 });

@@ -9,6 +9,23 @@ export function formatShortDay(date: string): string {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/**
+ * What the server's week-on-week pace compared, in words: 'Mon–Wed vs the same days last
+ * week', 'Mon vs last Monday', or, on a Monday, 'Last week vs the week before' (the server
+ * compares whole UTC days only; see functions/leads/src/trends.rs).
+ */
+export function describePaceDays(from: string, to: string): string {
+  const start = new Date(`${from}T00:00:00Z`);
+  const end = new Date(`${to}T00:00:00Z`);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return 'vs last week';
+  const short = (d: Date) => WEEKDAY_NAMES[d.getUTCDay()]!.slice(0, 3);
+  if (start.getUTCDay() === 1 && end.getUTCDay() === 0) return 'Last week vs the week before';
+  if (from === to) return `${short(start)} vs last ${WEEKDAY_NAMES[start.getUTCDay()]}`;
+  return `${short(start)}–${short(end)} vs the same days last week`;
+}
 export const leadsCount = (n: number) => `${count(n)} ${n === 1 ? 'lead' : 'leads'}`;
 
 /**

@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { useVaultRecords } from '../api/records';
 import { useStartExport } from '../api/start-export';
+import { recordTitle } from '../format';
 import type { RecordFilters } from '../types';
 
 const UPLOADS: RecordFilters = { kind: 'upload', category: null, from: null, to: null, q: null };
@@ -82,7 +83,7 @@ function ExportForm({ onDone }: { onDone: () => void }) {
                       onChange={() => toggle(record.id)}
                     />
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-gray-900">{record.title}</span>
+                      <span className="block text-sm font-medium break-words text-gray-900">{recordTitle(record)}</span>
                       <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-500">
                         {record.category_label} · {formatDate(record.created_at)}
                         {record.superseded_by ? <Badge tone="amber">Superseded</Badge> : null}

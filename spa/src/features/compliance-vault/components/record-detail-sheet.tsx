@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { fetchFileLink } from '../api/file-link';
 import { useVaultRecord } from '../api/record';
-import { actorLabel, fileTypeLabel, formatBytes, metaFacts, previewKind } from '../format';
+import { actorLabel, fileTypeLabel, formatBytes, metaFacts, previewKind, recordTitle } from '../format';
 import type { VaultFile, VaultRecord } from '../types';
 import { CopyButton } from './copy-button';
 import { FilePreview } from './file-preview';
@@ -116,7 +116,7 @@ function Detail({ record, hrefFor, onSupersede }: { record: VaultRecord; hrefFor
           </span>
           <div className="min-w-0">
             {/* The sheet's own title (a heading for screen readers) names the record; this is its visible twin. */}
-            <p aria-hidden className="text-lg font-semibold break-words text-gray-900">{record.title}</p>
+            <p aria-hidden className="text-lg font-semibold break-words text-gray-900">{recordTitle(record)}</p>
             <p className="mt-0.5 text-sm text-gray-500">
               Record #{record.seq} · <time dateTime={record.created_at}>{formatDateTime(record.created_at)}</time> · {actorLabel(record.actor)}
             </p>
@@ -167,6 +167,7 @@ function Detail({ record, hrefFor, onSupersede }: { record: VaultRecord; hrefFor
               ['Category', record.category_label],
               ['Recorded', formatDateTime(record.created_at)],
               ['Recorded by', actorLabel(record.actor)],
+              ...(recordTitle(record) !== record.title ? [['Title as filed', record.title]] : []),
               ...(record.notes ? [['Notes', record.notes]] : []),
               ...facts,
             ].map(([label, value]) => (
@@ -231,7 +232,7 @@ export function RecordDetailSheet({ recordId, listed, hrefFor, onClose, onSupers
       open={recordId !== null}
       onOpenChange={(open) => !open && onClose()}
       side="right"
-      title={record?.title ?? 'Vault record'}
+      title={record ? recordTitle(record) : 'Vault record'}
       description="The record's files, details and hashes"
       className="w-full max-w-2xl"
     >

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-import { actorLabel, shortHash } from '../format';
+import { actorLabel, recordTitle, shortHash } from '../format';
 import type { VaultRecord } from '../types';
 import { CopyButton } from './copy-button';
 import { kindStyle } from './kind-style';
@@ -23,11 +23,11 @@ function RecordRow({ record, href }: { record: VaultRecord; href: string }) {
           <Link
             to={href}
             className={cn(
-              'min-w-0 truncate font-medium text-gray-900 after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600 focus-visible:after:ring-inset',
+              'min-w-0 font-medium break-words text-gray-900 after:absolute after:inset-0 hover:text-brand-700 focus-visible:outline-none focus-visible:after:rounded-none focus-visible:after:ring-2 focus-visible:after:ring-brand-600 focus-visible:after:ring-inset',
               superseded && 'text-gray-600',
             )}
           >
-            {record.title}
+            {recordTitle(record)}
           </Link>
           {superseded ? (
             <Badge tone="amber" className="relative">
@@ -48,7 +48,7 @@ function RecordRow({ record, href }: { record: VaultRecord; href: string }) {
         </p>
         <p className="mt-1 flex items-center gap-1 text-xs text-gray-500 sm:hidden">
           SHA-256 <code className="font-mono text-gray-700">{shortHash(record.content_sha256, 16)}</code>
-          <CopyButton value={record.content_sha256} label={`Copy the SHA-256 of ${record.title}`} className="-my-1" />
+          <CopyButton value={record.content_sha256} label={`Copy the SHA-256 of ${recordTitle(record)}`} className="-my-1" />
         </p>
       </div>
       <div className="hidden shrink-0 items-start gap-0.5 self-center sm:flex">
@@ -56,7 +56,7 @@ function RecordRow({ record, href }: { record: VaultRecord; href: string }) {
           <span className="block text-xs font-medium tracking-wide text-gray-500 uppercase">SHA-256</span>
           <code className="block font-mono text-xs text-gray-700">{shortHash(record.content_sha256)}</code>
         </span>
-        <CopyButton value={record.content_sha256} label={`Copy the SHA-256 of ${record.title}`} className="mt-1.5" />
+        <CopyButton value={record.content_sha256} label={`Copy the SHA-256 of ${recordTitle(record)}`} className="mt-1.5" />
       </div>
     </li>
   );

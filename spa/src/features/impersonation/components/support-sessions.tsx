@@ -1,8 +1,10 @@
-import { AlertTriangle, Clock, Eye, FileEdit, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, ChevronDown, Clock, Eye, FileEdit, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatMinutes, formatTime } from '@/lib/dates';
+import { cn } from '@/lib/utils';
 import { useSupportSessions, type SupportSession } from '../api/support-sessions';
 
 const ENDINGS: Record<string, { label: string; tone: BadgeTone }> = {
@@ -36,22 +38,43 @@ function Changes({ session }: { session: SupportSession }) {
   );
 }
 
-/** Reads, grouped by route by the server: never shown as changes. */
+/** Views shown before 'Show all': a dashboard opened once reads a handful of routes. */
+const VIEWS_SHOWN = 4;
+
+/** Reads, grouped by route by the server: never shown as changes; a long list is collapsed. */
 function Views({ session }: { session: SupportSession }) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
   if (session.views.length === 0) return <p className="text-sm text-gray-600">Nothing was viewed.</p>;
+  const hidden = session.views.length - VIEWS_SHOWN;
+  const shown = expanded || hidden <= 0 ? session.views : session.views.slice(0, VIEWS_SHOWN);
   return (
-    <ul aria-label="What was viewed" className="space-y-1.5">
-      {session.views.map((view) => (
-        <li key={`${view.method} ${view.path}`} className="flex items-baseline gap-2 text-sm">
-          <Eye className="size-3.5 shrink-0 translate-y-0.5 text-gray-400" aria-hidden />
-          <span className="min-w-0 flex-1 text-gray-800">
-            {view.description}
-            {view.count > 1 ? <span className="text-gray-500">{` · ${timesText(view.count)}`}</span> : null}
-          </span>
-          <time dateTime={view.first_at} className="shrink-0 text-xs text-gray-500 tabular-nums">{formatTime(view.first_at)}</time>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul id={listId} aria-label="What was viewed" className="space-y-1.5">
+        {shown.map((view) => (
+          <li key={`${view.method} ${view.path}`} className="flex items-baseline gap-2 text-sm">
+            <Eye className="size-3.5 shrink-0 translate-y-0.5 text-gray-400" aria-hidden />
+            <span className="min-w-0 flex-1 text-gray-800">
+              {view.description}
+              {view.count > 1 ? <span className="text-gray-500">{` · ${timesText(view.count)}`}</span> : null}
+            </span>
+            <time dateTime={view.first_at} className="shrink-0 text-xs text-gray-500 tabular-nums">{formatTime(view.first_at)}</time>
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((open) => !open)}
+          className="mt-1.5 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <ChevronDown className={cn('size-4 transition-transform', expanded && 'rotate-180')} aria-hidden />
+          {expanded ? 'Show fewer' : `Show ${hidden} more ${hidden === 1 ? 'view' : 'views'}`}
+        </button>
+      ) : null}
+    </>
   );
 }
 

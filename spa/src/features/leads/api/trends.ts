@@ -17,8 +17,12 @@ export type LeadTrends = {
   weeks: WeekCount[];
   temperatures: Record<Temperature, number>;
   days: DayCount[];
-  /** This week so far against the same days of last week (computed by the server). */
-  pace: { thisWeek: number; lastWeekSameDays: number };
+  /**
+   * The week-on-week comparison (computed by the server, whole UTC days only): leads from
+   * `from` to `to` (this week's complete days; on a Monday, all of last week) against the same
+   * days a week earlier.
+   */
+  pace: { from: string; to: string; leads: number; previousLeads: number };
   formId: string | null;
 };
 

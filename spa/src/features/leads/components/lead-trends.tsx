@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import type { Temperature } from '../api/leads';
 import { type LeadTrends, useLeadTrends, type WeekCount } from '../api/trends';
-import { describeTemperatures, describeWeeks, formatShortDay, leadsCount, temperatureShares } from '../trends';
+import { describePaceDays, describeTemperatures, describeWeeks, formatShortDay, leadsCount, temperatureShares } from '../trends';
 import { BarChart, type ChartBar } from './bar-chart';
 import { TEMPERATURE_STYLES } from './temperature-badge';
 
@@ -18,20 +18,29 @@ function weekBars(weeks: WeekCount[]): ChartBar[] {
   });
 }
 
-/** This week so far against the same days of last week: '+2 vs last week'. */
+/**
+ * The week-on-week change, on the basis the server chose (the same whole days of both weeks):
+ * '+2', with what was compared beside it: 'Mon–Tue vs the same days last week'.
+ */
 function WeekChange({ pace }: { pace: LeadTrends['pace'] }) {
-  const change = pace.thisWeek - pace.lastWeekSameDays;
+  const change = pace.leads - pace.previousLeads;
   const Icon = change > 0 ? ArrowUpRight : change < 0 ? ArrowDownRight : Minus;
+  const basis = describePaceDays(pace.from, pace.to);
   return (
-    <span
-      title="This week so far, against the same days of last week"
-      className={cn(
-        'inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
-        change > 0 ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-gray-50 text-gray-600 ring-gray-200',
-      )}
-    >
-      <Icon className="size-3.5" aria-hidden />
-      {change === 0 ? 'Same pace as last week' : `${change > 0 ? '+' : '−'}${Math.abs(change).toLocaleString('en-US')} vs this point last week`}
+    <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 sm:justify-end">
+      <span
+        className={cn(
+          'inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+          change > 0 ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-gray-50 text-gray-600 ring-gray-200',
+        )}
+      >
+        <Icon className="size-3.5" aria-hidden />
+        {change === 0 ? 'Same' : `${change > 0 ? '+' : '−'}${Math.abs(change).toLocaleString('en-US')}`}
+        <span className="sr-only">{` (${leadsCount(pace.leads)} against ${leadsCount(pace.previousLeads)})`}</span>
+      </span>
+      <span className="text-xs text-gray-500" title="Whole days only (weeks run Monday to Sunday, UTC): a day still in progress is not compared">
+        {basis}
+      </span>
     </span>
   );
 }

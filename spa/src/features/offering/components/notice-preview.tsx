@@ -1,5 +1,6 @@
 import { CircleCheck, ExternalLink, Eye, Hand } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { yourCounted } from '@/lib/format';
 import type { OfferingState } from '../types';
 
 /** 'What investors see on your forms': the notice that replaces the form, or the form as it is. */
@@ -43,7 +44,7 @@ export function NoticePreview({ state }: { state: OfferingState }) {
         </p>
       )}
       <p className="mt-3 text-xs text-gray-500">
-        {forms === 1 ? 'Applies to your form' : forms > 1 ? `Applies to all ${forms} of your forms` : 'Applies to every form you create'}, including forms embedded on your site.
+        {`Applies to ${yourCounted(forms) ?? 'every form you create'}`}, including forms embedded on your site.
       </p>
     </section>
   );

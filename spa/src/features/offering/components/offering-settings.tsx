@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -250,15 +251,12 @@ export function OfferingSettings() {
         ) : problem ? (
           <Alert>{problem.message}</Alert>
         ) : null}
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-xs text-gray-500">
-            {saved.updated_at ? `Last changed ${formatDate(saved.updated_at)}. ` : ''}Every change is recorded in your compliance vault.
-          </p>
-          <Button type="submit" className="shrink-0" disabled={isMutating || unchanged}>
+        <FormActions note={`${saved.updated_at ? `Last changed ${formatDate(saved.updated_at)}. ` : ''}Every change is recorded in your compliance vault.`}>
+          <Button type="submit" disabled={isMutating || unchanged}>
             {isMutating ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
             {isMutating ? 'Saving...' : moving ? `Move to ${labelOf(draft.status)}` : 'Save offering'}
           </Button>
-        </div>
+        </FormActions>
       </form>
 
       <NoticePreview state={data} />
