@@ -165,12 +165,23 @@ pub async fn seed(app: &Router, state: &AppState) -> anyhow::Result<()> {
     client.call(Method::POST, &format!("{path}/complete"), None, &[], [127, 0, 0, 1]).await.context("complete checkout")?;
 
     // Views per page: the first form 110 on its site and 40 on its blog, the second 90.
+    // Each form's investor-facing headline, button and thank-you link differ from its internal name.
     let forms = [
-        ("Sunrise Solar — Reg CF Round", "Indications of interest for our community solar raise", [(PAGES[0], 110), (PAGES[1], 40)].as_slice()),
-        ("Harbor Coffee Co. Expansion", "Tell us if you'd like to invest in our third roastery", [(PAGES[2], 90)].as_slice()),
+        (
+            "Sunrise Solar — Reg CF Round",
+            "Indications of interest for our community solar raise",
+            ("Own a share of the sun", "Count me in", "https://sunrisesolar.example"),
+            [(PAGES[0], 110), (PAGES[1], 40)].as_slice(),
+        ),
+        (
+            "Harbor Coffee Co. Expansion",
+            "Tell us if you'd like to invest in our third roastery",
+            ("Back our third roastery", "Submit", "https://harborcoffee.example"),
+            [(PAGES[2], 90)].as_slice(),
+        ),
     ];
     let mut published = Vec::new();
-    for (name, description, pages) in forms {
+    for (name, description, (headline, submit_label, site), pages) in forms {
         let form = client.post("/api/forms", json!({})).await.context("create form")?;
         let id = form["id"].as_str().context("form id")?.to_owned();
         let mut fields = form["fields"].as_array().cloned().unwrap_or_default();
@@ -187,6 +198,9 @@ pub async fn seed(app: &Router, state: &AppState) -> anyhow::Result<()> {
         for key in ["styling", "content_settings", "welcome_settings", "offering_settings", "show_branding"] {
             content[key] = form[key].clone();
         }
+        content["content_settings"]["form_content"]["headline"] = json!(headline);
+        content["content_settings"]["form_content"]["submit_label"] = json!(submit_label);
+        content["content_settings"]["form_content"]["thank_you_url"] = json!(site);
         let updated = client.call(Method::PUT, &format!("/api/forms/{id}"), Some(content), &[], [127, 0, 0, 1]).await.context("save form")?.1;
         client.post(&format!("/api/forms/{id}/publish"), json!({})).await.context("publish")?;
         // Views: one per form, address and day, so each visitor comes from its own address.

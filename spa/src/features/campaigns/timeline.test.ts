@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { campaignMoment } from './timeline';
 
 const base = { updatedAt: '2026-11-24T15:00:00Z' };
 
 describe('campaignMoment', () => {
+  // Days of the current year are written without the year ('Nov 24'), others with it.
+  beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z'), toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
   it('shows a scheduled time in the founder’s zone with its abbreviation', () => {
     expect(campaignMoment({ ...base, status: 'scheduled', scheduledAt: '2026-12-01T14:30:00Z' }, 'America/New_York')).toBe(
       'Scheduled for Dec 1, 2026, 9:30 AM EST',
@@ -14,10 +18,11 @@ describe('campaignMoment', () => {
   });
 
   it('dates drafts by their last edit and sent campaigns by when they finished', () => {
-    expect(campaignMoment({ ...base, status: 'draft' }, 'UTC')).toBe('Edited Nov 24, 2026');
+    expect(campaignMoment({ ...base, status: 'draft' }, 'UTC')).toBe('Edited Nov 24');
+    expect(campaignMoment({ status: 'draft', updatedAt: '2025-11-24T15:00:00Z' }, 'UTC')).toBe('Edited Nov 24, 2025');
     expect(campaignMoment({ ...base, status: 'sent', startedAt: '2026-11-24T15:00:00Z', finishedAt: '2026-11-24T15:01:00Z' }, 'UTC')).toBe(
       'Sent Nov 24, 2026, 3:01 PM UTC',
     );
-    expect(campaignMoment({ ...base, status: 'cancelled', finishedAt: '2026-11-25T01:00:00Z' }, 'America/New_York')).toBe('Cancelled Nov 24, 2026');
+    expect(campaignMoment({ ...base, status: 'cancelled', finishedAt: '2026-11-25T01:00:00Z' }, 'America/New_York')).toBe('Cancelled Nov 24');
   });
 });

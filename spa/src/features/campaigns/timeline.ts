@@ -1,12 +1,10 @@
+import { formatDate } from '@/lib/dates';
 import { browserTimeZone, formatInZone } from './schedule-time';
 import type { Campaign } from './types';
 
-const DATE = (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
-
+/** The app's one way to write a day: 'Nov 24' this year, 'Nov 24, 2025' otherwise. */
 function day(iso: string | undefined, timeZone: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : DATE(timeZone).format(date);
+  return formatDate(iso, { timeZone });
 }
 
 /**

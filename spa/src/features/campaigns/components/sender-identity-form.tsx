@@ -2,6 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextareaField } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, isProRequired } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -79,7 +80,7 @@ export function SenderIdentityForm() {
         maxLength={MAX_COMPANY}
         value={companyName}
         onChange={(event) => setCompanyName(event.target.value)}
-        hint="Investors see e-mails from “{Company} via RaiseSpark”."
+        hint={`Investors see e-mails from “${companyName.trim() || 'your company'} via RaiseSpark”.`}
         error={problem && !companyName.trim() ? problem : undefined}
       />
       <TextareaField
@@ -94,10 +95,12 @@ export function SenderIdentityForm() {
         aside={`${postalAddress.length} / ${MAX_ADDRESS}`}
         error={problem && (companyName.trim() || !postalAddress.trim()) ? problem : undefined}
       />
-      <Button type="submit" disabled={isMutating || unchanged}>
-        {isMutating ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-        {isMutating ? 'Saving...' : 'Save sender identity'}
-      </Button>
+      <FormActions>
+        <Button type="submit" disabled={isMutating || unchanged}>
+          {isMutating ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+          {isMutating ? 'Saving...' : 'Save sender identity'}
+        </Button>
+      </FormActions>
     </form>
   );
 }
