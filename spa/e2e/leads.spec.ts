@@ -95,7 +95,7 @@ const FUND_INVESTORS: Investor[] = [
   { name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 555 010 0001', amount: 'Over $100,000', state: 'Texas' },
   { name: 'Alan Turing', email: 'alan@example.com', phone: '+1 555 010 0002', amount: '$25,000 - $50,000', state: 'California' },
   { name: 'Katherine Johnson', email: 'katherine@nasa.example.com', phone: '+1 555 010 0003', amount: 'Under $10,000', state: 'Virginia' },
-  { name: 'Edsger Dijkstra', email: 'edsger@example.org', phone: '+1 555 010 0004', amount: '$10,000 - $25,000', state: 'Ontario' },
+  { name: 'Edsger Dijkstra', email: 'edsger@example.org', phone: '+1 555 010 0004', amount: '$10,000 - $25,000', state: 'Outside the US' },
 ];
 const CLUB_INVESTORS: Investor[] = [
   { name: 'Barbara Liskov', email: 'barbara@example.com', phone: '+1 555 010 0005', amount: '$50,000 - $100,000' },
