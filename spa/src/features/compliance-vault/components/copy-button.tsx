@@ -1,26 +1,10 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from '@/lib/toast';
+import { useCopy } from '@/lib/use-copy';
 import { cn } from '@/lib/utils';
 
 /** Copies a value (a SHA-256) to the clipboard; says so with a tick and a toast. */
 export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 1_500);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      toast.success('Copied to clipboard');
-    } catch {
-      toast.error('Could not copy. Select the text and copy it instead.');
-    }
-  };
+  const { copied, copy } = useCopy(value, { failure: 'Could not copy. Select the text and copy it instead.', tickMs: 1_500 });
 
   return (
     <button

@@ -1,7 +1,6 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/lib/toast';
+import { useCopy } from '@/lib/use-copy';
 import { cn } from '@/lib/utils';
 
 /**
@@ -16,22 +15,7 @@ export function CodeBox({ code, label, kind = 'HTML', className }: {
   kind?: string;
   className?: string;
 }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      toast.success('Copied to clipboard');
-    } catch {
-      toast.error('Could not copy. Select the code and copy it by hand.');
-    }
-  };
+  const { copied, copy } = useCopy(code, { failure: 'Could not copy. Select the code and copy it by hand.', tickMs: 2000 });
 
   return (
     <div className={cn('min-w-0 overflow-hidden rounded-xl bg-gray-900', className)}>
