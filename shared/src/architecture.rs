@@ -34,6 +34,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("payments", 5),
     ("ai", 5),
     ("storage", 5),
+    // Founders' logos in the public assets bucket (over `storage`'s error).
+    ("assets", 6),
     ("background", 5),
     ("limits", 5),
     ("repo", 6),

@@ -25,6 +25,8 @@ pub mod services;
 pub mod state;
 #[cfg(feature = "vault")]
 pub mod storage;
+#[cfg(feature = "assets")]
+pub mod assets;
 pub mod telemetry;
 pub mod time;
 pub mod vault;
@@ -35,7 +37,7 @@ pub mod local;
 pub mod testing;
 
 // The rules moved to the `domain` crate; their old paths stay until callers import `domain`.
-pub use domain::{contrast, counters, crypto, dashboard, email, format, forms, lead_stats, leads, plans, rewards, theme};
+pub use domain::{brand, contrast, counters, crypto, dashboard, email, format, forms, lead_stats, leads, plans, rewards, theme};
 
 /// The old path of the error shape, now `http::error`.
 pub use http::error;

@@ -35,6 +35,9 @@ pub struct AppState {
     /// The compliance vault's buckets, for the functions that declared the vault.
     #[cfg(feature = "vault")]
     pub storage: Option<crate::storage::Storage>,
+    /// The public assets bucket (founders' logos), for the functions that declared it.
+    #[cfg(feature = "assets")]
+    pub assets: Option<crate::assets::Assets>,
 }
 
 impl AppState {
@@ -54,6 +57,8 @@ impl AppState {
         let http = reqwest::Client::builder().timeout(std::time::Duration::from_secs(20)).build()?;
         #[cfg(feature = "vault")]
         let storage = config.vault.as_ref().map(|vault| crate::storage::Storage::new(&sdk, vault));
+        #[cfg(feature = "assets")]
+        let assets = config.assets.as_ref().map(|assets| crate::assets::Assets::new(&sdk, assets));
         Ok(Self {
             config: Arc::new(config),
             dynamo,
@@ -66,6 +71,8 @@ impl AppState {
             background: Default::default(),
             #[cfg(feature = "vault")]
             storage,
+            #[cfg(feature = "assets")]
+            assets,
         })
     }
 

@@ -261,3 +261,48 @@ test('signed-in founders never see floating investor widgets on RaiseSpark pages
   await inject();
   await expect(page.getByRole('button', { name: 'Invest in Sunrise' })).toBeVisible();
 });
+
+test('the founder uploads a logo in Settings and every form shows it above the headline, named by the company; a file that is not an image is refused with the reason', async ({ page, browser }) => {
+  await subscribedFounder(page);
+  const id = await publishedForm(page, { company: 'Harbor Coffee Co.', content: { headline: 'Back our second roastery' } });
+
+  await page.goto('/settings');
+  const brand = page.getByRole('region', { name: 'Brand' });
+  await expect(brand.getByText('No logo yet')).toBeVisible();
+  // An SVG (or anything but PNG, JPEG, WebP) is refused by the server, which says why.
+  await brand.locator('input[type=file]').setInputFiles('public/favicon.svg');
+  await expect(brand.getByRole('alert')).toHaveText('Please upload a PNG, JPEG or WebP image.');
+  await expect(brand.getByText('No logo yet')).toBeVisible();
+  // A 1200 × 630 picture is kept scaled to fit 96 px high (shown at 48).
+  await brand.locator('input[type=file]').setInputFiles('public/marketing/og-image.png');
+  await expect(page.getByText('Logo updated')).toBeVisible();
+  const shown = brand.getByRole('img', { name: 'Your logo' });
+  await expect(shown).toHaveJSProperty('naturalHeight', 96);
+  await expect(brand.getByRole('button', { name: 'Replace logo' })).toBeVisible();
+  await expectAccessible(page, 'Settings with a logo');
+
+  // The investor's form: the logo first, its text alternative the company, at most 48 px high.
+  const investorContext = await browser.newContext();
+  const investor = await investorContext.newPage();
+  await investor.goto(`${new URL(page.url()).origin}/form-view/${id}`);
+  const logo = investor.getByRole('img', { name: 'Harbor Coffee Co.' });
+  await expect(logo).toHaveJSProperty('naturalWidth', 183);
+  const box = (await logo.boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(48);
+  await expect(investor.getByRole('heading', { level: 2 })).toHaveText('Back our second roastery');
+  const served = await investor.request.get(await logo.getAttribute('src').then((src) => new URL(src!, investor.url()).href));
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  await expectAccessible(investor, 'the form view with a logo');
+
+  // Removed in Settings, it leaves the form (the company name stays).
+  await brand.getByRole('button', { name: 'Remove' }).click();
+  await expect(brand.getByText('No logo yet')).toBeVisible();
+  await investorContext.close();
+  // (A new visitor: the form's answer is cached for 30 s, as on the CDN.)
+  const laterContext = await browser.newContext();
+  const later = await laterContext.newPage();
+  await later.goto(`${new URL(page.url()).origin}/form-view/${id}`);
+  await expect(later.getByText('Harbor Coffee Co.')).toBeVisible();
+  await expect(later.getByRole('img')).toHaveCount(0);
+  await laterContext.close();
+});

@@ -191,9 +191,11 @@ async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): J
     Ok((StatusCode::CREATED, Json(campaign)))
 }
 
-async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Campaign>> {
+/// One campaign, with `listedSubject` as lists show it (the send dialog names it so).
+async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
     pro(&state, &user).await?;
-    Ok(Json(state.campaigns().owned(&id, &user.id).await?))
+    let (campaign, company) = tokio::try_join!(async { Ok::<_, ApiError>(state.campaigns().owned(&id, &user.id).await?) }, company_name(&state, &user.id))?;
+    Ok(Json(listed(campaign, &company)?))
 }
 
 #[derive(Debug, Deserialize)]

@@ -927,31 +927,7 @@ async fn the_vault_is_pro_and_the_offering_needs_a_subscription() {
     assert_eq!(Call::get("/api/compliance-vault/records").send(&app).await.status, StatusCode::UNAUTHORIZED);
 }
 
-/// A support session on `founder`'s account, started the way `auth` starts one: its record
-/// (live for 30 minutes) and an access token naming it.
-async fn support_session(state: &AppState, founder: &TestUser) -> (String, String) {
-    use shared::repo::impersonations::{self, Impersonation};
-    let now = state.clock.unix();
-    let record = Impersonation {
-        id: uuid::Uuid::new_v4().to_string(),
-        admin_id: "admin-1".into(),
-        admin_email: "admin@example.com".into(),
-        target_id: founder.id.clone(),
-        target_email: founder.email.clone(),
-        reason: "Checking the exhibit pack".into(),
-        started_at: state.clock.now_iso(),
-        ip: "203.0.113.9".into(),
-        user_agent: "test".into(),
-        ends_at: now + impersonations::LINK_TTL_SECS,
-        session_started_at: None,
-        ended_at: None,
-        ended_by: None,
-    };
-    state.impersonations().create(&record).await.unwrap();
-    state.impersonations().begin_session(&record.id, now).await.unwrap().unwrap();
-    let token = state.tokens.issue_impersonation(&founder.id, &founder.email, "admin-1", &record.id, (now + 300) as u64).unwrap();
-    (token, record.id)
-}
+use shared::testing::support_session;
 
 #[tokio::test]
 async fn an_export_link_made_in_a_support_session_ends_with_it_and_its_download_is_recorded() {

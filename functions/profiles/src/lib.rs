@@ -3,20 +3,35 @@
 //!
 //! - `GET   /api/profiles/me` — the profile (an empty one before anything was saved)
 //! - `PATCH /api/profiles/me` — `{name}`; the counter is maintained by the leads function
+//! - `PUT   /api/profiles/me/logo` — the logo investors see on every form: the image itself as
+//!   the body (PNG, JPEG or WebP, at most 2 MB), kept re-encoded as a PNG (see [`logo`]);
+//!   answers the profile with `logo: {url, width, height}`
+//! - `DELETE /api/profiles/me/logo` — takes the logo off the forms
 
 pub mod config;
+pub mod logo;
 
-use axum::{Json, Router, extract::State, routing::get};
+use axum::{
+    Json, Router,
+    body::Body,
+    extract::State,
+    http::{HeaderMap, StatusCode, header},
+    routing::{get, put},
+};
 use serde::Deserialize;
 use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
+    brand::{LogoProblem, MAX_LOGO_BYTES},
     http::JsonBody,
     repo::profiles::Profile,
 };
 
 pub fn router(state: AppState) -> Router {
-    let router = Router::new().route("/me", get(show_profile).patch(update_profile)).with_state(state.clone());
+    let router = Router::new()
+        .route("/me", get(show_profile).patch(update_profile))
+        .route("/me/logo", put(upload_logo).delete(remove_logo))
+        .with_state(state.clone());
     shared::http::audit::audited("profiles", router, &state)
 }
 
@@ -43,6 +58,40 @@ async fn update_profile(
     user.refuse_impersonation()?;
     let name = ProfileName::parse(&body.name)?;
     let profile = state.profiles().set_profile_name(&user.id, name.as_ref()).await?;
+    Ok(Json(profile))
+}
+
+fn refused(problem: LogoProblem) -> ApiError {
+    match problem {
+        LogoProblem::TooLarge => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "logo_too_large", problem.message()),
+        _ => ApiError::bad_request("invalid_logo", problem.message()),
+    }
+}
+
+/// Checks, re-encodes and keeps the founder's logo, then puts it on the profile: a refused
+/// file changes nothing (the logo already there stays).
+#[tracing::instrument(skip(state, headers, body))]
+async fn upload_logo(State(state): State<AppState>, user: AuthUser, headers: HeaderMap, body: Body) -> Result<Json<Profile>> {
+    user.refuse_impersonation()?;
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|length| length > MAX_LOGO_BYTES) {
+        return Err(refused(LogoProblem::TooLarge));
+    }
+    let bytes = axum::body::to_bytes(body, MAX_LOGO_BYTES).await.map_err(|_| refused(LogoProblem::TooLarge))?;
+    // Decoding is CPU work: off the async workers.
+    let kept = tokio::task::spawn_blocking(move || logo::normalise(&bytes)).await.map_err(ApiError::internal)?.map_err(refused)?;
+    let assets = state.assets.as_ref().ok_or_else(|| ApiError::internal(anyhow::anyhow!("profiles did not declare the assets bucket")))?;
+    assets.put_logo(&kept.logo.hash, kept.png).await?;
+    let profile = state.profiles().set_logo(&user.id, &kept.logo).await?;
+    Ok(Json(profile))
+}
+
+/// Takes the logo off the profile (and so off every form). The PNG stays under its hash:
+/// another founder may have uploaded the same image.
+#[tracing::instrument(skip(state))]
+async fn remove_logo(State(state): State<AppState>, user: AuthUser) -> Result<Json<Profile>> {
+    user.refuse_impersonation()?;
+    let profile = state.profiles().remove_logo(&user.id).await?.unwrap_or_else(|| Profile::empty(&user.id));
     Ok(Json(profile))
 }
 

@@ -9,7 +9,8 @@ use shared::keys::Family;
 /// and no access-token key at all (no route takes a session). Its own salt makes the
 /// daily view key.
 pub const NEEDS: Needs = Needs {
-    tables: &[Forms, Leads, FormViews, LeadStats],
+    tables: &[Forms, Leads, FormViews, LeadStats, Profiles],
+    assets: true,
     link_secrets: &[Family::ViewSalt],
     client_address: true,
     lead_capture: true,

@@ -3,6 +3,8 @@
 //! - `GET  /api/public-forms/{id}`        — a published, non-archived form's public configuration
 //! - `GET  /api/public-forms/{id}/floating-button?buttonColor=…&buttonTextColor=…` — embed.js's
 //!   button colours: the snippet's (or the form's), made readable
+//! - `GET  /api/public-forms/logos/{hash}.png` — a founder's logo by its content address
+//!   (immutable: cached for a year by browsers and the CDN)
 //! - `POST /api/public-forms/{id}/views`  — counts a view, once per visitor, form and day
 //! - `POST /api/public-forms/{id}/leads`  — stores an indication of interest (≤ 32 KB,
 //!   `Idempotency-Key` for retries, honeypot, per-IP-and-form limit); once the founder's
@@ -56,6 +58,7 @@ pub fn router(state: AppState) -> Router {
         .allow_headers([header::CONTENT_TYPE, header::HeaderName::from_static("idempotency-key")])
         .max_age(std::time::Duration::from_secs(86_400));
     Router::new()
+        .route("/logos/{file}", get(logo))
         .route("/{id}", get(show))
         .route("/{id}/floating-button", get(floating_button))
         .route("/{id}/views", post(count_view))
@@ -89,6 +92,9 @@ pub struct PublicForm {
     welcome_settings: WelcomeSettings,
     offering_settings: OfferingSettings,
     show_branding: bool,
+    /// The founder's logo (Settings), shown above the headline with the company's name as its
+    /// text alternative.
+    logo: Option<shared::brand::Logo>,
     version: u64,
     /// Where the offering stands; past testing the waters, the notice investors see instead of
     /// the form (Rule 204: the intermediary and a link to its platform).
@@ -123,6 +129,7 @@ type Cached<T> = ([(header::HeaderName, &'static str); 1], Json<T>);
 #[tracing::instrument(skip(state))]
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<Cached<PublicForm>> {
     let form = live_form(&state, &id).await?;
+    let logo = state.profiles().logo(&form.user_id).await?;
     let notice = notice(&form.offering_stage, &form.content_settings.form_content.company_name);
     let theme = form.styling.theme().palette;
     let public = PublicForm {
@@ -136,11 +143,29 @@ async fn show(State(state): State<AppState>, Path(id): Path<String>) -> Result<C
         welcome_settings: form.welcome_settings,
         offering_settings: form.offering_settings,
         show_branding: form.show_branding,
+        logo,
         version: form.version,
         offering_stage: form.offering_stage,
         notice,
     };
     Ok(([(header::CACHE_CONTROL, "public, max-age=30")], Json(public)))
+}
+
+/// A logo's PNG by its content address: the same name is always the same bytes, so browsers and
+/// the CDN keep it for a year. Only a well-formed name is looked up.
+#[tracing::instrument(skip(state))]
+async fn logo(State(state): State<AppState>, Path(file): Path<String>) -> Result<Response> {
+    const MISSING: &str = "No such logo";
+    let hash = shared::brand::hash_of_file_name(&file).ok_or_else(|| ApiError::not_found(MISSING))?;
+    let assets = state.assets.as_ref().ok_or_else(|| ApiError::internal(std::io::Error::other("public-forms did not declare the assets bucket")))?;
+    let png = assets.logo(hash).await?.ok_or_else(|| ApiError::not_found(MISSING))?;
+    let headers = [
+        (header::CONTENT_TYPE, "image/png"),
+        (header::CACHE_CONTROL, shared::assets::IMMUTABLE),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::CONTENT_SECURITY_POLICY, "default-src 'none'; sandbox"),
+    ];
+    Ok((headers, png).into_response())
 }
 
 /// The floating button's colours as its snippet carries them (`data-button-color`,

@@ -51,7 +51,7 @@ async fn a_published_form_is_public_without_any_owner_data() {
     keys.sort_unstable();
     assert_eq!(
         keys,
-        vec!["content_settings", "description", "fields", "id", "name", "notice", "offering_settings", "offering_stage", "show_branding", "styling", "theme", "version", "welcome_settings"]
+        vec!["content_settings", "description", "fields", "id", "logo", "name", "notice", "offering_settings", "offering_stage", "show_branding", "styling", "theme", "version", "welcome_settings"]
     );
     assert_eq!(response.body["offering_stage"]["status"], "testing_the_waters");
     assert_eq!(response.body["notice"], serde_json::Value::Null);
@@ -457,4 +457,60 @@ async fn the_public_form_carries_the_headline_button_label_and_thank_you_link_no
     let content = &public.body["content_settings"]["form_content"];
     assert_eq!((content["headline"].as_str(), content["submit_label"].as_str()), (Some("Back our second roastery"), Some("Count me in")));
     assert_eq!(content["thank_you_url"], "https://harbor.example/thanks");
+}
+
+// --- The founder's logo -----------------------------------------------------------------
+
+/// Keeps `png` as `owner`'s logo the way `profiles` does (bucket, then profile).
+async fn give_logo(state: &AppState, owner: &str, png: &[u8]) -> shared::brand::Logo {
+    let logo = shared::brand::Logo { hash: shared::crypto::sha256_hex(png), width: 240, height: 96 };
+    state.assets.as_ref().unwrap().put_logo(&logo.hash, png.to_vec()).await.unwrap();
+    state.profiles().set_logo(owner, &logo).await.unwrap();
+    logo
+}
+
+#[tokio::test]
+async fn a_public_form_shows_its_owners_logo_and_never_another_founders() {
+    let (app, state) = app().await;
+    let (ada, ada_form) = published_form(&state).await;
+    let (_, bob_form) = published_form(&state).await;
+    let read = |id: String| {
+        let app = app.clone();
+        async move { Call::get(&format!("/api/public-forms/{id}")).send(&app).await.body["logo"].clone() }
+    };
+    assert_eq!(read(ada_form.id.clone()).await, Value::Null, "no logo uploaded yet");
+    let logo = give_logo(&state, &ada.id, b"\x89PNG\r\n\x1a\nada").await;
+    assert_eq!(read(ada_form.id.clone()).await, json!({"hash": logo.hash, "url": logo.url(), "width": 240, "height": 96}));
+    assert_eq!(read(bob_form.id.clone()).await, Value::Null, "Bob's form never shows Ada's logo");
+    state.profiles().remove_logo(&ada.id).await.unwrap();
+    assert_eq!(read(ada_form.id.clone()).await, Value::Null, "a removed logo leaves the form");
+}
+
+#[tokio::test]
+async fn a_logo_is_served_by_its_content_address_for_a_year_and_nothing_else_is() {
+    let (app, state) = app().await;
+    let (owner, _) = published_form(&state).await;
+    let png = b"\x89PNG\r\n\x1a\nthe-logo".to_vec();
+    let logo = give_logo(&state, &owner.id, &png).await;
+
+    let served = Call::get(&logo.url()).send(&app).await;
+    assert_eq!(served.status, StatusCode::OK);
+    assert_eq!(served.bytes, png);
+    assert_eq!(served.headers["content-type"], "image/png");
+    assert_eq!(served.headers["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(served.headers["x-content-type-options"], "nosniff");
+
+    let unknown = "0".repeat(64);
+    for path in [
+        format!("/api/public-forms/logos/{unknown}.png"),
+        format!("/api/public-forms/logos/{}.PNG", logo.hash),
+        format!("/api/public-forms/logos/{}.png", logo.hash.to_uppercase()),
+        format!("/api/public-forms/logos/{}", logo.hash),
+        "/api/public-forms/logos/..%2F..%2Fvault%2Frecords%2Fx.png".to_owned(),
+        "/api/public-forms/logos/logo.png".to_owned(),
+    ] {
+        let missing = Call::get(&path).send(&app).await;
+        assert_eq!(missing.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(missing.error_message(), "No such logo", "{path}");
+    }
 }

@@ -2,6 +2,7 @@
 //! no clock reads (`now`/`today` are parameters). A rule that refuses input returns
 //! [`Invalid`]; the HTTP layer in `shared` answers it as 400.
 
+pub mod brand;
 pub mod campaigns;
 pub mod contrast;
 pub mod counters;

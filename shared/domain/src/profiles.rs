@@ -28,6 +28,9 @@ pub struct Profile {
     pub warm_contacted: u64,
     #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub cold_contacted: u64,
+    /// The logo investors see on every form (Settings), if one was uploaded.
+    #[serde(default)]
+    pub logo: Option<crate::brand::Logo>,
 }
 
 impl Profile {
@@ -44,6 +47,7 @@ impl Profile {
             hot_contacted: 0,
             warm_contacted: 0,
             cold_contacted: 0,
+            logo: None,
         }
     }
 }

@@ -22,6 +22,7 @@
 use secrecy::SecretString;
 
 pub mod ai;
+pub mod assets;
 pub mod campaigns;
 pub mod capture;
 pub mod edge;
@@ -37,6 +38,7 @@ pub mod tokens;
 pub mod vault;
 
 pub use ai::AiConfig;
+pub use assets::AssetsConfig;
 pub use capture::LeadNotifications;
 pub use env::{ConfigError, Env, Presence, Variable};
 pub use links::Links;
@@ -96,6 +98,8 @@ pub struct Config {
     pub sns_cert_url_prefix: Option<String>,
     /// The compliance vault's buckets; `None` unless the function declared the vault.
     pub vault: Option<VaultConfig>,
+    /// The public assets bucket (founders' logos); `None` unless the function declared it.
+    pub assets: Option<AssetsConfig>,
     /// Run as the vault's daily digest (`VAULT_ROLE=digest`) instead of the HTTP API.
     pub vault_digest: bool,
     /// Who does the account mail (confirmation, reset, the notice to an address's owner, the
@@ -150,6 +154,7 @@ impl Config {
             ses_events_topic_arn: ses_events.topic_arn,
             sns_cert_url_prefix: ses_events.cert_url_prefix,
             vault: vault::read(needs, &env)?,
+            assets: assets::read(needs, &env)?,
             vault_digest: roles.vault_digest,
             auth_jobs: roles.auth_jobs,
         })
@@ -184,6 +189,7 @@ pub mod test_env {
         ("ADMIN_USER_IDS", "a, b,,c"),
         ("VAULT_BUCKET", "vault"),
         ("VAULT_UPLOADS_BUCKET", "vault-uploads"),
+        ("ASSETS_BUCKET", "assets"),
         ("SUPPORT_EMAIL", "support@example.com"),
         ("PAYMENTS_PROVIDER", "local"),
         ("STRIPE_WEBHOOK_SECRET", "whsec_test"),

@@ -52,6 +52,8 @@ pub struct Needs {
     pub vault: bool,
     /// `VAULT_UPLOADS_BUCKET`: the staging bucket browsers upload to (the vault's own function).
     pub vault_uploads: bool,
+    /// `ASSETS_BUCKET`: founders' logos (`profiles` writes them, `public-forms` serves them).
+    pub assets: bool,
     /// `VAULT_ROLE`: the compliance-vault binary as the daily digest instead of the HTTP API.
     pub vault_digest: bool,
     /// `AUTH_JOBS` (`stream` in AWS), `AUTH_ROLE` (`jobs`: the auth binary on the account
@@ -83,6 +85,7 @@ impl Needs {
         ses_events: false,
         vault: false,
         vault_uploads: false,
+        assets: false,
         vault_digest: false,
         auth_jobs: false,
     };
@@ -110,6 +113,7 @@ impl Needs {
         ses_events: true,
         vault: true,
         vault_uploads: true,
+        assets: true,
         vault_digest: false,
         auth_jobs: true,
     };
@@ -137,6 +141,7 @@ impl Needs {
         super::ai::variables(self, &mut vars);
         super::campaigns::variables(self, &mut vars);
         super::vault::variables(self, &mut vars);
+        super::assets::variables(self, &mut vars);
         super::roles::variables(self, &mut vars);
         vars
     }

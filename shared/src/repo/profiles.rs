@@ -72,6 +72,53 @@ impl<'a> ProfilesRepo<'a> {
         from_item(item)
     }
 
+    /// Puts `logo` on the profile (creating it if needed) and answers the profile.
+    #[tracing::instrument(skip(self))]
+    pub async fn set_logo(self, id: &str, logo: &domain::brand::Logo) -> Result<Profile, StoreError> {
+        let value = AttributeValue::M(std::collections::HashMap::from([
+            ("hash".to_owned(), AttributeValue::S(logo.hash.clone())),
+            ("width".to_owned(), AttributeValue::N(logo.width.to_string())),
+            ("height".to_owned(), AttributeValue::N(logo.height.to_string())),
+        ]));
+        let output = self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression("SET logo = :logo, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+            .expression_attribute_values(":logo", value)
+            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+            .return_values(ReturnValue::AllNew)
+            .send()
+            .await?;
+        let item = output.attributes.ok_or_else(|| StoreError::internal(anyhow::anyhow!("UpdateItem returned no attributes")))?;
+        from_item(item)
+    }
+
+    /// Takes the logo off the profile (none is fine) and answers the profile, if there is one.
+    #[tracing::instrument(skip(self))]
+    pub async fn remove_logo(self, id: &str) -> Result<Option<Profile>, StoreError> {
+        let result = self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression("REMOVE logo")
+            .condition_expression("attribute_exists(id)")
+            .return_values(ReturnValue::AllNew)
+            .send()
+            .await;
+        match result {
+            Ok(output) => output.attributes.map(from_item).transpose(),
+            Err(err) if err.as_service_error().is_some_and(|e| e.is_conditional_check_failed_exception()) => Ok(None),
+            Err(err) => Err(err.into()),
+        }
+    }
+
+    /// Only the founder's logo (what a public form shows above its headline).
+    #[tracing::instrument(skip(self))]
+    pub async fn logo(self, id: &str) -> Result<Option<domain::brand::Logo>, StoreError> {
+        let output = self.table.get().key("id", AttributeValue::S(id.to_owned())).projection_expression("logo").send().await?;
+        match output.item.and_then(|mut item| item.remove("logo")) {
+            Some(value) => serde_dynamo::from_attribute_value(value).map(Some).map_err(|err| StoreError::internal(anyhow::Error::new(err).context("profile logo"))),
+            None => Ok(None),
+        }
+    }
+
     /// The founder's offering (`offering` on the profile); the default while none was saved.
     #[tracing::instrument(skip(self))]
     pub async fn get_offering(self, id: &str) -> Result<crate::vault::offering::Offering, StoreError> {

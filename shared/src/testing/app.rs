@@ -70,6 +70,8 @@ pub struct TestResponse {
     pub body: Value,
     /// The body as text (for answers that are not JSON, like CSV).
     pub text: String,
+    /// The body's bytes (for answers that are neither, like an image).
+    pub bytes: Vec<u8>,
 }
 
 impl TestResponse {
@@ -167,6 +169,13 @@ impl Call {
         self
     }
 
+    /// A body of any type, sent as it is (an uploaded file).
+    pub fn bytes(mut self, content_type: &str, body: impl Into<Vec<u8>>) -> Self {
+        self.builder = self.builder.header(header::CONTENT_TYPE, content_type);
+        self.body = Body::from(body.into());
+        self
+    }
+
     pub async fn send(self, router: &Router) -> TestResponse {
         let mut request = self.builder.body(self.body).expect("valid test request");
         request.extensions_mut().insert(axum::extract::ConnectInfo(self.peer));
@@ -176,6 +185,6 @@ impl Call {
         let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("read body");
         let body = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).unwrap_or(Value::Null) };
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        TestResponse { status, headers, body, text }
+        TestResponse { status, headers, body, text, bytes: bytes.to_vec() }
     }
 }

@@ -89,3 +89,29 @@ pub async fn subscribe_trial(state: &AppState, user_id: &str, pro: bool) {
     let item = crate::dynamo::to_item(&record).expect("a subscription item");
     state.dynamo.put_item().table_name(&state.config.tables.subscriptions).set_item(Some(item)).send().await.expect("store the subscription");
 }
+
+/// A support session on `founder`'s account, started the way `auth` starts one: its record
+/// (live for 30 minutes) and an access token naming it. Answers `(token, session id)`.
+pub async fn support_session(state: &AppState, founder: &TestUser) -> (String, String) {
+    use crate::repo::impersonations::{self, Impersonation};
+    let now = state.clock.unix();
+    let record = Impersonation {
+        id: uuid::Uuid::new_v4().to_string(),
+        admin_id: "admin-1".into(),
+        admin_email: "admin@example.com".into(),
+        target_id: founder.id.clone(),
+        target_email: founder.email.clone(),
+        reason: "Checking the founder's settings".into(),
+        started_at: state.clock.now_iso(),
+        ip: "203.0.113.9".into(),
+        user_agent: "test".into(),
+        ends_at: now + impersonations::LINK_TTL_SECS,
+        session_started_at: None,
+        ended_at: None,
+        ended_by: None,
+    };
+    state.impersonations().create(&record).await.unwrap();
+    state.impersonations().begin_session(&record.id, now).await.unwrap().unwrap();
+    let token = state.tokens.issue_impersonation(&founder.id, &founder.email, "admin-1", &record.id, (now + 300) as u64).unwrap();
+    (token, record.id)
+}

@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 pub use app::{Call, TestApp, TestResponse, app, app_with};
-pub use founder::{TestFounder, TestUser, stored_user, subscribe_trial, test_user};
+pub use founder::{TestFounder, TestUser, stored_user, subscribe_trial, support_session, test_user};
 pub use forms::{FormBuilder, answers, form, published_form};
 pub use leads::{count_items, lead_of, store_lead, stored_lead, submit_lead};
 

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { useEffect, useState } from 'react';
 import { AnswerErrors, InvestorForm, NotAcceptingInterestError } from '@/features/forms/components/investor-form';
-import type { FormDisplay, Palette } from '@/features/forms/types';
+import type { BrandLogo, FormDisplay, Palette } from '@/features/forms/types';
 import type { OfferingNotice } from '@/features/offering/types';
 import type { Answers } from '@/features/forms/validation';
 import './form-view.css';
@@ -10,7 +10,7 @@ import './form-view.css';
  * The public form view (/form-view/{id}): its own small entry, compiled against
  * preact/compat, rendering the same InvestorForm the editor previews.
  */
-type PublicForm = FormDisplay & { id: string; theme: Palette; notice?: OfferingNotice | null };
+type PublicForm = FormDisplay & { id: string; theme: Palette; notice?: OfferingNotice | null; logo?: BrandLogo | null };
 
 const formId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const source = new URLSearchParams(location.search).get('source') ?? (document.referrer || undefined);
@@ -84,7 +84,7 @@ function FormView() {
   }
   return (
     <>
-      <InvestorForm form={form} theme={form.theme} notice={form.notice} onSubmit={submitLead} />
+      <InvestorForm form={form} theme={form.theme} notice={form.notice} brandLogo={form.logo} onSubmit={submitLead} />
       <div className="fv-trap" aria-hidden="true">
         <label>
           Leave this field empty

@@ -64,6 +64,7 @@ function refreshOnce(): Promise<string | null> {
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** JSON, or a `Blob`/`File` sent as its own bytes. */
   body?: unknown;
   headers?: Record<string, string>;
   /** Set false for calls that must not trigger a refresh (the auth calls themselves). */
@@ -86,17 +87,20 @@ export async function toError(response: Response): Promise<ApiError> {
 /** Sends a request with the access token, refreshing it once when it has expired. */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, headers = {}, retryOnExpiredToken = true } = options;
+  // A file (a logo) is sent as itself, with its own type; anything else as JSON.
+  const raw = body instanceof Blob;
+  const contentType = raw ? body.type || 'application/octet-stream' : 'application/json';
   const attempt = (token: string | null) =>
     fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
       headers: {
         Accept: accept,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined ? {} : { 'Content-Type': contentType }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     });
 
   let response = await attempt(accessToken);

@@ -3,12 +3,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
 import { useForm } from '@/features/forms/api/get-form';
 import { InvestorForm } from '@/features/forms/components/investor-form';
+import { useProfile } from '@/features/profiles/api/profile';
 
 /** The owner's preview (drafts too), opened in a new tab; no site header. */
 export default function FormPreviewPage() {
   const { formId } = useParams();
   const { user, loading } = useAuth();
   const { data: form, error } = useForm(user ? formId : undefined);
+  const { data: profile } = useProfile();
   const unavailable = error || (!loading && !user);
 
   return (
@@ -23,7 +25,7 @@ export default function FormPreviewPage() {
           <p role="alert" className="rounded-xl bg-white p-6 text-center text-gray-700 shadow-sm">This form is not available.</p>
         ) : form ? (
           <div className="shadow-xl ring-1 ring-gray-900/5 [border-radius:calc(var(--rs-radius,0.375rem)*2)]">
-            <InvestorForm form={form} theme={form.theme} messages={form.field_messages} preview />
+            <InvestorForm form={form} theme={form.theme} messages={form.field_messages} brandLogo={profile?.logo} preview />
           </div>
         ) : (
           <Skeleton className="h-[32rem] rounded-2xl" />

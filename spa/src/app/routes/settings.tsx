@@ -1,4 +1,4 @@
-import { Building2, CreditCard, Flag, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
+import { Building2, CreditCard, Flag, ImageIcon, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
@@ -17,6 +17,7 @@ import { displayName, useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { SupportSessions } from '@/features/impersonation/components/support-sessions';
 import { SenderIdentityForm } from '@/features/campaigns/components/sender-identity-form';
+import { LogoSettings } from '@/features/profiles/components/logo-settings';
 import { OfferingSettings } from '@/features/offering/components/offering-settings';
 
 function Section({ icon: Icon, title, description, level = 2, anchor, children }: {
@@ -236,10 +237,13 @@ export default function SettingsPage() {
   useOpenAtTab();
   return (
     <>
-      <PageHeader title="Settings" description="Your account, billing, campaign sender and security." />
+      <PageHeader title="Settings" description="Your account, brand, billing, campaign sender and security." />
       <div>
         <Section icon={UserRound} title="Account" description="The name investors and your team see, and your sign-in e-mail.">
           <NameForm />
+        </Section>
+        <Section anchor="brand" icon={ImageIcon} title="Brand" description="Your logo, shown above the headline of every investor form.">
+          <LogoSettings />
         </Section>
         <Section icon={CreditCard} title="Billing" description="Your plan, trial and payment details.">
           <BillingPanel />

@@ -85,6 +85,12 @@ export type FormContent = {
 
 export type ContentSettings = { form_content: FormContent };
 
+/**
+ * The logo the founder uploaded in Settings, as the server keeps it: a PNG at twice the size
+ * the form shows it (at most 480 × 96 px), served from the app under an immutable address.
+ */
+export type BrandLogo = { url: string; width: number; height: number };
+
 /** What the investor-facing renderer needs: the same shape for the preview and the live form. */
 export type FormDisplay = {
   name: string;

@@ -1,6 +1,6 @@
 import './investor-form.css';
 import { useId, useState, type CSSProperties, type FormEvent } from 'react';
-import type { FieldMessages, FormDisplay, FormField, Palette } from '../types';
+import type { BrandLogo, FieldMessages, FormDisplay, FormField, Palette } from '../types';
 import type { OfferingNotice } from '@/features/offering/types';
 import { fieldError, validateAnswers, type Answers } from '../validation';
 import { formatUsd } from '@/lib/format';
@@ -26,6 +26,11 @@ export type InvestorFormProps = {
    * (Rule 204: the intermediary and a link to its offering page).
    */
   notice?: OfferingNotice | null;
+  /**
+   * The founder's uploaded logo (Settings): the public form carries it, previews pass the
+   * profile's. A form's own logo URL, if it has one, is shown instead.
+   */
+  brandLogo?: BrandLogo | null;
   /** By field id, the server's sentences for fields that do not carry their own (previews). */
   messages?: Record<string, FieldMessages>;
 };
@@ -208,11 +213,14 @@ function hostOf(url: string): string {
   }
 }
 
-export function InvestorForm({ form, theme, onSubmit, preview = false, notice = null, messages }: InvestorFormProps) {
+export function InvestorForm({ form, theme, onSubmit, preview = false, notice = null, messages, brandLogo = null }: InvestorFormProps) {
   const { styling, welcome_settings: welcome, offering_settings: offering } = form;
   const content = form.content_settings.form_content;
   const company = content.company_name.trim();
-  const logo = content.logo_url || styling.logoUrl;
+  const ownLogo = content.logo_url || styling.logoUrl;
+  const logo = ownLogo || brandLogo?.url;
+  /** The uploaded logo is kept at twice its display size: its box is known before it loads. */
+  const logoSize = !ownLogo && brandLogo ? { width: Math.round(brandLogo.width / 2), height: Math.round(brandLogo.height / 2) } : {};
   const headline = content.headline?.trim() || DEFAULT_HEADLINE;
   const submitLabel = content.submit_label?.trim() || 'Submit';
   const thankYouUrl = content.thank_you_url?.startsWith('https://') ? content.thank_you_url : null;
@@ -279,7 +287,7 @@ export function InvestorForm({ form, theme, onSubmit, preview = false, notice = 
     <header className="rs-header">
       {logo || company ? (
         <div className="rs-brand">
-          {logo ? <img src={logo} alt={company || 'Company logo'} className="rs-logo" /> : null}
+          {logo ? <img src={logo} alt={company || 'Company logo'} className="rs-logo" {...logoSize} /> : null}
           {company ? <p className="rs-company" aria-hidden={logo ? true : undefined}>{company}</p> : null}
         </div>
       ) : null}
@@ -314,7 +322,7 @@ export function InvestorForm({ form, theme, onSubmit, preview = false, notice = 
         </div>
       ) : currentStep === 'done' ? (
         <div className="rs-success" role="status">
-          {logo ? <img src={logo} alt={company || 'Company logo'} className="rs-logo" /> : null}
+          {logo ? <img src={logo} alt={company || 'Company logo'} className="rs-logo" {...logoSize} /> : null}
           <span className="rs-success-icon" aria-hidden>
             <svg viewBox="0 0 24 24" width="26" height="26"><path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" d="m5 12.5 4.5 4.5L19 7.5" /></svg>
           </span>

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { BrandLogo } from '@/features/forms/types';
 import { useUserKey } from '@/features/auth/use-user-key';
 import { userFetcher } from '@/lib/user-cache';
 
@@ -7,6 +8,8 @@ export type Profile = {
   id: string;
   name: string | null;
   interested_investors_count: number;
+  /** The logo on every investor form (Settings → Brand), if one was uploaded. */
+  logo?: BrandLogo | null;
 };
 
 export const PROFILE_KEY = '/profiles/me';

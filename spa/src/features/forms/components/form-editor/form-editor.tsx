@@ -15,6 +15,7 @@ import { fieldFromPreset, moveField, newField, removeField, updateField } from '
 import { FIELD_TYPE_LABELS, type FieldType, type Form, type Theme, type ThemeAdjustment, type ThemeColours } from '../../types';
 import { usePreviewTheme } from '../../use-preview-theme';
 import { InvestorForm } from '../investor-form';
+import { useProfile } from '@/features/profiles/api/profile';
 import { FieldEditor } from './field-editor';
 import { useFormDraft } from './use-form-draft';
 
@@ -63,6 +64,7 @@ export function FormEditor({ initial }: { initial: Form }) {
   // Publishing spans two requests when there are unsaved edits: they are saved first.
   const [publishing, setPublishing] = useState(false);
   const { data: presetData } = usePresets();
+  const { data: profile } = useProfile();
   const blocker = useUnsavedChanges(dirty);
 
   const save = async (): Promise<Form | null> => {
@@ -240,7 +242,21 @@ export function FormEditor({ initial }: { initial: Form }) {
           <EditorPanel title="Company" description="Shown above the form.">
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Company name" value={draft.content_settings.form_content.company_name} onChange={(e) => setCompany({ company_name: e.target.value })} />
-              <Field label="Company logo URL" placeholder="https://…" value={draft.content_settings.form_content.logo_url ?? ''} onChange={(e) => setCompany({ logo_url: e.target.value })} />
+              <Field
+                label="Company logo URL"
+                placeholder="https://…"
+                value={draft.content_settings.form_content.logo_url ?? ''}
+                onChange={(e) => setCompany({ logo_url: e.target.value })}
+                hint={
+                  profile?.logo ? (
+                    'Leave empty to show the logo you uploaded in Settings.'
+                  ) : (
+                    <>
+                      Or <Link to="/settings#brand" className="font-medium text-brand-700 underline">upload your logo in Settings</Link>: every form shows it.
+                    </>
+                  )
+                }
+              />
             </div>
           </EditorPanel>
 
@@ -292,7 +308,7 @@ export function FormEditor({ initial }: { initial: Form }) {
         <aside aria-label="Live preview" className="lg:sticky lg:top-6 lg:self-start">
           <p className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Live preview</p>
           <div className="overflow-hidden rounded-2xl bg-gray-100 p-4 ring-1 ring-gray-200">
-            <InvestorForm form={payload()} theme={previewTheme} messages={saved.field_messages} preview />
+            <InvestorForm form={payload()} theme={previewTheme} messages={saved.field_messages} brandLogo={profile?.logo} preview />
           </div>
         </aside>
       </div>
