@@ -158,13 +158,16 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
     const hot = (async () => (await page.request.post('/api/campaigns/audience', { headers, data: { segment: { temperatures: ['hot'] } } })).json());
     const baseline = (await hot()) as { count: number; excludedSuppressed: number };
 
-    // Send now: the confirmation names the recipient count.
+    // Send now: the confirmation names the subject and the recipient count.
     await page.getByRole('tab', { name: 'Compose' }).click();
     await page.getByRole('button', { name: 'Send now' }).click();
     const confirm = page.getByRole('dialog', { name: 'Send this campaign now?' });
     const send = confirm.getByRole('button', { name: /^Send to \d+ recipients$/ });
     await expect(send).toHaveText(`Send to ${baseline.count} recipients`);
     await expect(confirm).toContainText(`${baseline.count} recipients (hot leads) right away`);
+    // Its subject as investors will read it: the company's name, never the tag.
+    await expect(confirm).toContainText(`${LIVE_SUBJECT} goes to`);
+    await expect(confirm).not.toContainText('{{');
     await send.click();
     await expect(page.getByText('Your campaign is on its way')).toBeVisible();
     await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}\/results$/);
