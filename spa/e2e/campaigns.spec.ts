@@ -158,13 +158,16 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
     const hot = (async () => (await page.request.post('/api/campaigns/audience', { headers, data: { segment: { temperatures: ['hot'] } } })).json());
     const baseline = (await hot()) as { count: number; excludedSuppressed: number };
 
-    // Send now: the confirmation names the recipient count.
+    // Send now: the confirmation names the subject and the recipient count.
     await page.getByRole('tab', { name: 'Compose' }).click();
     await page.getByRole('button', { name: 'Send now' }).click();
     const confirm = page.getByRole('dialog', { name: 'Send this campaign now?' });
     const send = confirm.getByRole('button', { name: /^Send to \d+ recipients$/ });
     await expect(send).toHaveText(`Send to ${baseline.count} recipients`);
     await expect(confirm).toContainText(`${baseline.count} recipients (hot leads) right away`);
+    // Its subject as investors will read it: the company's name, never the tag.
+    await expect(confirm).toContainText(`${LIVE_SUBJECT} goes to`);
+    await expect(confirm).not.toContainText('{{');
     await send.click();
     await expect(page.getByText('Your campaign is on its way')).toBeVisible();
     await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}\/results$/);
@@ -178,7 +181,8 @@ test('the demo founder writes to hot leads from a starter template, tests, sends
     for (const figure of ['Delivered', 'Opened', 'Clicked', 'Unsubscribed', 'Bounced', 'Complained', 'Suppressed', 'Failed', 'Unknown']) {
       await expect(figures.getByRole('group', { name: figure, exact: true })).toBeVisible();
     }
-    await expect(page.getByText(/· Sent \w{3} \d{1,2}, \d{4}/)).toBeVisible();
+    // The app's one date style: the year only when it is not this one, the time zone on hover.
+    await expect(page.getByText(/· Sent \w{3} \d{1,2}(, \d{4})?, \d{1,2}:\d{2} [AP]M/)).toBeVisible();
     const recipients = page.getByRole('region', { name: 'Recipients' });
     await expect(recipients.getByRole('row')).toHaveCount(baseline.count + 1);
     await expect(recipients.getByRole('cell', { name: 'Sent', exact: true })).toHaveCount(baseline.count);
@@ -261,12 +265,18 @@ test.describe('scheduling', () => {
     expect(body.scheduledAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00Z$/);
     expect(local).toBe('09:30');
     await expect(page.getByText('Campaign scheduled')).toBeVisible();
+    // Just chosen, in a toast that has no hover: the time zone is named.
+    await expect(page.getByText(/^It will be sent \w{3} \d{1,2}(, \d{4})?, 9:30 AM E[SD]T\.$/)).toBeVisible();
     await expect(page).toHaveURL(/\/results$/);
-    await expect(page.getByText(/^Scheduled for .* 9:30 AM E[SD]T\.$/)).toBeVisible();
+    // Elsewhere the app's one date style, the time zone in the hover title.
+    const banner = page.getByText(/^Scheduled for \w{3} \d{1,2}(, \d{4})?, 9:30 AM\.$/);
+    await expect(banner).toBeVisible();
+    await expect(banner.getByTitle(/, 9:30 AM E[SD]T$/)).toBeVisible();
 
     await page.getByRole('link', { name: 'Campaigns' }).first().click();
     const row = page.getByRole('row').filter({ hasText: 'We have filed our Form C' }).filter({ hasText: 'Scheduled' }).first();
-    await expect(row).toContainText(/Scheduled for .*, 9:30 AM E[SD]T/);
+    await expect(row).toContainText(/Scheduled for \w{3} \d{1,2}(, \d{4})?, 9:30 AM/);
+    await expect(row.getByTitle(/, 9:30 AM E[SD]T$/)).toBeVisible();
     await row.getByRole('button', { name: /^Actions for/ }).click();
     await page.getByRole('menuitem', { name: 'Cancel sending' }).click();
     await page.getByRole('dialog', { name: 'Cancel this campaign?' }).getByRole('button', { name: 'Cancel campaign' }).click();

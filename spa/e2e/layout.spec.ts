@@ -1,4 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { accessibilityFailures } from './support/a11y';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -7,7 +8,8 @@ import { expect, test } from './support/fixtures';
  * laptop (1280 px):
  * - no page scrolls sideways (at most as wide as the window);
  * - Sparky's floating button, scrolled to the end of the page, covers no control or heading;
- * - no date shows as an ISO string or a raw timestamp.
+ * - no date shows as an ISO string or a raw timestamp;
+ * - axe finds no serious or critical accessibility violation (WCAG 2 A and AA, contrast included).
  * All offenders are reported at once, with the widest or covered element of each, so one run
  * shows the whole list. A screenshot of each page at each width is kept with the run's results
  * (test-results/, CI artefacts), and one scrolled to the end where Sparky covers something.
@@ -112,6 +114,8 @@ async function survey(page: Page, paths: string[], width: number, testInfo: Test
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: testInfo.outputPath(`${who}-${shotName(path)}-${width}.png`) });
+    // Before `measure` scrolls to the end: the page as it opens.
+    for (const failure of await accessibilityFailures(page, { nodes: 3, inPage: true })) problems.push(`${path} at ${width} px (${who}) is not accessible:\n${failure}`);
     const found = await page.evaluate(measure);
     if (found.overflow) problems.push(`${path} at ${width} px scrolls sideways: ${found.overflow}`);
     for (const element of found.covered) problems.push(`${path} at ${width} px: Sparky's button covers ${element}`);
@@ -172,7 +176,7 @@ async function journey(page: Page, browser: Browser, width: number, testInfo: Te
   await context.close();
 }
 
-test('no page scrolls sideways, hides a control under Sparky or shows a raw date, at 375 or 1280 px', async ({ page, browser }, testInfo) => {
+test('no page scrolls sideways, hides a control under Sparky, shows a raw date or fails axe, at 375 or 1280 px', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
   const problems: string[] = [];
   const laptop = await browser.newContext({ viewport: { width: 1280, height: height(1280) } });

@@ -65,8 +65,14 @@ describe('time zone names', () => {
     expect(timeZoneLabel('America/New_York', new Date('2026-07-01T12:00:00Z'))).toBe('Eastern Daylight Time');
   });
 
-  it('formats a scheduled instant in the zone with its abbreviation', () => {
-    expect(formatInZone('2026-12-01T14:30:00Z', 'America/New_York')).toBe('Dec 1, 2026, 9:30 AM EST');
-    expect(formatInZone(undefined, 'UTC')).toBe('—');
+  it('writes a scheduled instant the app’s one way, in the zone, named after it', () => {
+    const now = new Date('2026-11-26T12:00:00Z');
+    expect(formatInZone('2026-12-01T14:30:00Z', 'America/New_York', now)).toBe('Dec 1, 9:30 AM EST');
+    expect(formatInZone('2026-07-01T13:30:00Z', 'America/New_York', now)).toBe('Jul 1, 9:30 AM EDT');
+    expect(formatInZone('2027-01-05T14:30:00Z', 'America/New_York', now)).toBe('Jan 5, 2027, 9:30 AM EST');
+    // The year is the zone's: New Year's Eve in Los Angeles is already next year in UTC.
+    expect(formatInZone('2027-01-01T05:00:00Z', 'America/Los_Angeles', now)).toBe('Dec 31, 9:00 PM PST');
+    expect(formatInZone(undefined, 'UTC', now)).toBe('—');
+    expect(formatInZone('not a date', 'UTC', now)).toBe('—');
   });
 });

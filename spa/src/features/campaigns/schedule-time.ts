@@ -1,3 +1,5 @@
+import { formatDateTime, parseDate } from '@/lib/dates';
+
 /**
  * Scheduling happens in the founder's own time zone: a `datetime-local` value ('2026-12-01T09:30',
  * a wall-clock time with no zone) is read in that zone and sent as an RFC 3339 UTC instant. The
@@ -95,18 +97,19 @@ export function timeZoneLabel(timeZone: string = browserTimeZone(), at: Date = n
   return name && !/^GMT[+-]/.test(name) ? name : timeZone;
 }
 
-/** 'Dec 1, 2026, 9:30 AM EST' in `timeZone`. */
-export function formatInZone(iso: string | null | undefined, timeZone: string = browserTimeZone()): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
+/** 'EST': the zone's short name at `date` ('GMT+1' where it has none in US English). */
+function zoneAbbreviation(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/**
+ * A scheduled instant where the founder has just chosen it and no hover can name the zone (the
+ * toast after scheduling): the app's one date style in `timeZone`, the zone named after it.
+ * 'Dec 1, 9:30 AM EST' this year, 'Jan 5, 2027, 9:30 AM EST' otherwise. Elsewhere a time is
+ * shown with `DateTime`, its zone in the hover title.
+ */
+export function formatInZone(iso: string | null | undefined, timeZone: string = browserTimeZone(), now: Date = new Date()): string {
+  const date = parseDate(iso);
+  if (!date) return '—';
+  return `${formatDateTime(date, { timeZone, now })} ${zoneAbbreviation(date, timeZone)}`;
 }

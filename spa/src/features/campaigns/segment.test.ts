@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeSegment, EVERYONE, isEveryone, normalizeSegment, segmentBody, segmentKey, toggle } from './segment';
 
 describe('segments', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('reads a stored segment with missing lists as everyone', () => {
     expect(isEveryone(normalizeSegment({}))).toBe(true);
     expect(isEveryone(normalizeSegment({ temperatures: ['hot'] }))).toBe(false);
@@ -35,14 +37,16 @@ describe('describeSegment', () => {
     expect(describeSegment(EVERYONE)).toBe('All leads');
   });
 
-  it('names temperatures, forms, states and dates', () => {
+  it('names temperatures, forms, states and dates (the year only when it is not this one)', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z'), toFake: ['Date'] });
     expect(describeSegment(normalizeSegment({ temperatures: ['hot'] }))).toBe('Hot leads');
     expect(
       describeSegment(normalizeSegment({ temperatures: ['cold', 'hot'], formIds: ['f1'], states: ['TX', 'CA'], createdFrom: '2026-11-01' }), { f1: 'Sunrise Solar' }),
-    ).toBe('Hot or cold leads · from Sunrise Solar · in CA or TX · captured since Nov 1, 2026');
+    ).toBe('Hot or cold leads · from Sunrise Solar · in CA or TX · captured since Nov 1');
     expect(describeSegment(normalizeSegment({ formIds: ['a', 'b'], states: ['CA', 'TX', 'NY', 'WA'], createdTo: '2026-11-30' }))).toBe(
-      'Leads · from 2 forms · in 4 states · captured until Nov 30, 2026',
+      'Leads · from 2 forms · in 4 states · captured until Nov 30',
     );
+    expect(describeSegment(normalizeSegment({ createdFrom: '2025-12-01', createdTo: '2026-01-31' }))).toBe('Leads · captured Dec 1, 2025 – Jan 31');
     expect(describeSegment(normalizeSegment({ temperatures: ['hot'], emailed: false }))).toBe('Hot leads · not yet e-mailed');
   });
 });

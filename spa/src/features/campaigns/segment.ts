@@ -1,4 +1,5 @@
 import type { Temperature } from '@/features/leads/api/leads';
+import { formatDate } from '@/lib/dates';
 import { stateName } from './us-states';
 import type { Segment } from './types';
 
@@ -51,12 +52,12 @@ function listed(words: string[]): string {
   return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
 
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const day = (value: string) => DAY.format(new Date(`${value}T00:00:00Z`));
+/** A calendar day of the segment (a UTC day) the app's one way: 'Nov 1', 'Nov 1, 2025'. */
+const day = (value: string) => formatDate(`${value}T00:00:00Z`, { timeZone: 'UTC' });
 
 /**
  * The segment in words: 'All leads', or 'Hot or warm leads · Sunrise Solar form · in CA or TX ·
- * captured since Nov 1, 2026'. `formNames` maps form ids to names.
+ * captured since Nov 1'. `formNames` maps form ids to names.
  */
 export function describeSegment(segment: Segment, formNames: Record<string, string> = {}): string {
   if (isEveryone(segment)) return 'All leads';

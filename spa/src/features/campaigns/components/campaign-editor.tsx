@@ -131,7 +131,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
 
   const save = async ({ quiet = false } = {}): Promise<Campaign | null> => {
     try {
-      const result = await update.trigger({ version: saved.version, content: draft.content, segment: draft.segment });
+      const result = await update.trigger({ version: saved.version, content: draft.content, segment: draft.segment, saved });
       accept(result);
       if (!quiet) toast.success('Campaign saved');
       return result;
@@ -251,7 +251,8 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
         description={
           audience ? (
             <>
-              <strong className="font-semibold text-gray-900">{saved.subject}</strong> goes to{' '}
+              {/* The subject as investors read it (the company's name filled in), as saved. */}
+              <strong className="font-semibold text-gray-900">{saved.listedSubject ?? saved.subject}</strong> goes to{' '}
               <strong className="font-semibold text-gray-900">{plural(audience.count, 'recipient')}</strong> ({describeSegment(draft.segment, formNames).toLowerCase()}) right away.
               {audience.excludedSuppressed > 0 ? ` ${plural(audience.excludedSuppressed, 'address', 'addresses')} that unsubscribed, bounced or complained ${audience.excludedSuppressed === 1 ? 'is' : 'are'} left out.` : ''}{' '}
               A sent e-mail cannot be recalled.

@@ -8,9 +8,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { useCampaigns } from '../api/campaigns';
 import { formatCount, percent, statsOf } from '../figures';
-import { campaignMoment } from '../timeline';
 import type { Campaign } from '../types';
 import { useCampaignActions } from './campaign-actions';
+import { CampaignMoment } from './campaign-moment';
 import type { RowAction } from './campaign-row-menu';
 import { NewCampaignDialog } from './new-campaign-dialog';
 import { CampaignStatusBadge } from './status-badge';
@@ -75,7 +75,7 @@ function CampaignsTable({ campaigns, onAction }: { campaigns: Campaign[]; onActi
                       {campaign.name}
                     </Link>
                     <p className="truncate text-gray-500">{listedSubject(campaign) || <span className="italic">No subject yet</span>}</p>
-                    <p className="mt-0.5 truncate text-xs text-gray-500">{campaignMoment(campaign)}</p>
+                    <p className="mt-0.5 truncate text-xs text-gray-500"><CampaignMoment campaign={campaign} /></p>
                   </td>
                   <td className="px-3 py-3.5">
                     <CampaignStatusBadge status={campaign.status} />
@@ -147,7 +147,7 @@ function CampaignCards({ campaigns, onAction }: { campaigns: Campaign[]; onActio
             </div>
             <div className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1">
               <CampaignStatusBadge status={campaign.status} />
-              <span className="text-xs text-gray-500">{campaignMoment(campaign)}</span>
+              <span className="text-xs text-gray-500"><CampaignMoment campaign={campaign} /></span>
             </div>
             {facts.length ? (
               <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 border-t border-gray-100 pt-3">

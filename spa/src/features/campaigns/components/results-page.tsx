@@ -3,19 +3,20 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { DateTime } from '@/components/ui/date-time';
 import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useForms } from '@/features/forms/api/get-forms';
-import { formatDateTime } from '@/lib/dates';
+import { formatFullDateTime } from '@/lib/dates';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { cn } from '@/lib/utils';
 import { useCampaignResults } from '../api/results';
 import { formatCount, percent, plural, progress, rates, statsOf } from '../figures';
 import { allowedActions } from '../status';
 import { describeSegment, normalizeSegment } from '../segment';
-import { campaignMoment } from '../timeline';
 import type { CampaignStats, RecipientRow } from '../types';
 import { useCampaignActions } from './campaign-actions';
+import { CampaignMoment } from './campaign-moment';
 import { CampaignStatusBadge } from './status-badge';
 import { CampaignsUpgradePrompt } from './upgrade-prompt';
 import { isProRequired } from '@/lib/api-client';
@@ -117,7 +118,7 @@ function Activity({ row }: { row: RecipientRow }) {
       {events.map(([key, label]) => (
         <li key={key}>
           <Badge tone={key === 'bounced_at' || key === 'complained_at' || key === 'unsubscribed_at' ? 'amber' : 'sky'}>
-            <span title={formatDateTime(row[key] as string)}>{label}</span>
+            <span title={formatFullDateTime(row[key] as string)}>{label}</span>
           </Badge>
         </li>
       ))}
@@ -176,7 +177,7 @@ function RecipientsTable({ rows }: { rows: RecipientRow[] }) {
               </td>
               <td className="px-3 py-3"><RecipientStatus row={row} /></td>
               <td className="px-3 py-3"><Activity row={row} /></td>
-              <td className="py-3 pr-5 pl-3 whitespace-nowrap text-gray-500">{row.sent_at ? formatDateTime(row.sent_at) : '—'}</td>
+              <td className="py-3 pr-5 pl-3 whitespace-nowrap text-gray-500"><DateTime value={row.sent_at} withTime /></td>
             </tr>
           ))}
         </tbody>
@@ -249,7 +250,7 @@ export function CampaignResultsPage({ id }: { id: string }) {
           </div>
           <p className="mt-1 text-sm text-gray-600">
             <span className="font-medium text-gray-900">{campaign.listedSubject ?? campaign.subject}</span> · to {describeSegment(normalizeSegment(campaign.segment), formNames).toLowerCase()} ·{' '}
-            {campaignMoment(campaign)}
+            <CampaignMoment campaign={campaign} />
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -283,7 +284,7 @@ export function CampaignResultsPage({ id }: { id: string }) {
       ) : null}
       {campaign.status === 'scheduled' ? (
         <div role="status" className="rounded-xl bg-sky-50 p-4 text-sm text-sky-900 ring-1 ring-sky-200 ring-inset">
-          <span className="font-semibold">{campaignMoment(campaign)}.</span> The audience is counted again then, so leads who join it before are included.
+          <span className="font-semibold"><CampaignMoment campaign={campaign} />.</span> The audience is counted again then, so leads who join it before are included.
         </div>
       ) : null}
       {campaign.status === 'sending' ? <Progress stats={stats} /> : null}

@@ -32,8 +32,12 @@ function tagAttributes(match: RegExpMatchArray) {
   return { name: match[1], fallback: cleanFallback(match[2] ?? '') };
 }
 
+/** The marks a chip can carry: those of the text around it (code spans hold no chips). */
+export const CHIP_MARKS = ['bold', 'italic', 'strike', 'link'];
+
+// Medium weight, or bold inside a bold run (the chip's own weight would hide the mark).
 const CHIP_CLASSES =
-  'merge-chip mx-px inline-block cursor-default rounded-md bg-brand-50 px-1.5 text-sm leading-6 font-medium whitespace-nowrap text-brand-700 ring-1 ring-brand-100 ring-inset select-none';
+  'merge-chip mx-px inline-block cursor-default rounded-md bg-brand-50 px-1.5 text-sm leading-6 font-medium in-[strong]:font-bold whitespace-nowrap text-brand-700 ring-1 ring-brand-100 ring-inset select-none';
 
 /** A merge field: an atom the writer sees as a chip ("first name, or 'there'"). */
 export const MergeField = Node.create({
@@ -42,8 +46,9 @@ export const MergeField = Node.create({
   inline: true,
   atom: true,
   selectable: true,
-  // No bold or italic on a chip: the Markdown serialiser writes marks around text only.
-  marks: '',
+  // A chip inside a bold, italic, struck or linked run carries it, so the run stays one
+  // (`**Hi {{first_name|there}}, welcome**`); markdown.ts reads and writes such a run whole.
+  marks: CHIP_MARKS.join(' '),
 
   addAttributes() {
     return {

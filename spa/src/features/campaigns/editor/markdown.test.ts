@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { JSONContent } from '@tiptap/core';
+import { getSchema, type JSONContent } from '@tiptap/core';
+import { Node as PmNode } from '@tiptap/pm/model';
+import { messageExtensions } from './extensions';
 import { bodyToDoc, docToBody, unsupportedContent } from './markdown';
 
 /** The starter templates' bodies (functions/campaigns/src/starters.rs), as founders get them. */
@@ -68,6 +70,52 @@ describe('the message between the stored Markdown and the editor', () => {
       ],
     };
     expect(docToBody(doc)).toBe('Hi {{first_name|there friend}}, **welcome**{{form_name}}');
+  });
+
+  it.each([
+    ['a bold run around a chip', '**Hi {{first_name|there}}, welcome**'],
+    ['an italic run around a chip', '*Hi {{first_name|there}}, welcome*'],
+    ['a chip at the start of a bold run', '**{{first_name}} welcome**'],
+    ['a chip at the end of a bold run', 'Hi **welcome {{first_name|there}}**'],
+    ['a bold run that is only a chip', '**{{company_name}}**'],
+    ['bold and italic around a chip', '***Dear {{name}}***'],
+    ['an italic chip inside a bold run', '**Hi *{{first_name}}* there**'],
+    ['a chip beside bold and italic', '**bold**{{first_name}}*italic* and **bold** {{name}} *italic*'],
+    ['struck and linked runs around a chip', '~~old {{name}} news~~ and [news from {{company_name}}](https://sunrise.example/news)'],
+  ])('writes back %s unchanged: %s', (_, body) => {
+    const doc = bodyToDoc(body);
+    expect(docToBody(doc)).toBe(body);
+    // The document is one the editor accepts (a chip may carry these marks).
+    expect(() => PmNode.fromJSON(getSchema(messageExtensions()), doc).check()).not.toThrow();
+  });
+
+  it('gives a chip the marks of the run it sits in', () => {
+    const doc = bodyToDoc('**Hi {{first_name|there}}, *dear {{name}}*** {{company_name}}');
+    expect(nodes(doc, 'mergeField').map((n) => [n.attrs?.name, (n.marks ?? []).map((m) => m.type).sort()])).toEqual([
+      ['first_name', ['bold']],
+      ['name', ['bold', 'italic']],
+      ['company_name', []],
+    ]);
+  });
+
+  it('writes a chip made bold in the editor inside the bold run', () => {
+    const bold = [{ type: 'bold' }];
+    const doc: JSONContent = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Hi ', marks: bold },
+            { type: 'mergeField', attrs: { name: 'first_name', fallback: 'there' }, marks: bold },
+            { type: 'text', text: ', welcome', marks: bold },
+            { type: 'text', text: ' and ' },
+            { type: 'mergeField', attrs: { name: 'name', fallback: '' }, marks: bold },
+          ],
+        },
+      ],
+    };
+    expect(docToBody(doc)).toBe('**Hi {{first_name|there}}, welcome** and **{{name}}**');
   });
 
   it('keeps what the founder typed as text: formatting characters and line starts never become formatting', () => {

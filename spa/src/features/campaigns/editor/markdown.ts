@@ -1,7 +1,8 @@
 /** The message between the stored Markdown and the editor's document (one conversion, tested). */
 import type { JSONContent } from '@tiptap/core';
 import { MarkdownManager } from '@tiptap/markdown';
-import { messageExtensions } from './extensions';
+import { isMergeField, mergeTag } from '../merge-fields';
+import { CHIP_MARKS, messageExtensions } from './extensions';
 
 let manager: MarkdownManager | undefined;
 
@@ -17,6 +18,14 @@ function markdown(): MarkdownManager {
   const internal = manager as unknown as { escapeMarkdownSyntax: (text: string) => string };
   const escape = internal.escapeMarkdownSyntax.bind(manager);
   internal.escapeMarkdownSyntax = (text) => text.split(TAG_TEXT).map((part, i) => (i % 2 ? part : escape(part))).join('');
+  // Reading `**Hi {{first_name}}, welcome**`, the parser gives the run's mark to its text nodes
+  // only: the chip would split the run in two. A chip takes the marks of the run it sits in.
+  const marked = manager as unknown as { applyMarkToContent: (type: string, content: JSONContent[], attrs?: Record<string, unknown>) => JSONContent[] };
+  const applyMark = marked.applyMarkToContent.bind(manager);
+  marked.applyMarkToContent = (type, content, attrs) =>
+    applyMark(type, content, attrs).map((node) =>
+      node.type === 'mergeField' && CHIP_MARKS.includes(type) ? { ...node, marks: [...(node.marks ?? []), attrs ? { type, attrs } : { type }] } : node,
+    );
   return manager;
 }
 
@@ -24,8 +33,28 @@ export function bodyToDoc(body: string): JSONContent {
   return markdown().parse(body);
 }
 
+/** Stands in for a chip's tag while the document is written: see `docToBody`. */
+const STAND_IN = /\uE000(\d+)\uE001/g;
+
+function withStandIns(node: JSONContent, tags: string[]): JSONContent {
+  if (node.type === 'mergeField') {
+    const name = String(node.attrs?.name ?? '');
+    tags.push(isMergeField(name) ? mergeTag(name, String(node.attrs?.fallback ?? '')) : '');
+    return { type: 'text', text: `\uE000${tags.length - 1}\uE001`, ...(node.marks?.length ? { marks: node.marks } : {}) };
+  }
+  return node.content ? { ...node, content: node.content.map((child) => withStandIns(child, tags)) } : node;
+}
+
+/**
+ * The writer closes every open mark before a node that is not text and opens them again after
+ * it (`**Hi** {{first_name}}**, welcome**`, the chip left out of the run). Each chip is written
+ * as a stand-in text with its marks, so a run reads as one, then the stand-ins become the tags.
+ */
 export function docToBody(doc: JSONContent): string {
-  return markdown().serialize(doc);
+  const tags: string[] = [];
+  return markdown()
+    .serialize(withStandIns(doc, tags))
+    .replace(STAND_IN, (standIn, index: string) => tags[Number(index)] ?? standIn);
 }
 
 /** Markdown the server renders but the editor has no place for (it would drop them). */

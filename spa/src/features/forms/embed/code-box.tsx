@@ -26,8 +26,10 @@ export function CodeBox({ code, label, kind = 'HTML', className }: {
           {copied ? 'Copied' : 'Copy'}
         </Button>
       </div>
+      {/* Focusable to be read and selected from the keyboard: a named region (a bare <pre> may not carry a name). */}
       <pre
         tabIndex={0}
+        role="region"
         aria-label={label}
         className="p-4 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-gray-100"
       >

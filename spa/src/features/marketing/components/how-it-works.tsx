@@ -110,7 +110,7 @@ export function HowItWorks() {
             </dl>
           </div>
           <figure className="min-w-0">
-            <pre tabIndex={0} aria-label="Embed snippet" className="overflow-x-auto rounded-xl bg-gray-900 p-5 text-xs leading-relaxed sm:text-sm text-gray-100 ring-1 ring-white/10">
+            <pre tabIndex={0} role="region" aria-label="Embed snippet" className="overflow-x-auto rounded-xl bg-gray-900 p-5 text-xs leading-relaxed sm:text-sm text-gray-100 ring-1 ring-white/10">
               <code>{SNIPPET}</code>
             </pre>
             <figcaption className="mt-3 text-sm text-gray-300">Paste before the closing &lt;/body&gt; tag. That is the whole install.</figcaption>
