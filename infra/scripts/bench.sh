@@ -77,12 +77,9 @@ PY
 printf '\n== Leads and dashboard ==\n'
 python3 infra/scripts/bench_leads.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
 
-printf '\n== Dashboard entry JavaScript (gzip -9) ==\n'
-if [[ -f spa/scripts/entry-size.mjs ]]; then
-  node spa/scripts/entry-size.mjs
-else
-  say "spa/scripts/entry-size.mjs is missing; entry size skipped"
-fi
+printf '\n== Dashboard entry JavaScript (gzip -9, budget 120 KB; the editors load on demand) ==\n'
+ENTRY_STATUS=0
+node spa/scripts/entry-size.mjs --max 120 || ENTRY_STATUS=$?
 
 printf '\n== Fault: DynamoDB Local killed with SIGKILL under lead submissions ==\n'
 FAULT_STATUS=0
@@ -101,6 +98,9 @@ stop_pid "$LH_PID"
 
 printf '\n== Codebase: lines, test executables, fresh-clone make test ==\n'
 infra/scripts/figures.sh
+if (( ENTRY_STATUS != 0 )); then
+  die "the dashboard entry is over its 120 KB budget (see above)"
+fi
 if (( FAULT_STATUS != 0 )); then
   die "the fault test found violations (see above)"
 fi

@@ -111,7 +111,9 @@ def main() -> None:
     print("investor path sizes (gzip -9)")
     print(f"  embed.js                     : {s['embed_js_gzip']:6d} B   (target <= 2000)")
     print(f"  iframe resize script         : {s['iframe_resize_js_gzip']:6d} B   (target <= 500)")
-    print(f"  /form-view JavaScript, total : {s['form_view_js_gzip']:6d} B   (target <= 20480)")
+    budget = 12 * 1024  # the design pass's budget (issue 24): 12 KB
+    verdict = "within budget" if s["form_view_js_gzip"] <= budget else "OVER BUDGET"
+    print(f"  /form-view JavaScript, total : {s['form_view_js_gzip']:6d} B   (budget <= {budget}: {verdict})")
     if "lambda_binary_bytes" in a:
         print(f"public-forms Lambda (arm64, release): binary {a['lambda_binary_bytes'] / 1e6:.1f} MB (target <= 8), zip {a['lambda_zip_bytes'] / 1e6:.1f} MB (target <= 4)")
     else:

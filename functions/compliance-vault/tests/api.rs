@@ -660,6 +660,10 @@ async fn the_exhibit_pack_streams_ttw_material_the_ticked_uploads_manifests_and_
         let data = &files[entry["file"].as_str().unwrap()];
         assert_eq!(hex(&Sha256::digest(data)), entry["sha256"].as_str().unwrap(), "{}", entry["file"]);
     }
+    // Titles as the vault shows them, written for a lawyer (records.jsonl keeps the sealed ones).
+    let titles: Vec<&str> = listed.iter().map(|e| e["title"].as_str().unwrap()).collect();
+    assert!(titles.iter().any(|t| t.starts_with("Form published: ") && t.ends_with(')')), "{titles:?}");
+    assert!(titles.iter().any(|t| t.starts_with("Legend text, version ")), "{titles:?}");
     let csv = String::from_utf8(files["manifest.csv"].clone()).unwrap();
     assert_eq!(csv.lines().count(), 5);
     assert!(csv.starts_with("id,kind,category,title,created_at,file,sha256,size,chain_position,record_hash,prev_hash"));
@@ -673,6 +677,12 @@ async fn the_exhibit_pack_streams_ttw_material_the_ticked_uploads_manifests_and_
     }
     assert_eq!(manifest["chain"]["head_hash"], prev);
     assert!(String::from_utf8_lossy(&files["README.txt"]).contains("How to verify"));
+
+    // The vault's search finds records by the words of the titles it shows.
+    let found = Call::get("/api/compliance-vault/records?q=form%20published").token(&founder.token).send(&app).await;
+    assert_eq!(found.status, StatusCode::OK, "{}", found.text);
+    let found_titles: Vec<String> = found.body["records"].as_array().unwrap().iter().map(|r| r["title"].as_str().unwrap_or_default().to_owned()).collect();
+    assert!(!found_titles.is_empty() && found_titles.iter().all(|t| t.starts_with("Form published: ")), "{found_titles:?}");
 
     // The link is the founder's only: forged or altered, it is refused.
     let forged = Call::get(&format!("{}x", url)).send(&app).await;

@@ -672,13 +672,15 @@ impl<'a> VaultRepo<'a> {
     }
 }
 
-/// The stored item of a record: the record's fields, its key, a lower-case copy of the title
+/// The stored item of a record: the record's fields, its key, a lower-case copy of its titles
 /// for search, and `meta` as JSON text (so it reads back exactly as it was hashed).
 fn record_item(record: &Record) -> Result<Item, StoreError> {
     let mut item = to_item(record)?;
     item.insert("sk".into(), s(&record_key(record.seq)));
     item.insert("meta".into(), s(&record.meta.to_string()));
-    item.insert("title_search".into(), s(&record.title.to_lowercase()));
+    // Searched by the words it was filed under and by the title the vault shows.
+    let shown = domain::vault::titles::display_title(record, 0);
+    item.insert("title_search".into(), s(&format!("{} {}", record.title, shown).to_lowercase()));
     Ok(item)
 }
 

@@ -60,7 +60,10 @@ pub fn entries(records: &[&Record]) -> Vec<Entry> {
                 seq: record.seq,
                 kind: record.kind,
                 category: record.category,
-                title: record.title.clone(),
+                // The title a lawyer reads ("Form published: … (version 3)"), its year always
+                // written out: a pack is read long after it was made. records.jsonl keeps the
+                // sealed record as it was hashed.
+                title: crate::vault::titles::display_title(record, 0),
                 created_at: record.created_at.clone(),
                 sha256: file.sha256.clone(),
                 size: file.size,
