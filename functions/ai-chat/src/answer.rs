@@ -15,6 +15,17 @@ const STEPS_BOOST: f32 = 2.0;
 /// The quoted passage is cut at a paragraph boundary past this many characters.
 const MAX_PASSAGE_CHARS: usize = 1_400;
 
+/// Added by the server to every answer drawn from an article on the rules, whichever article
+/// or provider answered (a model's own caveat does not replace it).
+pub const DISCLAIMER: &str = "General information, not legal advice — confirm with your securities counsel.";
+
+/// `message`, with the disclaimer as its last line when the article it is drawn from is on the
+/// rules (once: a reply that already ends with it is left as it is).
+pub fn with_disclaimer(message: String, grounding: &Grounding<'_>) -> String {
+    let regulatory = grounding.hits.first().is_some_and(|best| best.article.meta.regulatory);
+    if regulatory && !message.contains(DISCLAIMER) { format!("{message}\n\n_{DISCLAIMER}_") } else { message }
+}
+
 /// Where to reach a person (spec 2: the chat's contact strip), from configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contact {

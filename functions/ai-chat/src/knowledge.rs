@@ -66,6 +66,10 @@ pub struct FrontMatter {
     pub summary: String,
     #[serde(default)]
     pub tags: Vec<String>,
+    /// An article on the rules (Reg CF, testing the waters, filings): every answer drawn from
+    /// it carries [`crate::answer::DISCLAIMER`].
+    #[serde(default)]
+    pub regulatory: bool,
     pub updated: String,
 }
 

@@ -37,7 +37,7 @@ pub(crate) async fn reply(chat: &ChatState, question: &str, facts: &AccountFacts
             }
         }
     };
-    Reply { message, grounded: grounding.is_grounded() }
+    Reply { message: answer::with_disclaimer(message, &grounding), grounded: grounding.is_grounded() }
 }
 
 /// The caller's figures as the model's prompt states them.

@@ -264,9 +264,69 @@ async fn the_bedrock_provider_calls_converse_with_the_model_and_system_prompt() 
     let endpoint = server.uri();
     let state = test_state_with(|config| config.ai = AiConfig::Bedrock { model: "anthropic.test-model".into(), endpoint: Some(endpoint) }).await;
     let answer = ask(&app(&state), &test_user(&state), "What goes into a Form C?").await;
-    assert_eq!(answer.body["message"], "From Bedrock: see [Form C](/help/form-c-explained).");
+    // A question on the rules: the server's disclaimer follows the model's answer.
+    assert_eq!(answer.body["message"], format!("From Bedrock: see [Form C](/help/form-c-explained).\n\n_{}_", ai_chat::answer::DISCLAIMER));
     let request: Value = server.received_requests().await.unwrap()[0].body_json().unwrap();
     assert!(request["system"][0]["text"].as_str().unwrap().contains("Sparky"));
     assert_eq!(request["messages"][0]["role"], "user");
     assert_eq!(request["messages"][0]["content"][0]["text"], "What goes into a Form C?");
+}
+
+// ------------------------------------------------------------------ the disclaimer
+
+/// The article a built-in answer was drawn from (its "Read the whole article" link).
+fn answered_from(message: &str) -> Option<String> {
+    let start = message.find("Read the whole article: [")?;
+    let link = &message[start..];
+    let slug = link.split("(/help/").nth(1)?.split(')').next()?;
+    Some(slug.to_owned())
+}
+
+#[tokio::test]
+async fn an_answer_drawn_from_an_article_on_the_rules_always_ends_with_the_disclaimer_and_no_other_answer_does() {
+    let state = test_state().await;
+    let app = app(&state);
+    let knowledge = ai_chat::knowledge::Knowledge::embedded();
+    let mut regulatory_answers = 0;
+    // Each article's title and summary as a founder might type them: whichever article answers,
+    // the disclaimer follows that article's flag.
+    for article in &knowledge.articles {
+        // One founder per article: Sparky's per-founder question limit is not what is tested.
+        let user = test_user(&state);
+        for question in [article.meta.title.to_lowercase(), article.meta.summary.clone()] {
+            let message = ask(&app, &user, &question).await.body["message"].as_str().unwrap().to_owned();
+            let Some(slug) = answered_from(&message) else { continue };
+            let regulatory = knowledge.article(&slug).unwrap().meta.regulatory;
+            assert_eq!(message.matches(ai_chat::answer::DISCLAIMER).count(), usize::from(regulatory), "{question:?} answered from {slug}:\n{message}");
+            if regulatory {
+                assert!(message.trim_end().ends_with(&format!("_{}_", ai_chat::answer::DISCLAIMER)), "last line: {message}");
+                regulatory_answers += 1;
+            }
+        }
+    }
+    let flagged = knowledge.articles.iter().filter(|a| a.meta.regulatory).count();
+    assert!(flagged >= 13, "the articles on the rules are flagged ({flagged})");
+    assert!(regulatory_answers >= flagged, "every article on the rules answered at least once ({regulatory_answers} answers)");
+    // Questions that find nothing, and the founder's own figures, carry none.
+    let user = test_user(&state);
+    for question in ["what is the capital of australia", "how many leads do i have"] {
+        let message = ask(&app, &user, question).await.body["message"].as_str().unwrap().to_owned();
+        assert!(!message.contains(ai_chat::answer::DISCLAIMER), "{question}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn a_models_answer_on_the_rules_gets_the_servers_disclaimer_too() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/chat/completions"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({"choices": [{"message": {"role": "assistant", "content": "You can raise up to $5,000,000 in 12 months. This is not legal advice."}}]})))
+        .mount(&server)
+        .await;
+    let state = openai_state(&server).await;
+    let answer = ask(&app(&state), &test_user(&state), "what's the most i can raise under reg cf in a year").await;
+    assert_eq!(
+        answer.body["message"],
+        format!("You can raise up to $5,000,000 in 12 months. This is not legal advice.\n\n_{}_", ai_chat::answer::DISCLAIMER)
+    );
 }
