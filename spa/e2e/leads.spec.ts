@@ -204,15 +204,19 @@ test('a founder filters, searches, re-rates, deletes and exports leads, and the 
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Cold' })).toHaveAttribute('aria-pressed', 'true');
 
-  // Delete it, after confirming.
+  // Delete it, after confirming. The DELETE is held until the pending state has been seen (a
+  // fixed delay raced a slow machine: the state could be over before the check began).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/leads/*', async (route) => {
-    if (route.request().method() === 'DELETE') await new Promise((resolve) => setTimeout(resolve, 400));
+    if (route.request().method() === 'DELETE') await held;
     await route.fallback();
   });
   await panel.getByRole('button', { name: 'Delete lead' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this lead?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+  release();
   await expect(page.getByText('Lead deleted')).toBeVisible();
   await expect(confirm).toHaveCount(0);
   await expect(panel).toHaveCount(0);
