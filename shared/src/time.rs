@@ -2,7 +2,7 @@
 
 use time::OffsetDateTime;
 
-pub use domain::days::{iso, iso_from_unix, unix};
+pub use domain::days::{iso, iso_from_unix, unix, unix_of};
 
 pub fn now() -> OffsetDateTime {
     OffsetDateTime::now_utc()

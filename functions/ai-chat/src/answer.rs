@@ -1,8 +1,11 @@
-//! The built-in provider: the best Help Center passage, quoted in Markdown with a link to its
-//! article (and the next best articles), or a plain "I don't know" with the contact links when
-//! nothing in the Help Center matches — never a guess.
+//! The built-in provider: the answer stated first, in the one or two sentences (or the list of
+//! steps) of the Help Center that answer the question, then the article it comes from — or a
+//! plain "I don't know" with the contact links when nothing in the Help Center matches, never
+//! a guess.
 
-use crate::knowledge::{Hit, Knowledge};
+use std::collections::HashSet;
+
+use crate::knowledge::{Hit, Knowledge, Unit};
 
 /// A question is grounded when its best article's confidence — its score (BM25 of the best
 /// passage plus the article card) times the share of the question's words the article uses —
@@ -12,18 +15,25 @@ use crate::knowledge::{Hit, Knowledge};
 pub const MIN_CONFIDENCE: f32 = 7.4;
 /// How much more a section with numbered steps counts for a "how" question.
 const STEPS_BOOST: f32 = 2.0;
-/// The quoted passage is cut at a paragraph boundary past this many characters.
-const MAX_PASSAGE_CHARS: usize = 1_400;
 
 /// Added by the server to every answer drawn from an article on the rules, whichever article
 /// or provider answered (a model's own caveat does not replace it).
 pub const DISCLAIMER: &str = "General information, not legal advice — confirm with your securities counsel.";
 
-/// `message`, with the disclaimer as its last line when the article it is drawn from is on the
-/// rules (once: a reply that already ends with it is left as it is).
-pub fn with_disclaimer(message: String, grounding: &Grounding<'_>) -> String {
-    let regulatory = grounding.hits.first().is_some_and(|best| best.article.meta.regulatory);
-    if regulatory && !message.contains(DISCLAIMER) { format!("{message}\n\n_{DISCLAIMER}_") } else { message }
+/// `message`, with the disclaimer as its last line (once: a reply that already ends with it
+/// is left as it is).
+pub fn with_disclaimer(message: String) -> String {
+    if message.contains(DISCLAIMER) { message } else { format!("{message}\n\n_{DISCLAIMER}_") }
+}
+
+/// Whether an answer drawn from this grounding is on the rules: the article its answer is
+/// taken from is (the best article, when no sentence of it was chosen).
+pub fn is_regulatory(grounding: &Grounding<'_>) -> bool {
+    let knowledge = Knowledge::embedded();
+    match choose(knowledge, grounding, &grounding.query) {
+        Some((article, _)) => knowledge.articles[article].meta.regulatory,
+        None => grounding.hits.first().is_some_and(|best| best.article.meta.regulatory),
+    }
 }
 
 /// Where to reach a person (spec 2: the chat's contact strip), from configuration.
@@ -37,14 +47,19 @@ pub struct Contact {
 pub struct Grounding<'a> {
     /// The best articles (at most 3), best first; empty when nothing answers the question.
     pub hits: Vec<Hit<'a>>,
-    /// The best article's three best sections, in reading order: what the built-in answer quotes.
+    /// The best article's three best sections, in reading order (what a model is given).
     pub sections: Vec<Hit<'a>>,
+    /// The question as the index read it (see `Knowledge::query`).
+    pub query: String,
 }
 
 impl<'a> Grounding<'a> {
     pub fn find(knowledge: &'a Knowledge, question: &str) -> Self {
+        let read = knowledge.read(question);
+        let query = read.expanded.clone();
+        let question = query.as_str();
         let mut hits = knowledge.rank_articles(question, 3);
-        let grounded = hits.first().is_some_and(|best| best.score * knowledge.coverage(question, best.article) >= MIN_CONFIDENCE);
+        let grounded = hits.first().is_some_and(|best| best.score * knowledge.coverage(&read, best.article) >= MIN_CONFIDENCE);
         if !grounded {
             hits.clear();
         }
@@ -70,7 +85,12 @@ impl<'a> Grounding<'a> {
         }
         let position = |hit: &Hit<'_>| knowledge.passages.iter().position(|p| std::ptr::eq(p, hit.passage));
         sections.sort_by_key(position);
-        Self { hits, sections }
+        Self { hits, sections, query }
+    }
+
+    /// Nothing found (a question that is not for the Help Center).
+    pub fn none() -> Self {
+        Self { hits: Vec::new(), sections: Vec::new(), query: String::new() }
     }
 
     pub fn is_grounded(&self) -> bool {
@@ -78,49 +98,152 @@ impl<'a> Grounding<'a> {
     }
 }
 
-fn cut(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_owned();
-    }
-    let mut out = String::new();
-    for paragraph in text.split("\n\n") {
-        if !out.is_empty() && out.len() + paragraph.len() > max {
-            break;
-        }
-        if !out.is_empty() {
-            out.push_str("\n\n");
-        }
-        out.push_str(paragraph);
-    }
-    out
+/// What a question asks for, beyond its words.
+#[derive(Debug, Clone, Copy, Default)]
+struct Wants {
+    /// A figure: an amount, a limit, a count of days.
+    figure: bool,
+    /// Steps: "how do I …".
+    steps: bool,
+    /// A place in the app: "where is …".
+    place: bool,
 }
 
-/// The built-in answer to a question.
+impl Wants {
+    fn of(question: &str) -> Self {
+        let words = crate::words::Words::new(question);
+        let figure = words.any(&["how much", "how many", "how long", "limit", "limits", "max", "maximum", "minimum", "min", "cap", "threshold", "thresholds", "when", "deadline", "days", "due"]);
+        let steps = !figure && (words.starts_with(&["how", "how do", "how to", "how can", "can i", "where do i"]) || words.any(&["steps", "how to", "how do i"]));
+        let place = words.any(&["where", "find"]);
+        Self { figure, steps, place }
+    }
+}
+
+/// How well a unit answers: the question's telling words it holds (IDF-weighted), more for
+/// its section's heading, and for a figure, steps or a place when the question wants one.
+fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: Wants) -> f32 {
+    let mut score: f32 = stems.iter().filter(|s| unit.stems.contains(*s)).map(|s| knowledge.idf(s)).sum();
+    score += 0.5 * stems.iter().filter(|s| unit.heading_stems.contains(*s)).map(|s| knowledge.idf(s)).sum::<f32>();
+    if score == 0.0 {
+        return 0.0;
+    }
+    let text = &unit.text;
+    if wants.figure && text.chars().any(|c| c.is_ascii_digit()) {
+        score *= 1.35;
+    }
+    if wants.steps && unit.is_steps {
+        score *= 1.5;
+    }
+    if wants.place && (text.contains("](/") || text.contains("**")) {
+        score *= 1.2;
+    }
+    // A section's first sentence states its answer.
+    if unit.leads_passage {
+        score *= 1.3;
+    }
+    // A long unit says more than the answer.
+    let words = text.split_whitespace().count();
+    if words > 70 {
+        score *= 0.8;
+    }
+    // A bare fragment ("See below.") is not an answer.
+    if words < 5 {
+        score *= 0.5;
+    }
+    score
+}
+
+/// The answer's units, in reading order, and the article they come from: the best unit of the
+/// best three articles (the best article counts most), and a second unit of the same article
+/// when it adds what the first lacks.
+fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &str) -> Option<(usize, Vec<&'a Unit>)> {
+    let wants = Wants::of(question);
+    let stems: Vec<String> = {
+        let mut seen = HashSet::new();
+        knowledge.stems(&grounding.query).into_iter().filter(|s| seen.insert(s.clone())).collect()
+    };
+    let index_of = |hit: &Hit<'_>| knowledge.articles.iter().position(|a| std::ptr::eq(a, hit.article));
+    let mut best: Option<(f32, usize, &Unit)> = None;
+    for (rank, hit) in grounding.hits.iter().enumerate() {
+        let Some(article) = index_of(hit) else { continue };
+        let weight = [1.0, 0.8, 0.65][rank.min(2)] * if rank > 0 && hit.score < grounding.hits[0].score * 0.6 { 0.7 } else { 1.0 };
+        for unit in &knowledge.units[article] {
+            let score = unit_score(knowledge, unit, &stems, wants) * weight;
+            if best.is_none_or(|(b, _, _)| score > b) {
+                best = Some((score, article, unit));
+            }
+        }
+    }
+    let (top, article, first) = best.filter(|(score, _, _)| *score > 0.0)?;
+    let mut chosen = vec![first];
+    if !first.is_steps || first.text.len() < 160 {
+        let missing: Vec<&String> = stems.iter().filter(|s| !first.stems.contains(*s)).collect();
+        let second = knowledge.units[article]
+            .iter()
+            .filter(|u| u.position != first.position && !u.is_steps || (u.is_steps && wants.steps && !first.is_steps))
+            .filter(|u| u.position != first.position)
+            .map(|u| {
+                let adds: f32 = missing.iter().filter(|s| u.stems.contains(**s)).map(|s| knowledge.idf(s)).sum();
+                let next = if u.passage == first.passage && u.position == first.position + 1 { 0.35 * top } else { 0.0 };
+                let score = unit_score(knowledge, u, &stems, wants);
+                (adds * 1.2 + next + score * 0.5, score, u)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((value, score, unit)) = second {
+            if value >= 0.6 * top && score >= 0.35 * top && unit.text.split_whitespace().count() <= 80 {
+                chosen.push(unit);
+            }
+        }
+    }
+    // "Click it again …" needs the sentence it refers to.
+    let refers = |u: &Unit| ["It ", "It's ", "This ", "That ", "They ", "These ", "Those ", "Click it ", "Then "].iter().any(|w| u.text.starts_with(w));
+    for unit in chosen.clone() {
+        if refers(unit) && unit.position > 0 {
+            let before = &knowledge.units[article][unit.position - 1];
+            if before.passage == unit.passage && !chosen.iter().any(|c| c.position == before.position) && chosen.len() < 3 {
+                chosen.push(before);
+            }
+        }
+    }
+    chosen.sort_by_key(|u| u.position);
+    Some((article, chosen))
+}
+
+/// The built-in answer to a question: the answer first, then its source.
 pub fn builtin(grounding: &Grounding<'_>, contact: &Contact) -> String {
+    let knowledge = Knowledge::embedded();
     let Some(best) = grounding.hits.first() else {
         return not_found(contact);
     };
-    let meta = &best.article.meta;
-    let mut text = format!("From **{}**:", meta.title);
-    // The sections in reading order, as many as fit the budget (the first always does, cut).
-    let mut used = 0;
-    for (i, section) in grounding.sections.iter().enumerate() {
-        let body = cut(&section.passage.text, MAX_PASSAGE_CHARS);
-        if i > 0 && used + body.len() > MAX_PASSAGE_CHARS + 300 {
-            continue;
+    let Some((article, units)) = choose(knowledge, grounding, &grounding.query) else {
+        return format!("{}\n\nSource: [{}](/help/{})", best.article.meta.summary, best.article.meta.title, best.article.meta.slug);
+    };
+    let meta = &knowledge.articles[article].meta;
+    let mut text = String::new();
+    for unit in &units {
+        if !text.is_empty() {
+            text.push_str(if unit.is_steps || text.ends_with(':') { "\n\n" } else { " " });
         }
-        used += body.len();
-        if let Some(heading) = &section.passage.heading {
-            text.push_str(&format!("\n\n**{heading}**"));
+        // A step list gets its section's heading as its lead-in.
+        if unit.is_steps {
+            if let Some(heading) = &knowledge.passages[unit.passage].heading {
+                if text.is_empty() {
+                    text.push_str(&format!("**{heading}**\n\n"));
+                }
+            }
         }
-        text.push_str("\n\n");
-        text.push_str(&body);
+        text.push_str(&unit.text);
     }
-    text.push_str(&format!("\n\nRead the whole article: [{}](/help/{})", meta.title, meta.slug));
-    let related: Vec<String> =
-        grounding.hits.iter().skip(1).map(|hit| format!("[{}](/help/{})", hit.article.meta.title, hit.article.meta.slug)).collect();
+    text.push_str(&format!("\n\nSource: [{}](/help/{})", meta.title, meta.slug));
+    let related: Vec<String> = grounding
+        .hits
+        .iter()
+        .filter(|hit| hit.article.meta.slug != meta.slug)
+        .take(2)
+        .map(|hit| format!("[{}](/help/{})", hit.article.meta.title, hit.article.meta.slug))
+        .collect();
     if !related.is_empty() {
-        text.push_str(&format!("\n\nRelated: {}", related.join(" · ")));
+        text.push_str(&format!(" · Related: {}", related.join(" · ")));
     }
     text
 }
@@ -134,8 +257,8 @@ pub fn not_found(contact: &Contact) -> String {
         reach.push_str(" or send us a text message from the links below");
     }
     format!(
-        "I couldn't find anything about that in the RaiseSpark Help Center, and I'd rather not guess. \
-         You can [browse the Help Center](/help), or {reach} and a person will answer."
+        "I can only help with RaiseSpark, raising capital and Reg CF, and I couldn't find anything about that in the Help Center — \
+         I'd rather not guess. You can [browse the Help Center](/help), or {reach} and a person will answer."
     )
 }
 
@@ -157,8 +280,9 @@ mod tests {
         assert_eq!(slug, "embed-wordpress");
         println!("{answer}");
         assert!(!grounding.sections.is_empty() && grounding.sections.iter().all(|s| s.article.meta.slug == "embed-wordpress"));
-        assert!(answer.contains("**Inline form on one page (block editor)**"), "the steps are quoted");
-        assert!(answer.contains("(/help/embed-wordpress)"), "{answer}");
+        assert!(answer.lines().next().unwrap().starts_with("**"), "the steps come first, under their heading: {answer}");
+        assert!(answer.contains("\n1. "), "{answer}");
+        assert!(answer.contains("Source: [") && answer.contains("(/help/embed-wordpress)"), "{answer}");
     }
 
     #[test]
@@ -181,8 +305,13 @@ mod tests {
     }
 
     #[test]
-    fn long_passages_are_cut_at_a_paragraph() {
-        let text = format!("{}\n\n{}", "a".repeat(1_000), "b".repeat(1_000));
-        assert_eq!(cut(&text, MAX_PASSAGE_CHARS), "a".repeat(1_000));
+    fn a_rule_question_gets_the_figure_in_the_first_sentence_not_the_whole_article() {
+        let knowledge = Knowledge::embedded();
+        let grounding = Grounding::find(knowledge, "whats the most i can raise with reg cf in a year");
+        let answer = builtin(&grounding, &contact());
+        let first = answer.split("\n\n").next().unwrap();
+        assert!(first.contains("$5,000,000") || first.contains("$5 million"), "{answer}");
+        assert!(answer.split_whitespace().count() < 120, "{answer}");
+        assert!(answer.contains("Source: ["), "{answer}");
     }
 }

@@ -5,10 +5,12 @@
 use shared::config::{Needs, Table::*};
 use shared::keys::Family;
 
-/// Sparky: the Help Center (compiled in), the caller's own counters and forms, the
-/// questions table, its rate limit; an LLM only when configured.
+/// Sparky: the Help Center (compiled in); the caller's own counters, forms, newest leads,
+/// campaigns, vault head, offering and subscription (with the plans' names); the questions
+/// table, its rate limit; an LLM only when configured.
 pub const NEEDS: Needs = Needs {
-    tables: &[AiChatQuestions, Profiles, Forms, RateLimits, Impersonations, ImpersonationActions],
+    tables: &[AiChatQuestions, Profiles, Forms, Leads, Campaigns, VaultRecords, Subscriptions, RateLimits, Impersonations, ImpersonationActions],
+    plans: true,
     access_tokens: true,
     link_secrets: &[Family::QuestionSalt],
     admins: true,

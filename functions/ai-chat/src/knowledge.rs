@@ -99,6 +99,32 @@ pub struct Knowledge {
     /// Every (stemmed) word of each article, for how much of a question it covers.
     vocabulary: Vec<HashSet<String>>,
     tokenizer: EnglishTokenizer,
+    /// Every word the articles use (lower case, not stemmed): what a typo is corrected to.
+    spellings: HashSet<String>,
+    /// Each article's answer units (sentences, list items, step lists), by article.
+    pub units: Vec<Vec<Unit>>,
+    /// In how many units each stemmed word appears (for the units' IDF).
+    unit_frequency: std::collections::HashMap<String, u32>,
+    unit_count: u32,
+}
+
+/// A piece of an article that can answer a question on its own: a sentence, a list item, or
+/// a whole numbered list of steps.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unit {
+    /// Index in `Knowledge::passages`.
+    pub passage: usize,
+    /// Markdown, as written.
+    pub text: String,
+    /// Its stemmed words (with the section heading's).
+    pub stems: HashSet<String>,
+    /// Stemmed words of its section's heading.
+    pub heading_stems: HashSet<String>,
+    pub is_steps: bool,
+    /// Whether it opens its section.
+    pub leads_passage: bool,
+    /// Order within the article.
+    pub position: usize,
 }
 
 /// How the index is built and scored (the defaults are what the evaluation chose).
@@ -117,6 +143,17 @@ impl Default for Tuning {
     fn default() -> Self {
         Self { card_weight: 1.5, title_repeats: 2, summary_in_passages: true, k1: 0.9, b: 0.4 }
     }
+}
+
+/// A question as the index reads it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Query {
+    /// Shorthand written out, typos corrected.
+    pub corrected: String,
+    /// With the Help Center's words for the founder's ([`SYNONYMS`]).
+    pub expanded: String,
+    /// Stems of the founder's words a synonym explained.
+    pub explained: HashSet<String>,
 }
 
 /// A passage found for a question, with its BM25 score.
@@ -170,6 +207,169 @@ fn passages_of(index: usize, article: &Article) -> Vec<Passage> {
     }
     flush(&heading, &mut text);
     passages
+}
+
+/// Founders' words, and the Help Center's words for the same thing, added to a question that
+/// uses them (an entry ending in `*` matches any word it starts).
+pub const SYNONYMS: &[(&str, &str)] = &[
+    ("linkedin", "social media post testing the waters"),
+    ("twitter", "social media post testing the waters"),
+    ("facebook", "social media post testing the waters"),
+    ("instagram", "social media post testing the waters"),
+    ("tiktok", "social media post testing the waters"),
+    ("social", "social media post testing the waters"),
+    ("newsletter", "campaign email"),
+    ("email update", "campaign"),
+    ("email just", "campaign segment"),
+    ("email them", "campaign"),
+    ("emailing", "campaign"),
+    ("pro", "plans pricing"),
+    ("making", "income"),
+    ("looks like", "preview"),
+    ("look like", "preview"),
+    ("earn", "income"),
+    ("earns", "income"),
+    ("salary", "income"),
+    ("people", "investors"),
+    ("revenue", "eligible eligibility"),
+    ("resell", "resale restrictions transfer"),
+    ("sell their shares", "resale restrictions transfer"),
+    ("sell my shares", "resale restrictions transfer"),
+    ("sell shares", "resale restrictions transfer"),
+    ("flip", "resale restrictions transfer"),
+    ("yearly", "annual"),
+    ("every year", "annual"),
+    ("max", "limit maximum"),
+    ("most i can raise", "limit maximum"),
+    ("cap", "limit"),
+    ("crowdfunding", "reg cf"),
+    ("raise", "offering"),
+    ("excel", "export csv"),
+    ("spreadsheet", "export csv"),
+    ("download", "export"),
+    ("referral", "earn rewards refer"),
+    ("refer", "earn rewards referral"),
+    ("payout", "earn rewards free month"),
+    ("paid out", "earn rewards free month"),
+    ("sec trouble", "bad actor disqualification"),
+    ("trouble with the sec", "bad actor disqualification"),
+    ("convicted", "bad actor disqualification"),
+    ("conviction", "bad actor disqualification"),
+    ("how long", "period days"),
+    ("minimum days", "offering period 21 days minimum"),
+    ("min days", "offering period 21 days minimum"),
+    ("back out", "cancel commitment"),
+    ("change their mind", "cancel commitment"),
+    ("pull out", "cancel commitment"),
+    ("withdraw", "cancel commitment"),
+    ("log out", "sign out"),
+    ("logout", "sign out"),
+    ("real person", "contact support"),
+    ("human", "contact support"),
+    ("talk to", "contact"),
+    ("blue sky", "state securities registration covered"),
+    ("deposit*", "accept money payments commitments"),
+    ("influencer", "promoter compensation rule 205"),
+    ("promote", "promoter compensation"),
+    ("506c", "rule 506(c) accredited"),
+    ("reg a", "regulation a+ tier"),
+    ("valuation", "material change amendment reconfirm"),
+    ("serious", "hot temperature"),
+    ("fake", "delete"),
+    ("get rid", "delete"),
+    ("greyed", "delete confirm type"),
+    ("grayed", "delete confirm type"),
+    ("unsubscrib*", "unsubscribe suppression"),
+    ("financials", "financial statements"),
+    ("c-u", "form c-u progress update"),
+    ("c-ar", "form c-ar annual report"),
+    ("c-tr", "form c-tr termination"),
+    ("c/a", "form c/a amendment"),
+    ("target", "target amount"),
+    ("hit our target", "target not reached deadline returned"),
+    ("hit the target", "target not reached deadline returned"),
+    ("miss our target", "target not reached deadline returned"),
+    ("mailing address", "physical postal address can-spam"),
+    ("lawyer", "attorney counsel"),
+    ("logo", "brand logo"),
+    ("serious investors", "hot"),
+];
+
+/// The units of a section: each numbered list of steps whole, each bullet, each sentence of
+/// a paragraph (tables and headings are not units).
+fn units_of(text: &str) -> Vec<(String, bool)> {
+    let mut units = Vec::new();
+    for block in text.split("\n\n").map(str::trim).filter(|b| !b.is_empty()) {
+        let lines: Vec<&str> = block.lines().collect();
+        let is_list = lines.first().is_some_and(|l| {
+            let l = l.trim_start();
+            l.starts_with("- ") || l.split_once(". ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        });
+        // "A lead is hot if either:" and the list after it are one answer.
+        if is_list {
+            if let Some((last, _)) = units.last_mut().filter(|(text, _): &&mut (String, bool)| text.ends_with(':')) {
+                last.push_str("\n");
+                last.push_str(block);
+                continue;
+            }
+        }
+        let numbered = |line: &str| line.trim_start().split_once(". ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        if lines.iter().any(|l| numbered(l)) {
+            units.push((block.to_owned(), true));
+        } else if lines.iter().all(|l| l.trim_start().starts_with('|')) {
+            continue;
+        } else if lines.iter().any(|l| l.trim_start().starts_with("- ")) {
+            let mut current = String::new();
+            for line in lines {
+                if let Some(item) = line.trim_start().strip_prefix("- ") {
+                    if !current.is_empty() {
+                        units.push((std::mem::take(&mut current), false));
+                    }
+                    current.push_str(item.trim());
+                } else {
+                    if !current.is_empty() {
+                        current.push(' ');
+                    }
+                    current.push_str(line.trim());
+                }
+            }
+            if !current.is_empty() {
+                units.push((current, false));
+            }
+        } else {
+            units.extend(sentences(&lines.join(" ")).into_iter().map(|s| (s, false)));
+        }
+    }
+    units
+}
+
+/// A paragraph's sentences: cut after `.`, `!` or `?` followed by a space and a capital
+/// (or a Markdown opener), not after an abbreviation.
+pub fn sentences(paragraph: &str) -> Vec<String> {
+    const ABBREVIATIONS: &[&str] = &["e.g.", "i.e.", "U.S.", "vs.", "Inc.", "No.", "etc.", "St.", "Mr.", "Ms.", "Dr."];
+    let chars: Vec<char> = paragraph.chars().collect();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 0..chars.len() {
+        if !matches!(chars[i], '.' | '!' | '?') || chars.get(i + 1) != Some(&' ') {
+            continue;
+        }
+        let next = chars.get(i + 2).copied().unwrap_or(' ');
+        if !(next.is_uppercase() || matches!(next, '*' | '[' | '"' | '(' | '`')) {
+            continue;
+        }
+        let sentence: String = chars[start..=i].iter().collect();
+        if ABBREVIATIONS.iter().any(|a| sentence.ends_with(a)) {
+            continue;
+        }
+        out.push(sentence.trim().to_owned());
+        start = i + 2;
+    }
+    let rest: String = chars[start.min(chars.len())..].iter().collect();
+    if !rest.trim().is_empty() {
+        out.push(rest.trim().to_owned());
+    }
+    out
 }
 
 /// What BM25 indexes for a passage: the article's title, tags and summary weigh in every
@@ -247,7 +447,32 @@ impl Knowledge {
                 tokenizer.tokenize(&text).into_iter().collect()
             })
             .collect();
-        Ok(Self { tuning, articles, passages, engine, cards, vocabulary, tokenizer })
+        let spellings = articles
+            .iter()
+            .flat_map(|article| {
+                let text = format!("{} {} {} {}", article.meta.title, article.meta.summary, article.meta.tags.join(" "), strip_markdown(&article.body));
+                text.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() >= 3).map(str::to_owned).collect::<Vec<_>>()
+            })
+            .collect();
+        let mut units: Vec<Vec<Unit>> = vec![Vec::new(); articles.len()];
+        for (index, passage) in passages.iter().enumerate() {
+            let heading_stems: HashSet<String> = tokenizer.tokenize(passage.heading.as_deref().unwrap_or_default()).into_iter().collect();
+            let list = &mut units[passage.article];
+            for (n, (text, is_steps)) in units_of(&passage.text).into_iter().enumerate() {
+                let mut stems: HashSet<String> = tokenizer.tokenize(&strip_markdown(&text)).into_iter().collect();
+                stems.extend(heading_stems.iter().cloned());
+                let position = list.len();
+                list.push(Unit { passage: index, text, stems, heading_stems: heading_stems.clone(), is_steps, leads_passage: n == 0, position });
+            }
+        }
+        let mut unit_frequency = std::collections::HashMap::new();
+        for unit in units.iter().flatten() {
+            for stem in &unit.stems {
+                *unit_frequency.entry(stem.clone()).or_insert(0u32) += 1;
+            }
+        }
+        let unit_count = units.iter().map(Vec::len).sum::<usize>() as u32;
+        Ok(Self { tuning, articles, passages, engine, cards, vocabulary, tokenizer, spellings, units, unit_frequency, unit_count })
     }
 
     /// The articles compiled into this binary (parsed once).
@@ -258,6 +483,63 @@ impl Knowledge {
 
     pub fn article(&self, slug: &str) -> Option<&Article> {
         self.articles.iter().find(|article| article.meta.slug == slug)
+    }
+
+    /// How telling a stemmed word is among the answer units (inverse document frequency).
+    pub fn idf(&self, stem: &str) -> f32 {
+        let n = self.unit_frequency.get(stem).copied().unwrap_or(0) as f32;
+        ((self.unit_count as f32 - n + 0.5) / (n + 0.5) + 1.0).ln()
+    }
+
+    /// A question's stemmed words without stop words (what units are scored on).
+    pub fn stems(&self, text: &str) -> Vec<String> {
+        self.tokenizer.tokenize(text)
+    }
+
+    /// The question as the index reads it: shorthand written out, typos corrected to words
+    /// the articles use, and founders' words joined by the Help Center's (see [`SYNONYMS`]).
+    pub fn query(&self, question: &str) -> String {
+        self.read(question).expanded
+    }
+
+    /// The question corrected and expanded (see [`Knowledge::query`]), with the stems of the
+    /// founder's words a synonym explained.
+    pub fn read(&self, question: &str) -> Query {
+        let words = crate::words::Words::new(question);
+        let corrected: Vec<String> = words.tokens().iter().map(|word| self.spelling(word).unwrap_or_else(|| word.clone())).collect();
+        let corrected = corrected.join(" ");
+        let padded = format!(" {corrected} ");
+        let mut extra = Vec::new();
+        let mut explained = HashSet::new();
+        for (founder, ours) in SYNONYMS {
+            let stem = founder.trim_end_matches('*');
+            let found = if founder.ends_with('*') { padded.contains(&format!(" {stem}")) } else { padded.contains(&format!(" {founder} ")) };
+            if found {
+                extra.push(*ours);
+                explained.extend(self.tokenizer.tokenize(stem));
+                if founder.ends_with('*') {
+                    explained.extend(padded.split(' ').filter(|w| w.starts_with(stem)).flat_map(|w| self.tokenizer.tokenize(w)));
+                }
+            }
+        }
+        let expanded = if extra.is_empty() { corrected.clone() } else { format!("{corrected} {}", extra.join(" ")) };
+        Query { corrected, expanded, explained }
+    }
+
+    /// The article word a misspelt question word stands for: one edit away (two for long
+    /// words), among words of about its length.
+    fn spelling(&self, word: &str) -> Option<String> {
+        if word.len() < 5 || !word.chars().all(char::is_alphabetic) || self.spellings.contains(word) || self.tokenizer.stop_words.contains(word) {
+            return None;
+        }
+        let max = if word.len() >= 8 { 2 } else { 1 };
+        self.spellings
+            .iter()
+            .filter(|known| known.len().abs_diff(word.len()) <= max)
+            .map(|known| (crate::words::distance(word, known, max), known))
+            .filter(|(d, _)| *d <= max)
+            .min_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(b.1)))
+            .map(|(_, known)| known.clone())
     }
 
     /// The best passages for a question, best first.
@@ -274,15 +556,16 @@ impl Knowledge {
 
     /// The share of the question's words (stemmed, without stop words) that the article uses:
     /// a high BM25 score on one shared word ("capital", "mail") is not an answer.
-    pub fn coverage(&self, query: &str, article: &Article) -> f32 {
+    pub fn coverage(&self, query: &Query, article: &Article) -> f32 {
         let Some(index) = self.articles.iter().position(|a| std::ptr::eq(a, article)) else { return 0.0 };
         // Figures ("80k", "2021") are the question's data, not its topic.
         let words: HashSet<String> =
-            self.tokenizer.tokenize(query).into_iter().filter(|word| !word.chars().any(|c| c.is_ascii_digit())).collect();
+            self.tokenizer.tokenize(&query.corrected).into_iter().filter(|word| !word.chars().any(|c| c.is_ascii_digit())).collect();
         if words.is_empty() {
             return 0.0;
         }
-        let known = words.iter().filter(|word| self.vocabulary[index].contains(*word)).count();
+        // A founder's word a synonym explained counts as known.
+        let known = words.iter().filter(|word| self.vocabulary[index].contains(*word) || query.explained.contains(*word)).count();
         known as f32 / words.len() as f32
     }
 
@@ -373,6 +656,31 @@ mod tests {
     fn a_slug_must_match_its_file_and_front_matter_is_required() {
         assert!(matches!(parse_article("other.md", SAMPLE), Err(ArticleError::SlugMismatch { .. })));
         assert!(matches!(parse_article("x.md", "no front matter"), Err(ArticleError::NoFrontMatter(_))));
+    }
+
+    #[test]
+    fn a_section_is_cut_into_sentences_bullets_and_step_lists() {
+        let text = "A company may raise $5,000,000. It counts e.g. earlier sales. Then more.\n\n1. Open it.\n2. Click **Export CSV**.\n\n- One item\n- Two items\n\n| a | b |\n| - | - |";
+        let units = units_of(text);
+        assert_eq!(
+            units,
+            [
+                ("A company may raise $5,000,000.".to_owned(), false),
+                ("It counts e.g. earlier sales.".to_owned(), false),
+                ("Then more.".to_owned(), false),
+                ("1. Open it.\n2. Click **Export CSV**.".to_owned(), true),
+                ("One item".to_owned(), false),
+                ("Two items".to_owned(), false),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_question_is_read_with_typos_corrected_and_founders_words_joined() {
+        let knowledge = Knowledge::embedded();
+        let query = knowledge.query("can my investors resell thier shares");
+        assert!(query.contains("their") && query.contains("resale restrictions"), "{query}");
+        assert!(knowledge.query("how do i export to excel").contains("export csv"));
     }
 
     #[test]

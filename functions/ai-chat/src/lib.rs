@@ -12,11 +12,14 @@
 
 pub mod account;
 pub mod answer;
+pub mod calculator;
 pub mod config;
+pub mod guard;
 pub mod knowledge;
 pub mod providers;
 pub mod questions;
 mod reply;
+pub mod words;
 
 use std::sync::Arc;
 
@@ -37,10 +40,12 @@ use shared::{
 use tokio::sync::OnceCell;
 
 use crate::{
-    account::{AccountFacts, FormFacts},
+    account::{AccountFacts, CampaignFacts, FormFacts, LeadFacts, PlanFacts, RECENT_LEADS},
     answer::Contact,
     providers::Llm,
 };
+
+pub use reply::Reply;
 
 /// Spec 8: the toast the SPA shows on failure; also the message of a 5xx here.
 pub const FAILED: &str = "Failed to get AI response";
@@ -69,19 +74,33 @@ struct ChatRequest {
     context: Option<ChatContext>,
 }
 
+/// Sparky for one deployment: the state and the model, when one is configured (made once).
 #[derive(Clone)]
-struct ChatState {
+pub struct Sparky {
     app: AppState,
     llm: Arc<OnceCell<Option<Llm>>>,
 }
 
-impl axum::extract::FromRef<ChatState> for shared::auth::TokenKeys {
-    fn from_ref(state: &ChatState) -> Self {
+impl axum::extract::FromRef<Sparky> for shared::auth::TokenKeys {
+    fn from_ref(state: &Sparky) -> Self {
         state.app.tokens.clone()
     }
 }
 
-impl ChatState {
+impl Sparky {
+    pub fn new(app: AppState) -> Self {
+        Self { app, llm: Arc::new(OnceCell::new()) }
+    }
+
+    /// The reply to a conversation (its last message is the question) for `user_id`, from
+    /// their own figures and the Help Center. Neither rate-limited nor remembered: the route
+    /// does both.
+    pub async fn reply(&self, user_id: &str, messages: &[ChatMessage]) -> Result<Reply> {
+        let question = validate(messages)?;
+        let facts = load_facts(&self.app, user_id).await?;
+        Ok(reply::reply(self, question, &facts, messages).await)
+    }
+
     async fn llm(&self) -> Option<&Llm> {
         self.llm
             .get_or_init(|| async {
@@ -98,7 +117,7 @@ impl ChatState {
 }
 
 pub fn router(state: AppState) -> Router {
-    let chat = ChatState { app: state.clone(), llm: Arc::new(OnceCell::new()) };
+    let chat = Sparky::new(state.clone());
     let router = Router::new()
         .route("/", post(chat_reply))
         .route("/popular", get(popular))
@@ -124,10 +143,51 @@ fn validate(messages: &[ChatMessage]) -> Result<&str> {
     Ok(last.content.trim())
 }
 
-/// The caller's own figures: two reads (profile counters, forms), whatever the data size.
+/// The caller's own figures, read together: the profile's counters, the forms, one page of
+/// the newest leads, the campaigns, the vault's head, the offering and the subscription —
+/// whatever the data size, and only the caller's (every read is keyed by their id).
 async fn load_facts(state: &AppState, user_id: &str) -> Result<AccountFacts> {
-    let (profile, forms) = tokio::try_join!(state.profiles().get_profile(user_id), state.forms().list_forms(user_id))?;
+    let (profile, forms, recent, campaigns, vault_records, offering, subscription) = tokio::try_join!(
+        state.profiles().get_profile(user_id),
+        state.forms().list_forms(user_id),
+        state.lead_listings().recent(user_id, RECENT_LEADS),
+        state.campaigns().list(user_id),
+        shared::repo::vault_head::record_count(&state.dynamo, &state.config.tables, user_id),
+        state.profiles().get_offering(user_id),
+        state.subscriptions().get::<shared::plans::SubscriptionRecord>(user_id),
+    )?;
     let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(user_id));
+    let by_id: std::collections::HashMap<&str, &shared::forms::Form> = forms.iter().map(|f| (f.id.as_str(), f)).collect();
+    let recent = recent
+        .iter()
+        .map(|lead| {
+            let form = by_id.get(lead.form_id.as_str());
+            let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
+            let answers = shared::leads::answers_in_order(fields, &lead.data);
+            let summary = shared::leads::LeadSummary::of(&answers, lead.location.as_ref());
+            let amount = answers
+                .iter()
+                .find(|a| a.preset == Some("investment_amount"))
+                .and_then(|a| a.value.as_str())
+                .map(str::to_owned)
+                .or(summary.investment_range.clone());
+            LeadFacts {
+                name: summary.name.clone().unwrap_or_else(|| "An investor without a name".into()),
+                email: summary.email.clone(),
+                phone: summary.phone.clone(),
+                form: form.map(|f| f.name.clone()).unwrap_or_else(|| "a deleted form".into()),
+                temperature: Some(shared::leads::Temperature::from_status(&lead.status)),
+                amount,
+                estimated: lead.estimated_amount.unwrap_or_else(|| shared::leads::estimated_investment(&answers)),
+                created_at: lead.created_at.clone(),
+            }
+        })
+        .collect();
+    let plan = subscription.filter(|s| s.status.is_some()).map(|s| {
+        let plans = shared::billing::plans(&state.config.stripe);
+        let name = s.plan.clone().or_else(|| s.price_id.as_deref().and_then(|id| shared::plans::plan_for_price(&plans, id)).map(|p| p.name.to_owned()));
+        PlanFacts { name: name.unwrap_or_else(|| "RaiseSpark".into()), status: s.status.clone().unwrap_or_default(), trial_end: s.trial_end, period_end: s.current_period_end }
+    });
     Ok(AccountFacts {
         leads: profile.interested_investors_count,
         hot: profile.hot_leads,
@@ -139,6 +199,23 @@ async fn load_facts(state: &AppState, user_id: &str) -> Result<AccountFacts> {
             .filter(|form| !form.is_archived)
             .map(|form| FormFacts { views: form.views, leads: form.leads_count, published: form.is_published, id: form.id, name: form.name })
             .collect(),
+        recent,
+        campaigns: campaigns
+            .into_iter()
+            .map(|c| CampaignFacts {
+                name: c.content.name,
+                status: c.status,
+                sent_at: c.finished_at.or(c.started_at),
+                recipients: c.stats.recipients,
+                delivered: c.stats.delivered,
+                opened: c.stats.opened,
+                clicked: c.stats.clicked,
+            })
+            .collect(),
+        vault_records,
+        offering: (offering.status.label().to_owned(), offering.filing_date),
+        plan,
+        now: state.clock.unix(),
     })
 }
 
@@ -158,7 +235,7 @@ async fn remember(state: &AppState, user_id: &str, question: &str, page: &str, g
 }
 
 #[tracing::instrument(skip(chat, body), fields(user_id = %user.id))]
-async fn chat_reply(State(chat): State<ChatState>, user: AuthUser, JsonBody(body): JsonBody<ChatRequest, 65_536>) -> Result<Json<Value>> {
+async fn chat_reply(State(chat): State<Sparky>, user: AuthUser, JsonBody(body): JsonBody<ChatRequest, 65_536>) -> Result<Json<Value>> {
     let question = validate(&body.messages)?.to_owned();
     let state = &chat.app;
     if rate_limit::reserve(state.rate_limits(), &PER_USER, &user.id).await?.is_none() {
@@ -168,29 +245,28 @@ async fn chat_reply(State(chat): State<ChatState>, user: AuthUser, JsonBody(body
         });
     }
     let page = body.context.as_ref().and_then(|c| c.current_page.clone()).unwrap_or_default();
-    let facts = load_facts(state, &user.id).await?;
-    let reply = reply::reply(&chat, &question, &facts, &body.messages).await;
+    let reply = chat.reply(&user.id, &body.messages).await?;
     remember(state, &user.id, &question, &page, reply.grounded).await;
     Ok(Json(json!({ "message": reply.message })))
 }
 
 /// Spec 7: the most popular questions (5).
 #[tracing::instrument(skip(chat))]
-async fn popular(State(chat): State<ChatState>, _user: AuthUser) -> Result<Json<Value>> {
+async fn popular(State(chat): State<Sparky>, _user: AuthUser) -> Result<Json<Value>> {
     let state = &chat.app;
     let questions = questions::popular(state.ai_questions(),).await?;
     Ok(Json(json!({ "questions": questions })))
 }
 
 #[tracing::instrument(skip(chat))]
-async fn contact(State(chat): State<ChatState>, _user: AuthUser) -> Json<Value> {
+async fn contact(State(chat): State<Sparky>, _user: AuthUser) -> Json<Value> {
     let contact = chat.contact();
     Json(json!({ "email": contact.email, "sms": contact.sms }))
 }
 
 /// Coverage gaps for the Help Center's authors: admins only.
 #[tracing::instrument(skip(chat))]
-async fn gaps(State(chat): State<ChatState>, user: AuthUser) -> Result<Json<Value>> {
+async fn gaps(State(chat): State<Sparky>, user: AuthUser) -> Result<Json<Value>> {
     let state = &chat.app;
     user.refuse_impersonation()?;
     if !state.is_admin(&user.id) {

@@ -1,43 +1,200 @@
-//! Sparky's reply to a question: from the caller's own figures when it is about their account,
-//! else from the Help Center, phrased by the model when one is configured (the built-in answer
-//! when none is, or when it fails).
+//! Sparky's reply to a question. An attempt on its rules is refused. Otherwise the question is
+//! cut into its parts ("how many hot leads do I have and how do I e-mail just them") and each
+//! part is answered: from the caller's own figures when it asks about their account, else from
+//! the Help Center — phrased by the model when one is configured and its reply states no
+//! number the passages and figures do not (the built-in answer otherwise). Any answer drawn
+//! from an article on the rules ends with the disclaimer.
 
-use shared::ai::ChatMessage;
+use shared::{ai::ChatMessage, format::numbers_in};
 
 use crate::{
-    ChatState,
+    Sparky,
     account::{self, AccountFacts},
     answer::{self, Grounding},
+    calculator, guard,
     knowledge::Knowledge,
     providers,
 };
 
-pub(crate) struct Reply {
+/// Sparky's reply.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
     pub message: String,
     /// Whether the figures or a Help Center passage backed it (else it is a coverage gap).
     pub grounded: bool,
 }
 
-pub(crate) async fn reply(chat: &ChatState, question: &str, facts: &AccountFacts, messages: &[ChatMessage]) -> Reply {
-    if let Some(intent) = account::intent(question, facts) {
-        return Reply { message: account::answer(&intent, facts), grounded: true };
+/// Words that open a new question inside a sentence ("… and how do I …").
+const OPENERS: &[&str] = &[
+    "how", "what", "whats", "what's", "when", "where", "who", "whos", "which", "why", "is", "are", "can", "could", "do", "does", "did", "should", "will",
+    "would", "if", "any",
+];
+
+/// The parts of a question: its sentences, and clauses joined by "and" / "also" that each
+/// open like a question. A question with one part is one part.
+pub fn parts(question: &str) -> Vec<String> {
+    let mut sentences: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for c in question.chars() {
+        current.push(c);
+        if matches!(c, '?' | ';' | '\n') {
+            sentences.push(std::mem::take(&mut current));
+        }
     }
-    let grounding = Grounding::find(Knowledge::embedded(), question);
-    let builtin = || answer::builtin(&grounding, &chat.contact());
-    let message = match chat.llm().await {
-        None => builtin(),
-        Some(llm) => {
-            let system = providers::system_prompt(&grounding.hits, &account_summary(facts));
+    sentences.push(current);
+    let mut parts = Vec::new();
+    for sentence in sentences {
+        let words: Vec<&str> = sentence.split_whitespace().collect();
+        let mut part: Vec<&str> = Vec::new();
+        for (i, word) in words.iter().enumerate() {
+            let lower = word.to_lowercase();
+            let joiner = matches!(lower.trim_matches(|c: char| !c.is_alphanumeric()), "and" | "also" | "plus" | "&") || lower.ends_with(',') && i + 1 < words.len();
+            let opens = words.get(i + 1).is_some_and(|next| OPENERS.contains(&next.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')));
+            // Only a clause that itself reads as a question is cut off ("my lawyer wants the
+            // vault, how do I get it out" is one question).
+            let question_so_far = part.first().is_some_and(|first| OPENERS.contains(&first.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')));
+            if joiner && opens && part.len() >= 3 && question_so_far {
+                if lower.ends_with(',') && !matches!(lower.trim_end_matches(','), "and" | "also" | "plus") {
+                    part.push(word);
+                }
+                parts.push(part.join(" "));
+                part.clear();
+                continue;
+            }
+            part.push(word);
+        }
+        if !part.is_empty() {
+            parts.push(part.join(" "));
+        }
+    }
+    // A sentence that does not read as a question ("mail me at …") stays with the one before.
+    let mut merged: Vec<String> = Vec::new();
+    for part in parts.into_iter().map(|p| clean(&p)).filter(|p| !p.is_empty()) {
+        let first = part.split_whitespace().next().unwrap_or_default().to_lowercase();
+        let asks = part.ends_with('?') || OPENERS.contains(&first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''));
+        match merged.last_mut() {
+            Some(previous) if !asks => {
+                previous.push(' ');
+                previous.push_str(&part);
+            }
+            _ => merged.push(part),
+        }
+    }
+    let parts: Vec<String> = merged.into_iter().filter(|p| p.split_whitespace().count() >= 2).collect();
+    if parts.is_empty() { vec![question.trim().to_owned()] } else { parts }
+}
+
+/// A part without its leading joiner ("also …") and trailing punctuation.
+fn clean(part: &str) -> String {
+    let mut part = part.trim().trim_start_matches(|c: char| !c.is_alphanumeric()).trim_end_matches([',', ';']).trim();
+    for joiner in ["also ", "and ", "plus ", "oh and ", "btw "] {
+        if part.len() > joiner.len() && part[..joiner.len()].eq_ignore_ascii_case(joiner) {
+            part = part[joiner.len()..].trim_start();
+        }
+    }
+    part.to_owned()
+}
+
+/// One part's answer.
+enum Piece<'a> {
+    /// From the caller's figures, or worked out from the question's (a regulatory answer).
+    Account(String, bool),
+    Help(Grounding<'a>),
+}
+
+pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts, messages: &[ChatMessage]) -> Reply {
+    if let Some(refusal) = guard::refusal(question) {
+        return Reply { message: refusal.to_owned(), grounded: true };
+    }
+    let knowledge = Knowledge::embedded();
+    let mut pieces: Vec<(String, Piece<'_>)> = parts(question)
+        .into_iter()
+        .map(|part| {
+            let piece = if guard::off_topic(&part) {
+                Piece::Help(Grounding::none())
+            } else if let Some((income, worth)) = calculator::figures(&part) {
+                Piece::Account(calculator::answer(income, worth), true)
+            } else {
+                match account::intent(&part, facts) {
+                    Some(intent) => Piece::Account(account::answer(&intent, facts), false),
+                    None => Piece::Help(Grounding::find(knowledge, &part)),
+                }
+            };
+            (part, piece)
+        })
+        .collect();
+    // A part too short to find anything alone ("can I post about it on twitter") is read
+    // with the whole question; when that finds nothing new either, the part is left out.
+    if pieces.len() > 1 && pieces.iter().any(|(_, piece)| matches!(piece, Piece::Help(g) if !g.is_grounded())) {
+        let whole = Grounding::find(knowledge, question);
+        let answered_slugs: Vec<String> = pieces
+            .iter()
+            .filter_map(|(_, p)| if let Piece::Help(g) = p { g.hits.first().map(|h| h.article.meta.slug.clone()) } else { None })
+            .collect();
+        let new = whole.hits.first().is_some_and(|h| !answered_slugs.contains(&h.article.meta.slug));
+        let mut whole = Some(whole).filter(|_| new);
+        for (_, piece) in pieces.iter_mut() {
+            if matches!(piece, Piece::Help(g) if !g.is_grounded()) {
+                if let Some(found) = whole.take() {
+                    *piece = Piece::Help(found);
+                }
+            }
+        }
+    }
+
+    let grounded = pieces.iter().any(|(_, piece)| match piece {
+        Piece::Account(..) => true,
+        Piece::Help(g) => g.is_grounded(),
+    });
+    let regulatory = pieces.iter().any(|(_, piece)| match piece {
+        Piece::Account(_, regulatory) => *regulatory,
+        Piece::Help(g) => answer::is_regulatory(g),
+    });
+    let contact = sparky.contact();
+
+    let builtin = || {
+        let answered = pieces.iter().filter(|(_, p)| !matches!(p, Piece::Help(g) if !g.is_grounded())).count();
+        let texts: Vec<String> = pieces
+            .iter()
+            .map(|(part, piece)| match piece {
+                Piece::Account(text, _) => text.clone(),
+                Piece::Help(g) if g.is_grounded() => answer::builtin(g, &contact),
+                Piece::Help(_) if answered > 0 => format!("On “{part}”: I can only help with RaiseSpark, raising capital and Reg CF, and the Help Center has nothing on that."),
+                Piece::Help(g) => answer::builtin(g, &contact),
+            })
+            .collect();
+        texts.join("\n\n---\n\n")
+    };
+
+    let message = match sparky.llm().await {
+        Some(llm) if grounded => {
+            let hits: Vec<_> = pieces.iter().filter_map(|(_, p)| if let Piece::Help(g) = p { Some(g.hits.iter().copied()) } else { None }).flatten().collect();
+            let account_answers: Vec<&str> = pieces.iter().filter_map(|(_, p)| if let Piece::Account(text, _) = p { Some(text.as_str()) } else { None }).collect();
+            let summary = format!("{}\n{}", account_summary(facts), account_answers.join("\n"));
+            let system = providers::system_prompt(&hits, &summary);
             match llm.complete(&system, messages).await {
-                Ok(answer) => answer,
+                Ok(text) if states_only_known_numbers(&text, &system, question) => text,
+                Ok(_) => {
+                    tracing::warn!(provider = llm.name(), "the model stated a number its passages do not: answering from the Help Center");
+                    builtin()
+                }
                 Err(err) => {
                     tracing::warn!(provider = llm.name(), error = %err, "the model failed: answering from the Help Center");
                     builtin()
                 }
             }
         }
+        _ => builtin(),
     };
-    Reply { message: answer::with_disclaimer(message, &grounding), grounded: grounding.is_grounded() }
+    let message = if regulatory { answer::with_disclaimer(message) } else { message };
+    Reply { message, grounded }
+}
+
+/// Whether every number the model wrote is one the passages, the figures or the question state.
+fn states_only_known_numbers(text: &str, system: &str, question: &str) -> bool {
+    let known = numbers_in(&format!("{system} {question}"));
+    // Step numbers ("1.", "2.") and the section sign are list markup, not facts.
+    numbers_in(text).iter().all(|n| known.contains(n) || n.len() == 1)
 }
 
 /// The caller's figures as the model's prompt states them.
@@ -65,7 +222,7 @@ mod tests {
 
     #[test]
     fn the_prompt_states_every_figure_and_each_form() {
-        let mut facts = AccountFacts { leads: 12, hot: 3, warm: 4, cold: 5, estimated_interest: 25_000, forms: Vec::new() };
+        let mut facts = AccountFacts { leads: 12, hot: 3, warm: 4, cold: 5, estimated_interest: 25_000, ..AccountFacts::default() };
         assert_eq!(account_summary(&facts), "Leads: 12 (3 hot, 4 warm, 5 cold); estimated interest $25000.\nForms:\n(none)");
         facts.forms = vec![
             FormFacts { id: "f-1".into(), name: "Seed".into(), views: 40, leads: 12, published: true },
@@ -75,5 +232,23 @@ mod tests {
             account_summary(&facts),
             "Leads: 12 (3 hot, 4 warm, 5 cold); estimated interest $25000.\nForms:\n- Seed (id f-1, published, 40 views, 12 leads)\n- Draft (id f-2, draft, 0 views, 0 leads)"
         );
+    }
+
+    #[test]
+    fn a_question_is_cut_into_the_parts_it_asks() {
+        assert_eq!(parts("how many hot leads do i have and how do i email just them"), ["how many hot leads do i have", "how do i email just them"]);
+        assert_eq!(parts("do i have any leads yet? also whats the investor limit"), ["do i have any leads yet?", "whats the investor limit"]);
+        assert_eq!(parts("how do i embed a form on wix, and is there some bad actor rule"), ["how do i embed a form on wix", "is there some bad actor rule"]);
+        assert_eq!(parts("what is the 21 day rule"), ["what is the 21 day rule"]);
+        assert_eq!(parts("can i post on linkedin and twitter before filing"), ["can i post on linkedin and twitter before filing"]);
+        assert_eq!(parts("archive vs delete whats the difference"), ["archive vs delete whats the difference"]);
+        assert_eq!(parts("What is the best pizza in Naples? mail me at ada@example.com"), ["What is the best pizza in Naples? mail me at ada@example.com"]);
+    }
+
+    #[test]
+    fn a_models_reply_may_state_only_numbers_it_was_given() {
+        let system = "Passage: a company may raise $5,000,000 in 12 months.";
+        assert!(states_only_known_numbers("You can raise $5,000,000 per 12 months.\n\n1. File Form C.", system, "max raise?"));
+        assert!(!states_only_known_numbers("You can raise $1,070,000.", system, "max raise?"));
     }
 }

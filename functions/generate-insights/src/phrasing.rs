@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::facts::{Facts, Rate, Share, WEEKS};
+use shared::format::numbers_in;
 
 /// Spec 3, AI insight.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -205,29 +206,6 @@ pub fn templates(facts: &Facts) -> Vec<(&'static str, Insight)> {
     insights
 }
 
-/// The numbers a text states ('$1,412,500' → '1412500', '38%' → '38', '4.5' → '4.5').
-pub fn numbers_in(text: &str) -> Vec<String> {
-    let mut numbers = Vec::new();
-    let mut current = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    for (i, c) in chars.iter().enumerate() {
-        let next_is_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
-        if c.is_ascii_digit() {
-            current.push(*c);
-        } else if (*c == ',' || *c == '.') && !current.is_empty() && next_is_digit {
-            if *c == '.' {
-                current.push('.');
-            }
-        } else if !current.is_empty() {
-            numbers.push(std::mem::take(&mut current));
-        }
-    }
-    if !current.is_empty() {
-        numbers.push(current);
-    }
-    numbers
-}
-
 /// A model's rephrasing of one insight, if it states only numbers the template states.
 pub fn accept(template: &Insight, rephrased: &str) -> Option<String> {
     let text = rephrased.trim();
@@ -288,9 +266,6 @@ mod tests {
         assert_eq!(usd(0), "$0");
         assert_eq!(usd(999), "$999");
         assert_eq!(usd(1_000), "$1,000");
-        assert_eq!(numbers_in("Investors indicated $1,412,500 across 40 leads (38%), 4.5x. Done."), ["1412500", "40", "38", "4.5"]);
-        assert_eq!(numbers_in("in the $10,000 to $25,000 range."), ["10000", "25000"]);
-        assert_eq!(numbers_in("no numbers"), Vec::<String>::new());
     }
 
     fn insight(content: &str) -> Insight {

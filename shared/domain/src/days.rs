@@ -17,6 +17,11 @@ pub fn iso_from_unix(seconds: i64) -> String {
     OffsetDateTime::from_unix_timestamp(seconds).map(iso).unwrap_or_default()
 }
 
+/// Unix seconds of a stored RFC 3339 timestamp (`None` when it does not parse).
+pub fn unix_of(at: &str) -> Option<i64> {
+    OffsetDateTime::parse(at, &Rfc3339).ok().map(OffsetDateTime::unix_timestamp)
+}
+
 /// `2026-11-23` from a stored RFC 3339 timestamp.
 pub fn day_of(created_at: &str) -> Option<&str> {
     let day = created_at.get(..10)?;
@@ -58,6 +63,8 @@ mod tests {
     #[test]
     fn days_are_read_from_timestamps_and_written_zero_padded() {
         assert_eq!(day_of("2026-11-23T10:00:00Z"), Some("2026-11-23"));
+        assert_eq!(unix_of(&iso_from_unix(1_795_000_000)), Some(1_795_000_000));
+        assert_eq!(unix_of("yesterday"), None);
         assert_eq!(day_of("yesterday"), None);
         assert_eq!(day_string(time::macros::date!(2026 - 01 - 05)), "2026-01-05");
         assert_eq!(weeks_start(time::macros::date!(2026 - 11 - 25), 12), time::macros::date!(2026 - 09 - 07));

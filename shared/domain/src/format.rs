@@ -37,9 +37,39 @@ pub fn csv_record<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
     line
 }
 
+/// The numbers a text states ('$1,412,500' → '1412500', '38%' → '38', '4.5' → '4.5').
+pub fn numbers_in(text: &str) -> Vec<String> {
+    let mut numbers = Vec::new();
+    let mut current = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        let next_is_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_ascii_digit() {
+            current.push(*c);
+        } else if (*c == ',' || *c == '.') && !current.is_empty() && next_is_digit {
+            if *c == '.' {
+                current.push('.');
+            }
+        } else if !current.is_empty() {
+            numbers.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        numbers.push(current);
+    }
+    numbers
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_read_as_written() {
+        assert_eq!(numbers_in("Investors indicated $1,412,500 across 40 leads (38%), 4.5x. Done."), ["1412500", "40", "38", "4.5"]);
+        assert_eq!(numbers_in("in the $10,000 to $25,000 range."), ["10000", "25000"]);
+        assert_eq!(numbers_in("no numbers"), Vec::<String>::new());
+    }
 
     #[test]
     fn csv_cells_are_quoted_as_rfc_4180_says() {

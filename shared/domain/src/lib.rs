@@ -20,6 +20,7 @@ pub mod leads;
 pub mod offering;
 pub mod plans;
 pub mod profiles;
+pub mod reg_cf;
 pub mod rate_limit;
 pub mod rewards;
 pub mod theme;

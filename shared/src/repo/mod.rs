@@ -29,6 +29,7 @@ pub mod stripe_events;
 pub mod subscriptions;
 pub mod table;
 pub mod users;
+pub mod vault_head;
 #[cfg(feature = "vault")]
 pub mod vault;
 

@@ -2,4 +2,5 @@
 //! a module per area.
 
 mod chat;
+mod independent;
 mod retrieval;

@@ -91,7 +91,7 @@ fn threshold_margins() {
     for (score, question) in real.iter().take(8) {
         println!("real {score:6.2} {question}");
     }
-    let coverage = |question: &str| knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| knowledge.coverage(question, hit.article));
+    let coverage = |question: &str| knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| knowledge.coverage(&knowledge.read(question), hit.article));
     let mut covered: Vec<(f32, &str)> = cases().iter().map(|c| (coverage(&c.question), "")).collect();
     covered.sort_by(|a, b| a.0.total_cmp(&b.0));
     let lowest: Vec<f32> = covered.iter().take(10).map(|c| c.0).collect();
@@ -99,7 +99,7 @@ fn threshold_margins() {
     for case in cases().iter().filter(|c| coverage(&c.question) < 0.7) {
         println!("real coverage {:.2} {}", coverage(&case.question), case.question);
     }
-    let confidence = |question: &str| knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| hit.score * knowledge.coverage(question, hit.article));
+    let confidence = |question: &str| knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| hit.score * knowledge.coverage(&knowledge.read(question), hit.article));
     let mut real: Vec<(f32, String)> = cases().iter().map(|c| (confidence(&c.question), c.question.clone())).collect();
     real.sort_by(|a, b| a.0.total_cmp(&b.0));
     for (c, q) in real.iter().take(5) {

@@ -1,0 +1,48 @@
+//! Regulation Crowdfunding's figures as the rules state them (17 CFR 227.100), for what
+//! RaiseSpark computes from them. The investor thresholds are the SEC's 2022 inflation
+//! adjustment.
+
+/// The most a company may raise under Reg CF in 12 months.
+pub const OFFERING_LIMIT: u64 = 5_000_000;
+/// Below this income or net worth, the smaller limit applies; also the larger limit's cap.
+pub const INVESTOR_THRESHOLD: u64 = 124_000;
+/// The least a non-accredited investor may always invest in 12 months.
+pub const INVESTOR_MINIMUM: u64 = 2_500;
+
+/// Which rule set a non-accredited investor's limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitRule {
+    /// Income or net worth below the threshold: the greater of $2,500 or 5 %.
+    FivePercent,
+    /// Both at or above the threshold: 10 %, capped at the threshold.
+    TenPercent,
+}
+
+/// The most a non-accredited investor may invest across all Reg CF offerings in 12 months,
+/// from their annual income and net worth (whole dollars), and the rule that set it.
+pub fn investment_limit(income: u64, net_worth: u64) -> (u64, LimitRule) {
+    let greater = income.max(net_worth);
+    if income < INVESTOR_THRESHOLD || net_worth < INVESTOR_THRESHOLD {
+        (INVESTOR_MINIMUM.max(greater * 5 / 100), LimitRule::FivePercent)
+    } else {
+        ((greater / 10).min(INVESTOR_THRESHOLD), LimitRule::TenPercent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_investment_limit_follows_the_rule_for_each_side_of_the_threshold() {
+        // One of the two below $124,000: the greater of $2,500 or 5 % of the greater figure.
+        assert_eq!(investment_limit(80_000, 200_000), (10_000, LimitRule::FivePercent));
+        assert_eq!(investment_limit(20_000, 0), (2_500, LimitRule::FivePercent));
+        assert_eq!(investment_limit(40_000, 40_000), (2_500, LimitRule::FivePercent));
+        assert_eq!(investment_limit(123_999, 1_000_000), (50_000, LimitRule::FivePercent));
+        // Both at or above: 10 % of the greater, capped at $124,000.
+        assert_eq!(investment_limit(124_000, 124_000), (12_400, LimitRule::TenPercent));
+        assert_eq!(investment_limit(300_000, 2_000_000), (124_000, LimitRule::TenPercent));
+        assert_eq!(investment_limit(500_000, 150_000), (50_000, LimitRule::TenPercent));
+    }
+}
