@@ -57,6 +57,13 @@ pub struct PlanFacts {
     pub period_end: Option<i64>,
 }
 
+impl PlanFacts {
+    /// Whether the company pays (a trial, free to start, does not count).
+    pub fn is_paying(&self) -> bool {
+        matches!(self.status.as_str(), "active" | "past_due")
+    }
+}
+
 /// The caller's figures: counters kept on write, and one page of each list.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct AccountFacts {
@@ -113,6 +120,29 @@ pub enum Intent {
     OfferingStage,
     /// How to embed one of the caller's forms (its index in `forms`), or a form not named.
     Embed(Option<usize>),
+}
+
+impl Intent {
+    /// The account question this is, in its own wording (what the popular list shows).
+    pub fn topic(&self) -> (&'static str, &'static str) {
+        match self {
+            Intent::LeadCount(_) => ("lead-count", "How many leads do I have?"),
+            Intent::LeadList(_) => ("lead-list", "Who are my hot leads?"),
+            Intent::NewestLead | Intent::LeadsIn(_) => ("newest-leads", "Who is my newest lead?"),
+            Intent::FirstLead => ("first-lead", "Who was my first lead?"),
+            Intent::LargestIndication => ("largest-indication", "Who indicated the largest amount?"),
+            Intent::LeadDetails(_) => ("lead-details", "What are a lead's contact details?"),
+            Intent::Indicated(_) => ("indicated", "How much have my leads indicated so far?"),
+            Intent::BestForm => ("best-form", "Which of my forms converts best?"),
+            Intent::FormStatus(_) | Intent::FormList => ("forms", "Which of my forms are live?"),
+            Intent::Views => ("views", "How many views do my forms have?"),
+            Intent::Plan => ("plan", "When does my trial end?"),
+            Intent::Campaigns => ("campaigns", "How did my campaigns do?"),
+            Intent::Vault => ("vault", "What is in my compliance vault?"),
+            Intent::OfferingStage => ("offering-stage", "What stage is my offering in?"),
+            Intent::Embed(_) => ("embed", "How do I embed my form?"),
+        }
+    }
 }
 
 fn temperature_in(words: &Words) -> Option<Temperature> {

@@ -26,6 +26,16 @@ pub fn with_disclaimer(message: String) -> String {
     if message.contains(DISCLAIMER) { message } else { format!("{message}\n\n_{DISCLAIMER}_") }
 }
 
+/// The article the built-in answer is taken from, and its chosen units.
+pub fn source(grounding: &Grounding<'static>) -> Option<(&'static crate::knowledge::Article, Vec<&'static Unit>)> {
+    if !grounding.is_grounded() {
+        return None;
+    }
+    let knowledge = Knowledge::embedded();
+    let (article, units) = choose(knowledge, grounding, &grounding.query)?;
+    Some((&knowledge.articles[article], units))
+}
+
 /// Whether an answer drawn from this grounding is on the rules: the article its answer is
 /// taken from is (the best article, when no sentence of it was chosen).
 pub fn is_regulatory(grounding: &Grounding<'_>) -> bool {
@@ -124,6 +134,9 @@ impl Wants {
 fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: Wants) -> f32 {
     let mut score: f32 = stems.iter().filter(|s| unit.stems.contains(*s)).map(|s| knowledge.idf(s)).sum();
     score += 0.5 * stems.iter().filter(|s| unit.heading_stems.contains(*s)).map(|s| knowledge.idf(s)).sum::<f32>();
+    // The article's title is the context of every sentence in it ("Embed on Squarespace").
+    let title = &knowledge.title_stems[knowledge.passages[unit.passage].article];
+    score += 0.5 * stems.iter().filter(|s| title.contains(*s) && !unit.stems.contains(*s)).map(|s| knowledge.idf(s)).sum::<f32>();
     if score == 0.0 {
         return 0.0;
     }

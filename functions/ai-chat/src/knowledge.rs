@@ -103,6 +103,8 @@ pub struct Knowledge {
     spellings: HashSet<String>,
     /// Each article's answer units (sentences, list items, step lists), by article.
     pub units: Vec<Vec<Unit>>,
+    /// Each article's title, stemmed (the context of its units).
+    pub title_stems: Vec<HashSet<String>>,
     /// In how many units each stemmed word appears (for the units' IDF).
     unit_frequency: std::collections::HashMap<String, u32>,
     unit_count: u32,
@@ -305,8 +307,10 @@ fn units_of(text: &str) -> Vec<(String, bool)> {
             let l = l.trim_start();
             l.starts_with("- ") || l.split_once(". ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
         });
-        // "A lead is hot if either:" and the list after it are one answer.
-        if is_list {
+        // "A lead is hot if either:" and the list after it are one answer; so are "Paste the
+        // snippet:" and a short code block after it.
+        let short_code = block.starts_with("```") && block.len() <= 400;
+        if is_list || short_code {
             if let Some((last, _)) = units.last_mut().filter(|(text, _): &&mut (String, bool)| text.ends_with(':')) {
                 last.push_str("\n");
                 last.push_str(block);
@@ -472,7 +476,9 @@ impl Knowledge {
             }
         }
         let unit_count = units.iter().map(Vec::len).sum::<usize>() as u32;
-        Ok(Self { tuning, articles, passages, engine, cards, vocabulary, tokenizer, spellings, units, unit_frequency, unit_count })
+        let title_stems = articles.iter().map(|a| tokenizer.tokenize(&a.meta.title).into_iter().collect()).collect();
+        Ok(Self {
+            title_stems, tuning, articles, passages, engine, cards, vocabulary, tokenizer, spellings, units, unit_frequency, unit_count })
     }
 
     /// The articles compiled into this binary (parsed once).

@@ -4,6 +4,8 @@
 //! - `GET  /api/ai-chat/popular` — the 5 most popular questions others may see
 //! - `GET  /api/ai-chat/contact` — the chat's contact strip (e-mail, text message)
 //! - `GET  /api/ai-chat/gaps`    — questions Sparky could not ground (admins only)
+//! - `GET  /api/ai-chat/topics`  — the topics counted for the popular list (admins only)
+//! - `PUT  /api/ai-chat/topics/{key}/hidden` `{hidden}` — hide a topic, or show it (admins only)
 //!
 //! Answers come from the Help Center (BM25 over `help/*.md`, compiled in) and, for questions
 //! about the caller's own account, from the caller's own counters and forms. With
@@ -96,9 +98,15 @@ impl Sparky {
     /// their own figures and the Help Center. Neither rate-limited nor remembered: the route
     /// does both.
     pub async fn reply(&self, user_id: &str, messages: &[ChatMessage]) -> Result<Reply> {
+        Ok(self.reply_with_facts(user_id, messages).await?.0)
+    }
+
+    /// The reply, and whether the caller's company pays (for the popular list).
+    async fn reply_with_facts(&self, user_id: &str, messages: &[ChatMessage]) -> Result<(Reply, bool)> {
         let question = validate(messages)?;
         let facts = load_facts(&self.app, user_id).await?;
-        Ok(reply::reply(self, question, &facts, messages).await)
+        let paying = facts.plan.as_ref().is_some_and(PlanFacts::is_paying);
+        Ok((reply::reply(self, question, &facts, messages).await, paying))
     }
 
     async fn llm(&self) -> Option<&Llm> {
@@ -123,6 +131,8 @@ pub fn router(state: AppState) -> Router {
         .route("/popular", get(popular))
         .route("/contact", get(contact))
         .route("/gaps", get(gaps))
+        .route("/topics", get(topics))
+        .route("/topics/{key}/hidden", axum::routing::put(hide_topic))
         .with_state(chat);
     shared::http::audit::audited("ai-chat", router, &state)
 }
@@ -219,15 +229,21 @@ async fn load_facts(state: &AppState, user_id: &str) -> Result<AccountFacts> {
     })
 }
 
-/// Keeps the question for the popular list and, when nothing grounded the reply, as a coverage
-/// gap. Spec 8: saving the question only logs its failures.
-async fn remember(state: &AppState, user_id: &str, question: &str, page: &str, grounded: bool) {
+/// Keeps the question (spec 7), counts its topic toward the popular list when the asker's
+/// company pays, and keeps it as a coverage gap when nothing grounded the reply. Spec 8: saving
+/// the question only logs its failures.
+async fn remember(state: &AppState, user_id: &str, question: &str, page: &str, reply: &Reply, paying: bool) {
     let now = state.clock.now_iso();
     let salts = state.config.links.question_salt.salts();
     if let Err(err) = questions::record(state.ai_questions(), &salts, user_id, question, page, &now).await {
         tracing::warn!(error = %err, "chat question not saved");
     }
-    if !grounded {
+    if let Some(topic) = reply.topic.as_ref().filter(|_| paying) {
+        if let Err(err) = questions::record_topic(state.ai_questions(), &salts, user_id, topic, &now).await {
+            tracing::warn!(error = %err, "chat topic not counted");
+        }
+    }
+    if !reply.grounded {
         if let Err(err) = questions::record_gap(state.ai_questions(), question, page, &now).await {
             tracing::warn!(error = %err, "coverage gap not saved");
         }
@@ -245,8 +261,8 @@ async fn chat_reply(State(chat): State<Sparky>, user: AuthUser, JsonBody(body): 
         });
     }
     let page = body.context.as_ref().and_then(|c| c.current_page.clone()).unwrap_or_default();
-    let reply = chat.reply(&user.id, &body.messages).await?;
-    remember(state, &user.id, &question, &page, reply.grounded).await;
+    let (reply, paying) = chat.reply_with_facts(&user.id, &body.messages).await?;
+    remember(state, &user.id, &question, &page, &reply, paying).await;
     Ok(Json(json!({ "message": reply.message })))
 }
 
@@ -264,14 +280,48 @@ async fn contact(State(chat): State<Sparky>, _user: AuthUser) -> Json<Value> {
     Json(json!({ "email": contact.email, "sms": contact.sms }))
 }
 
-/// Coverage gaps for the Help Center's authors: admins only.
-#[tracing::instrument(skip(chat))]
-async fn gaps(State(chat): State<Sparky>, user: AuthUser) -> Result<Json<Value>> {
-    let state = &chat.app;
+fn admin_only(state: &AppState, user: &AuthUser) -> Result<()> {
     user.refuse_impersonation()?;
     if !state.is_admin(&user.id) {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "Only administrators can use the admin area."));
     }
+    Ok(())
+}
+
+/// The topics counted for the popular list, with which are shown: admins only.
+#[tracing::instrument(skip(chat))]
+async fn topics(State(chat): State<Sparky>, user: AuthUser) -> Result<Json<Value>> {
+    admin_only(&chat.app, &user)?;
+    let topics = questions::topics(chat.app.ai_questions()).await?;
+    Ok(Json(json!({ "topics": topics })))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HiddenBody {
+    hidden: bool,
+}
+
+/// Hides a topic from every founder's popular list, or shows it again: admins only.
+#[tracing::instrument(skip(chat, body))]
+async fn hide_topic(
+    State(chat): State<Sparky>,
+    user: AuthUser,
+    axum::extract::Path(key): axum::extract::Path<String>,
+    JsonBody(body): JsonBody<HiddenBody, 1_024>,
+) -> Result<Json<Value>> {
+    admin_only(&chat.app, &user)?;
+    if !chat.app.ai_questions().set_topic_hidden(&key, body.hidden).await? {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "topic_not_found", "No such topic."));
+    }
+    Ok(Json(json!({ "key": key, "hidden": body.hidden })))
+}
+
+/// Coverage gaps for the Help Center's authors: admins only.
+#[tracing::instrument(skip(chat))]
+async fn gaps(State(chat): State<Sparky>, user: AuthUser) -> Result<Json<Value>> {
+    let state = &chat.app;
+    admin_only(state, &user)?;
     let gaps = questions::gaps(state.ai_questions(), 50).await?;
     Ok(Json(json!({ "gaps": gaps })))
 }

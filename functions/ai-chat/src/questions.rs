@@ -3,19 +3,18 @@
 //! the page it was asked from, its similarity group (the first three words, lower-cased,
 //! without punctuation) and a popularity score that grows once per distinct asker.
 //!
-//! Privacy beyond the spec: a question reaches other founders' 'Most Popular Questions' only
-//! once at least 3 distinct users asked in its similarity group *and* asked this question
-//! itself (its score counts distinct askers: one founder's wording is never shown on the
-//! strength of others asking something similar), and never when it contains an
-//! e-mail address, a phone number, a URL or a number of more than 3 digits. Askers are kept as
-//! salted hashes, never ids. Questions Sparky could not ground are kept as coverage gaps for
-//! admins, scrubbed of the same details.
+//! What other founders see ('Most Popular Questions') is never an asker's wording: each answered
+//! question counts toward its topic (the Help Center article that answered it, or the account
+//! question it asked), shown in the topic's canonical wording (the article's title, the account
+//! question's own). A topic is shown once at least 3 distinct *paying* companies asked about it
+//! (trial accounts are free to create), and administrators can hide one. A prompt-injection
+//! text asked from any number of accounts is therefore never shown. Askers are kept as salted
+//! hashes, never ids. Questions Sparky could not ground are kept as coverage gaps for admins,
+//! scrubbed of e-mail addresses, URLs and long numbers.
 //!
-//! Items (key `id`): `q#<question>` (the spec's record), `g#<group>` (the group's askers) and
-//! `gap#<question>`. GSI `ranked` (partition `board`, sort `popularity_score`): board `popular`
-//! holds the clean questions, board `gaps` the coverage gaps.
-
-use std::collections::BTreeSet;
+//! Items (key `id`): `q#<question>` (the spec's record), `g#<group>` (the group's askers),
+//! `t#<topic>` (a topic's paying askers) and `gap#<question>`. GSI `ranked` (partition `board`,
+//! sort `popularity_score`): board `topics` holds the topics, board `gaps` the coverage gaps.
 
 use serde::Serialize;
 use shared::{
@@ -61,35 +60,6 @@ fn looks_like_url(token: &str) -> bool {
     }
 }
 
-/// Runs of digits (spaces, dashes, dots, parentheses and `+` between them do not break a
-/// run): a phone number is a run of 7 or more, and any run of more than 3 digits is a number
-/// too precise to show (an amount, an account, a date).
-fn longest_digit_run(text: &str) -> usize {
-    let (mut best, mut run) = (0, 0);
-    let mut gap = 0;
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            run += 1;
-            gap = 0;
-            best = best.max(run);
-        } else if matches!(c, ' ' | '-' | '.' | '(' | ')' | '+') && run > 0 && gap == 0 {
-            gap += 1;
-        } else {
-            run = 0;
-            gap = 0;
-        }
-    }
-    best
-}
-
-/// Whether a question may ever be shown to other users.
-pub fn is_shareable(question: &str) -> bool {
-    let tokens: Vec<&str> = question.split_whitespace().collect();
-    !tokens.iter().any(|t| looks_like_email(t) || looks_like_url(t))
-        && !question.split(|c: char| !c.is_ascii_digit()).any(|digits| digits.len() > 3)
-        && longest_digit_run(question) < 7
-}
-
 /// The question with e-mail addresses, URLs and numbers of more than 3 digits replaced.
 pub fn scrub(question: &str) -> String {
     question
@@ -121,7 +91,7 @@ pub async fn record(questions: AiQuestionsRepo<'_>, salts: &[String], user_id: &
     let group = similarity_group(&question);
     let askers: Vec<String> = salts.iter().map(|salt| asker(user_id, salt)).collect();
     let page: String = page.chars().take(200).collect();
-    let ask = Ask { question: &question, group: &group, page: &page, askers: &askers, shareable: is_shareable(&question), now };
+    let ask = Ask { question: &question, group: &group, page: &page, askers: &askers, now };
     Ok(questions.record_ask(&ask).await?)
 }
 
@@ -148,18 +118,60 @@ fn ranked_of(entry: &BoardEntry) -> Option<Ranked> {
     })
 }
 
-/// Spec 7: the most popular questions (5), among those allowed to be shown.
+/// What a question was about, for the popular list: a Help Center article or one of the
+/// account questions, with the wording shown for it — the article's title or the account
+/// question's own, never an asker's words (so no one can put text in front of other founders).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Topic {
+    /// `article:<slug>` or `account:<intent>`.
+    pub key: String,
+    pub wording: String,
+}
+
+/// Counts a paying company's ask of `topic` once, however often and under whichever salt.
+pub async fn record_topic(questions: AiQuestionsRepo<'_>, salts: &[String], user_id: &str, topic: &Topic, now: &str) -> Result<(), ApiError> {
+    let askers: Vec<String> = salts.iter().map(|salt| asker(user_id, salt)).collect();
+    Ok(questions.record_topic(&topic.key, &topic.wording, &askers, now).await?)
+}
+
+/// Spec 7: the most popular questions (5): the topics at least [`MIN_ASKERS`] distinct paying
+/// companies asked about, in their canonical wording, without those an administrator hid.
 pub async fn popular(questions: AiQuestionsRepo<'_>) -> Result<Vec<String>, ApiError> {
-    let candidates = questions.board("popular", 50).await?;
-    let groups: BTreeSet<String> = candidates.iter().filter_map(|entry| entry.similarity_group.clone()).collect();
-    let counts = questions.group_counts(&groups).await?;
-    Ok(candidates
-        .iter()
-        .filter(|entry| counts.get(entry.similarity_group.as_deref().unwrap_or_default()).copied().unwrap_or(0) >= MIN_ASKERS)
-        .filter_map(ranked_of)
-        .filter(|ranked| ranked.popularity_score >= MIN_ASKERS && is_shareable(&ranked.question))
+    Ok(questions
+        .board("topics", 50)
+        .await?
+        .into_iter()
+        .filter(|entry| !entry.hidden && entry.popularity_score >= MIN_ASKERS)
+        .filter_map(|entry| entry.question)
         .take(POPULAR)
-        .map(|ranked| ranked.question)
+        .collect())
+}
+
+/// A topic as administrators see it.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TopicEntry {
+    pub key: String,
+    pub wording: String,
+    /// Distinct paying companies that asked.
+    pub companies: u64,
+    pub hidden: bool,
+    pub shown: bool,
+    pub updated_at: String,
+}
+
+/// Every counted topic, most asked first (admins only).
+pub async fn topics(questions: AiQuestionsRepo<'_>) -> Result<Vec<TopicEntry>, ApiError> {
+    let (mut entries, hidden) = tokio::try_join!(questions.board("topics", 100), questions.board("hidden_topics", 100))?;
+    entries.extend(hidden);
+    entries.sort_by(|a, b| b.popularity_score.cmp(&a.popularity_score));
+    let mut shown = 0;
+    Ok(entries
+        .into_iter()
+        .filter_map(|entry| {
+            let visible = !entry.hidden && entry.popularity_score >= MIN_ASKERS && shown < POPULAR;
+            shown += usize::from(visible);
+            Some(TopicEntry { key: entry.key, wording: entry.question?, companies: entry.popularity_score, hidden: entry.hidden, shown: visible, updated_at: entry.updated_at })
+        })
         .collect())
 }
 
@@ -177,25 +189,6 @@ mod tests {
         assert_eq!(similarity_group("How do I embed my form on WordPress?"), "how do i");
         assert_eq!(similarity_group("  What's   Reg-CF's limit?"), "whats regcfs limit");
         assert_eq!(similarity_group("Hi!"), "hi");
-    }
-
-    #[test]
-    fn questions_with_contact_details_urls_or_long_numbers_are_never_shared() {
-        for private in [
-            "Can you mail ada@example.com about my raise?",
-            "Call me at +1 (555) 010-0199",
-            "Why does https://mysite.com not show the form?",
-            "Is mysite.com set up right?",
-            "Can I raise 5000000 dollars?",
-            "My account 12345 is broken",
-        ] {
-            assert!(!is_shareable(private), "{private}");
-        }
-        for public in ["How do I embed on WordPress?", "What is the 12-month limit?", "Is $500 the minimum?", "What happened in 2021?"] {
-            assert!(is_shareable(public) || public.contains("2021"), "{public}");
-        }
-        assert!(is_shareable("What is the 12-month limit?"));
-        assert!(!is_shareable("What happened in 2021?"), "a 4-digit number is more than 3 digits");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::{
     account::{self, AccountFacts},
     answer::{self, Grounding},
     calculator, guard,
+    questions::Topic,
     knowledge::Knowledge,
     providers,
 };
@@ -22,6 +23,8 @@ pub struct Reply {
     pub message: String,
     /// Whether the figures or a Help Center passage backed it (else it is a coverage gap).
     pub grounded: bool,
+    /// What it was about, for the popular list (none for a refusal or a gap).
+    pub topic: Option<Topic>,
 }
 
 /// Words that open a new question inside a sentence ("… and how do I …").
@@ -97,14 +100,25 @@ fn clean(part: &str) -> String {
 
 /// One part's answer.
 enum Piece<'a> {
-    /// From the caller's figures, or worked out from the question's (a regulatory answer).
-    Account(String, bool),
+    /// From the caller's figures, or worked out from the question's (a regulatory answer),
+    /// with its topic.
+    Account(String, bool, Topic),
     Help(Grounding<'a>),
+}
+
+fn topic_of(piece: &Piece<'static>) -> Option<Topic> {
+    match piece {
+        Piece::Account(_, _, topic) => Some(topic.clone()),
+        Piece::Help(g) => {
+            let (article, _) = answer::source(g)?;
+            Some(Topic { key: format!("article:{}", article.meta.slug), wording: article.meta.title.clone() })
+        }
+    }
 }
 
 pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts, messages: &[ChatMessage]) -> Reply {
     if let Some(refusal) = guard::refusal(question) {
-        return Reply { message: refusal.to_owned(), grounded: true };
+        return Reply { message: refusal.to_owned(), grounded: true, topic: None };
     }
     let knowledge = Knowledge::embedded();
     let mut pieces: Vec<(String, Piece<'_>)> = parts(question)
@@ -113,10 +127,14 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
             let piece = if guard::off_topic(&part) {
                 Piece::Help(Grounding::none())
             } else if let Some((income, worth)) = calculator::figures(&part) {
-                Piece::Account(calculator::answer(income, worth), true)
+                let topic = Topic { key: "article:investor-investment-limits".into(), wording: "How much can one investor put into a Reg CF offering".into() };
+                Piece::Account(calculator::answer(income, worth), true, topic)
             } else {
                 match account::intent(&part, facts) {
-                    Some(intent) => Piece::Account(account::answer(&intent, facts), false),
+                    Some(intent) => {
+                        let (key, wording) = intent.topic();
+                        Piece::Account(account::answer(&intent, facts), false, Topic { key: format!("account:{key}"), wording: wording.into() })
+                    }
                     None => Piece::Help(Grounding::find(knowledge, &part)),
                 }
             };
@@ -147,7 +165,7 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
         Piece::Help(g) => g.is_grounded(),
     });
     let regulatory = pieces.iter().any(|(_, piece)| match piece {
-        Piece::Account(_, regulatory) => *regulatory,
+        Piece::Account(_, regulatory, _) => *regulatory,
         Piece::Help(g) => answer::is_regulatory(g),
     });
     let contact = sparky.contact();
@@ -157,7 +175,7 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
         let texts: Vec<String> = pieces
             .iter()
             .map(|(part, piece)| match piece {
-                Piece::Account(text, _) => text.clone(),
+                Piece::Account(text, ..) => text.clone(),
                 Piece::Help(g) if g.is_grounded() => answer::builtin(g, &contact),
                 Piece::Help(_) if answered > 0 => format!("On “{part}”: I can only help with RaiseSpark, raising capital and Reg CF, and the Help Center has nothing on that."),
                 Piece::Help(g) => answer::builtin(g, &contact),
@@ -169,7 +187,7 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
     let message = match sparky.llm().await {
         Some(llm) if grounded => {
             let hits: Vec<_> = pieces.iter().filter_map(|(_, p)| if let Piece::Help(g) = p { Some(g.hits.iter().copied()) } else { None }).flatten().collect();
-            let account_answers: Vec<&str> = pieces.iter().filter_map(|(_, p)| if let Piece::Account(text, _) = p { Some(text.as_str()) } else { None }).collect();
+            let account_answers: Vec<&str> = pieces.iter().filter_map(|(_, p)| if let Piece::Account(text, ..) = p { Some(text.as_str()) } else { None }).collect();
             let summary = format!("{}\n{}", account_summary(facts), account_answers.join("\n"));
             let system = providers::system_prompt(&hits, &summary);
             match llm.complete(&system, messages).await {
@@ -187,7 +205,8 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
         _ => builtin(),
     };
     let message = if regulatory { answer::with_disclaimer(message) } else { message };
-    Reply { message, grounded }
+    let topic = pieces.iter().find_map(|(_, piece)| topic_of(piece));
+    Reply { message, grounded, topic }
 }
 
 /// Whether every number the model wrote is one the passages, the figures or the question state.

@@ -1,14 +1,15 @@
 //! Table `ai_chat_questions` (key `id`, GSI `ranked`: partition `board`, sort
 //! `popularity_score`). Items: `q#<question>` (a question asked, upserted on its lower-cased
 //! text), `g#<group>` (a similarity group's askers) and `gap#<question>` (a coverage gap).
-//! Board `popular` holds the questions that may be shown, board `gaps` the coverage gaps.
+//! `t#<topic>` counts a topic's paying askers. Board `topics` (and `hidden_topics`) holds the
+//! topics, board `gaps` the coverage gaps.
 //! What is stored (normalised, scrubbed, hashed) is decided by the caller (`ai-chat`).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use aws_sdk_dynamodb::{
     Client,
-    types::{AttributeValue, KeysAndAttributes},
+    types::AttributeValue,
 };
 
 use crate::{
@@ -29,8 +30,6 @@ pub struct Ask<'a> {
     pub page: &'a str,
     /// The asker's hash under every salt kept, newest first (at least one).
     pub askers: &'a [String],
-    /// Whether the question may ever be shown to others: it joins board `popular`.
-    pub shareable: bool,
     pub now: &'a str,
 }
 
@@ -77,11 +76,6 @@ impl<'a> AiQuestionsRepo<'a> {
         for (name, value) in &seen {
             update = update.expression_attribute_values(name, value.clone());
         }
-        if ask.shareable {
-            update = update
-                .update_expression("SET question = :question, page_context = :page, similarity_group = :group, updated_at = :now, board = :board ADD askers :me, popularity_score :one")
-                .expression_attribute_values(":board", AttributeValue::S("popular".into()));
-        }
         let result = update.send().await;
         if condition_failed(&result) {
             self.table.update()
@@ -108,6 +102,53 @@ impl<'a> AiQuestionsRepo<'a> {
             result?;
         }
         Ok(())
+    }
+
+    /// Records that a paying company asked about a topic (`key`: an article or an account
+    /// question), shown as `wording` — the Help Center's words, never the asker's. A new asker
+    /// adds one to its score (board `topics`); an asker already counted, under any salt kept,
+    /// changes nothing.
+    #[tracing::instrument(skip(self, askers))]
+    pub async fn record_topic(self, key: &str, wording: &str, askers: &[String], now: &str) -> Result<(), StoreError> {
+        let me = askers.first().cloned().ok_or_else(|| StoreError::internal(anyhow::anyhow!("no question salt")))?;
+        let (condition, seen) = not_yet_asked(askers);
+        let mut update = self.table.update()
+            .key("id", AttributeValue::S(format!("t#{key}")))
+            .update_expression("SET question = :wording, updated_at = :now, board = if_not_exists(board, :board) ADD askers :me, popularity_score :one")
+            .condition_expression(&condition)
+            .expression_attribute_values(":wording", AttributeValue::S(wording.to_owned()))
+            .expression_attribute_values(":now", AttributeValue::S(now.to_owned()))
+            .expression_attribute_values(":board", AttributeValue::S("topics".into()))
+            .expression_attribute_values(":me", AttributeValue::Ss(vec![me]))
+            .expression_attribute_values(":one", AttributeValue::N("1".into()));
+        for (name, value) in seen {
+            update = update.expression_attribute_values(name, value);
+        }
+        let result = update.send().await;
+        if !condition_failed(&result) {
+            result?;
+        }
+        Ok(())
+    }
+
+    /// Hides a topic from the popular list (or shows it again): a hidden topic moves to board
+    /// `hidden_topics`, where new askers still count it. `Ok(false)`: no such topic.
+    #[tracing::instrument(skip(self))]
+    pub async fn set_topic_hidden(self, key: &str, hidden: bool) -> Result<bool, StoreError> {
+        let result = self.table.update()
+            .key("id", AttributeValue::S(format!("t#{key}")))
+            .update_expression("SET #hidden = :hidden, board = :board")
+            .condition_expression("attribute_exists(id)")
+            .expression_attribute_names("#hidden", "hidden")
+            .expression_attribute_values(":hidden", AttributeValue::Bool(hidden))
+            .expression_attribute_values(":board", AttributeValue::S(if hidden { "hidden_topics" } else { "topics" }.into()))
+            .send()
+            .await;
+        if condition_failed(&result) {
+            return Ok(false);
+        }
+        result?;
+        Ok(true)
     }
 
     /// Records a coverage gap (`text` already scrubbed): one more on its score, on board `gaps`.
@@ -139,31 +180,16 @@ impl<'a> AiQuestionsRepo<'a> {
             .await?;
         Ok(output.items.unwrap_or_default().iter().map(BoardEntry::of).collect())
     }
-
-    /// The distinct askers of each group (BatchGetItem, 100 keys a call); a group never asked in
-    /// is absent from the answer.
-    #[tracing::instrument(skip(self, groups), fields(groups = groups.len()))]
-    pub async fn group_counts(self, groups: &BTreeSet<String>) -> Result<HashMap<String, u64>, StoreError> {
-        let groups: Vec<&String> = groups.iter().collect();
-        let mut counts = HashMap::new();
-        for chunk in groups.chunks(100) {
-            let keys = chunk.iter().map(|group| HashMap::from([("id".to_owned(), AttributeValue::S(format!("g#{group}")))])).collect();
-            let request = KeysAndAttributes::builder().set_keys(Some(keys)).projection_expression("id, asker_count").build().map_err(StoreError::internal)?;
-            let output = self.table.client().batch_get_item().request_items(self.table.name(), request).send().await?;
-            for item in output.responses.unwrap_or_default().remove(self.table.name()).unwrap_or_default() {
-                let id = item.get("id").and_then(|v| v.as_s().ok()).cloned().unwrap_or_default();
-                let count: u64 = item.get("asker_count").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()).unwrap_or(0);
-                counts.insert(id.trim_start_matches("g#").to_owned(), count);
-            }
-        }
-        Ok(counts)
-    }
 }
 
 /// An item of a board, read leniently: attributes missing or of another type read as absent
 /// (text), empty or 0.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BoardEntry {
+    /// The item's key without its kind prefix (a topic's key).
+    pub key: String,
+    /// Hidden by an administrator (a topic on board `hidden_topics`).
+    pub hidden: bool,
     pub question: Option<String>,
     pub page_context: String,
     pub popularity_score: u64,
@@ -175,6 +201,8 @@ impl BoardEntry {
     fn of(item: &HashMap<String, AttributeValue>) -> Self {
         let text = |key: &str| item.get(key).and_then(|v| v.as_s().ok()).cloned();
         Self {
+            key: text("id").map(|id| id.split_once('#').map_or(id.clone(), |(_, key)| key.to_owned())).unwrap_or_default(),
+            hidden: text("board").as_deref() == Some("hidden_topics"),
             question: text("question"),
             page_context: text("page_context").unwrap_or_default(),
             popularity_score: item.get("popularity_score").and_then(|v| v.as_n().ok()).and_then(|n| n.parse().ok()).unwrap_or(0),
