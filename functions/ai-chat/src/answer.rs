@@ -37,13 +37,12 @@ pub fn source(grounding: &Grounding<'static>) -> Option<(&'static crate::knowled
 }
 
 /// Whether an answer drawn from this grounding is on the rules: the article its answer is
-/// taken from is (the best article, when no sentence of it was chosen).
+/// taken from is, or the article that best matches the question is (a question on the rules
+/// answered from a product article still gets the disclaimer).
 pub fn is_regulatory(grounding: &Grounding<'_>) -> bool {
     let knowledge = Knowledge::embedded();
-    match choose(knowledge, grounding, &grounding.query) {
-        Some((article, _)) => knowledge.articles[article].meta.regulatory,
-        None => grounding.hits.first().is_some_and(|best| best.article.meta.regulatory),
-    }
+    grounding.hits.first().is_some_and(|best| best.article.meta.regulatory)
+        || choose(knowledge, grounding, &grounding.query).is_some_and(|(article, _)| knowledge.articles[article].meta.regulatory)
 }
 
 /// Where to reach a person (spec 2: the chat's contact strip), from configuration.

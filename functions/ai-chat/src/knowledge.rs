@@ -16,7 +16,7 @@ const STOP_WORDS: &[&str] = &[
     "doing", "down", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "he", "her",
     "here", "hers", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself",
     "just", "me", "more", "most", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or",
-    "other", "our", "ours", "ourselves", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than",
+    "other", "our", "ours", "ourselves", "over", "own", "same", "she", "should", "so", "some", "such", "than",
     "that", "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those",
     "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which",
     "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves", "s", "t",
@@ -227,6 +227,9 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("emailing", "campaign"),
     ("pro", "plans pricing"),
     ("making", "income"),
+    ("i filed", "offering stage form c filed settings"),
+    ("we filed", "offering stage form c filed settings"),
+    ("just filed", "offering stage form c filed settings"),
     ("looks like", "preview"),
     ("look like", "preview"),
     ("earn", "income"),
@@ -296,6 +299,17 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("logo", "brand logo"),
     ("serious investors", "hot"),
 ];
+
+/// A figure as the articles write it: "124k" → "124 000" (as "$124,000" reads), "5m" →
+/// "5 million".
+fn written_out(word: &str) -> String {
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    match (word.strip_suffix('k'), word.strip_suffix('m')) {
+        (Some(n), _) if digits(n) => format!("{n} 000"),
+        (_, Some(n)) if digits(n) => format!("{n} million"),
+        _ => word.to_owned(),
+    }
+}
 
 /// The units of a section: each numbered list of steps whole, each bullet, each sentence of
 /// a paragraph (tables and headings are not units).
@@ -512,7 +526,7 @@ impl Knowledge {
     /// founder's words a synonym explained.
     pub fn read(&self, question: &str) -> Query {
         let words = crate::words::Words::new(question);
-        let corrected: Vec<String> = words.tokens().iter().map(|word| self.spelling(word).unwrap_or_else(|| word.clone())).collect();
+        let corrected: Vec<String> = words.tokens().iter().map(|word| self.spelling(word).map_or_else(|| written_out(word), |w| w)).collect();
         let corrected = corrected.join(" ");
         let padded = format!(" {corrected} ");
         let mut extra = Vec::new();

@@ -357,7 +357,7 @@ fn answered_from(message: &str) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn an_answer_drawn_from_an_article_on_the_rules_always_ends_with_the_disclaimer_and_no_other_answer_does() {
+async fn an_answer_on_the_rules_always_ends_with_the_disclaimer_once_and_product_or_account_answers_never_carry_it() {
     let state = test_state().await;
     let app = app(&state);
     let knowledge = ai_chat::knowledge::Knowledge::embedded();
@@ -374,8 +374,11 @@ async fn an_answer_drawn_from_an_article_on_the_rules_always_ends_with_the_discl
                 continue;
             }
             let regulatory = slugs.iter().any(|slug| knowledge.article(slug).unwrap().meta.regulatory);
-            assert_eq!(message.matches(ai_chat::answer::DISCLAIMER).count(), usize::from(regulatory), "{question:?} answered from {slugs:?}:\n{message}");
+            // Once, and always when the answer is drawn from an article on the rules (also when
+            // the question best matches one: over-disclaiming is safe).
+            assert!(message.matches(ai_chat::answer::DISCLAIMER).count() <= 1, "{question:?}:\n{message}");
             if regulatory {
+                assert_eq!(message.matches(ai_chat::answer::DISCLAIMER).count(), 1, "{question:?} answered from {slugs:?}:\n{message}");
                 assert!(message.trim_end().ends_with(&format!("_{}_", ai_chat::answer::DISCLAIMER)), "last line: {message}");
                 regulatory_answers += 1;
             }
@@ -386,7 +389,7 @@ async fn an_answer_drawn_from_an_article_on_the_rules_always_ends_with_the_discl
     assert!(regulatory_answers >= flagged, "every article on the rules answered at least once ({regulatory_answers} answers)");
     // Questions that find nothing, and the founder's own figures, carry none.
     let user = test_user(&state);
-    for question in ["what is the capital of australia", "how many leads do i have"] {
+    for question in ["what is the capital of australia", "how many leads do i have", "how do i export my leads to csv", "how do i embed my form on wix", "how do i reset my password"] {
         let message = ask(&app, &user, question).await.body["message"].as_str().unwrap().to_owned();
         assert!(!message.contains(ai_chat::answer::DISCLAIMER), "{question}: {message}");
     }
