@@ -37,6 +37,11 @@ python3 infra/scripts/bench_capture.py "$CARGO_TARGET_DIR/release/local-gateway"
 
 printf '\n== Sparky (ai-chat) ==\n'
 cargo run --release --quiet -p ai-chat --example bench --features bench
+# The independent evaluation's held-out third (eval/independent/heldout.json): never used
+# while tuning; scored here only, through the reply path against DynamoDB Local (debug build,
+# the one `make test` builds). It prints figures, never the questions or answers.
+DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" S3_ENDPOINT="$S3_ENDPOINT" \
+  cargo test --quiet -p ai-chat --test api independent::held_out_score -- --ignored --nocapture 2>/dev/null | grep -E '^  (held-out|reply latency)'
 if command -v cargo-lambda >/dev/null; then
   say "Building the ai-chat Lambda (release, arm64, articles compiled in) ..."
   if cargo lambda build --release --arm64 -p ai-chat >/dev/null 2>&1; then

@@ -57,6 +57,11 @@ test('a founder asks Sparky a suggested question, opens the article it links and
   await expect(dialog.getByRole('list', { name: 'Suggested questions' })).toHaveCount(0);
   const article = log.getByRole('link', { name: 'Embed your investor form on WordPress' }).first();
   await expect(article).toHaveAttribute('href', '/help/embed-wordpress');
+  // The answer comes first (the steps), then its source: not the whole article.
+  const answer = messages.nth(1);
+  await expect(answer.getByRole('listitem').first()).toBeVisible();
+  await expect(answer).toContainText('Source:');
+  expect((await answer.innerText()).split(/\s+/).length).toBeLessThan(160);
 
   // A question about the account is answered from the founder's own figures; the input clears.
   await input.fill('How many hot leads do I have?');
@@ -64,7 +69,7 @@ test('a founder asks Sparky a suggested question, opens the article it links and
   await input.press('Enter');
   await expect(input).toHaveValue('');
   expect((await secondRequest).postDataJSON().messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user']);
-  await expect(messages.last()).toContainText('You have 0 hot leads');
+  await expect(messages.last()).toContainText('You have no leads yet');
 
   // Escape closes the panel and focus returns to the launcher; the conversation is kept.
   await page.keyboard.press('Escape');
@@ -159,7 +164,7 @@ test('a question the Help Center cannot answer is not guessed, and shows in the 
   await launcher.click();
   await input.fill(question);
   await input.press('Enter');
-  await expect(messages.last()).toContainText("I couldn't find anything about that in the RaiseSpark Help Center");
+  await expect(messages.last()).toContainText("I couldn't find anything about that in the Help Center");
   await expect(messages.last().getByRole('link', { name: 'browse the Help Center' })).toHaveAttribute('href', '/help');
   await expect(dialog.getByRole('link', { name: 'e-mail us' })).toHaveAttribute('href', /^mailto:/);
 
@@ -173,8 +178,10 @@ test('a question the Help Center cannot answer is not guessed, and shows in the 
   await admin.getByRole('button', { name: 'Sign in' }).click();
   await expect(admin).toHaveURL(/\/dashboard$/);
   await admin.goto('/admin');
-  await admin.getByRole('tab', { name: 'Help Center gaps' }).click();
+  await admin.getByRole('tab', { name: 'Sparky' }).click();
   await expect(admin).toHaveURL(/\/admin\?tab=help-gaps$/);
+  // Popular questions are the Help Center's wording, counted per paying company: none yet here.
+  await expect(admin.getByText('No popular questions yet').or(admin.getByRole('region', { name: 'Popular questions' }))).toBeVisible();
   const gaps = admin.getByRole('region', { name: 'Help Center gaps' });
   await expect(gaps.getByRole('row').filter({ hasText: question })).toContainText('/dashboard');
   await expectAccessible(admin, 'the Help Center gaps');

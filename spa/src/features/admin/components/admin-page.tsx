@@ -5,6 +5,7 @@ import { TabList, tabPanelProps, type TabItem } from '@/components/ui/tabs';
 import { AuditLog } from './audit-log';
 import { HelpCenterGaps } from './help-center-gaps';
 import { PlatformFigures } from './platform-figures';
+import { PopularTopics } from './popular-topics';
 import { UsersPanel } from './users-panel';
 
 type Tab = 'overview' | 'audit-log' | 'help-gaps';
@@ -12,10 +13,10 @@ type Tab = 'overview' | 'audit-log' | 'help-gaps';
 const TABS: TabItem<Tab>[] = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard },
   { value: 'audit-log', label: 'Audit log', icon: ScrollText },
-  { value: 'help-gaps', label: 'Help Center gaps', icon: BookOpen },
+  { value: 'help-gaps', label: 'Sparky', icon: BookOpen },
 ];
 
-/** The admin area: platform figures and users (Overview), the impersonation audit log and Sparky's Help Center gaps. */
+/** The admin area: platform figures and users (Overview), the impersonation audit log, and Sparky's popular questions and Help Center gaps. */
 export function AdminPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((item) => item.value === params.get('tab'))?.value ?? 'overview';
@@ -36,7 +37,10 @@ export function AdminPage() {
         ) : tab === 'audit-log' ? (
           <AuditLog />
         ) : (
-          <HelpCenterGaps />
+          <div className="space-y-8">
+            <PopularTopics />
+            <HelpCenterGaps />
+          </div>
         )}
       </div>
     </>
