@@ -96,6 +96,10 @@ pub struct Knowledge {
     engine: SearchEngine<u32, u32, EnglishTokenizer>,
     /// One card per article: title, summary and tags, what a question most often names.
     cards: SearchEngine<u32, u32, EnglishTokenizer>,
+    /// Founders' questions each article answers (`phrasings/`), one document each.
+    asked: SearchEngine<u32, u32, EnglishTokenizer>,
+    /// The article of each of those questions.
+    asked_by: Vec<usize>,
     /// Every (stemmed) word of each article, for how much of a question it covers.
     vocabulary: Vec<HashSet<String>>,
     tokenizer: EnglishTokenizer,
@@ -134,6 +138,8 @@ pub struct Unit {
 pub struct Tuning {
     /// How much an article's card adds to its best passage's score.
     pub card_weight: f32,
+    /// How much an article's best-matching founder question adds.
+    pub asked_weight: f32,
     /// Times the article title is repeated in each passage's indexed text.
     pub title_repeats: usize,
     pub summary_in_passages: bool,
@@ -143,7 +149,7 @@ pub struct Tuning {
 
 impl Default for Tuning {
     fn default() -> Self {
-        Self { card_weight: 1.5, title_repeats: 2, summary_in_passages: true, k1: 0.9, b: 0.4 }
+        Self { card_weight: 1.5, asked_weight: 0.5, title_repeats: 2, summary_in_passages: true, k1: 0.9, b: 0.4 }
     }
 }
 
@@ -431,15 +437,17 @@ pub fn strip_markdown(text: &str) -> String {
 
 impl Knowledge {
     pub fn from_sources(sources: &[(&str, &str)]) -> Result<Self, ArticleError> {
-        Self::tuned(sources, Tuning::default())
+        Self::tuned(sources, &[], Tuning::default())
     }
 
     /// The embedded articles indexed with other settings (the evaluation's tuning runs).
     pub fn embedded_with(tuning: Tuning) -> Self {
-        Self::tuned(sources::SOURCES, tuning).expect("the help articles parse")
+        Self::tuned(sources::SOURCES, sources::PHRASINGS, tuning).expect("the help articles parse")
     }
 
-    pub fn tuned(sources: &[(&str, &str)], tuning: Tuning) -> Result<Self, ArticleError> {
+    /// `phrasings`: `(slug, questions)`, how founders ask what an article answers; they join the
+    /// article's card (what ranks articles), never the text an answer is taken from.
+    pub fn tuned(sources: &[(&str, &str)], phrasings: &[(&str, &str)], tuning: Tuning) -> Result<Self, ArticleError> {
         let articles = sources.iter().map(|(file, source)| parse_article(file, source)).collect::<Result<Vec<_>, _>>()?;
         let passages: Vec<Passage> = articles.iter().enumerate().flat_map(|(i, article)| passages_of(i, article)).collect();
         let documents: Vec<Document<u32>> = passages
@@ -460,6 +468,18 @@ impl Knowledge {
             .k1(tuning.k1)
             .b(tuning.b)
             .build();
+        // One document per founder question: an article ranks by its best-matching one.
+        let mut asked_by = Vec::new();
+        let mut asked = Vec::new();
+        for (slug, text) in phrasings {
+            if let Some(index) = articles.iter().position(|a| a.meta.slug == *slug) {
+                for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                    asked.push(Document::new(asked_by.len() as u32, line.to_owned()));
+                    asked_by.push(index);
+                }
+            }
+        }
+        let asked = SearchEngineBuilder::<u32, u32, EnglishTokenizer>::with_tokenizer_and_documents(EnglishTokenizer::new(), asked).k1(tuning.k1).b(tuning.b).build();
         let tokenizer = EnglishTokenizer::new();
         let vocabulary = articles
             .iter()
@@ -495,13 +515,15 @@ impl Knowledge {
         let unit_count = units.iter().map(Vec::len).sum::<usize>() as u32;
         let title_stems = articles.iter().map(|a| tokenizer.tokenize(&a.meta.title).into_iter().collect()).collect();
         Ok(Self {
+            asked,
+            asked_by,
             title_stems, tuning, articles, passages, engine, cards, vocabulary, tokenizer, spellings, units, unit_frequency, unit_count })
     }
 
     /// The articles compiled into this binary (parsed once).
     pub fn embedded() -> &'static Knowledge {
         static KNOWLEDGE: OnceLock<Knowledge> = OnceLock::new();
-        KNOWLEDGE.get_or_init(|| Knowledge::from_sources(sources::SOURCES).expect("the help articles parse (checked by the tests)"))
+        KNOWLEDGE.get_or_init(|| Knowledge::tuned(sources::SOURCES, sources::PHRASINGS, Tuning::default()).expect("the help articles parse (checked by the tests)"))
     }
 
     pub fn article(&self, slug: &str) -> Option<&Article> {
@@ -614,6 +636,22 @@ impl Knowledge {
                 }
             }
         }
+        let mut asked_best: Vec<f32> = vec![0.0; self.articles.len()];
+        for hit in self.asked.search(query, 50) {
+            let index = self.asked_by[hit.document.id as usize];
+            asked_best[index] = asked_best[index].max(hit.score);
+        }
+        for (index, score) in asked_best.into_iter().enumerate().filter(|(_, s)| *s > 0.0) {
+            let boost = self.tuning.asked_weight * score;
+            match &mut best[index] {
+                Some(hit) => hit.score += boost,
+                slot @ None => {
+                    if let Some(passage) = self.passages.iter().find(|p| p.article == index) {
+                        *slot = Some(Hit { article: &self.articles[index], passage, score: boost });
+                    }
+                }
+            }
+        }
         let mut ranked: Vec<Hit<'_>> = best.into_iter().flatten().collect();
         ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
         ranked.truncate(limit);
@@ -709,6 +747,15 @@ mod tests {
     #[test]
     fn link_targets_are_not_indexed() {
         assert_eq!(strip_markdown("Open [Investor Forms](/forms) **now**").split_whitespace().collect::<Vec<_>>(), ["Open", "Investor", "Forms", "now"]);
+    }
+
+    #[test]
+    fn every_phrasings_file_names_an_article() {
+        let knowledge = Knowledge::embedded();
+        for (slug, text) in sources::PHRASINGS {
+            assert!(knowledge.article(slug).is_some(), "phrasings/{slug}.txt names no article");
+            assert!(text.lines().all(|line| !line.trim().is_empty() && line.len() <= 200), "phrasings/{slug}.txt: one question a line");
+        }
     }
 
     #[test]

@@ -36,7 +36,7 @@ fn tuning_grid() {
         for title_repeats in [0, 1, 2] {
             for summary_in_passages in [false, true] {
                 for (k1, b) in [(1.2, 0.75), (1.5, 0.5), (0.9, 0.4), (1.2, 0.3)] {
-                    let tuning = Tuning { card_weight, title_repeats, summary_in_passages, k1, b };
+                    let tuning = Tuning { card_weight, asked_weight: Tuning::default().asked_weight, title_repeats, summary_in_passages, k1, b };
                     let (p1, p3) = accuracy(&Knowledge::embedded_with(tuning), &cases);
                     println!("{:.3} {:.3} {tuning:?}", p1, p3);
                 }
