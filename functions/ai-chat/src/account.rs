@@ -589,7 +589,7 @@ fn plan(facts: &AccountFacts) -> String {
         return "You are not on a plan yet. [Choose a plan](/pricing) to start your free trial.".to_owned();
     };
     let days_until = |end: i64| ((end - facts.now) as f64 / 86_400.0).ceil().max(0.0) as u64;
-    let date = |end: i64| shared::time::iso_from_unix(end)[..10].to_owned();
+    let date = |end: i64| shared::time::iso_from_unix(end).get(..10).unwrap_or_default().to_owned();
     match (plan.status.as_str(), plan.trial_end) {
         ("trialing", Some(end)) if end > facts.now => format!(
             "You are on a free trial of **{}**. It ends in **{}** (on {}); your card is charged then unless you cancel before.\n\n[Manage billing in Settings](/settings#billing)",

@@ -91,7 +91,8 @@ pub fn parts(question: &str) -> Vec<String> {
 fn clean(part: &str) -> String {
     let mut part = part.trim().trim_start_matches(|c: char| !c.is_alphanumeric()).trim_end_matches([',', ';']).trim();
     for joiner in ["also ", "and ", "plus ", "oh and ", "btw "] {
-        if part.len() > joiner.len() && part[..joiner.len()].eq_ignore_ascii_case(joiner) {
+        // `get`: a multi-byte character may sit where the joiner would end.
+        if part.len() > joiner.len() && part.get(..joiner.len()).is_some_and(|start| start.eq_ignore_ascii_case(joiner)) {
             part = part[joiner.len()..].trim_start();
         }
     }
@@ -262,6 +263,28 @@ mod tests {
         assert_eq!(parts("can i post on linkedin and twitter before filing"), ["can i post on linkedin and twitter before filing"]);
         assert_eq!(parts("archive vs delete whats the difference"), ["archive vs delete whats the difference"]);
         assert_eq!(parts("What is the best pizza in Naples? mail me at ada@example.com"), ["What is the best pizza in Naples? mail me at ada@example.com"]);
+    }
+
+    /// Found by schemathesis: a part whose first bytes are not whole characters ("als€ …")
+    /// panicked. Every reader of a question takes any text.
+    #[test]
+    fn any_text_is_read_without_panicking() {
+        let facts = AccountFacts { offering: ("Testing the waters".into(), None), ..AccountFacts::default() };
+        let knowledge = Knowledge::embedded();
+        for text in [
+            "als€ what", "and€€€", "plus😀 how many leads", "also ñ", "€", "😀😀😀 and 😀 how?", "a,€", "124€k", "80k€ income 2m€ worth how much",
+            "ñ?ñ;ñ and how", "ǅ also, and, how", "\u{0}\u{1} and what", "btw€", "oh and ü", "'s", "$,", "1.5m m k", "https://x.y, and how",
+        ] {
+            for part in parts(text) {
+                let _ = clean(&part);
+                let _ = account::intent(&part, &facts);
+                let _ = calculator::figures(&part);
+                let _ = guard::refusal(&part);
+                let _ = guard::off_topic(&part);
+                let grounding = Grounding::find(knowledge, &part);
+                let _ = answer::builtin(&grounding, &answer::Contact { email: "a@b.c".into(), sms: None });
+            }
+        }
     }
 
     #[test]
