@@ -210,7 +210,11 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
         }
     }
     // "Click it again …" needs the sentence it refers to.
-    let refers = |u: &Unit| ["It ", "It's ", "This ", "That ", "They ", "These ", "Those ", "Click it ", "Then "].iter().any(|w| u.text.starts_with(w));
+    let refers = |u: &Unit| {
+        ["It ", "It's ", "This ", "That ", "They ", "These ", "Those ", "Click it ", "Then ", "During that ", "After that ", "In that ", "Until then", "By then", "Otherwise"]
+            .iter()
+            .any(|w| u.text.starts_with(w))
+    };
     for unit in chosen.clone() {
         if refers(unit) && unit.position > 0 {
             let before = &knowledge.units[article][unit.position - 1];
@@ -316,6 +320,14 @@ mod tests {
             let answer = builtin(&grounding, &contact());
             assert!(answer.contains("mailto:support@raisespark.local") && answer.contains("text message") && !answer.contains("sms:"));
         }
+    }
+
+    #[test]
+    fn a_sentence_that_refers_back_comes_with_the_one_it_refers_to() {
+        let knowledge = Knowledge::embedded();
+        let answer = builtin(&Grounding::find(knowledge, "can my investors resell their shares"), &contact());
+        assert!(!answer.starts_with("During that year"), "{answer}");
+        assert!(answer.contains("one year"), "{answer}");
     }
 
     #[test]

@@ -152,10 +152,15 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
             .collect();
         let new = whole.hits.first().is_some_and(|h| !answered_slugs.contains(&h.article.meta.slug));
         let mut whole = Some(whole).filter(|_| new);
-        for (_, piece) in pieces.iter_mut() {
+        for (part, piece) in pieces.iter_mut() {
             if matches!(piece, Piece::Help(g) if !g.is_grounded()) {
-                if let Some(found) = whole.take() {
-                    *piece = Piece::Help(found);
+                // Only when the article found is about this part's own words: "the weather in
+                // Paris" is not answered by the article the rest of the question found.
+                let about_part = whole.as_ref().and_then(|w| w.hits.first()).is_some_and(|best| knowledge.coverage(&knowledge.read(part), best.article) >= 0.5);
+                if about_part {
+                    if let Some(found) = whole.take() {
+                        *piece = Piece::Help(found);
+                    }
                 }
             }
         }

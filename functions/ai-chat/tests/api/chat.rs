@@ -113,6 +113,20 @@ async fn an_unknown_question_is_not_guessed_and_becomes_a_coverage_gap_for_admin
 }
 
 #[tokio::test]
+async fn each_part_of_a_question_is_answered_and_an_off_topic_part_is_declined_not_guessed() {
+    let state = test_state().await;
+    let app = app(&state);
+    let founder = shared::testing::TestFounder::new(&state).on_trial(&state).await;
+    let reply = ask(&app, &founder, "whats the weather in paris and when does my trial end").await;
+    let message = reply.body["message"].as_str().unwrap();
+    assert!(message.starts_with("On “whats the weather in paris”: I can only help with RaiseSpark"), "{message}");
+    assert!(message.contains("You are on a free trial of **RaiseSpark**") && !message.contains("Source:"), "{message}");
+    let reply = ask(&app, &founder, "how many hot leads do i have and how do i email just them").await;
+    let message = reply.body["message"].as_str().unwrap();
+    assert!(message.contains("You have no leads yet") && message.contains("(/help/email-campaigns)"), "{message}");
+}
+
+#[tokio::test]
 async fn account_questions_use_the_callers_own_figures_never_anyone_elses() {
     let state = test_state().await;
     let app = app(&state);
