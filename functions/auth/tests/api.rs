@@ -460,6 +460,7 @@ async fn a_confirmation_link_works_once_expires_and_forged_or_mistyped_links_are
 
 #[tokio::test]
 async fn wrong_passwords_on_a_link_are_limited_to_five_per_link_like_sign_in() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, state) = app().await;
     let email = unique_email();
     Browser::at("10.15.0.1").sign_up(&app, &email, PASSWORD).await;
@@ -510,6 +511,7 @@ async fn a_waiting_sign_up_never_overrides_an_account_made_from_another_sign_up_
 
 #[tokio::test]
 async fn fifty_parallel_sign_ups_of_one_address_are_limited_and_fifty_parallel_confirmations_make_exactly_one_account() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, state) = app().await;
     let email = unique_email();
     let attempts = (0..50).map(|i| {
@@ -547,6 +549,7 @@ async fn fifty_parallel_sign_ups_of_one_address_are_limited_and_fifty_parallel_c
 
 #[tokio::test]
 async fn sign_ups_from_one_ip_are_rate_limited() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, _) = app().await;
     for _ in 0..10 {
         assert_eq!(sign_up(&app, &unique_email(), "10.2.0.1").await.status, StatusCode::CREATED);
@@ -677,6 +680,7 @@ async fn resending_keeps_the_password_of_the_sign_up_it_resends_waits_a_minute_a
 
 #[tokio::test]
 async fn resends_from_one_ip_are_limited_to_ten_an_hour() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, _) = app().await;
     for i in 0..10 {
         let response = Call::post("/api/auth/resend").from_ip("10.21.0.1").json(json!({"email": unique_email()})).send(&app).await;
@@ -704,6 +708,7 @@ async fn unknown_email_and_wrong_password_get_the_same_answer() {
 
 #[tokio::test]
 async fn a_sixth_failure_from_one_address_is_rate_limited_but_another_address_signs_in() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, state) = app().await;
     let email = unique_email();
     confirmed_user(&app, &state, &email).await;
@@ -719,6 +724,7 @@ async fn a_sixth_failure_from_one_address_is_rate_limited_but_another_address_si
 
 #[tokio::test]
 async fn a_client_sent_x_forwarded_for_does_not_reset_the_limit() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, state) = app().await;
     let email = unique_email();
     confirmed_user(&app, &state, &email).await;
@@ -736,6 +742,7 @@ async fn a_client_sent_x_forwarded_for_does_not_reset_the_limit() {
 
 #[tokio::test]
 async fn one_ip_gets_a_burst_of_thirty_attempts() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, _) = app().await;
     for i in 0..30 {
         let response = sign_in(&app, &unique_email(), "whatever it is", "10.6.0.1").await;
@@ -757,6 +764,7 @@ async fn one_ip_gets_a_burst_of_thirty_attempts() {
 
 #[tokio::test]
 async fn forty_parallel_wrong_passwords_get_exactly_five_failures_and_429_for_the_rest() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, state) = app().await;
     let email = unique_email();
     confirmed_user(&app, &state, &email).await;
@@ -772,6 +780,7 @@ async fn forty_parallel_wrong_passwords_get_exactly_five_failures_and_429_for_th
 
 #[tokio::test]
 async fn parallel_sign_ups_from_one_ip_get_exactly_the_hourly_ten() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, _) = app().await;
     let attempts = (0..25).map(|_| {
         let app = app.clone();
@@ -784,6 +793,7 @@ async fn parallel_sign_ups_from_one_ip_get_exactly_the_hourly_ten() {
 
 #[tokio::test]
 async fn a_right_password_does_not_use_up_a_failure_slot() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, state) = app().await;
     let email = unique_email();
     confirmed_user(&app, &state, &email).await;
@@ -800,6 +810,7 @@ async fn a_right_password_does_not_use_up_a_failure_slot() {
 
 #[tokio::test]
 async fn an_account_attacked_from_many_addresses_slows_down_but_never_locks_its_owner_out() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, state) = app().await;
     let email = unique_email();
     confirmed_user(&app, &state, &email).await;
@@ -887,6 +898,7 @@ async fn a_reset_link_sets_a_new_password_once_and_a_reset_revokes_every_other_s
 
 #[tokio::test]
 async fn recovery_answers_the_same_for_unknown_addresses_and_waits_a_minute_per_address() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, state) = app().await;
     let email = unique_email();
     confirmed_user(&app, &state, &email).await;
@@ -909,6 +921,7 @@ async fn recovery_answers_the_same_for_unknown_addresses_and_waits_a_minute_per_
 
 #[tokio::test]
 async fn reset_requests_from_one_ip_are_limited_to_ten_an_hour_whatever_the_addresses() {
+    shared::testing::clear_of_window_edge(25).await;
     let (app, _) = app().await;
     let asks = (0..25).map(|_| {
         let app = app.clone();

@@ -135,3 +135,13 @@ pub fn mail_to(state: &AppState, address: &str) -> Vec<crate::mail::StoredEmail>
     state.mailer.outbox().expect("tests use the outbox").to(address)
 }
 
+/// Rate limits count in fixed windows that all turn over on the minute (60 s to 1 h) and
+/// estimate a sliding window from two of them, which by design grants a hit more just after a
+/// turn. A test that asserts an exact count starts where no window turns over for the next
+/// `needed_secs` (waiting for the minute to pass when it would).
+pub async fn clear_of_window_edge(needed_secs: u64) {
+    let into = crate::time::unix(crate::time::now()).rem_euclid(60) as u64;
+    if into + needed_secs >= 60 {
+        tokio::time::sleep(std::time::Duration::from_secs(60 - into + 1)).await;
+    }
+}
