@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/raisespark/target
 
-.PHONY: dev test bench figures
+.PHONY: dev test bench figures sparky-vectors
 dev:
 	@infra/scripts/dev.sh
 
@@ -16,3 +16,8 @@ bench:
 # Codebase figures (lines, test executables, fresh-clone make test time); bench prints them too.
 figures:
 	@infra/scripts/figures.sh
+
+# After editing a Help Center article or a phrasing: re-encodes their sentences into
+# functions/ai-chat/vectors.bin (what Sparky's meaning search reads; `make test` fails until then).
+sparky-vectors:
+	@cargo test --quiet -p ai-chat --lib write_the_help_centers_vectors -- --ignored

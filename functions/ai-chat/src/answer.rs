@@ -5,7 +5,10 @@
 
 use std::collections::HashSet;
 
-use crate::knowledge::{Hit, Knowledge, Unit};
+use crate::{
+    knowledge::{Hit, Knowledge, Unit},
+    meaning::{Encoder, Vector},
+};
 
 /// A question is grounded when its best article's confidence — its score (BM25 of the best
 /// passage, plus the article card and its best-matching founder phrasing) times the share of the
@@ -15,6 +18,11 @@ use crate::knowledge::{Hit, Knowledge, Unit};
 /// of australia": one strong shared word, "capital"); the threshold sits between them, nearer
 /// the off-topic side (terse real questions score lower than those of that set).
 pub const MIN_CONFIDENCE: f32 = 9.0;
+/// A question is also grounded when an article means what it asks, in other words: its
+/// nearest sentence, card or founder phrasing reaches this cosine similarity.
+pub const MIN_SIMILARITY: f32 = 0.55;
+/// How much a unit's similarity to the question adds to its words' score.
+const UNIT_MEANING_WEIGHT: f32 = 12.0;
 /// How much more a section with numbered steps counts for a "how" question.
 const STEPS_BOOST: f32 = 2.0;
 
@@ -62,15 +70,20 @@ pub struct Grounding<'a> {
     pub sections: Vec<Hit<'a>>,
     /// The question as the index read it (see `Knowledge::query`).
     pub query: String,
+    /// What the question means (`meaning`), when it was read.
+    pub meaning: Option<Vector>,
 }
 
 impl<'a> Grounding<'a> {
     pub fn find(knowledge: &'a Knowledge, question: &str) -> Self {
         let read = knowledge.read(question);
+        let meaning = Encoder::get().encode(&read.corrected);
         let query = read.expanded.clone();
         let question = query.as_str();
-        let mut hits = knowledge.rank_articles(question, 3);
-        let grounded = hits.first().is_some_and(|best| best.score * knowledge.coverage(&read, best.article) >= MIN_CONFIDENCE);
+        let mut hits = knowledge.rank_articles(question, Some(&meaning), 3);
+        let grounded = hits
+            .first()
+            .is_some_and(|best| best.lexical * knowledge.coverage(&read, best.article) >= MIN_CONFIDENCE || best.similarity >= MIN_SIMILARITY);
         if !grounded {
             hits.clear();
         }
@@ -96,12 +109,12 @@ impl<'a> Grounding<'a> {
         }
         let position = |hit: &Hit<'_>| knowledge.passages.iter().position(|p| std::ptr::eq(p, hit.passage));
         sections.sort_by_key(position);
-        Self { hits, sections, query }
+        Self { hits, sections, query, meaning: Some(meaning) }
     }
 
     /// Nothing found (a question that is not for the Help Center).
     pub fn none() -> Self {
-        Self { hits: Vec::new(), sections: Vec::new(), query: String::new() }
+        Self { hits: Vec::new(), sections: Vec::new(), query: String::new(), meaning: None }
     }
 
     pub fn is_grounded(&self) -> bool {
@@ -132,8 +145,12 @@ impl Wants {
 
 /// How well a unit answers: the question's telling words it holds (IDF-weighted), more for
 /// its section's heading, and for a figure, steps or a place when the question wants one.
-fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: Wants) -> f32 {
+fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: Wants, meaning: Option<&Vector>) -> f32 {
     let mut score: f32 = stems.iter().filter(|s| unit.stems.contains(*s)).map(|s| knowledge.idf(s)).sum();
+    // What it means, in whatever words.
+    if let Some(meaning) = meaning {
+        score += UNIT_MEANING_WEIGHT * (knowledge.unit_similarity(unit, meaning) - 0.2).max(0.0);
+    }
     score += 0.5 * stems.iter().filter(|s| unit.heading_stems.contains(*s)).map(|s| knowledge.idf(s)).sum::<f32>();
     // The article's title is the context of every sentence in it ("Embed on Squarespace").
     let title = &knowledge.title_stems[knowledge.passages[unit.passage].article];
@@ -182,7 +199,7 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
         let Some(article) = index_of(hit) else { continue };
         let weight = [1.0, 0.8, 0.65][rank.min(2)] * if rank > 0 && hit.score < grounding.hits[0].score * 0.6 { 0.7 } else { 1.0 };
         for unit in &knowledge.units[article] {
-            let score = unit_score(knowledge, unit, &stems, wants) * weight;
+            let score = unit_score(knowledge, unit, &stems, wants, grounding.meaning.as_ref()) * weight;
             if best.is_none_or(|(b, _, _)| score > b) {
                 best = Some((score, article, unit));
             }
@@ -199,7 +216,7 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
             .map(|u| {
                 let adds: f32 = missing.iter().filter(|s| u.stems.contains(**s)).map(|s| knowledge.idf(s)).sum();
                 let next = if u.passage == first.passage && u.position == first.position + 1 { 0.35 * top } else { 0.0 };
-                let score = unit_score(knowledge, u, &stems, wants);
+                let score = unit_score(knowledge, u, &stems, wants, grounding.meaning.as_ref());
                 (adds * 1.2 + next + score * 0.5, score, u)
             })
             .max_by(|a, b| a.0.total_cmp(&b.0));

@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 use std::collections::HashSet;
 
 use bm25::{Document, SearchEngine, SearchEngineBuilder, Tokenizer};
+
+use crate::meaning::{Store, Vector, cosine};
 use serde::Deserialize;
 
 /// English words without meaning for retrieval (the common function words).
@@ -100,6 +102,7 @@ pub struct Knowledge {
     asked: SearchEngine<u32, u32, EnglishTokenizer>,
     /// The article of each of those questions.
     asked_by: Vec<usize>,
+    asked_texts: Vec<String>,
     /// Every (stemmed) word of each article, for how much of a question it covers.
     vocabulary: Vec<HashSet<String>>,
     tokenizer: EnglishTokenizer,
@@ -112,6 +115,13 @@ pub struct Knowledge {
     /// In how many units each stemmed word appears (for the units' IDF).
     unit_frequency: std::collections::HashMap<String, u32>,
     unit_count: u32,
+    /// What each unit, founder question and card means (`meaning`), parallel to `units`,
+    /// `asked_by` and `articles`.
+    unit_meanings: Vec<Vec<Vector>>,
+    asked_meanings: Vec<Vector>,
+    card_meanings: Vec<Vector>,
+    /// Texts `vectors.bin` did not hold, encoded at start-up instead (0 once it is current).
+    pub unstored: usize,
 }
 
 /// A piece of an article that can answer a question on its own: a sentence, a list item, or
@@ -145,11 +155,14 @@ pub struct Tuning {
     pub summary_in_passages: bool,
     pub k1: f32,
     pub b: f32,
+    /// How much an article's meaning adds: this times its similarity above `semantic_floor`.
+    pub semantic_weight: f32,
+    pub semantic_floor: f32,
 }
 
 impl Default for Tuning {
     fn default() -> Self {
-        Self { card_weight: 1.5, asked_weight: 0.5, title_repeats: 2, summary_in_passages: true, k1: 0.9, b: 0.4 }
+        Self { card_weight: 1.5, asked_weight: 0.5, title_repeats: 2, summary_in_passages: true, k1: 0.9, b: 0.4, semantic_weight: 20.0, semantic_floor: 0.3 }
     }
 }
 
@@ -169,7 +182,12 @@ pub struct Query {
 pub struct Hit<'a> {
     pub article: &'a Article,
     pub passage: &'a Passage,
+    /// Its words' score (BM25 and the card's and phrasings'), plus its meaning's.
     pub score: f32,
+    /// The words' part of `score` alone.
+    pub lexical: f32,
+    /// The article's best cosine similarity to the question (a sentence, card or phrasing).
+    pub similarity: f32,
 }
 
 #[derive(Debug, thiserror::Error, PartialEq)]
@@ -308,6 +326,23 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("logo", "brand logo"),
     ("serious investors", "hot"),
 ];
+
+/// Each founder question of `phrasings/`, with its article's slug.
+fn asked_lines<'a>(phrasings: &'a [(&'a str, &'a str)]) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+    phrasings.iter().flat_map(|(slug, text)| text.lines().map(str::trim).filter(|l| !l.is_empty()).map(move |line| (*slug, line)))
+}
+
+/// A unit as it is encoded: with its section's heading (or its article's title), which says
+/// what "it" or "this" in the sentence is about.
+fn unit_meaning_text(articles: &[Article], passages: &[Passage], unit: &Unit) -> String {
+    let passage = &passages[unit.passage];
+    let context = passage.heading.as_deref().unwrap_or(&articles[passage.article].meta.title);
+    format!("{context}: {}", strip_markdown(&unit.text))
+}
+
+fn card_meaning_text(article: &Article) -> String {
+    format!("{}. {}", article.meta.title, article.meta.summary)
+}
 
 /// A figure as the articles write it: "124k" → "124 000" (as "$124,000" reads), "5m" →
 /// "5 million".
@@ -448,6 +483,35 @@ impl Knowledge {
     /// `phrasings`: `(slug, questions)`, how founders ask what an article answers; they join the
     /// article's card (what ranks articles), never the text an answer is taken from.
     pub fn tuned(sources: &[(&str, &str)], phrasings: &[(&str, &str)], tuning: Tuning) -> Result<Self, ArticleError> {
+        let mut knowledge = Self::lexical(sources, phrasings, tuning)?;
+        let store = Store::committed();
+        let mut unstored = 0;
+        let mut meaning = |text: String| {
+            let (vector, stored) = store.vector(&text);
+            unstored += usize::from(!stored);
+            vector
+        };
+        let [units, asked, cards] = knowledge.meaning_texts().map(|texts| texts.into_iter().map(&mut meaning).collect::<Vec<_>>());
+        let mut units = units.into_iter();
+        knowledge.unit_meanings = knowledge.units.iter().map(|list| units.by_ref().take(list.len()).collect()).collect();
+        knowledge.asked_meanings = asked;
+        knowledge.card_meanings = cards;
+        knowledge.unstored = unstored;
+        Ok(knowledge)
+    }
+
+    /// The texts whose vectors are the index's meaning: every unit, founder question and card,
+    /// in the order of `units`, `asked_by` and `articles`.
+    pub fn meaning_texts(&self) -> [Vec<String>; 3] {
+        [
+            self.units.iter().flatten().map(|unit| unit_meaning_text(&self.articles, &self.passages, unit)).collect(),
+            self.asked_texts.clone(),
+            self.articles.iter().map(card_meaning_text).collect(),
+        ]
+    }
+
+    /// The index without its meaning (the words only).
+    pub fn lexical(sources: &[(&str, &str)], phrasings: &[(&str, &str)], tuning: Tuning) -> Result<Self, ArticleError> {
         let articles = sources.iter().map(|(file, source)| parse_article(file, source)).collect::<Result<Vec<_>, _>>()?;
         let passages: Vec<Passage> = articles.iter().enumerate().flat_map(|(i, article)| passages_of(i, article)).collect();
         let documents: Vec<Document<u32>> = passages
@@ -471,12 +535,12 @@ impl Knowledge {
         // One document per founder question: an article ranks by its best-matching one.
         let mut asked_by = Vec::new();
         let mut asked = Vec::new();
-        for (slug, text) in phrasings {
-            if let Some(index) = articles.iter().position(|a| a.meta.slug == *slug) {
-                for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-                    asked.push(Document::new(asked_by.len() as u32, line.to_owned()));
-                    asked_by.push(index);
-                }
+        let mut asked_texts = Vec::new();
+        for (slug, line) in asked_lines(phrasings) {
+            if let Some(index) = articles.iter().position(|a| a.meta.slug == slug) {
+                asked.push(Document::new(asked_by.len() as u32, line.to_owned()));
+                asked_by.push(index);
+                asked_texts.push(line.to_owned());
             }
         }
         let asked = SearchEngineBuilder::<u32, u32, EnglishTokenizer>::with_tokenizer_and_documents(EnglishTokenizer::new(), asked).k1(tuning.k1).b(tuning.b).build();
@@ -517,6 +581,11 @@ impl Knowledge {
         Ok(Self {
             asked,
             asked_by,
+            asked_texts,
+            unit_meanings: Vec::new(),
+            asked_meanings: Vec::new(),
+            card_meanings: Vec::new(),
+            unstored: 0,
             title_stems, tuning, articles, passages, engine, cards, vocabulary, tokenizer, spellings, units, unit_frequency, unit_count })
     }
 
@@ -594,7 +663,7 @@ impl Knowledge {
             .into_iter()
             .filter_map(|result| {
                 let passage = self.passages.get(result.document.id as usize)?;
-                Some(Hit { article: &self.articles[passage.article], passage, score: result.score })
+                Some(Hit { article: &self.articles[passage.article], passage, score: result.score, lexical: result.score, similarity: 0.0 })
             })
             .collect()
     }
@@ -614,9 +683,46 @@ impl Knowledge {
         known as f32 / words.len() as f32
     }
 
-    /// Articles ranked by their best passage plus their card, best first; each with its best
-    /// passage (its introduction when only the card matched).
-    pub fn rank_articles(&self, query: &str, limit: usize) -> Vec<Hit<'_>> {
+    /// A question's articles, best first, by its words and its meaning (what the tests and
+    /// the benchmark rank; a reply reads the question once and calls [`Knowledge::rank_articles`]).
+    pub fn rank(&self, question: &str, limit: usize) -> Vec<Hit<'_>> {
+        let read = self.read(question);
+        let meaning = crate::meaning::Encoder::get().encode(&read.corrected);
+        self.rank_articles(&read.expanded, Some(&meaning), limit)
+    }
+
+    /// How near each article comes to the question's meaning: its nearest unit, founder
+    /// question or card; with that unit's passage when a unit is nearest.
+    fn similarities(&self, meaning: &Vector) -> Vec<(f32, Option<usize>)> {
+        let mut best: Vec<(f32, Option<usize>)> =
+            self.card_meanings.iter().map(|card| (cosine(card, meaning), None)).collect();
+        for (vector, article) in self.asked_meanings.iter().zip(&self.asked_by) {
+            let similarity = cosine(vector, meaning);
+            if similarity > best[*article].0 {
+                best[*article] = (similarity, None);
+            }
+        }
+        for (article, vectors) in self.unit_meanings.iter().enumerate() {
+            for (unit, vector) in self.units[article].iter().zip(vectors) {
+                let similarity = cosine(vector, meaning);
+                if similarity > best[article].0 {
+                    best[article] = (similarity, Some(unit.passage));
+                }
+            }
+        }
+        best
+    }
+
+    /// How near a unit comes to the question's meaning.
+    pub fn unit_similarity(&self, unit: &Unit, meaning: &Vector) -> f32 {
+        let article = self.passages[unit.passage].article;
+        self.unit_meanings.get(article).and_then(|vectors| vectors.get(unit.position)).map_or(0.0, |vector| cosine(vector, meaning))
+    }
+
+    /// Articles ranked by their best passage plus their card and founder phrasings (their
+    /// words), plus how near they come to the question's meaning when it is given; best first,
+    /// each with its best passage (its introduction when only the card matched).
+    pub fn rank_articles(&self, query: &str, meaning: Option<&Vector>, limit: usize) -> Vec<Hit<'_>> {
         let mut best: Vec<Option<Hit<'_>>> = vec![None; self.articles.len()];
         for hit in self.search(query, self.passages.len()) {
             let slot = &mut best[hit.passage.article];
@@ -628,10 +734,13 @@ impl Knowledge {
             let index = card.document.id as usize;
             let boost = self.tuning.card_weight * card.score;
             match &mut best[index] {
-                Some(hit) => hit.score += boost,
+                Some(hit) => {
+                    hit.score += boost;
+                    hit.lexical += boost;
+                }
                 slot @ None => {
                     if let Some(passage) = self.passages.iter().find(|p| p.article == index) {
-                        *slot = Some(Hit { article: &self.articles[index], passage, score: boost });
+                        *slot = Some(Hit { article: &self.articles[index], passage, score: boost, lexical: boost, similarity: 0.0 });
                     }
                 }
             }
@@ -644,11 +753,32 @@ impl Knowledge {
         for (index, score) in asked_best.into_iter().enumerate().filter(|(_, s)| *s > 0.0) {
             let boost = self.tuning.asked_weight * score;
             match &mut best[index] {
-                Some(hit) => hit.score += boost,
+                Some(hit) => {
+                    hit.score += boost;
+                    hit.lexical += boost;
+                }
                 slot @ None => {
                     if let Some(passage) = self.passages.iter().find(|p| p.article == index) {
-                        *slot = Some(Hit { article: &self.articles[index], passage, score: boost });
+                        *slot = Some(Hit { article: &self.articles[index], passage, score: boost, lexical: boost, similarity: 0.0 });
                     }
+                }
+            }
+        }
+        if let Some(meaning) = meaning.filter(|_| !self.card_meanings.is_empty()) {
+            for (index, (similarity, passage)) in self.similarities(meaning).into_iter().enumerate() {
+                let boost = self.tuning.semantic_weight * (similarity - self.tuning.semantic_floor).max(0.0);
+                match &mut best[index] {
+                    Some(hit) => {
+                        hit.similarity = similarity;
+                        hit.score += boost;
+                    }
+                    slot @ None if boost > 0.0 => {
+                        let passage = passage.map(|p| &self.passages[p]).or_else(|| self.passages.iter().find(|p| p.article == index));
+                        if let Some(passage) = passage {
+                            *slot = Some(Hit { article: &self.articles[index], passage, score: boost, lexical: 0.0, similarity });
+                        }
+                    }
+                    None => {}
                 }
             }
         }
@@ -682,6 +812,22 @@ mod tests {
             }
         }
         counts
+    }
+
+    /// `make sparky-vectors`: encodes every Help Center text into `vectors.bin` (run after
+    /// editing an article or a phrasing; the next test fails until then).
+    #[test]
+    #[ignore = "writes vectors.bin: run by make sparky-vectors"]
+    fn write_the_help_centers_vectors() {
+        let knowledge = Knowledge::lexical(sources::SOURCES, sources::PHRASINGS, Tuning::default()).unwrap();
+        let texts = knowledge.meaning_texts().concat();
+        std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/vectors.bin"), Store::write(&texts)).unwrap();
+    }
+
+    #[test]
+    fn vectors_bin_holds_the_meaning_of_every_help_center_text_so_a_cold_start_encodes_nothing() {
+        let knowledge = Knowledge::embedded();
+        assert_eq!(knowledge.unstored, 0, "vectors.bin is behind the articles or phrasings: run `make sparky-vectors`");
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod calculator;
 pub mod config;
 pub mod guard;
 pub mod knowledge;
+pub mod meaning;
 pub mod providers;
 pub mod questions;
 mod reply;

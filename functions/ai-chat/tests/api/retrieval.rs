@@ -18,7 +18,7 @@ fn cases() -> Vec<Case> {
 fn accuracy(knowledge: &Knowledge, cases: &[Case]) -> (f64, f64) {
     let (mut top1, mut top3) = (0u32, 0u32);
     for case in cases {
-        let ranked: Vec<&str> = knowledge.rank_articles(&case.question, 3).iter().map(|hit| hit.article.meta.slug.as_str()).collect();
+        let ranked: Vec<&str> = knowledge.rank(&case.question, 3).iter().map(|hit| hit.article.meta.slug.as_str()).collect();
         top1 += u32::from(ranked.first() == Some(&case.expected.as_str()));
         top3 += u32::from(ranked.contains(&case.expected.as_str()));
     }
@@ -36,7 +36,7 @@ fn tuning_grid() {
         for title_repeats in [0, 1, 2] {
             for summary_in_passages in [false, true] {
                 for (k1, b) in [(1.2, 0.75), (1.5, 0.5), (0.9, 0.4), (1.2, 0.3)] {
-                    let tuning = Tuning { card_weight, asked_weight: Tuning::default().asked_weight, title_repeats, summary_in_passages, k1, b };
+                    let tuning = Tuning { card_weight, title_repeats, summary_in_passages, k1, b, ..Tuning::default() };
                     let (p1, p3) = accuracy(&Knowledge::embedded_with(tuning), &cases);
                     println!("{:.3} {:.3} {tuning:?}", p1, p3);
                 }
@@ -54,7 +54,7 @@ fn the_built_in_retrieval_ranks_the_expected_article_first_for_90_percent_and_in
     let mut misses = Vec::new();
     for case in &cases {
         assert!(knowledge.article(&case.expected).is_some(), "no article {}", case.expected);
-        let ranked: Vec<&str> = knowledge.rank_articles(&case.question, 3).iter().map(|hit| hit.article.meta.slug.as_str()).collect();
+        let ranked: Vec<&str> = knowledge.rank(&case.question, 3).iter().map(|hit| hit.article.meta.slug.as_str()).collect();
         if ranked.first() == Some(&case.expected.as_str()) {
             top1 += 1;
         } else {
@@ -85,13 +85,13 @@ fn threshold_margins() {
     let knowledge = Knowledge::embedded();
     let mut real: Vec<(f32, String)> = cases()
         .iter()
-        .map(|case| (knowledge.rank_articles(&case.question, 1).first().map_or(0.0, |hit| hit.score), case.question.clone()))
+        .map(|case| (knowledge.rank(&case.question, 1).first().map_or(0.0, |hit| hit.score), case.question.clone()))
         .collect();
     real.sort_by(|a, b| a.0.total_cmp(&b.0));
     for (score, question) in real.iter().take(8) {
         println!("real {score:6.2} {question}");
     }
-    let coverage = |question: &str| knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| knowledge.coverage(&knowledge.read(question), hit.article));
+    let coverage = |question: &str| knowledge.rank(question, 1).first().map_or(0.0, |hit| knowledge.coverage(&knowledge.read(question), hit.article));
     let mut covered: Vec<(f32, &str)> = cases().iter().map(|c| (coverage(&c.question), "")).collect();
     covered.sort_by(|a, b| a.0.total_cmp(&b.0));
     let lowest: Vec<f32> = covered.iter().take(10).map(|c| c.0).collect();
@@ -99,15 +99,21 @@ fn threshold_margins() {
     for case in cases().iter().filter(|c| coverage(&c.question) < 0.7) {
         println!("real coverage {:.2} {}", coverage(&case.question), case.question);
     }
-    let confidence = |question: &str| knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| hit.score * knowledge.coverage(&knowledge.read(question), hit.article));
+    let confidence = |question: &str| knowledge.rank(question, 1).first().map_or(0.0, |hit| hit.lexical * knowledge.coverage(&knowledge.read(question), hit.article));
+    let similarity = |question: &str| knowledge.rank(question, 1).first().map_or(0.0, |hit| hit.similarity);
+    let mut near: Vec<(f32, String)> = cases().iter().map(|c| (similarity(&c.question), c.question.clone())).collect();
+    near.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (s, q) in near.iter().take(8) {
+        println!("real similarity {s:.3} {q}");
+    }
     let mut real: Vec<(f32, String)> = cases().iter().map(|c| (confidence(&c.question), c.question.clone())).collect();
     real.sort_by(|a, b| a.0.total_cmp(&b.0));
     for (c, q) in real.iter().take(5) {
         println!("real confidence {c:.2} {q}");
     }
     for question in OFF_TOPIC {
-        let score = knowledge.rank_articles(question, 1).first().map_or(0.0, |hit| hit.score);
-        println!("off  {score:6.2} coverage {:.2} confidence {:.2} {question}", coverage(question), confidence(question));
+        let score = knowledge.rank(question, 1).first().map_or(0.0, |hit| hit.score);
+        println!("off  {score:6.2} coverage {:.2} confidence {:.2} similarity {:.3} {question}", coverage(question), confidence(question), similarity(question));
     }
 }
 
@@ -123,3 +129,4 @@ const OFF_TOPIC: &[&str] = &[
     "how do i fix my car's brakes",
     "best way to learn the guitar",
 ];
+
