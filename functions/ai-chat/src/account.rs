@@ -241,7 +241,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     let howto = words.starts_with(&[
         "how do", "how to", "how can", "how should", "where do", "where can", "where is", "can i", "can we", "may i", "should i", "is it",
         "do i need", "what happens", "once", "during", "after", "before", "if", "why",
-    ]) && !words.any(&["how many", "how much"]);
+    ]) && !words.any(&["how many", "how much"])
+        // "whats the easiest way to email everyone who filled out my form", "is there a way to…"
+        || lower.contains("way to ");
     if explains || howto {
         return None;
     }
@@ -314,6 +316,12 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         }
     }
     None
+}
+
+/// A rate to one decimal, without a trailing ".0": "5 %", "2.5 %" (the caller adds " %").
+fn percent(rate: f64) -> String {
+    let text = format!("{rate:.1}");
+    text.strip_suffix(".0").map_or(text.clone(), str::to_owned)
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {
@@ -482,9 +490,10 @@ pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {
             let rate = if views == 0 { 0.0 } else { facts.leads as f64 * 100.0 / views as f64 };
             let per_form: Vec<String> = facts.forms.iter().map(|f| format!("- {}: {}, {}", f.name, plural(f.views, "view", "views"), plural(f.leads, "lead", "leads"))).collect();
             format!(
-                "Your forms have **{}** in total and turned them into {} ({rate:.1} % conversion).\n{}\n\nThe figures per form are on your [Dashboard](/dashboard).",
+                "Your forms have **{}** in total and turned them into {} ({} % conversion).\n{}\n\nThe figures per form are on your [Dashboard](/dashboard).",
                 plural(views, "view", "views"),
                 plural(facts.leads, "lead", "leads"),
+                percent(rate),
                 per_form.join("\n"),
             )
         }
@@ -567,7 +576,7 @@ fn best_form(facts: &AccountFacts) -> String {
         };
     };
     let most = facts.forms.iter().max_by_key(|f| f.leads).expect("a form");
-    let mut text = format!("**{}** converts best: {} from {} ({:.1} %).", best.name, plural(best.leads, "lead", "leads"), plural(best.views, "view", "views"), rate(best));
+    let mut text = format!("**{}** converts best: {} from {} ({} %).", best.name, plural(best.leads, "lead", "leads"), plural(best.views, "view", "views"), percent(rate(best)));
     if most.id != best.id && most.leads > 0 {
         text.push_str(&format!(" **{}** brings the most leads: {}.", most.name, plural(most.leads, "lead", "leads")));
     }
@@ -575,7 +584,7 @@ fn best_form(facts: &AccountFacts) -> String {
         .forms
         .iter()
         .filter(|f| f.id != best.id)
-        .map(|f| format!("- {}: {:.1} % ({} from {})", f.name, rate(f), plural(f.leads, "lead", "leads"), plural(f.views, "view", "views")))
+        .map(|f| format!("- {}: {} % ({} from {})", f.name, percent(rate(f)), plural(f.leads, "lead", "leads"), plural(f.views, "view", "views")))
         .collect();
     if !others.is_empty() {
         text.push_str(&format!("\n\nYour other forms:\n{}", others.join("\n")));
@@ -722,6 +731,8 @@ mod tests {
             "how do i cancel my subscription",
             "how do i send a campaign",
             "what's the most i can raise in a year",
+            "whats the easiest way to email an update to everyone who filled out my form",
+            "is there a way to see which leads came from my pitch deck form",
         ] {
             assert_eq!(intent(question, &f), None, "{question}");
         }
@@ -746,7 +757,7 @@ mod tests {
         assert!(answer(&Intent::FormStatus(1), &f).contains("not published yet"));
         // 2 / 20 = 10 % beats 10 / 200 = 5 %; Sunrise Solar brings the most leads.
         let best = answer(&Intent::BestForm, &f);
-        assert!(best.starts_with("**Harbor Coffee Webinar** converts best: 2 leads from 20 views (10.0 %). **Sunrise Solar** brings the most leads: 10 leads."), "{best}");
+        assert!(best.starts_with("**Harbor Coffee Webinar** converts best: 2 leads from 20 views (10 %). **Sunrise Solar** brings the most leads: 10 leads."), "{best}");
         let details = answer(&Intent::LeadDetails(1), &f);
         assert!(details.contains("alan@example.com"), "{details}");
     }

@@ -19,10 +19,12 @@ use crate::{
 /// the off-topic side (terse real questions score lower than those of that set).
 pub const MIN_CONFIDENCE: f32 = 9.0;
 /// A question is also grounded when an article means what it asks, in other words: its
-/// nearest sentence, card or founder phrasing reaches this cosine similarity.
-pub const MIN_SIMILARITY: f32 = 0.55;
-/// How much a unit's similarity to the question adds to its words' score.
-const UNIT_MEANING_WEIGHT: f32 = 12.0;
+/// nearest sentence, card or founder phrasing reaches this cosine similarity. The off-topic
+/// questions of `tests/api/retrieval.rs` reach at most 0.32, the weakest real ones about 0.40;
+/// chosen with the two independent sets' tuning parts (`make test`), never the held-out one.
+pub const MIN_SIMILARITY: f32 = 0.45;
+/// How much a unit's similarity to the question (above 0.2) adds to its words' score.
+const UNIT_MEANING_WEIGHT: f32 = 20.0;
 /// How much more a section with numbered steps counts for a "how" question.
 const STEPS_BOOST: f32 = 2.0;
 
@@ -131,6 +133,8 @@ struct Wants {
     steps: bool,
     /// A place in the app: "where is …".
     place: bool,
+    /// The one amount of money the question names ("raising 100k"), in dollars.
+    amount: Option<f64>,
 }
 
 impl Wants {
@@ -139,7 +143,68 @@ impl Wants {
         let figure = words.any(&["how much", "how many", "how long", "limit", "limits", "max", "maximum", "minimum", "min", "cap", "threshold", "thresholds", "when", "deadline", "days", "due"]);
         let steps = !figure && (words.starts_with(&["how", "how do", "how to", "how can", "can i", "where do i"]) || words.any(&["steps", "how to", "how do i"]));
         let place = words.any(&["where", "find"]);
-        Self { figure, steps, place }
+        let amounts = amounts(question);
+        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0) }
+    }
+}
+
+/// The amounts of money a text names: "$124,000", "124,000.01", "100k", "1.5m", "$5 million".
+fn amounts(text: &str) -> Vec<(f64, usize)> {
+    let lower = text.to_lowercase();
+    let bytes = lower.as_bytes();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let starts = bytes[at].is_ascii_digit() && (at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'.'));
+        if !starts {
+            at += 1;
+            continue;
+        }
+        let mut end = at;
+        while end < bytes.len() && (bytes[end].is_ascii_digit() || (matches!(bytes[end], b',' | b'.') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit))) {
+            end += 1;
+        }
+        let Ok(mut value) = lower[at..end].replace(',', "").parse::<f64>() else {
+            at = end;
+            continue;
+        };
+        // "100 000": how the index writes out "100k".
+        let mut grouped = false;
+        while bytes.get(end) == Some(&b' ') && bytes.len() >= end + 4 && bytes[end + 1..end + 4].iter().all(u8::is_ascii_digit) && bytes.get(end + 4).is_none_or(|b| !b.is_ascii_digit()) {
+            value = value * 1000.0 + lower[end + 1..end + 4].parse::<f64>().unwrap_or(0.0);
+            end += 4;
+            grouped = true;
+        }
+        let rest = lower[end..].trim_start_matches(' ');
+        let dollar = at > 0 && bytes[at - 1] == b'$';
+        let mut scaled = false;
+        for (suffix, factor) in [("million", 1e6), ("m ", 1e6), ("k ", 1e3), ("thousand", 1e3)] {
+            if rest.starts_with(suffix) || (suffix.ends_with(' ') && rest == suffix.trim_end()) {
+                value *= factor;
+                scaled = true;
+                break;
+            }
+        }
+        if dollar || scaled || grouped || lower[at..end].contains(',') {
+            found.push((value, at));
+        }
+        at = end;
+    }
+    found
+}
+
+/// The range of amounts a sentence states a rule for: "more than $124,000 and up to $618,000",
+/// "$124,000.01 to $618,000", "up to $124,000", "more than $618,000".
+fn tier(text: &str) -> Option<(f64, f64)> {
+    let lower = text.to_lowercase();
+    let found = amounts(&lower);
+    let before = |at: usize| lower[..at].trim_end_matches(['$', ' ']).to_owned();
+    let (first, at) = *found.first()?;
+    match found.get(1) {
+        Some((second, second_at)) if before(*second_at).ends_with("up to") || before(*second_at).ends_with(" to") => Some((first.floor(), *second)),
+        _ if ["up to", "below", "under", "less than"].iter().any(|w| before(at).ends_with(w)) || lower[at..].contains(" or less") => Some((0.0, first)),
+        _ if ["more than", "above"].iter().any(|w| before(at).ends_with(w)) => Some((first, f64::INFINITY)),
+        _ => None,
     }
 }
 
@@ -161,6 +226,10 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: Wants
     let text = &unit.text;
     if wants.figure && text.chars().any(|c| c.is_ascii_digit()) {
         score *= 1.35;
+    }
+    // "raising 100k, which financials": the tier whose range holds the amount, not its neighbours.
+    if let (Some(amount), Some((low, high))) = (wants.amount, tier(text)) {
+        score *= if amount > low && amount <= high { 1.6 } else { 0.6 };
     }
     if wants.steps && unit.is_steps {
         score *= 1.5;
@@ -300,6 +369,28 @@ pub fn not_found(contact: &Contact) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_amount_in_the_question_picks_the_tier_whose_range_holds_it() {
+        let values = |text: &str| amounts(text).into_iter().map(|(v, _)| v).collect::<Vec<_>>();
+        assert_eq!(values("raising 100k what financials"), [100_000.0]);
+        assert_eq!(values("raising 100 000 what financials"), [100_000.0]);
+        assert_eq!(values("$5 million in 12 months, 1.5m or $124,000.01"), [5e6, 1.5e6, 124_000.01]);
+        assert_eq!(values("21 days, rule 206, form c-u, 2022"), Vec::<f64>::new());
+        assert_eq!(tier("A Reg CF offering of more than $124,000 and up to $618,000 needs reviewed statements."), Some((124_000.0, 618_000.0)));
+        assert_eq!(tier("Raising $124,000.01 to $618,000"), Some((124_000.0, 618_000.0)));
+        assert_eq!(tier("A Reg CF offering of up to $124,000 needs certified statements."), Some((0.0, 124_000.0)));
+        assert_eq!(tier("Offerings of more than $618,000 need audited statements."), Some((618_000.0, f64::INFINITY)));
+        assert_eq!(tier("The limit is $5,000,000 in 12 months."), None);
+        assert_eq!(tier("A lead saying \"Over $100,000\" on your form may not invest that much."), None);
+        assert_eq!(tier("An investor whose income is below $124,000 may invest the greater of $2,500 or 5 %."), Some((0.0, 124_000.0)));
+        let knowledge = Knowledge::embedded();
+        for (question, expected) in [("raising 100k what financials do i need", "certified"), ("raising 400k what financials do i need", "reviewed"), ("raising $900,000 what financials do i need", "audited")] {
+            let answer = builtin(&Grounding::find(knowledge, question), &contact());
+            let first = answer.split("\n\n").next().unwrap().to_lowercase();
+            assert!(first.contains(expected), "{question}: {answer}");
+        }
+    }
 
     fn contact() -> Contact {
         Contact { email: "support@raisespark.local".into(), sms: Some("+15550100".into()) }

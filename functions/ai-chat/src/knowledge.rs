@@ -57,7 +57,7 @@ impl Tokenizer for EnglishTokenizer {
     }
 }
 
-mod sources {
+pub mod sources {
     include!(concat!(env!("OUT_DIR"), "/articles.rs"));
 }
 
@@ -162,7 +162,7 @@ pub struct Tuning {
 
 impl Default for Tuning {
     fn default() -> Self {
-        Self { card_weight: 1.5, asked_weight: 0.5, title_repeats: 2, summary_in_passages: true, k1: 0.9, b: 0.4, semantic_weight: 20.0, semantic_floor: 0.3 }
+        Self { card_weight: 1.5, asked_weight: 0.5, title_repeats: 2, summary_in_passages: true, k1: 0.9, b: 0.4, semantic_weight: 30.0, semantic_floor: 0.3 }
     }
 }
 
@@ -280,7 +280,7 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("spreadsheet", "export csv"),
     ("download", "export"),
     ("referral", "earn rewards refer"),
-    ("refer", "earn rewards referral"),
+    ("refer*", "earn rewards referral"),
     ("payout", "earn rewards free month"),
     ("paid out", "earn rewards free month"),
     ("sec trouble", "bad actor disqualification"),
@@ -304,6 +304,18 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("influencer", "promoter compensation rule 205"),
     ("promote", "promoter compensation"),
     ("506c", "rule 506(c) accredited"),
+    ("506b", "rule 506(b) general solicitation"),
+    // The portals founders name for "a funding portal".
+    ("wefunder", "funding portal intermediary"),
+    ("startengine", "funding portal intermediary"),
+    ("republic", "funding portal intermediary"),
+    ("netcapital", "funding portal intermediary"),
+    ("mainvest", "funding portal intermediary"),
+    ("honeycomb", "funding portal intermediary"),
+    ("dealmaker", "funding portal intermediary"),
+    ("halfway", "50 % target amount progress"),
+    ("half way", "50 % target amount progress"),
+    ("goal", "target amount"),
     ("reg a", "regulation a+ tier"),
     ("valuation", "material change amendment reconfirm"),
     ("serious", "hot temperature"),
@@ -402,7 +414,27 @@ fn units_of(text: &str) -> Vec<(String, bool)> {
             units.extend(sentences(&lines.join(" ")).into_iter().map(|s| (s, false)));
         }
     }
+    // A bare link ("[Reg CF vs Reg A+](/help/…)") points to an answer; it is not one.
+    units.retain(|(text, _)| !only_links(text));
     units
+}
+
+/// Whether a unit says nothing but its links (at most one word besides, such as "See").
+fn only_links(text: &str) -> bool {
+    let mut rest = String::new();
+    let mut remaining = text;
+    while let Some(open) = remaining.find('[') {
+        rest.push_str(&remaining[..open]);
+        match remaining[open..].find("](").and_then(|close| remaining[open + close..].find(')').map(|end| open + close + end + 1)) {
+            Some(after) => remaining = &remaining[after..],
+            None => {
+                rest.push_str(&remaining[open..]);
+                remaining = "";
+            }
+        }
+    }
+    rest.push_str(remaining);
+    text.contains("](") && rest.split_whitespace().filter(|w| w.chars().any(char::is_alphanumeric)).count() <= 1
 }
 
 /// A paragraph's sentences: cut after `.`, `!` or `?` followed by a space and a capital
@@ -812,6 +844,16 @@ mod tests {
             }
         }
         counts
+    }
+
+    #[test]
+    fn a_bare_link_is_not_an_answer_unit_but_a_sentence_with_a_link_is() {
+        assert!(only_links("[Reg CF vs Reg A+ vs Rule 506(c)](/help/reg-cf-vs-reg-a-506c)"));
+        assert!(only_links("See [Plans](/pricing) · [Billing](/billing)."));
+        assert!(!only_links("Open [Investor Forms](/forms) and click **New form**."));
+        assert!(!only_links("A plain sentence without links."));
+        let units = units_of("Read this first.\n\n[Reg CF vs Reg A+](/help/reg-cf-vs-reg-a-506c)\n\n- [Raise Capital guide](/help/raise-capital-guide): the checklist");
+        assert_eq!(units.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(), ["Read this first.", "[Raise Capital guide](/help/raise-capital-guide): the checklist"]);
     }
 
     /// `make sparky-vectors`: encodes every Help Center text into `vectors.bin` (run after

@@ -35,6 +35,7 @@ const SHORTHAND: &[(&str, &str)] = &[
     ("yrs", "years"),
     ("mo", "month"),
     ("regcf", "reg cf"),
+    ("ttw", "testing the waters"),
     ("reg-cf", "reg cf"),
     ("formc", "form c"),
     ("e-mail", "email"),

@@ -77,6 +77,33 @@ fn the_built_in_retrieval_ranks_the_expected_article_first_for_90_percent_and_in
     assert!(p1 >= 0.90 && p3 >= 0.98, "top-1 {:.1} %, top-3 {:.1} %; misses:\n{}", p1 * 100.0, p3 * 100.0, misses.join("\n"));
 }
 
+/// Questions in other words than the articles': the words alone rank another article first, or
+/// stay under the confidence threshold; with the question's meaning the right article is found
+/// and the question is grounded.
+#[test]
+fn a_question_in_other_words_finds_its_article_by_meaning_where_its_words_alone_do_not() {
+    use ai_chat::{
+        answer::{Grounding, MIN_CONFIDENCE},
+        knowledge::{Tuning, sources},
+    };
+    let words_only = Knowledge::lexical(sources::SOURCES, sources::PHRASINGS, Tuning::default()).unwrap();
+    let knowledge = Knowledge::embedded();
+    for (question, expected) in [
+        ("my cofounder was sanctioned by the sec years ago, is that a problem", "bad-actor-disqualification"),
+        ("how do i make the form stop taking submissions", "publish-unpublish-form"),
+        ("how do i get my signup widget onto my squarespace page", "embed-squarespace"),
+    ] {
+        let read = words_only.read(question);
+        let by_words = words_only.rank_articles(&read.expanded, None, 1);
+        let best = by_words.first().expect("a ranked article");
+        let words_fail = best.article.meta.slug != expected || best.lexical * words_only.coverage(&read, best.article) < MIN_CONFIDENCE;
+        assert!(words_fail, "{question}: the words alone find it (pick another question)");
+        let grounding = Grounding::find(knowledge, question);
+        assert!(grounding.is_grounded(), "{question}");
+        assert_eq!(grounding.hits[0].article.meta.slug, expected, "{question}");
+    }
+}
+
 /// `-- --ignored --nocapture`: the scores the grounding threshold (`answer::MIN_SCORE`) sits
 /// between: the weakest top score of a real question, and the strongest of off-topic ones.
 #[test]
