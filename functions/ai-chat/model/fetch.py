@@ -45,7 +45,8 @@ def main(target: str) -> None:
                 content = model.read(name)
                 if sha256(content) != expected:
                     sys.exit(f"{name}: unexpected sha256 {sha256(content)}")
-                partial = os.path.join(target, name + ".partial")
+                # Unique per process: two builds may fetch at once; the rename is atomic.
+                partial = os.path.join(target, f"{name}.{os.getpid()}.partial")
                 with open(partial, "wb") as out:
                     out.write(content)
                 os.replace(partial, os.path.join(target, name))
