@@ -7,7 +7,7 @@ import { Skeleton } from './skeleton';
  */
 export function ListSkeleton({ label, rows = 5, header = true, trailing }: { label: string; rows?: number; header?: boolean; trailing?: ReactNode }) {
   return (
-    <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm" aria-busy="true" aria-label={label}>
+    <div role="status" className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm" aria-busy="true" aria-label={label}>
       {header ? <div className="h-10 border-b border-gray-200 bg-gray-50" /> : null}
       <ul className="divide-y divide-gray-100">
         {Array.from({ length: rows }, (_, row) => (

@@ -139,7 +139,7 @@ export function SupportSessions() {
   }
   if (!data) {
     return (
-      <div aria-busy="true" aria-label="Loading support sessions" className="space-y-3">
+      <div role="status" aria-busy="true" aria-label="Loading support sessions" className="space-y-3">
         <Skeleton className="h-4 w-48" />
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-4 w-64" />
