@@ -195,8 +195,10 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     let words = Words::new(question);
     let lower = words.text().to_owned();
     // "What is a hot lead?", "how are temperatures decided": the Help Center explains rules.
+    // ("list my cold leads, want to decide if they're worth chasing" asks for the list.)
     let explains = words.starts_with(&["what is a", "what are hot", "what are warm", "what are cold", "what does", "how are", "how is", "how does", "why"])
-        || words.any(&["decided", "decide", "calculated", "determined", "mean", "means", "definition", "define"]);
+        || words.any(&["mean", "means", "definition", "define"])
+        || words.any(&["decided", "decide", "calculated", "determined"]) && words.any(&["how", "what", "why", "hows", "whats"]);
     let mine = words.any(&["i", "my", "me", "mine", "i've", "ive", "anyone", "anybody", "someone", "somebody", "we", "our", "us"]);
     let about_leads = words.prefix_any(&["lead", "investor", "signup", "sign-up", "prospect", "submission", "subscriber"])
         || lower.contains("sign up")
@@ -216,7 +218,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
             return Some(Intent::LeadDetails(lead));
         }
     }
-    if words.any(&["vault", "documents", "records"]) && !words.any(&["how", "where", "export", "upload"]) || words.has("vault") && asks_count {
+    if (words.any(&["vault", "documents", "records"]) && !words.any(&["how", "where", "export", "upload"]) || words.has("vault") && asks_count) && !asks_how_or_may(question) {
         return Some(Intent::Vault);
     }
     if words.any(&["trial", "plan", "subscription", "billing", "renew", "renews"]) && mine && !words.any(&["cancel", "change", "upgrade", "downgrade", "switch", "invoice", "invoices"])
@@ -225,26 +227,21 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         return Some(Intent::Plan);
     }
     if (words.any(&["stage", "status", "phase"]) && words.any(&["offering", "raise", "round", "campaign"]) || lower.contains("where am i in"))
-        && !words.any(&["change", "move", "update"])
+        && !words.any(&["change", "move", "moved", "update", "set", "back"])
+        && !asks_how_or_may(question)
     {
         return Some(Intent::OfferingStage);
     }
     if words.prefix_any(&["campaign", "email", "e-mail", "newsletter", "blast"])
-        && (asks_count || words.any(&["results", "open", "opens", "opened", "rate", "clicks", "clicked", "performed", "perform", "stats", "did"]))
+        && (asks_count || words.any(RESULTS))
         && mine
-        && words.any(&["sent", "send", "results", "open", "opens", "opened", "rate", "clicks", "performed", "perform", "stats", "did"])
+        && (words.has("sent") || words.has("send") || words.any(RESULTS))
         && !words.any(&["how do", "schedule"])
+        && !asks_how_or_may(question)
     {
         return Some(Intent::Campaigns);
     }
-    // "How do I find a lead by name", "can I edit a form after it's published": how-to.
-    let howto = words.starts_with(&[
-        "how do", "how to", "how can", "how should", "where do", "where can", "where is", "can i", "can we", "may i", "should i", "is it",
-        "do i need", "what happens", "once", "during", "after", "before", "if", "why",
-    ]) && !words.any(&["how many", "how much"])
-        // "whats the easiest way to email everyone who filled out my form", "is there a way to…"
-        || lower.contains("way to ");
-    if explains || howto {
+    if explains || asks_how_or_may(question) {
         return None;
     }
     if (about_leads || temperature.is_some()) && !(about_rules && !lower.contains("how many")) {
@@ -286,6 +283,10 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         return Some(Intent::LargestIndication);
     }
     let about_forms = words.prefix_any(&["form"]);
+    let best = words.any(&["best", "better", "top", "converts", "convert", "converting", "performing", "performs", "most", "winning", "worst"]);
+    if about_forms && best && (mine || lower.contains("which")) {
+        return Some(Intent::BestForm);
+    }
     if asks_count && words.any(&["views", "visitors", "visits", "traffic", "viewed", "seen"]) {
         return Some(Intent::Views);
     }
@@ -295,15 +296,11 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     if about_forms && words.any(&["views", "visitors", "visits", "traffic", "viewed", "seen", "gotten"]) && mine {
         return Some(Intent::Views);
     }
-    let best = words.any(&["best", "top", "converts", "convert", "converting", "performing", "performs", "most", "winning", "worst"]);
-    if about_forms && best && (mine || lower.contains("which")) {
-        return Some(Intent::BestForm);
-    }
     let named = named_form(&words, &facts.forms);
     if (about_forms || named.is_some()) && words.any(&["live", "published", "publish", "active", "online", "up"]) && (mine || named.is_some()) && !words.any(&["how", "unpublish"]) {
         return named.map(Intent::FormStatus).or(Some(Intent::FormList));
     }
-    if about_forms && (asks_count || asks_who) && mine && !words.any(&["how", "create", "make", "delete", "archive"]) {
+    if about_forms && (asks_count || asks_who) && mine && !words.any(&["create", "make", "delete", "archive"]) {
         return Some(Intent::FormList);
     }
     let embed = words.prefix_any(&["embed", "install"]) || lower.contains("put my form") || lower.contains("add my form");
@@ -316,6 +313,30 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         }
     }
     None
+}
+
+/// What a question about campaigns asks when it asks for their results.
+const RESULTS: &[&str] = &["results", "open", "opens", "opened", "rate", "clicks", "clicked", "performed", "perform", "performing", "stats", "did", "doing", "going", "landed"];
+
+/// Whether any sentence or clause of the question asks how to do something, or whether
+/// something may be done ("our site is on wordpress. how do i get the form on it", "an investor
+/// wants to wire us 10k today. can we take it", "how long does our raise have to stay open"):
+/// that is for the Help Center, even when the question also names the founder's leads or forms.
+/// Figures are asked with "how many", "how much", "what's my", "list my".
+pub fn asks_how_or_may(question: &str) -> bool {
+    const OPENERS: &[&str] = &[
+        "how do", "how to", "how can", "how should", "how could", "how would", "how long", "where do", "where can", "where is", "where are",
+        "can i", "can we", "could i", "could we", "may i", "may we", "should i", "should we", "is it", "am i allowed", "are we allowed",
+        "do i need", "do we need", "do i have to", "do we have to", "what happens", "what do i do", "what should i", "once", "during",
+        "after", "before", "if", "why", "steps", "is there a way", "any way",
+    ];
+    let lower = question.to_lowercase();
+    lower.contains("way to ")
+        || lower.contains("allowed to")
+        || lower
+            .split(['.', '?', '!', ';', ',', '\n'])
+            .map(Words::new)
+            .any(|clause| clause.starts_with(OPENERS) && !clause.any(&["how many", "how much"]))
 }
 
 /// A rate to one decimal, without a trailing ".0": "5 %", "2.5 %" (the caller adds " %").
@@ -488,7 +509,14 @@ pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {
             }
             let views: u64 = facts.forms.iter().map(|f| f.views).sum();
             let rate = if views == 0 { 0.0 } else { facts.leads as f64 * 100.0 / views as f64 };
-            let per_form: Vec<String> = facts.forms.iter().map(|f| format!("- {}: {}, {}", f.name, plural(f.views, "view", "views"), plural(f.leads, "lead", "leads"))).collect();
+            let per_form: Vec<String> = facts
+                .forms
+                .iter()
+                .map(|f| {
+                    let rate = if f.views == 0 { String::new() } else { format!(" ({} %)", percent(f.leads as f64 * 100.0 / f.views as f64)) };
+                    format!("- {}: {}, {}{rate}", f.name, plural(f.views, "view", "views"), plural(f.leads, "lead", "leads"))
+                })
+                .collect();
             format!(
                 "Your forms have **{}** in total and turned them into {} ({} % conversion).\n{}\n\nThe figures per form are on your [Dashboard](/dashboard).",
                 plural(views, "view", "views"),
@@ -733,8 +761,25 @@ mod tests {
             "what's the most i can raise in a year",
             "whats the easiest way to email an update to everyone who filled out my form",
             "is there a way to see which leads came from my pitch deck form",
+            // A how-to or a "may we" asked after some context, in any sentence or clause.
+            "our site is on wordpress. how do i get the investor interest form on it",
+            "i need investors to tell me how much they'd put in and when. how do i add those to my form",
+            "got our financials as a pdf and want it in the compliance vault. steps?",
+            "oops i moved my offering status to live by accident, how do i set it back",
+            "an investor wants to wire us 10k today. can we take it",
+            "how long does our raise have to stay open at minimum",
+            "we have 40 leads, are we allowed to email them all before filing",
         ] {
             assert_eq!(intent(question, &f), None, "{question}");
+        }
+        // The same figures asked for in any clause are still the founder's.
+        for (question, expected) in [
+            ("list my cold leads pls, want to decide if theyre worth chasing", Intent::LeadList(Some(Temperature::Cold))),
+            ("which of my forms converts visitors better", Intent::BestForm),
+            ("hows my last email campaign doing", Intent::Campaigns),
+            ("how many forms have i made so far", Intent::FormList),
+        ] {
+            assert_eq!(intent(question, &f), Some(expected), "{question}");
         }
     }
 

@@ -57,6 +57,48 @@ pub fn is_regulatory(grounding: &Grounding<'_>) -> bool {
         || choose(knowledge, grounding, &grounding.query).is_some_and(|(article, _)| knowledge.articles[article].meta.regulatory)
 }
 
+/// Whether an answer's own text states something about the securities rules (a rule, a form
+/// filed with the SEC, an exemption, who may invest): such an answer carries the disclaimer
+/// whichever article or provider it came from. Its "Source" line and link targets are not read
+/// (a related article's title is not a statement).
+pub fn states_a_rule(answer: &str) -> bool {
+    let body: String = answer.lines().filter(|line| !line.starts_with("Source: [")).collect::<Vec<_>>().join("\n");
+    let body = strip_link_targets(&body).to_lowercase();
+    let numbered_rule = body.match_indices("rule ").any(|(at, _)| body[at + 5..].chars().take(3).filter(char::is_ascii_digit).count() == 3);
+    let names_the_sec = body.split(|c: char| !c.is_alphanumeric()).any(|word| word == "sec");
+    numbered_rule
+        || names_the_sec
+        || [
+            "form c",
+            "reg cf",
+            "regulation crowdfunding",
+            "reg a",
+            "regulation a",
+            "regulation d",
+            "506(",
+            "securities act",
+            "accredited investor",
+            "funding portal",
+            "intermediary",
+            "17 cfr",
+        ]
+        .iter()
+        .any(|marker| body.contains(marker))
+}
+
+/// `text` without its Markdown links' targets: "[Raise Capital](/raise-capital)" → "[Raise Capital]".
+fn strip_link_targets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 2..];
+        rest = rest.find(')').map_or("", |end| &rest[end + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Where to reach a person (spec 2: the chat's contact strip), from configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contact {
@@ -389,6 +431,28 @@ mod tests {
             let answer = builtin(&Grounding::find(knowledge, question), &contact());
             let first = answer.split("\n\n").next().unwrap().to_lowercase();
             assert!(first.contains(expected), "{question}: {answer}");
+        }
+    }
+
+    #[test]
+    fn an_answer_that_states_a_rule_is_regulatory_whatever_its_source_and_a_product_answer_is_not() {
+        for answer in [
+            "From **Form C filed** on, your forms show a Rule 204 notice.",
+            "Under Rule 206 you may test the waters.",
+            "Only accredited investors may invest under [Rule 506(c)](/help/reg-cf-vs-reg-a-506c).",
+            "Your offering must run through one intermediary.",
+            "You can raise up to $5,000,000 under Reg CF.",
+            "File it with the SEC within 120 days.",
+        ] {
+            assert!(states_a_rule(answer), "{answer}");
+        }
+        for answer in [
+            "Open **Leads** and click **Export CSV**.\n\nSource: [Export your leads (Form C exhibits)](/help/export-leads-csv)",
+            "See [the guide](/help/form-c-explained) for more.",
+            "Click **Publish**. Your form is live at rule 12 of the list.",
+            "The second attempt secures the account.",
+        ] {
+            assert!(!states_a_rule(answer), "{answer}");
         }
     }
 

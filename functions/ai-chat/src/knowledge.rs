@@ -265,7 +265,15 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("sell their shares", "resale restrictions transfer"),
     ("sell my shares", "resale restrictions transfer"),
     ("sell shares", "resale restrictions transfer"),
-    ("flip", "resale restrictions transfer"),
+    ("flip their", "resale restrictions transfer"),
+    ("flip the shares", "resale restrictions transfer"),
+    ("flip shares", "resale restrictions transfer"),
+    ("flip it", "resale restrictions transfer"),
+    ("arent accredited", "non-accredited limit"),
+    ("aren't accredited", "non-accredited limit"),
+    ("not accredited", "non-accredited limit"),
+    ("unaccredited", "non-accredited limit"),
+    ("regular people", "non-accredited"),
     ("yearly", "annual"),
     ("every year", "annual"),
     ("max", "limit maximum"),
@@ -328,6 +336,52 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("c-u", "form c-u progress update"),
     ("c-ar", "form c-ar annual report"),
     ("c-tr", "form c-tr termination"),
+    // How founders say "schedule", "cancel", "send test", "unsubscribe" and "template".
+    ("go out", "send schedule"),
+    ("goes out", "send schedule"),
+    ("going out", "send schedule cancel"),
+    ("send itself", "schedule send at"),
+    ("automatically", "schedule"),
+    ("monday", "schedule send at"),
+    ("tuesday", "schedule send at"),
+    ("wednesday", "schedule send at"),
+    ("thursday", "schedule send at"),
+    ("friday", "schedule send at"),
+    ("call off", "cancel"),
+    ("unschedule", "cancel campaign"),
+    ("own inbox", "send test yourself"),
+    ("to myself", "send test yourself"),
+    ("test copy", "send test yourself"),
+    ("stop emailing", "unsubscribe suppression"),
+    ("stop sending", "unsubscribe suppression"),
+    ("opt out", "unsubscribe suppression"),
+    ("take me off", "unsubscribe suppression"),
+    ("template*", "starting point new campaign"),
+    ("from scratch", "starting point"),
+    ("archived", "show archived unarchive"),
+    ("logo", "logo url branding"),
+    ("tamper*", "verify integrity hash"),
+    ("prove", "verify integrity"),
+    ("bundle", "export exhibit pack"),
+    ("all at once", "export exhibit pack"),
+    ("finfluencer", "promoter compensation rule 205 influencer"),
+    ("finder*", "finder transaction-based compensation broker"),
+    ("commission", "transaction-based compensation broker"),
+    ("kickback", "transaction-based compensation broker"),
+    ("cut of", "transaction-based compensation broker"),
+    ("percent of", "transaction-based compensation broker"),
+    ("% of what", "transaction-based compensation broker"),
+    ("thank you fee", "transaction-based compensation broker"),
+    ("have to say", "required statements legend disclaimer"),
+    ("need to say", "required statements legend disclaimer"),
+    ("must say", "required statements legend disclaimer"),
+    ("have to include", "required statements legend disclaimer"),
+    ("dont know yet", "rule 241 not yet decided which exemption"),
+    ("don't know yet", "rule 241 not yet decided which exemption"),
+    ("undecided", "rule 241 not yet decided which exemption"),
+    ("not sure which", "rule 241 not yet decided which exemption"),
+    ("set it back", "only moves forward go back"),
+    ("move it back", "only moves forward go back"),
     ("c/a", "form c/a amendment"),
     ("target", "target amount"),
     ("hit our target", "target not reached deadline returned"),
@@ -360,12 +414,24 @@ fn card_meaning_text(article: &Article) -> String {
 /// "5 million".
 fn written_out(word: &str) -> String {
     let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    // A contraction typed without its apostrophe is a negation, not a misspelt word
+    // ("arent" is not "agent").
+    if let Some(base) = word.strip_suffix("nt").filter(|base| NEGATABLE.contains(base)) {
+        return match base {
+            "ca" => "can not".to_owned(),
+            "wo" => "will not".to_owned(),
+            _ => format!("{base} not"),
+        };
+    }
     match (word.strip_suffix('k'), word.strip_suffix('m')) {
         (Some(n), _) if digits(n) => format!("{n} 000"),
         (_, Some(n)) if digits(n) => format!("{n} million"),
         _ => word.to_owned(),
     }
 }
+
+/// The verbs founders negate without an apostrophe: "arent", "doesnt", "havent", "cant".
+const NEGATABLE: &[&str] = &["are", "is", "was", "were", "do", "does", "did", "have", "has", "had", "ca", "could", "wo", "would", "should", "must"];
 
 /// The units of a section: each numbered list of steps whole, each bullet, each sentence of
 /// a paragraph (tables and headings are not units).
@@ -652,7 +718,14 @@ impl Knowledge {
     /// founder's words a synonym explained.
     pub fn read(&self, question: &str) -> Query {
         let words = crate::words::Words::new(question);
-        let corrected: Vec<String> = words.tokens().iter().map(|word| self.spelling(word).map_or_else(|| written_out(word), |w| w)).collect();
+        let corrected: Vec<String> = words
+            .tokens()
+            .iter()
+            .map(|word| {
+                let written = written_out(word);
+                if written != *word { written } else { self.spelling(word).unwrap_or(written) }
+            })
+            .collect();
         let corrected = corrected.join(" ");
         let padded = format!(" {corrected} ");
         let mut extra = Vec::new();
@@ -824,6 +897,18 @@ impl Knowledge {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_contraction_typed_without_its_apostrophe_reads_as_a_negation_not_a_misspelt_word() {
+        for (word, read) in [("arent", "are not"), ("isnt", "is not"), ("dont", "do not"), ("doesnt", "does not"), ("havent", "have not"), ("cant", "can not"), ("wont", "will not"), ("shouldnt", "should not")] {
+            assert_eq!(written_out(word), read);
+        }
+        for word in ["want", "agent", "meant", "client", "payment", "front"] {
+            assert_eq!(written_out(word), word);
+        }
+        let knowledge = Knowledge::embedded();
+        assert!(knowledge.read("if they arent accredited whats the most").corrected.contains("are not accredited"));
+    }
 
     const SAMPLE: &str = "---\ntitle: Embed on WordPress\nslug: embed-wordpress\nsummary: Paste the snippet.\ntags: [embed, wordpress]\nupdated: 2026-11-23\n---\n\nIntro text.\n\n## Steps\n\n1. Open [Investor Forms](/forms).\n\n## Troubleshooting\n\nPublish first.\n";
 

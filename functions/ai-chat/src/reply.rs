@@ -55,7 +55,8 @@ pub fn parts(question: &str) -> Vec<String> {
             let opens = words.get(i + 1).is_some_and(|next| OPENERS.contains(&next.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')));
             // Only a clause that itself reads as a question is cut off ("my lawyer wants the
             // vault, how do I get it out" is one question).
-            let question_so_far = part.first().is_some_and(|first| OPENERS.contains(&first.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')));
+            // ("2 things: how do i …": a short lead-in may come first.)
+            let question_so_far = part.iter().take(3).any(|word| OPENERS.contains(&word.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')));
             if joiner && opens && part.len() >= 3 && question_so_far {
                 if lower.ends_with(',') && !matches!(lower.trim_end_matches(','), "and" | "also" | "plus") {
                     part.push(word);
@@ -70,13 +71,14 @@ pub fn parts(question: &str) -> Vec<String> {
             parts.push(part.join(" "));
         }
     }
-    // A sentence that does not read as a question ("mail me at …") stays with the one before.
+    // A sentence that does not read as a question ("mail me at …") stays with the one before,
+    // and so does a short follow-up that asks about it ("whats the diff", "is that ok").
     let mut merged: Vec<String> = Vec::new();
     for part in parts.into_iter().map(|p| clean(&p)).filter(|p| !p.is_empty()) {
         let first = part.split_whitespace().next().unwrap_or_default().to_lowercase();
         let asks = part.ends_with('?') || OPENERS.contains(&first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''));
         match merged.last_mut() {
-            Some(previous) if !asks => {
+            Some(previous) if !asks || follows_up(&part) => {
                 previous.push(' ');
                 previous.push_str(&part);
             }
@@ -85,6 +87,14 @@ pub fn parts(question: &str) -> Vec<String> {
     }
     let parts: Vec<String> = merged.into_iter().filter(|p| p.split_whitespace().count() >= 2).collect();
     if parts.is_empty() { vec![question.trim().to_owned()] } else { parts }
+}
+
+/// Whether a part only asks about what the part before it said: a few words that point back
+/// ("it", "that", "which one") or ask for a comparison or a verdict ("the diff", "the catch").
+fn follows_up(part: &str) -> bool {
+    let words = crate::words::Words::new(part);
+    words.tokens().len() <= 4
+        && words.any(&["it", "that", "this", "those", "these", "them", "one", "diff", "difference", "catch", "better", "worth", "allowed", "ok", "okay", "pick", "choose"])
 }
 
 /// A part without its leading joiner ("also …") and trailing punctuation.
@@ -176,28 +186,37 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
     });
     let contact = sparky.contact();
 
+    // The built-in answer, and whether a part answered from the Help Center states a rule.
     let builtin = || {
         let answered = pieces.iter().filter(|(_, p)| !matches!(p, Piece::Help(g) if !g.is_grounded())).count();
+        let mut states_a_rule = false;
         let texts: Vec<String> = pieces
             .iter()
             .map(|(part, piece)| match piece {
                 Piece::Account(text, ..) => text.clone(),
-                Piece::Help(g) if g.is_grounded() => answer::builtin(g, &contact),
+                Piece::Help(g) if g.is_grounded() => {
+                    let text = answer::builtin(g, &contact);
+                    states_a_rule |= answer::states_a_rule(&text);
+                    text
+                }
                 Piece::Help(_) if answered > 0 => format!("On “{part}”: I can only help with RaiseSpark, raising capital and Reg CF, and the Help Center has nothing on that."),
                 Piece::Help(g) => answer::builtin(g, &contact),
             })
             .collect();
-        texts.join("\n\n---\n\n")
+        (texts.join("\n\n---\n\n"), states_a_rule)
     };
 
-    let message = match sparky.llm().await {
+    let (message, states_a_rule) = match sparky.llm().await {
         Some(llm) if grounded => {
             let hits: Vec<_> = pieces.iter().filter_map(|(_, p)| if let Piece::Help(g) = p { Some(g.hits.iter().copied()) } else { None }).flatten().collect();
             let account_answers: Vec<&str> = pieces.iter().filter_map(|(_, p)| if let Piece::Account(text, ..) = p { Some(text.as_str()) } else { None }).collect();
             let summary = format!("{}\n{}", account_summary(facts), account_answers.join("\n"));
             let system = providers::system_prompt(&hits, &summary);
             match llm.complete(&system, messages).await {
-                Ok(text) if states_only_known_numbers(&text, &system, question) => text,
+                Ok(text) if states_only_known_numbers(&text, &system, question) => {
+                    let states_a_rule = answer::states_a_rule(&text);
+                    (text, states_a_rule)
+                }
                 Ok(_) => {
                     tracing::warn!(provider = llm.name(), "the model stated a number its passages do not: answering from the Help Center");
                     builtin()
@@ -210,7 +229,8 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
         }
         _ => builtin(),
     };
-    let message = if regulatory { answer::with_disclaimer(message) } else { message };
+    // An answer that states a rule carries the disclaimer whichever article it came from.
+    let message = if regulatory || states_a_rule { answer::with_disclaimer(message) } else { message };
     let topic = pieces.iter().find_map(|(_, piece)| topic_of(piece));
     Reply { message, grounded, topic }
 }
@@ -267,6 +287,20 @@ mod tests {
         assert_eq!(parts("what is the 21 day rule"), ["what is the 21 day rule"]);
         assert_eq!(parts("can i post on linkedin and twitter before filing"), ["can i post on linkedin and twitter before filing"]);
         assert_eq!(parts("archive vs delete whats the difference"), ["archive vs delete whats the difference"]);
+        // A short follow-up asks about the part before it.
+        for question in [
+            "there is a floating option and an inline one, which should i pick, whats the diff",
+            "could we run a 506(c) next to the cf? whats the catch",
+            "i want to email investors before filing. is that ok?",
+        ] {
+            assert_eq!(parts(question).len(), 1, "{question}: {:?}", parts(question));
+        }
+        assert_eq!(
+            parts("2 things: how do i get my leads out as a spreadsheet, and is it ok to email them before filing"),
+            ["2 things: how do i get my leads out as a spreadsheet", "is it ok to email them before filing"]
+        );
+        assert_eq!(parts("how many leads do i have? is that good"), ["how many leads do i have? is that good"]);
+        assert_eq!(parts("how many leads do i have? and how do i export them"), ["how many leads do i have?", "how do i export them"]);
         assert_eq!(parts("What is the best pizza in Naples? mail me at ada@example.com"), ["What is the best pizza in Naples? mail me at ada@example.com"]);
     }
 

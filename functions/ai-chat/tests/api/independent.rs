@@ -211,30 +211,39 @@ fn summary(name: &str, score: &Score) -> String {
     )
 }
 
-#[tokio::test]
-async fn independent_questions_tuning_part_is_answered_correctly_at_least_90_percent_of_the_time() {
-    let questions = load("tuning.json");
-    assert!(questions.len() >= 100, "{} questions", questions.len());
+/// Scores a set free for tuning, prints its failures and asserts that at least `percent` of
+/// its questions are answered correctly.
+async fn answered_at_least(file: &str, name: &str, at_least: usize, percent: usize) {
+    let questions = load(file);
+    assert!(questions.len() >= at_least, "{} questions", questions.len());
     let score = score(&questions).await;
-    println!("{}", summary("independent tuning set", &score));
+    println!("{}", summary(name, &score));
     for failure in &score.failures {
         println!("{failure}\n");
     }
-    assert!(score.passed * 10 >= score.asked * 9, "{}", summary("independent tuning set", &score));
+    assert!(score.passed * 100 >= score.asked * percent, "{}", summary(name, &score));
+}
+
+#[tokio::test]
+async fn independent_questions_tuning_part_is_answered_correctly_at_least_90_percent_of_the_time() {
+    answered_at_least("tuning.json", "independent tuning set", 100, 90).await;
 }
 
 /// The second set (`dev.json`), written later by another helper under the same rules, before
 /// the meaning search was tuned on it: 90 % too.
 #[tokio::test]
 async fn independent_questions_second_set_is_answered_correctly_at_least_90_percent_of_the_time() {
-    let questions = load("dev.json");
-    assert!(questions.len() >= 70, "{} questions", questions.len());
-    let score = score(&questions).await;
-    println!("{}", summary("independent second set", &score));
-    for failure in &score.failures {
-        println!("{failure}\n");
-    }
-    assert!(score.passed * 10 >= score.asked * 9, "{}", summary("independent second set", &score));
+    answered_at_least("dev.json", "independent second set", 70, 90).await;
+}
+
+/// The third set (`dev2.json`), written by a third helper under the same rules. Scored before
+/// anything was tuned on it: 64 %, the honest estimate of the questions Sparky has not seen. The
+/// general fixes it led to (a how-to asked anywhere in a question, contractions, follow-ups,
+/// founders' words, lead sentences that state the figure) bring it to 80 %; this holds that
+/// floor until it reaches the 90 % of the other two.
+#[tokio::test]
+async fn independent_questions_third_set_is_answered_correctly_at_least_80_percent_of_the_time() {
+    answered_at_least("dev2.json", "independent third set", 100, 80).await;
 }
 
 /// `make bench`: the held-out third, never read while tuning. Prints figures only (no answer
