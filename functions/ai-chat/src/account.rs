@@ -235,7 +235,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     if words.prefix_any(&["campaign", "email", "e-mail", "newsletter", "blast"])
         && (asks_count || words.any(RESULTS))
         && mine
-        && (words.has("sent") || words.has("send") || words.any(RESULTS))
+        && words.any(&["sent", "send", "results", "open", "opens", "opened", "rate", "clicks", "clicked", "performed", "perform", "performing", "stats", "did", "doing", "going", "landed"])
         && !words.any(&["how do", "schedule"])
         && !asks_how_or_may(question)
     {
@@ -328,7 +328,8 @@ pub fn asks_how_or_may(question: &str) -> bool {
         "how do", "how to", "how can", "how should", "how could", "how would", "how long", "where do", "where can", "where is", "where are",
         "can i", "can we", "could i", "could we", "may i", "may we", "should i", "should we", "is it", "am i allowed", "are we allowed",
         "do i need", "do we need", "do i have to", "do we have to", "what happens", "what do i do", "what should i", "once", "during",
-        "after", "before", "if", "why", "steps", "is there a way", "any way",
+        "after", "before", "if", "why", "steps", "is there a way", "any way", "will he", "will she", "will they", "will it", "would he",
+        "would she", "would they",
     ];
     let lower = question.to_lowercase();
     lower.contains("way to ")
@@ -769,6 +770,7 @@ mod tests {
             "an investor wants to wire us 10k today. can we take it",
             "how long does our raise have to stay open at minimum",
             "we have 40 leads, are we allowed to email them all before filing",
+            "one of my leads clicked unsubscribe. will he still get my next campaign?",
         ] {
             assert_eq!(intent(question, &f), None, "{question}");
         }
@@ -777,6 +779,7 @@ mod tests {
             ("list my cold leads pls, want to decide if theyre worth chasing", Intent::LeadList(Some(Temperature::Cold))),
             ("which of my forms converts visitors better", Intent::BestForm),
             ("hows my last email campaign doing", Intent::Campaigns),
+            ("how many people clicked my last campaign", Intent::Campaigns),
             ("how many forms have i made so far", Intent::FormList),
         ] {
             assert_eq!(intent(question, &f), Some(expected), "{question}");

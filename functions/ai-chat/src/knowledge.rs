@@ -748,7 +748,13 @@ impl Knowledge {
     /// The article word a misspelt question word stands for: one edit away (two for long
     /// words), among words of about its length.
     fn spelling(&self, word: &str) -> Option<String> {
-        if word.len() < 5 || !word.chars().all(char::is_alphabetic) || self.spellings.contains(word) || self.tokenizer.stop_words.contains(word) {
+        // An English word the articles happen not to use is not a typo: "blast" is not "last".
+        if word.len() < 5
+            || !word.chars().all(char::is_alphabetic)
+            || self.spellings.contains(word)
+            || self.tokenizer.stop_words.contains(word)
+            || sentence_encoder::is_known_word(word)
+        {
             return None;
         }
         let max = if word.len() >= 8 { 2 } else { 1 };
@@ -908,6 +914,20 @@ mod tests {
         }
         let knowledge = Knowledge::embedded();
         assert!(knowledge.read("if they arent accredited whats the most").corrected.contains("are not accredited"));
+    }
+
+    #[test]
+    fn an_english_word_the_articles_do_not_use_is_read_as_typed_and_a_typo_is_corrected() {
+        let knowledge = Knowledge::embedded();
+        for (question, read) in [
+            ("before i blast this to 12 ppl", "blast"),
+            ("how do i stop it going out", "going"),
+            ("theres a floating option", "there is a floating"),
+            ("can i schedule the campagin", "campaign"),
+            ("how many investers do i have", "investors"),
+        ] {
+            assert!(knowledge.read(question).corrected.contains(read), "{question}: {}", knowledge.read(question).corrected);
+        }
     }
 
     const SAMPLE: &str = "---\ntitle: Embed on WordPress\nslug: embed-wordpress\nsummary: Paste the snippet.\ntags: [embed, wordpress]\nupdated: 2026-11-23\n---\n\nIntro text.\n\n## Steps\n\n1. Open [Investor Forms](/forms).\n\n## Troubleshooting\n\nPublish first.\n";

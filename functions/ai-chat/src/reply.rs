@@ -56,7 +56,9 @@ pub fn parts(question: &str) -> Vec<String> {
             // Only a clause that itself reads as a question is cut off ("my lawyer wants the
             // vault, how do I get it out" is one question).
             // ("2 things: how do i …": a short lead-in may come first.)
-            let question_so_far = part.iter().take(3).any(|word| OPENERS.contains(&word.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')));
+            let is_opener = |word: &&str| OPENERS.contains(&word.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\''));
+            let after_lead_in = part.iter().take(3).position(|word| word.ends_with(':')).and_then(|at| part.get(at + 1));
+            let question_so_far = part.first().is_some_and(is_opener) || after_lead_in.is_some_and(is_opener);
             if joiner && opens && part.len() >= 3 && question_so_far {
                 if lower.ends_with(',') && !matches!(lower.trim_end_matches(','), "and" | "also" | "plus") {
                     part.push(word);
@@ -298,6 +300,10 @@ mod tests {
         assert_eq!(
             parts("2 things: how do i get my leads out as a spreadsheet, and is it ok to email them before filing"),
             ["2 things: how do i get my leads out as a spreadsheet", "is it ok to email them before filing"]
+        );
+        assert_eq!(
+            parts("a friend is also raising, if i send her to raisespark do i get anything? where's my link"),
+            ["a friend is also raising, if i send her to raisespark do i get anything? where's my link"]
         );
         assert_eq!(parts("how many leads do i have? is that good"), ["how many leads do i have? is that good"]);
         assert_eq!(parts("how many leads do i have? and how do i export them"), ["how many leads do i have?", "how do i export them"]);

@@ -11,7 +11,7 @@
 //!   unoptimised, a sentence takes about 200 ms to encode; optimised, a few.
 
 use std::{
-    collections::HashMap,
+    collections::{HashMap, HashSet},
     sync::OnceLock,
 };
 
@@ -34,6 +34,13 @@ pub type Vector = [f32; DIMENSIONS];
 /// Not `#[inline]`: called from unoptimised crates, it runs as this crate compiled it.
 pub fn cosine(a: &Vector, b: &Vector) -> f32 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// Whether the model's vocabulary holds `word` whole (lower case): a common English word, not a
+/// typo ("blast" and "going" are words; "invester" is not).
+pub fn is_known_word(word: &str) -> bool {
+    static WORDS: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    WORDS.get_or_init(|| VOCABULARY.split('\n').filter(|token| !token.starts_with("##") && !token.starts_with('[')).collect()).contains(word)
 }
 
 /// BERT's uncased WordPiece tokenizer (lower case, accents stripped, split at white space and
