@@ -383,7 +383,14 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("set it back", "only moves forward go back"),
     ("move it back", "only moves forward go back"),
     ("c/a", "form c/a amendment"),
-    ("target", "target amount"),
+    ("our target", "target amount"),
+    ("the target", "target amount"),
+    ("my target", "target amount"),
+    ("target raise", "target amount"),
+    ("targeting", "target amount"),
+    ("target like", "audience choose"),
+    ("target only", "audience choose"),
+    ("only my", "audience choose"),
     ("hit our target", "target not reached deadline returned"),
     ("hit the target", "target not reached deadline returned"),
     ("miss our target", "target not reached deadline returned"),
@@ -754,6 +761,8 @@ impl Knowledge {
             || self.spellings.contains(word)
             || self.tokenizer.stop_words.contains(word)
             || sentence_encoder::is_known_word(word)
+            // … and neither is a form of a word they use: "emailing" is not "failing".
+            || self.tokenizer.tokenize(word).iter().any(|stem| self.vocabulary.iter().any(|words| words.contains(stem)))
         {
             return None;
         }
@@ -925,6 +934,7 @@ mod tests {
             ("theres a floating option", "there is a floating"),
             ("can i schedule the campagin", "campaign"),
             ("how many investers do i have", "investors"),
+            ("pls stop emailing me", "emailing"),
         ] {
             assert!(knowledge.read(question).corrected.contains(read), "{question}: {}", knowledge.read(question).corrected);
         }
