@@ -202,7 +202,10 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     let mine = words.any(&["i", "my", "me", "mine", "i've", "ive", "anyone", "anybody", "someone", "somebody", "we", "our", "us"]);
     let about_leads = words.prefix_any(&["lead", "investor", "signup", "sign-up", "prospect", "submission", "subscriber"])
         || lower.contains("sign up")
-        || lower.contains("signed up");
+        || lower.contains("signed up")
+        // "anyone come in yesterday?"
+        || words.any(&["anyone", "anybody", "someone", "somebody"])
+            && words.any(&["come", "came", "sign", "signed", "join", "joined", "submit", "submitted", "fill", "filled", "new"]);
     let temperature = temperature_in(&words);
     // "is there a cap on the number of investors in reg cf" asks about the rules.
     let about_rules = words.any(&["reg cf", "regulation", "sec", "allowed", "limit", "limits", "cap", "maximum", "max", "rule", "rules", "law", "legally", "accredited", "non accredited"]);
@@ -233,7 +236,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         return Some(Intent::OfferingStage);
     }
     if words.prefix_any(&["campaign", "email", "e-mail", "newsletter", "blast"])
-        && (asks_count || words.any(RESULTS))
+        && (asks_count || words.has("any") || words.any(RESULTS))
         && mine
         && words.any(&["sent", "send", "results", "open", "opens", "opened", "rate", "clicks", "clicked", "performed", "perform", "performing", "stats", "did", "doing", "going", "landed"])
         && !words.any(&["how do", "schedule"])
@@ -283,7 +286,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         return Some(Intent::LargestIndication);
     }
     let about_forms = words.prefix_any(&["form"]);
-    let best = words.any(&["best", "better", "top", "converts", "convert", "converting", "performing", "performs", "most", "winning", "worst"]);
+    // "which form converts best" (not "what % of visitors convert": that is the views).
+    let best = words.any(&["best", "better", "top", "performing", "performs", "most", "winning", "worst"])
+        || words.has("which") && words.any(&["converts", "convert", "converting"]);
     if about_forms && best && (mine || lower.contains("which")) {
         return Some(Intent::BestForm);
     }
@@ -780,6 +785,9 @@ mod tests {
             ("which of my forms converts visitors better", Intent::BestForm),
             ("hows my last email campaign doing", Intent::Campaigns),
             ("how many people clicked my last campaign", Intent::Campaigns),
+            ("have i sent any campaigns", Intent::Campaigns),
+            ("anyone come in yesterday?", Intent::LeadsIn(Period::Yesterday)),
+            ("total views across my forms and what % of visitors actually convert", Intent::Views),
             ("how many forms have i made so far", Intent::FormList),
         ] {
             assert_eq!(intent(question, &f), Some(expected), "{question}");

@@ -29,8 +29,8 @@ pub struct Reply {
 
 /// Words that open a new question inside a sentence ("… and how do I …").
 const OPENERS: &[&str] = &[
-    "how", "what", "whats", "what's", "when", "where", "who", "whos", "which", "why", "is", "are", "can", "could", "do", "does", "did", "should", "will",
-    "would", "if", "any",
+    "how", "what", "whats", "what's", "when", "where", "who", "whos", "who's", "which", "why", "is", "are", "can", "could", "do", "does", "did", "should",
+    "will", "would", "if", "any", "hows", "how's", "how'd", "wheres", "where's", "have", "has",
 ];
 
 /// The parts of a question: its sentences, and clauses joined by "and" / "also" that each
@@ -102,7 +102,12 @@ fn follows_up(part: &str) -> bool {
 /// A part without its leading joiner ("also …") and trailing punctuation.
 fn clean(part: &str) -> String {
     let mut part = part.trim().trim_start_matches(|c: char| !c.is_alphanumeric()).trim_end_matches([',', ';']).trim();
-    for joiner in ["also ", "and ", "plus ", "oh and ", "btw "] {
+    // In order: "and separately, can we …" loses both.
+    for joiner in [
+        "also ", "and ", "plus ", "oh and ", "btw ", "separately, ", "separately ", "secondly, ", "secondly ", "second, ", "lastly, ", "lastly ",
+        "finally, ", "finally ", "unrelated but ", "unrelated, ", "unrelated: ", "one more thing: ", "one more thing, ", "different question: ",
+        "different question, ", "also, ",
+    ] {
         // `get`: a multi-byte character may sit where the joiner would end.
         if part.len() > joiner.len() && part.get(..joiner.len()).is_some_and(|start| start.eq_ignore_ascii_case(joiner)) {
             part = part[joiner.len()..].trim_start();
@@ -303,7 +308,15 @@ mod tests {
         );
         assert_eq!(
             parts("a friend is also raising, if i send her to raisespark do i get anything? where's my link"),
-            ["a friend is also raising, if i send her to raisespark do i get anything? where's my link"]
+            ["a friend is also raising, if i send her to raisespark do i get anything?", "where's my link"]
+        );
+        assert_eq!(
+            parts("when does my trial run out? and separately, can we do reg cf and reg a+ at the same time"),
+            ["when does my trial run out?", "can we do reg cf and reg a+ at the same time"]
+        );
+        assert_eq!(
+            parts("who's my biggest potential check, and is that person even allowed to put that much in thru reg cf?"),
+            ["who's my biggest potential check", "is that person even allowed to put that much in thru reg cf?"]
         );
         assert_eq!(parts("how many leads do i have? is that good"), ["how many leads do i have? is that good"]);
         assert_eq!(parts("how many leads do i have? and how do i export them"), ["how many leads do i have?", "how do i export them"]);
