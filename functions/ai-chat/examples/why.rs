@@ -3,7 +3,7 @@
 //! scores, and the built-in answer (the Help Center part only: no account figures).
 
 use ai_chat::{
-    answer::{Contact, Grounding, builtin, is_regulatory},
+    answer::{Contact, Grounding, builtin, is_regulatory, unit_scores},
     knowledge::Knowledge,
 };
 
@@ -28,6 +28,9 @@ fn main() {
             for hit in knowledge.search(&grounding.query, knowledge.passages.len()).into_iter().filter(|h| std::ptr::eq(h.article, best.article)).take(3) {
                 println!("   section {:6.2}  {:?}", hit.score, hit.passage.heading);
             }
+        }
+        for (score, slug, text) in unit_scores(&grounding, 5) {
+            println!("   unit {score:6.2}  {slug}: {}", text.replace('\n', " "));
         }
         println!("   grounded: {}  regulatory: {}", grounding.is_grounded(), is_regulatory(&grounding));
         println!("{}\n", builtin(&grounding, &contact));

@@ -302,7 +302,13 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         return Some(Intent::Views);
     }
     let named = named_form(&words, &facts.forms);
-    if (about_forms || named.is_some()) && words.any(&["live", "published", "publish", "active", "online", "up"]) && (mine || named.is_some()) && !words.any(&["how", "unpublish"]) {
+    // ("is my form up yet", not "can raisespark bundle that up".)
+    let up = lower.contains(" up yet") || lower.contains("up and running") || lower.ends_with(" up") && words.tokens().len() <= 6;
+    if (about_forms || named.is_some())
+        && (words.any(&["live", "published", "publish", "active", "online"]) || up)
+        && (mine || named.is_some())
+        && !words.any(&["how", "unpublish"])
+    {
         return named.map(Intent::FormStatus).or(Some(Intent::FormList));
     }
     if about_forms && (asks_count || asks_who) && mine && !words.any(&["create", "make", "delete", "archive"]) {
@@ -334,7 +340,7 @@ pub fn asks_how_or_may(question: &str) -> bool {
         "can i", "can we", "could i", "could we", "may i", "may we", "should i", "should we", "is it", "am i allowed", "are we allowed",
         "do i need", "do we need", "do i have to", "do we have to", "what happens", "what do i do", "what should i", "once", "during",
         "after", "before", "if", "why", "steps", "is there a way", "any way", "will he", "will she", "will they", "will it", "would he",
-        "would she", "would they",
+        "would she", "would they", "can raisespark", "does raisespark", "will raisespark", "could raisespark",
     ];
     let lower = question.to_lowercase();
     lower.contains("way to ")
@@ -776,6 +782,7 @@ mod tests {
             "how long does our raise have to stay open at minimum",
             "we have 40 leads, are we allowed to email them all before filing",
             "one of my leads clicked unsubscribe. will he still get my next campaign?",
+            "my lawyer wants every ttw material we used for the form c. can raisespark bundle all that up?",
         ] {
             assert_eq!(intent(question, &f), None, "{question}");
         }

@@ -355,6 +355,30 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
     Some((article, chosen))
 }
 
+/// The best units of the grounding's articles with their scores, best first (for
+/// `examples/why.rs`: what `choose` weighed).
+pub fn unit_scores(grounding: &Grounding<'_>, limit: usize) -> Vec<(f32, &'static str, String)> {
+    let knowledge = Knowledge::embedded();
+    let wants = Wants::of(&grounding.query);
+    let stems: Vec<String> = {
+        let mut seen = HashSet::new();
+        knowledge.stems(&grounding.query).into_iter().filter(|s| seen.insert(s.clone())).collect()
+    };
+    let mut scored: Vec<(f32, &'static str, String)> = grounding
+        .hits
+        .iter()
+        .filter_map(|hit| knowledge.articles.iter().position(|a| a.meta.slug == hit.article.meta.slug))
+        .flat_map(|article| {
+            let slug = knowledge.articles[article].meta.slug.as_str();
+            let (stems, meaning) = (&stems, grounding.meaning.as_ref());
+            knowledge.units[article].iter().map(move |unit| (unit_score(knowledge, unit, stems, wants, meaning), slug, unit.text.chars().take(90).collect()))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.truncate(limit);
+    scored
+}
+
 /// The built-in answer to a question: the answer first, then its source.
 pub fn builtin(grounding: &Grounding<'_>, contact: &Contact) -> String {
     let knowledge = Knowledge::embedded();

@@ -325,7 +325,15 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("half way", "50 % target amount progress"),
     ("goal", "target amount"),
     ("reg a", "regulation a+ tier"),
-    ("valuation", "material change amendment reconfirm"),
+    // A valuation changed during the offering is a material change; one advertised is a term.
+    ("changed our valuation", "material change amendment reconfirm"),
+    ("changed the valuation", "material change amendment reconfirm"),
+    ("change the valuation", "material change amendment reconfirm"),
+    ("change our valuation", "material change amendment reconfirm"),
+    ("bumped the valuation", "material change amendment reconfirm"),
+    ("lowered the valuation", "material change amendment reconfirm"),
+    ("raised the valuation", "material change amendment reconfirm"),
+    ("valuation", "terms price"),
     ("serious", "hot temperature"),
     ("fake", "delete"),
     ("get rid", "delete"),
@@ -337,6 +345,21 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("c-ar", "form c-ar annual report"),
     ("c-tr", "form c-tr termination"),
     // How founders say "schedule", "cancel", "send test", "unsubscribe" and "template".
+    ("kill it", "cancel"),
+    ("kill the", "cancel"),
+    ("broken", "troubleshoot nothing appears"),
+    ("no button", "floating button missing nothing appears troubleshoot"),
+    ("not showing", "nothing appears troubleshoot"),
+    ("not show up", "nothing appears troubleshoot"),
+    ("doesn't show", "nothing appears troubleshoot"),
+    ("does not show", "nothing appears troubleshoot"),
+    ("isn't showing", "nothing appears troubleshoot"),
+    ("not appearing", "nothing appears troubleshoot"),
+    ("not working", "nothing appears troubleshoot"),
+    ("doesn't work", "nothing appears troubleshoot"),
+    ("does not work", "nothing appears troubleshoot"),
+    ("can't see", "nothing appears"),
+    ("blank", "nothing appears"),
     ("go out", "send schedule"),
     ("goes out", "send schedule"),
     ("going out", "send schedule cancel"),
@@ -460,8 +483,15 @@ fn units_of(text: &str) -> Vec<(String, bool)> {
                 continue;
             }
         }
-        let numbered = |line: &str| line.trim_start().split_once(". ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-        if lines.iter().any(|l| numbered(l)) {
+        let number = |line: &str| line.trim_start().split_once(". ").and_then(|(n, _)| n.parse::<u32>().ok());
+        let numbered = |line: &str| number(line).is_some();
+        // "4. Publish the site" after a code block inside step 3 goes on the same list.
+        let continues = lines.first().and_then(|l| number(l)).is_some_and(|n| n > 1);
+        if continues && units.last().is_some_and(|(_, is_steps)| *is_steps) {
+            let (last, _) = units.last_mut().expect("checked");
+            last.push_str("\n\n");
+            last.push_str(block);
+        } else if lines.iter().any(|l| numbered(l)) {
             units.push((block.to_owned(), true));
         } else if lines.iter().all(|l| l.trim_start().starts_with('|')) {
             continue;
@@ -938,6 +968,16 @@ mod tests {
         ] {
             assert!(knowledge.read(question).corrected.contains(read), "{question}: {}", knowledge.read(question).corrected);
         }
+    }
+
+    #[test]
+    fn a_numbered_list_that_goes_on_after_a_code_block_is_one_list_of_steps() {
+        let text = "1. Open the page.\n2. Drag an **Embed** element.\n3. Paste the snippet:\n\n   ```html\n   <div></div>\n   ```\n\n4. **Publish** the site.";
+        let units = units_of(text);
+        assert_eq!(units.len(), 1, "{units:?}");
+        assert!(units[0].1 && units[0].0.contains("4. **Publish**"));
+        // A new list that starts at 1 is a list of its own.
+        assert_eq!(units_of("1. One.\n2. Two.\n\nThen:\n\n1. Again.").len(), 2);
     }
 
     const SAMPLE: &str = "---\ntitle: Embed on WordPress\nslug: embed-wordpress\nsummary: Paste the snippet.\ntags: [embed, wordpress]\nupdated: 2026-11-23\n---\n\nIntro text.\n\n## Steps\n\n1. Open [Investor Forms](/forms).\n\n## Troubleshooting\n\nPublish first.\n";

@@ -51,11 +51,26 @@ impl Store {
         }
     }
 
-    /// The file for these texts (each encoded once, in the order given).
+    /// The file for these texts, in the order given: a text the committed file already holds
+    /// keeps its entry byte for byte, the others are encoded now (all of them when
+    /// `SPARKY_VECTORS_ALL` is set, after the encoder itself changed).
     pub fn write(texts: &[String]) -> Vec<u8> {
+        let committed: HashMap<u64, &[u8]> = match std::env::var_os("SPARKY_VECTORS_ALL") {
+            Some(_) => HashMap::new(),
+            None => COMMITTED
+                .strip_prefix(MAGIC)
+                .unwrap_or_default()
+                .chunks_exact(12 + DIMENSIONS)
+                .map(|entry| (u64::from_le_bytes(entry[..8].try_into().unwrap()), entry))
+                .collect(),
+        };
         let mut bytes = MAGIC.to_vec();
         let mut seen = std::collections::HashSet::new();
         for text in texts.iter().filter(|text| seen.insert(key(text))) {
+            if let Some(entry) = committed.get(&key(text)) {
+                bytes.extend_from_slice(entry);
+                continue;
+            }
             let vector = Encoder::get().encode(text);
             let scale = vector.iter().fold(0f32, |m, v| m.max(v.abs())) / 127.0;
             bytes.extend_from_slice(&key(text).to_le_bytes());
