@@ -177,6 +177,8 @@ struct Wants {
     place: bool,
     /// The one amount of money the question names ("raising 100k"), in dollars.
     amount: Option<f64>,
+    /// A comparison: "506b vs 506c", "tier 1 or tier 2", "what's the difference".
+    compare: bool,
 }
 
 impl Wants {
@@ -186,7 +188,8 @@ impl Wants {
         let steps = !figure && (words.starts_with(&["how", "how do", "how to", "how can", "can i", "where do i"]) || words.any(&["steps", "how to", "how do i"]));
         let place = words.any(&["where", "find"]);
         let amounts = amounts(question);
-        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0) }
+        let compare = words.any(&["vs", "versus", "compare", "compared", "comparison", "difference", "differences", "diff", "differ", "each"]);
+        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare }
     }
 }
 
@@ -331,9 +334,34 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
                 (adds * 1.2 + next + score * 0.5, score, u)
             })
             .max_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some((value, score, unit)) = second {
+        // A comparison gets the other side too: the article's next best unit, when it is
+        // nearly as good ("Tier 1 … $20 million" beside "Tier 2 … $75 million"); so does a
+        // question two units answer equally well ("whats reg a+": either tier alone is half).
+        let bar = if wants.compare { 0.75 } else { 0.95 };
+        let other_side = || {
+            knowledge.units[article]
+                .iter()
+                .filter(|u| u.position != first.position && !u.is_steps)
+                .map(|u| (unit_score(knowledge, u, &stems, wants, grounding.meaning.as_ref()), u))
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .filter(|(score, u)| *score >= bar * top && u.text.split_whitespace().count() <= 80)
+                .map(|(_, u)| u)
+        };
+        if let Some(unit) = other_side() {
+            chosen.push(unit);
+        } else if let Some((value, score, unit)) = second {
             if value >= 0.6 * top && score >= 0.35 * top && unit.text.split_whitespace().count() <= 80 {
                 chosen.push(unit);
+            }
+        }
+    }
+    // A bullet is read with the sentence that opens its section ("Click **Export exhibit
+    // pack** …" before "Testing-the-waters material is always included").
+    if first.in_list && !first.leads_passage {
+        let lead = knowledge.units[article].iter().find(|u| u.passage == first.passage && u.leads_passage);
+        if let Some(lead) = lead.filter(|u| !u.in_list && u.text.split_whitespace().count() <= 45 && !chosen.iter().any(|c| c.position == u.position)) {
+            if chosen.len() < 3 {
+                chosen.push(lead);
             }
         }
     }
@@ -524,6 +552,20 @@ mod tests {
         let answer = builtin(&Grounding::find(knowledge, "can my investors resell their shares"), &contact());
         assert!(!answer.starts_with("During that year"), "{answer}");
         assert!(answer.contains("one year"), "{answer}");
+    }
+
+    #[test]
+    fn a_comparison_is_answered_for_each_side() {
+        let knowledge = Knowledge::embedded();
+        for (question, sides) in [
+            ("506b vs 506c in plain english pls", ["506(b)", "506(c)"]),
+            ("reg a+ tier 1 vs tier 2, how much can you raise in each", ["$20 million", "$75 million"]),
+            ("whats the difference between tier 1 and tier 2 of reg a", ["$20 million", "$75 million"]),
+        ] {
+            let answer = builtin(&Grounding::find(knowledge, question), &contact());
+            let body = answer.split("Source:").next().unwrap();
+            assert!(sides.iter().all(|side| body.contains(side)), "{question}: {answer}");
+        }
     }
 
     #[test]

@@ -139,6 +139,8 @@ pub struct Unit {
     pub is_steps: bool,
     /// Whether it opens its section.
     pub leads_passage: bool,
+    /// Whether it is one bullet of a list (read with the sentence that introduces the list).
+    pub in_list: bool,
     /// Order within the article.
     pub position: usize,
 }
@@ -325,6 +327,12 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("half way", "50 % target amount progress"),
     ("goal", "target amount"),
     ("reg a", "regulation a+ tier"),
+    ("reg a+", "regulation a+"),
+    ("reg a plus", "regulation a+"),
+    ("rega", "regulation a+"),
+    ("not decided", "rule 241 not yet decided which exemption"),
+    ("not yet decided", "rule 241 not yet decided which exemption"),
+    ("still deciding", "rule 241 not yet decided which exemption"),
     // A valuation changed during the offering is a material change; one advertised is a term.
     ("changed our valuation", "material change amendment reconfirm"),
     ("changed the valuation", "material change amendment reconfirm"),
@@ -702,7 +710,9 @@ impl Knowledge {
                 let mut stems: HashSet<String> = tokenizer.tokenize(&strip_markdown(&text)).into_iter().collect();
                 stems.extend(heading_stems.iter().cloned());
                 let position = list.len();
-                list.push(Unit { passage: index, text, stems, heading_stems: heading_stems.clone(), is_steps, leads_passage: n == 0, position });
+                let in_list = !is_steps
+                    && passage.text.lines().any(|line| line.trim_start().strip_prefix("- ").is_some_and(|item| !item.trim().is_empty() && text.starts_with(item.trim())));
+                list.push(Unit { passage: index, text, stems, heading_stems: heading_stems.clone(), is_steps, leads_passage: n == 0, in_list, position });
             }
         }
         let mut unit_frequency = std::collections::HashMap::new();

@@ -99,6 +99,18 @@ fn follows_up(part: &str) -> bool {
         && words.any(&["it", "that", "this", "those", "these", "them", "one", "diff", "difference", "catch", "better", "worth", "allowed", "ok", "okay", "pick", "choose"])
 }
 
+/// Whether a part is about what the part before it named: a pronoun and at most two words of
+/// its own ("how do i get it back" after "i archived a form by accident").
+fn points_back(part: &str) -> bool {
+    let words = crate::words::Words::new(part);
+    const GENERIC: &[&str] = &[
+        "how", "do", "does", "did", "i", "we", "you", "can", "could", "should", "what", "is", "are", "the", "a", "an", "to", "of", "in", "on", "my", "our",
+        "it", "that", "this", "those", "these", "them", "they", "get", "make", "there", "way", "any", "also", "and", "then", "so", "just", "still",
+    ];
+    let own = words.tokens().iter().filter(|w| !GENERIC.contains(&w.as_str())).count();
+    words.any(&["it", "that", "this", "those", "these", "them", "they"]) && own <= 2
+}
+
 /// A part without its leading joiner ("also …") and trailing punctuation.
 fn clean(part: &str) -> String {
     let mut part = part.trim().trim_start_matches(|c: char| !c.is_alphanumeric()).trim_end_matches([',', ';']).trim();
@@ -159,6 +171,20 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
             (part, piece)
         })
         .collect();
+    // A Help Center part that points back at the Help Center part before it is read with it
+    // ("i archived a form by accident. how do i get it back"); after the founder's figures it
+    // stays its own question ("how many hot leads do i have, how do i email just them").
+    let mut at = 1;
+    while at < pieces.len() {
+        let joins = matches!(pieces[at].1, Piece::Help(_)) && matches!(pieces[at - 1].1, Piece::Help(_)) && points_back(&pieces[at].0);
+        if joins {
+            let (part, _) = pieces.remove(at);
+            let joined = format!("{} {part}", pieces[at - 1].0);
+            pieces[at - 1] = (joined.clone(), Piece::Help(Grounding::find(knowledge, &joined)));
+        } else {
+            at += 1;
+        }
+    }
     // A part too short to find anything alone ("can I post about it on twitter") is read
     // with the whole question; when that finds nothing new either, the part is left out.
     if pieces.len() > 1 && pieces.iter().any(|(_, piece)| matches!(piece, Piece::Help(g) if !g.is_grounded())) {
@@ -284,6 +310,14 @@ mod tests {
             account_summary(&facts),
             "Leads: 12 (3 hot, 4 warm, 5 cold); estimated interest $25000.\nForms:\n- Seed (id f-1, published, 40 views, 12 leads)\n- Draft (id f-2, draft, 0 views, 0 leads)"
         );
+    }
+
+    #[test]
+    fn a_part_that_points_back_is_told_from_one_that_asks_something_new() {
+        assert!(points_back("how do i get it back"));
+        assert!(points_back("what can that email say"));
+        assert!(!points_back("how do i export my leads to csv"));
+        assert!(!points_back("whats the investor limit"));
     }
 
     #[test]
