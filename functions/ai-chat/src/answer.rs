@@ -337,7 +337,7 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
         // A comparison gets the other side too: the article's next best unit, when it is
         // nearly as good ("Tier 1 … $20 million" beside "Tier 2 … $75 million"); so does a
         // question two units answer equally well ("whats reg a+": either tier alone is half).
-        let bar = if wants.compare { 0.75 } else { 0.95 };
+        let bar = if wants.compare { 0.75 } else { 0.9 };
         let other_side = || {
             knowledge.units[article]
                 .iter()

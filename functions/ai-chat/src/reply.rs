@@ -78,7 +78,14 @@ pub fn parts(question: &str) -> Vec<String> {
     let mut merged: Vec<String> = Vec::new();
     for part in parts.into_iter().map(|p| clean(&p)).filter(|p| !p.is_empty()) {
         let first = part.split_whitespace().next().unwrap_or_default().to_lowercase();
-        let asks = part.ends_with('?') || OPENERS.contains(&first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''));
+        // ("and for a first raise of ~1M do they need to be audited": asked mid-sentence.)
+        let inner = {
+            let padded = format!(" {} ", part.to_lowercase());
+            ["do", "does", "can", "should", "is", "are", "will", "must"]
+                .iter()
+                .any(|verb| ["i", "we", "they", "you", "it", "he", "she"].iter().any(|who| padded.contains(&format!(" {verb} {who} "))))
+        };
+        let asks = part.ends_with('?') || OPENERS.contains(&first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')) || inner;
         match merged.last_mut() {
             Some(previous) if !asks || follows_up(&part) => {
                 previous.push(' ');
@@ -106,6 +113,7 @@ fn points_back(part: &str) -> bool {
     const GENERIC: &[&str] = &[
         "how", "do", "does", "did", "i", "we", "you", "can", "could", "should", "what", "is", "are", "the", "a", "an", "to", "of", "in", "on", "my", "our",
         "it", "that", "this", "those", "these", "them", "they", "get", "make", "there", "way", "any", "also", "and", "then", "so", "just", "still",
+        "actually", "really", "even", "exactly", "now",
     ];
     let own = words.tokens().iter().filter(|w| !GENERIC.contains(&w.as_str())).count();
     words.any(&["it", "that", "this", "those", "these", "them", "they"]) && own <= 2
@@ -174,16 +182,28 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
     // A Help Center part that points back at the Help Center part before it is read with it
     // ("i archived a form by accident. how do i get it back"); after the founder's figures it
     // stays its own question ("how many hot leads do i have, how do i email just them").
+    // When the two together find another article than the first part did, the second part is
+    // answered from it ("schedule an email for the day after we file? what can that email say").
     let mut at = 1;
     while at < pieces.len() {
-        let joins = matches!(pieces[at].1, Piece::Help(_)) && matches!(pieces[at - 1].1, Piece::Help(_)) && points_back(&pieces[at].0);
-        if joins {
-            let (part, _) = pieces.remove(at);
-            let joined = format!("{} {part}", pieces[at - 1].0);
-            pieces[at - 1] = (joined.clone(), Piece::Help(Grounding::find(knowledge, &joined)));
-        } else {
-            at += 1;
+        let follows = matches!(pieces[at].1, Piece::Help(_)) && points_back(&pieces[at].0);
+        let slug = |piece: &Piece<'_>| match piece {
+            Piece::Help(g) => g.hits.first().map(|h| h.article.meta.slug.clone()),
+            Piece::Account(..) => None,
+        };
+        if let (true, Some(before)) = (follows, slug(&pieces[at - 1].1)) {
+            let joined = format!("{} {}", pieces[at - 1].0, pieces[at].0);
+            let grounding = Grounding::find(knowledge, &joined);
+            if grounding.hits.first().is_some_and(|h| h.article.meta.slug == before) {
+                pieces.remove(at);
+                pieces[at - 1] = (joined, Piece::Help(grounding));
+                continue;
+            }
+            if grounding.is_grounded() {
+                pieces[at].1 = Piece::Help(grounding);
+            }
         }
+        at += 1;
     }
     // A part too short to find anything alone ("can I post about it on twitter") is read
     // with the whole question; when that finds nothing new either, the part is left out.
@@ -351,6 +371,10 @@ mod tests {
         assert_eq!(
             parts("who's my biggest potential check, and is that person even allowed to put that much in thru reg cf?"),
             ["who's my biggest potential check", "is that person even allowed to put that much in thru reg cf?"]
+        );
+        assert_eq!(
+            parts("where do i put our financial statements in the app? and for a first raise of ~1M do they need to be audited"),
+            ["where do i put our financial statements in the app?", "for a first raise of ~1M do they need to be audited"]
         );
         assert_eq!(parts("how many leads do i have? is that good"), ["how many leads do i have? is that good"]);
         assert_eq!(parts("how many leads do i have? and how do i export them"), ["how many leads do i have?", "how do i export them"]);
