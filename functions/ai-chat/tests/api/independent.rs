@@ -252,6 +252,12 @@ async fn independent_questions_fourth_set_is_answered_correctly_at_least_0_perce
     answered_at_least("dev3.json", "independent fourth set", 100, 0).await;
 }
 
+/// The fifth set (`dev4.json`), two-part questions and injection above all.
+#[tokio::test]
+async fn independent_questions_fifth_set_is_answered_correctly_at_least_0_percent_of_the_time() {
+    answered_at_least("dev4.json", "independent fifth set", 70, 0).await;
+}
+
 /// `make bench`: the held-out third, never read while tuning. Prints figures only (no answer
 /// text, no question), so running it does not leak the set into the tuning.
 #[tokio::test]
