@@ -279,7 +279,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
             return Some(Intent::LeadCount(temperature));
         }
     }
-    if money && (lower.contains("so far") || lower.contains("in total") || words.any(&["indicated", "pledged"])) && mine && !words.any(&["limit", "limits", "can", "max"]) {
+    // ("how much has been pledged so far": in the founder's own app, their own raise.)
+    let so_far = lower.contains("so far") || lower.contains("in total") || words.any(&["indicated", "pledged"]);
+    if money && so_far && (mine || lower.contains("how much")) && !words.any(&["limit", "limits", "can", "max"]) {
         return Some(Intent::Indicated(temperature));
     }
     if words.any(&["biggest", "largest"]) && words.any(&["check", "cheque", "indication", "ticket", "investment", "commitment"]) {
@@ -795,6 +797,7 @@ mod tests {
             ("have i sent any campaigns", Intent::Campaigns),
             ("anyone come in yesterday?", Intent::LeadsIn(Period::Yesterday)),
             ("total views across my forms and what % of visitors actually convert", Intent::Views),
+            ("how much has been pledged to lumen kitchen so far?", Intent::Indicated(None)),
             ("how many forms have i made so far", Intent::FormList),
         ] {
             assert_eq!(intent(question, &f), Some(expected), "{question}");

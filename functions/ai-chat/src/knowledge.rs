@@ -280,6 +280,8 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("every year", "annual"),
     ("max", "limit maximum"),
     ("most i can raise", "limit maximum 12-month period"),
+    ("most we can raise", "limit maximum 12-month period"),
+    ("allowed to raise", "limit maximum 12-month period"),
     ("max i can raise", "limit maximum 12-month period"),
     ("how much can i raise", "limit maximum 12-month period"),
     ("how much can we raise", "limit maximum 12-month period"),

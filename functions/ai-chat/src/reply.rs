@@ -38,6 +38,8 @@ const OPENERS: &[&str] = &[
 pub fn parts(question: &str) -> Vec<String> {
     let mut sentences: Vec<String> = Vec::new();
     let mut current = String::new();
+    // "1) can i … 2) what do i …": a numbered question starts a sentence of its own.
+    let question = numbered_questions(question);
     for c in question.chars() {
         current.push(c);
         if matches!(c, '?' | ';' | '\n') {
@@ -58,7 +60,9 @@ pub fn parts(question: &str) -> Vec<String> {
             // ("2 things: how do i …": a short lead-in may come first.)
             let is_opener = |word: &&str| OPENERS.contains(&word.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\''));
             let after_lead_in = part.iter().take(3).position(|word| word.ends_with(':')).and_then(|at| part.get(at + 1));
-            let question_so_far = part.first().is_some_and(is_opener) || after_lead_in.is_some_and(is_opener);
+            // ("priya is my hottest lead right, can she wire us money": a tag makes a question.)
+            let tagged = ["right,", "correct,", "yeah,", "yes,"].contains(&lower.as_str()) && part.len() >= 3;
+            let question_so_far = part.first().is_some_and(is_opener) || after_lead_in.is_some_and(is_opener) || tagged;
             if joiner && opens && part.len() >= 3 && question_so_far {
                 if lower.ends_with(',') && !matches!(lower.trim_end_matches(','), "and" | "also" | "plus") {
                     part.push(word);
@@ -98,6 +102,23 @@ pub fn parts(question: &str) -> Vec<String> {
     if parts.is_empty() { vec![question.trim().to_owned()] } else { parts }
 }
 
+/// A part about the founder's figures that leaves out its subject ("who's the newest one",
+/// "how many came in yesterday"), with the subject of the part before it when that one was
+/// about the founder's leads, forms or campaigns.
+fn ellipsis(before: &str, piece: &Piece<'_>, part: &str) -> Option<String> {
+    if !matches!(piece, Piece::Account(..)) {
+        return None;
+    }
+    let words = crate::words::Words::new(part);
+    let before = crate::words::Words::new(before);
+    let subjects = [("lead", "leads"), ("investor", "leads"), ("form", "forms"), ("campaign", "campaigns")];
+    if words.tokens().len() > 8 || subjects.iter().any(|(stem, _)| words.prefix_any(&[stem])) {
+        return None;
+    }
+    let subject = subjects.iter().find(|(stem, _)| before.prefix_any(&[stem]))?.1;
+    Some(format!("{part} {subject}"))
+}
+
 /// Whether a part only asks about what the part before it said: a few words that point back
 /// ("it", "that", "which one") or ask for a comparison or a verdict ("the diff", "the catch").
 fn follows_up(part: &str) -> bool {
@@ -117,6 +138,19 @@ fn points_back(part: &str) -> bool {
     ];
     let own = words.tokens().iter().filter(|w| !GENERIC.contains(&w.as_str())).count();
     words.any(&["it", "that", "this", "those", "these", "them", "they"]) && own <= 2
+}
+
+/// `question` with a line break before each "1)", "2.", "(3)" that numbers a question.
+fn numbered_questions(question: &str) -> String {
+    let words: Vec<&str> = question.split(' ').collect();
+    let marker = |word: &str| {
+        let inner = word.trim_start_matches('(').trim_end_matches([')', '.', ':']);
+        word != inner && word.len() <= 4 && !inner.is_empty() && inner.chars().all(|c| c.is_ascii_digit()) && (word.ends_with(')') || word.ends_with('.'))
+    };
+    if words.iter().filter(|w| marker(w)).count() < 2 {
+        return question.to_owned();
+    }
+    words.iter().map(|w| if marker(w) { "\n" } else { w }).collect::<Vec<_>>().join(" ")
 }
 
 /// A part without its leading joiner ("also …") and trailing punctuation.
@@ -159,26 +193,29 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
         return Reply { message: refusal.to_owned(), grounded: true, topic: None };
     }
     let knowledge = Knowledge::embedded();
-    let mut pieces: Vec<(String, Piece<'_>)> = parts(question)
-        .into_iter()
-        .map(|part| {
-            let piece = if guard::off_topic(&part) {
-                Piece::Help(Grounding::none())
-            } else if let Some((income, worth)) = calculator::figures(&part) {
-                let topic = Topic { key: "article:investor-investment-limits".into(), wording: "How much can one investor put into a Reg CF offering".into() };
-                Piece::Account(calculator::answer(income, worth), true, topic)
-            } else {
-                match account::intent(&part, facts) {
-                    Some(intent) => {
-                        let (key, wording) = intent.topic();
-                        Piece::Account(account::answer(&intent, facts), false, Topic { key: format!("account:{key}"), wording: wording.into() })
-                    }
-                    None => Piece::Help(Grounding::find(knowledge, &part)),
-                }
-            };
-            (part, piece)
-        })
-        .collect();
+    let mut pieces: Vec<(String, Piece<'_>)> = Vec::new();
+    for part in parts(question) {
+        let own = |part: &str| {
+            account::intent(part, facts).map(|intent| {
+                let (key, wording) = intent.topic();
+                Piece::Account(account::answer(&intent, facts), false, Topic { key: format!("account:{key}"), wording: wording.into() })
+            })
+        };
+        let piece = if guard::off_topic(&part) {
+            Piece::Help(Grounding::none())
+        } else if let Some((income, worth)) = calculator::figures(&part) {
+            let topic = Topic { key: "article:investor-investment-limits".into(), wording: "How much can one investor put into a Reg CF offering".into() };
+            Piece::Account(calculator::answer(income, worth), true, topic)
+        } else if let Some(piece) = own(&part) {
+            piece
+        } else if let Some(piece) = pieces.last().and_then(|(before, piece)| ellipsis(before, piece, &part)).and_then(|full| own(&full)) {
+            // "how many leads do i have and who's the newest one": the subject carries over.
+            piece
+        } else {
+            Piece::Help(Grounding::find(knowledge, &part))
+        };
+        pieces.push((part, piece));
+    }
     // A Help Center part that points back at the Help Center part before it is read with it
     // ("i archived a form by accident. how do i get it back"); after the founder's figures it
     // stays its own question ("how many hot leads do i have, how do i email just them").
@@ -375,6 +412,15 @@ mod tests {
         assert_eq!(
             parts("where do i put our financial statements in the app? and for a first raise of ~1M do they need to be audited"),
             ["where do i put our financial statements in the app?", "for a first raise of ~1M do they need to be audited"]
+        );
+        assert_eq!(
+            parts("1) can i send email campaigns on my plan 2) what do i have to set up before the first send"),
+            ["can i send email campaigns on my plan", "what do i have to set up before the first send"]
+        );
+        assert_eq!(parts("we raised 2.5 million in 2) rounds"), ["we raised 2.5 million in 2) rounds"]);
+        assert_eq!(
+            parts("priya raman is my hottest lead right, can she wire us money now"),
+            ["priya raman is my hottest lead right", "can she wire us money now"]
         );
         assert_eq!(parts("how many leads do i have? is that good"), ["how many leads do i have? is that good"]);
         assert_eq!(parts("how many leads do i have? and how do i export them"), ["how many leads do i have?", "how do i export them"]);
