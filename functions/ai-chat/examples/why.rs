@@ -3,7 +3,7 @@
 //! scores, and the built-in answer (the Help Center part only: no account figures).
 
 use ai_chat::{
-    answer::{Contact, Grounding, builtin, is_regulatory, unit_scores},
+    answer::{Contact, Grounding, builtin, is_regulatory, states_a_rule, unit_scores},
     knowledge::Knowledge,
 };
 
@@ -33,6 +33,7 @@ fn main() {
             println!("   unit {score:6.2}  {slug}: {}", text.replace('\n', " "));
         }
         println!("   grounded: {}  regulatory: {}", grounding.is_grounded(), is_regulatory(&grounding));
-        println!("{}\n", builtin(&grounding, &contact));
+        let answer = builtin(&grounding, &contact);
+        println!("   states a rule: {}\n{answer}\n", states_a_rule(&answer));
     }
 }

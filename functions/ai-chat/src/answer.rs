@@ -63,27 +63,18 @@ pub fn is_regulatory(grounding: &Grounding<'_>) -> bool {
 /// (a related article's title is not a statement).
 pub fn states_a_rule(answer: &str) -> bool {
     let body: String = answer.lines().filter(|line| !line.starts_with("Source: [")).collect::<Vec<_>>().join("\n");
-    let body = strip_link_targets(&body).to_lowercase();
-    let numbered_rule = body.match_indices("rule ").any(|(at, _)| body[at + 5..].chars().take(3).filter(char::is_ascii_digit).count() == 3);
-    let names_the_sec = body.split(|c: char| !c.is_alphanumeric()).any(|word| word == "sec");
+    // Whole words only ("the form card" does not name Form C).
+    let words: Vec<String> =
+        strip_link_targets(&body).to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_owned).collect();
+    let text = format!(" {} ", words.join(" "));
+    let numbered_rule = words.windows(2).any(|pair| pair[0] == "rule" && pair[1].len() == 3 && pair[1].chars().all(|c| c.is_ascii_digit()));
     numbered_rule
-        || names_the_sec
         || [
-            "form c",
-            "reg cf",
-            "regulation crowdfunding",
-            "reg a",
-            "regulation a",
-            "regulation d",
-            "506(",
-            "securities act",
-            "accredited investor",
-            "funding portal",
-            "intermediary",
-            "17 cfr",
+            "form c", "reg cf", "regulation crowdfunding", "reg a", "regulation a", "regulation d", "506", "securities act", "sec", "accredited investor",
+            "accredited investors", "funding portal", "funding portals", "intermediary", "17 cfr",
         ]
         .iter()
-        .any(|marker| body.contains(marker))
+        .any(|marker| text.contains(&format!(" {marker} ")))
 }
 
 /// `text` without its Markdown links' targets: "[Raise Capital](/raise-capital)" → "[Raise Capital]".
@@ -503,6 +494,7 @@ mod tests {
             "See [the guide](/help/form-c-explained) for more.",
             "Click **Publish**. Your form is live at rule 12 of the list.",
             "The second attempt secures the account.",
+            "Click **Embed** on the form card.",
         ] {
             assert!(!states_a_rule(answer), "{answer}");
         }

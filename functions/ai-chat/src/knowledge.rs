@@ -354,6 +354,16 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("c-u", "form c-u progress update"),
     ("c-ar", "form c-ar annual report"),
     ("c-tr", "form c-tr termination"),
+    // How founders say "search".
+    ("look up", "search"),
+    ("specific investor", "search"),
+    ("specific lead", "search"),
+    ("find a lead", "search"),
+    ("find an investor", "search"),
+    ("find one investor", "search"),
+    ("find one lead", "search"),
+    ("starts with", "search matches"),
+    ("starts w", "search matches"),
     // How founders say "schedule", "cancel", "send test", "unsubscribe" and "template".
     ("kill it", "cancel"),
     ("kill the", "cancel"),

@@ -30,7 +30,7 @@ pub struct Reply {
 /// Words that open a new question inside a sentence ("… and how do I …").
 const OPENERS: &[&str] = &[
     "how", "what", "whats", "what's", "when", "where", "who", "whos", "who's", "which", "why", "is", "are", "can", "could", "do", "does", "did", "should",
-    "will", "would", "if", "any", "hows", "how's", "how'd", "wheres", "where's", "have", "has",
+    "will", "would", "if", "any", "hows", "how's", "how'd", "wheres", "where's",
 ];
 
 /// The parts of a question: its sentences, and clauses joined by "and" / "also" that each
@@ -123,19 +123,26 @@ fn ellipsis(before: &str, piece: &Piece<'_>, part: &str) -> Option<String> {
 /// ("it", "that", "which one") or ask for a comparison or a verdict ("the diff", "the catch").
 fn follows_up(part: &str) -> bool {
     let words = crate::words::Words::new(part);
-    words.tokens().len() <= 4
-        && words.any(&["it", "that", "this", "those", "these", "them", "one", "diff", "difference", "catch", "better", "worth", "allowed", "ok", "okay", "pick", "choose"])
+    const ABOUT: &[&str] = &[
+        "it", "that", "this", "those", "these", "them", "one", "diff", "difference", "catch", "better", "worth", "allowed", "ok", "okay", "pick", "choose",
+        "good", "bad", "normal", "enough", "fine", "right", "correct", "legal", "true",
+    ];
+    // Nothing of its own to ask ("can i export them" asks for an export).
+    let own = words.tokens().iter().filter(|w| !ABOUT.contains(&w.as_str()) && !GENERIC.contains(&w.as_str())).count();
+    words.tokens().len() <= 4 && words.any(ABOUT) && own == 0
 }
+
+/// Words that carry no subject of their own.
+const GENERIC: &[&str] = &[
+    "how", "do", "does", "did", "i", "we", "you", "can", "could", "should", "what", "which", "is", "are", "the", "a", "an", "to", "of", "in", "on", "my",
+    "our", "it", "that", "this", "those", "these", "them", "they", "get", "make", "there", "way", "any", "also", "and", "then", "so", "just", "still",
+    "actually", "really", "even", "exactly", "now",
+];
 
 /// Whether a part is about what the part before it named: a pronoun and at most two words of
 /// its own ("how do i get it back" after "i archived a form by accident").
 fn points_back(part: &str) -> bool {
     let words = crate::words::Words::new(part);
-    const GENERIC: &[&str] = &[
-        "how", "do", "does", "did", "i", "we", "you", "can", "could", "should", "what", "is", "are", "the", "a", "an", "to", "of", "in", "on", "my", "our",
-        "it", "that", "this", "those", "these", "them", "they", "get", "make", "there", "way", "any", "also", "and", "then", "so", "just", "still",
-        "actually", "really", "even", "exactly", "now",
-    ];
     let own = words.tokens().iter().filter(|w| !GENERIC.contains(&w.as_str())).count();
     words.any(&["it", "that", "this", "those", "these", "them", "they"]) && own <= 2
 }
@@ -228,7 +235,14 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
             Piece::Help(g) => g.hits.first().map(|h| h.article.meta.slug.clone()),
             Piece::Account(..) => None,
         };
-        if let (true, Some(before)) = (follows, slug(&pieces[at - 1].1)) {
+        // After the founder's figures, the part is read with the question they answered
+        // ("how many hot leads do i have and how do i email just them").
+        if follows && matches!(pieces[at - 1].1, Piece::Account(..)) {
+            let grounding = Grounding::find(knowledge, &format!("{} {}", pieces[at - 1].0, pieces[at].0));
+            if grounding.is_grounded() {
+                pieces[at].1 = Piece::Help(grounding);
+            }
+        } else if let (true, Some(before)) = (follows, slug(&pieces[at - 1].1)) {
             let joined = format!("{} {}", pieces[at - 1].0, pieces[at].0);
             let grounding = Grounding::find(knowledge, &joined);
             if grounding.hits.first().is_some_and(|h| h.article.meta.slug == before) {
@@ -422,6 +436,8 @@ mod tests {
             parts("priya raman is my hottest lead right, can she wire us money now"),
             ["priya raman is my hottest lead right", "can she wire us money now"]
         );
+        assert_eq!(parts("any hot leads yet? and can i export them"), ["any hot leads yet?", "can i export them"]);
+        assert_eq!(parts("whats the max if they make 200k/yr and have 150k net worth"), ["whats the max if they make 200k/yr and have 150k net worth"]);
         assert_eq!(parts("how many leads do i have? is that good"), ["how many leads do i have? is that good"]);
         assert_eq!(parts("how many leads do i have? and how do i export them"), ["how many leads do i have?", "how do i export them"]);
         assert_eq!(parts("What is the best pizza in Naples? mail me at ada@example.com"), ["What is the best pizza in Naples? mail me at ada@example.com"]);

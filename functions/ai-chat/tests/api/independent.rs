@@ -237,25 +237,51 @@ async fn independent_questions_second_set_is_answered_correctly_at_least_90_perc
 }
 
 /// The third set (`dev2.json`), written by a third helper under the same rules. Scored before
-/// anything was tuned on it: 64 %, the honest estimate of the questions Sparky has not seen. The
-/// general fixes it led to (a how-to asked anywhere in a question, contractions, follow-ups,
-/// founders' words, lead sentences that state the figure) bring it to 80 %; this holds that
-/// floor until it reaches the 90 % of the other two.
+/// anything was tuned on it: 64 %, the honest estimate then of questions Sparky had not seen.
+/// The general fixes it led to bring it to 89 %; this holds 85 %.
 #[tokio::test]
-async fn independent_questions_third_set_is_answered_correctly_at_least_80_percent_of_the_time() {
-    answered_at_least("dev2.json", "independent third set", 100, 80).await;
+async fn independent_questions_third_set_is_answered_correctly_at_least_85_percent_of_the_time() {
+    answered_at_least("dev2.json", "independent third set", 100, 85).await;
 }
 
-/// The fourth set (`dev3.json`), written by a fourth helper under the same rules.
+/// The fourth set (`dev3.json`), written by a fourth helper: 79 % when first read (after the
+/// third set's fixes), 94 % since.
 #[tokio::test]
-async fn independent_questions_fourth_set_is_answered_correctly_at_least_0_percent_of_the_time() {
-    answered_at_least("dev3.json", "independent fourth set", 100, 0).await;
+async fn independent_questions_fourth_set_is_answered_correctly_at_least_90_percent_of_the_time() {
+    answered_at_least("dev3.json", "independent fourth set", 100, 90).await;
 }
 
-/// The fifth set (`dev4.json`), two-part questions and injection above all.
+/// The fifth set (`dev4.json`), two-part questions and injection above all: 86 % when first
+/// read, 96 % since.
 #[tokio::test]
-async fn independent_questions_fifth_set_is_answered_correctly_at_least_0_percent_of_the_time() {
-    answered_at_least("dev4.json", "independent fifth set", 70, 0).await;
+async fn independent_questions_fifth_set_is_answered_correctly_at_least_90_percent_of_the_time() {
+    answered_at_least("dev4.json", "independent fifth set", 70, 90).await;
+}
+
+/// Prints Sparky's replies to the questions in `SPARKY_ASK` (separated by `|`), asked as
+/// `founder_a` (or `founder_b` with `SPARKY_AS=founder_b`): a look at whole replies while
+/// working on Sparky. `cargo test -p ai-chat --test api independent::ask -- --ignored --nocapture`
+#[tokio::test]
+#[ignore]
+async fn ask() {
+    let questions: Vec<Question> = std::env::var("SPARKY_ASK")
+        .unwrap_or_default()
+        .split('|')
+        .filter(|q| !q.trim().is_empty())
+        .enumerate()
+        .map(|(n, question)| Question {
+            id: format!("ask{n}"),
+            asker: std::env::var("SPARKY_AS").unwrap_or_else(|_| "founder_a".into()),
+            kind: "ask".into(),
+            question: question.trim().to_owned(),
+            must: vec![vec!["\u{0}".into()]],
+            must_not: Vec::new(),
+        })
+        .collect();
+    let score = score(&questions).await;
+    for failure in &score.failures {
+        println!("{failure}\n");
+    }
 }
 
 /// `make bench`: the held-out third, never read while tuning. Prints figures only (no answer
