@@ -329,14 +329,24 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
         // nearly as good ("Tier 1 … $20 million" beside "Tier 2 … $75 million"); so does a
         // question two units answer equally well ("whats reg a+": either tier alone is half).
         let bar = if wants.compare { 0.75 } else { 0.9 };
-        let other_side = || {
+        let scored = || {
             knowledge.units[article]
                 .iter()
-                .filter(|u| u.position != first.position && !u.is_steps)
+                .filter(|u| u.position != first.position && !u.is_steps && u.text.split_whitespace().count() <= 80)
                 .map(|u| (unit_score(knowledge, u, &stems, wants, grounding.meaning.as_ref()), u))
+        };
+        // The other side of a comparison is the best unit naming what the first leaves out
+        // ("archive vs delete": the sentence on deleting), if there is a good one.
+        let named_other = || {
+            scored()
+                .filter(|(score, u)| *score >= 0.5 * top && missing.iter().any(|s| u.stems.contains(*s)))
                 .max_by(|a, b| a.0.total_cmp(&b.0))
-                .filter(|(score, u)| *score >= bar * top && u.text.split_whitespace().count() <= 80)
                 .map(|(_, u)| u)
+        };
+        let other_side = || {
+            wants.compare.then(named_other).flatten().or_else(|| {
+                scored().max_by(|a, b| a.0.total_cmp(&b.0)).filter(|(score, _)| *score >= bar * top).map(|(_, u)| u)
+            })
         };
         if let Some(unit) = other_side() {
             chosen.push(unit);

@@ -567,8 +567,18 @@ pub fn sentences(paragraph: &str) -> Vec<String> {
     let chars: Vec<char> = paragraph.chars().collect();
     let mut out = Vec::new();
     let mut start = 0;
+    // A quotation is not cut: "Form deleted successfully. Your leads have been preserved."
+    let mut quoted = false;
     for i in 0..chars.len() {
-        if !matches!(chars[i], '.' | '!' | '?') || chars.get(i + 1) != Some(&' ') {
+        match chars[i] {
+            '"' => quoted = !quoted,
+            '“' => quoted = true,
+            '”' => quoted = false,
+            _ => {}
+        }
+        // A sentence also ends at a quotation that ends one: … "Your leads have been preserved." In …
+        let closes_quote = matches!(chars[i], '"' | '”') && !quoted && i > 0 && matches!(chars[i - 1], '.' | '!' | '?');
+        if quoted || !(matches!(chars[i], '.' | '!' | '?') || closes_quote) || chars.get(i + 1) != Some(&' ') {
             continue;
         }
         let next = chars.get(i + 2).copied().unwrap_or(' ');
@@ -1082,6 +1092,16 @@ mod tests {
     fn a_slug_must_match_its_file_and_front_matter_is_required() {
         assert!(matches!(parse_article("other.md", SAMPLE), Err(ArticleError::SlugMismatch { .. })));
         assert!(matches!(parse_article("x.md", "no front matter"), Err(ArticleError::NoFrontMatter(_))));
+    }
+
+    #[test]
+    fn a_quotation_is_not_cut_into_sentences() {
+        assert_eq!(
+            sentences("Leads are **kept**: you see \"Form deleted successfully. Your leads have been preserved.\" In the list they show \"Deleted form\"."),
+            ["Leads are **kept**: you see \"Form deleted successfully. Your leads have been preserved.\"", "In the list they show \"Deleted form\"."]
+        );
+        assert_eq!(sentences("You see “Saved. Done.” Then close it. Next."), ["You see “Saved. Done.”", "Then close it.", "Next."]);
+        assert_eq!(sentences("It says “Go. Now” and waits. Next."), ["It says “Go. Now” and waits.", "Next."]);
     }
 
     #[test]
