@@ -158,7 +158,7 @@ impl<'a> Grounding<'a> {
 }
 
 /// What a question asks for, beyond its words.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 struct Wants {
     /// A figure: an amount, a limit, a count of days.
     figure: bool,
@@ -170,6 +170,8 @@ struct Wants {
     amount: Option<f64>,
     /// A comparison: "506b vs 506c", "tier 1 or tier 2", "what's the difference".
     compare: bool,
+    /// What a "what is …" question asks to have defined ("a funding portal"), as stems.
+    define: Option<Vec<String>>,
 }
 
 impl Wants {
@@ -180,7 +182,13 @@ impl Wants {
         let place = words.any(&["where", "find"]);
         let amounts = amounts(question);
         let compare = words.any(&["vs", "versus", "compare", "compared", "comparison", "difference", "differences", "diff", "differ", "each"]);
-        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare }
+        // "what's a funding portal", "what is rule 241": a short term after "what is/are".
+        let define = ["what is ", "what are ", "define ", "meaning of "].iter().find_map(|opener| {
+            let term = words.text().strip_prefix(opener)?.trim_start_matches("a ").trim_start_matches("an ").trim_start_matches("the ");
+            let stems = Knowledge::embedded().stems(term);
+            (!stems.is_empty() && term.split_whitespace().count() <= 4).then_some(stems)
+        });
+        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare, define }
     }
 }
 
@@ -246,7 +254,7 @@ fn tier(text: &str) -> Option<(f64, f64)> {
 
 /// How well a unit answers: the question's telling words it holds (IDF-weighted), more for
 /// its section's heading, and for a figure, steps or a place when the question wants one.
-fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: Wants, meaning: Option<&Vector>) -> f32 {
+fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: &Wants, meaning: Option<&Vector>) -> f32 {
     let mut score: f32 = stems.iter().filter(|s| unit.stems.contains(*s)).map(|s| knowledge.idf(s)).sum();
     // What it means, in whatever words.
     if let Some(meaning) = meaning {
@@ -270,6 +278,12 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: Wants
     if wants.steps && unit.is_steps {
         score *= 1.5;
     }
+    // "What is X" is answered by the sentence that says what X is ("A funding portal is …").
+    if let Some(term) = &wants.define {
+        if defines(knowledge, text, term) {
+            score *= 1.5;
+        }
+    }
     if wants.place && (text.contains("](/") || text.contains("**")) {
         score *= 1.2;
     }
@@ -289,6 +303,17 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: Wants
     score
 }
 
+/// Whether a sentence defines the term: it opens with the term, then "is", "are", "means" or
+/// "lets" ("A funding portal is an SEC-registered intermediary …").
+fn defines(knowledge: &Knowledge, text: &str, term: &[String]) -> bool {
+    let lower = text.to_lowercase();
+    let Some(verb) = [" is ", " are ", " means ", " lets ", " allows "].iter().filter_map(|v| lower.find(v)).min() else {
+        return false;
+    };
+    let subject = knowledge.stems(&lower[..verb]);
+    subject.len() <= term.len() + 2 && term.iter().all(|stem| subject.contains(stem))
+}
+
 /// The answer's units, in reading order, and the article they come from: the best unit of the
 /// best three articles (the best article counts most), and a second unit of the same article
 /// when it adds what the first lacks.
@@ -304,7 +329,7 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
         let Some(article) = index_of(hit) else { continue };
         let weight = [1.0, 0.8, 0.65][rank.min(2)] * if rank > 0 && hit.score < grounding.hits[0].score * 0.6 { 0.7 } else { 1.0 };
         for unit in &knowledge.units[article] {
-            let score = unit_score(knowledge, unit, &stems, wants, grounding.meaning.as_ref()) * weight;
+            let score = unit_score(knowledge, unit, &stems, &wants, grounding.meaning.as_ref()) * weight;
             if best.is_none_or(|(b, _, _)| score > b) {
                 best = Some((score, article, unit));
             }
@@ -321,7 +346,7 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
             .map(|u| {
                 let adds: f32 = missing.iter().filter(|s| u.stems.contains(**s)).map(|s| knowledge.idf(s)).sum();
                 let next = if u.passage == first.passage && u.position == first.position + 1 { 0.35 * top } else { 0.0 };
-                let score = unit_score(knowledge, u, &stems, wants, grounding.meaning.as_ref());
+                let score = unit_score(knowledge, u, &stems, &wants, grounding.meaning.as_ref());
                 (adds * 1.2 + next + score * 0.5, score, u)
             })
             .max_by(|a, b| a.0.total_cmp(&b.0));
@@ -333,7 +358,7 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
             knowledge.units[article]
                 .iter()
                 .filter(|u| u.position != first.position && !u.is_steps && u.text.split_whitespace().count() <= 80)
-                .map(|u| (unit_score(knowledge, u, &stems, wants, grounding.meaning.as_ref()), u))
+                .map(|u| (unit_score(knowledge, u, &stems, &wants, grounding.meaning.as_ref()), u))
         };
         // The other side of a comparison is the best unit naming what the first leaves out
         // ("archive vs delete": the sentence on deleting), if there is a good one.
@@ -399,7 +424,7 @@ pub fn unit_scores(grounding: &Grounding<'_>, limit: usize) -> Vec<(f32, &'stati
         .filter_map(|hit| knowledge.articles.iter().position(|a| a.meta.slug == hit.article.meta.slug))
         .flat_map(|article| {
             let slug = knowledge.articles[article].meta.slug.as_str();
-            let (stems, meaning) = (&stems, grounding.meaning.as_ref());
+            let (stems, wants, meaning) = (&stems, &wants, grounding.meaning.as_ref());
             knowledge.units[article].iter().map(move |unit| (unit_score(knowledge, unit, stems, wants, meaning), slug, unit.text.chars().take(90).collect()))
         })
         .collect();
@@ -554,6 +579,19 @@ mod tests {
         let answer = builtin(&Grounding::find(knowledge, "can my investors resell their shares"), &contact());
         assert!(!answer.starts_with("During that year"), "{answer}");
         assert!(answer.contains("one year"), "{answer}");
+    }
+
+    #[test]
+    fn a_what_is_question_is_answered_by_the_sentence_that_defines_the_term() {
+        let knowledge = Knowledge::embedded();
+        for (question, opens) in [
+            ("what's a funding portal", "A funding portal is"),
+            ("what is form c", "Form C is"),
+            ("whats testing the waters", "Testing the waters means"),
+        ] {
+            let answer = builtin(&Grounding::find(knowledge, question), &contact());
+            assert!(answer.starts_with(opens), "{question}: {answer}");
+        }
     }
 
     #[test]
