@@ -354,6 +354,12 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("c-u", "form c-u progress update"),
     ("c-ar", "form c-ar annual report"),
     ("c-tr", "form c-tr termination"),
+    // How founders say "the Investor Leads list".
+    ("track my investor", "investor leads list status"),
+    ("track my leads", "investor leads list status"),
+    ("track leads", "investor leads list status"),
+    ("track investors", "investor leads list status"),
+    ("keep track of", "investor leads list status"),
     // How founders say "search".
     ("look up", "search"),
     ("specific investor", "search"),
