@@ -200,9 +200,11 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         || words.any(&["mean", "means", "definition", "define"])
         || words.any(&["decided", "decide", "calculated", "determined"]) && words.any(&["how", "what", "why", "hows", "whats"]);
     let mine = words.any(&["i", "my", "me", "mine", "i've", "ive", "anyone", "anybody", "someone", "somebody", "we", "our", "us"]);
-    let about_leads = words.prefix_any(&["lead", "investor", "signup", "sign-up", "prospect", "submission", "subscriber"])
+    let about_leads = words.prefix_any(LEAD_WORDS)
         || lower.contains("sign up")
         || lower.contains("signed up")
+        // "who's the most recent person to fill out one of my forms"
+        || ["fill out", "filled out", "fill in", "filled in", "submitted"].iter().any(|w| lower.contains(w))
         // "anyone come in yesterday?"
         || words.any(&["anyone", "anybody", "someone", "somebody"])
             && words.any(&["come", "came", "sign", "signed", "join", "joined", "submit", "submitted", "fill", "filled", "new"]);
@@ -240,14 +242,26 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         && mine
         && words.any(&["sent", "send", "results", "open", "opens", "opened", "rate", "clicks", "clicked", "performed", "perform", "performing", "stats", "did", "doing", "going", "landed"])
         && !words.any(&["how do", "schedule"])
+        // "clicked campaigns and it tells me to upgrade": being let in is the Help Center's.
+        && !words.any(ACCESS)
         && !asks_how_or_may(question)
     {
         return Some(Intent::Campaigns);
+    }
+    // "if i add up what all my leads said they'd put in, what's the total": their sum, however
+    // the question is framed.
+    let sum = words.any(&["total", "altogether", "combined", "sum"]) || lower.contains("add up");
+    if about_leads && mine && sum && (money || lower.contains("put in") || lower.contains("they'd")) && !about_rules {
+        return Some(Intent::Indicated(temperature));
     }
     if explains || asks_how_or_may(question) {
         return None;
     }
     if (about_leads || temperature.is_some()) && !(about_rules && !lower.contains("how many")) {
+        // The period of the sentence that asks about leads ("who are my hot leads? want to call
+        // them all today" asks for every hot lead).
+        let words = &Words::new(&sentences_about_leads(question));
+        let lower = words.text();
         let period = if words.has("today") || lower.contains("so far today") {
             Some(Period::Today)
         } else if words.has("yesterday") {
@@ -329,6 +343,18 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
 }
 
 /// What a question about campaigns asks when it asks for their results.
+/// Words that start a word about leads ("leads", "investors", "signups").
+const LEAD_WORDS: &[&str] = &["lead", "investor", "signup", "sign-up", "prospect", "submission", "subscriber"];
+
+/// The sentences of a question that name its leads (all of it when none does).
+fn sentences_about_leads(question: &str) -> String {
+    let about: Vec<&str> = question.split(['.', '?', '!', ';', '\n']).filter(|s| Words::new(s).prefix_any(LEAD_WORDS)).collect();
+    if about.is_empty() { question.to_owned() } else { about.join(". ") }
+}
+
+/// Words of a question about being let into a feature (its plan), not about its figures.
+const ACCESS: &[&str] = &["upgrade", "upgrading", "trial", "locked", "unlock", "greyed", "grayed", "pro", "paywall", "plan"];
+
 const RESULTS: &[&str] = &["results", "open", "opens", "opened", "rate", "clicks", "clicked", "performed", "perform", "performing", "stats", "did", "doing", "going", "landed"];
 
 /// Whether any sentence or clause of the question asks how to do something, or whether
@@ -347,6 +373,7 @@ pub fn asks_how_or_may(question: &str) -> bool {
     let lower = question.to_lowercase();
     lower.contains("way to ")
         || lower.contains("allowed to")
+        || lower.contains("supposed to")
         || lower
             .split(['.', '?', '!', ';', ',', '\n'])
             .map(Words::new)
@@ -785,6 +812,8 @@ mod tests {
             "we have 40 leads, are we allowed to email them all before filing",
             "one of my leads clicked unsubscribe. will he still get my next campaign?",
             "my lawyer wants every ttw material we used for the form c. can raisespark bundle all that up?",
+            "opened campaigns and it just says upgrade?? i thought i was on a trial",
+            "trying to get the investor form onto my wordpress homepage, which block am i supposed to use??",
         ] {
             assert_eq!(intent(question, &f), None, "{question}");
         }
@@ -799,6 +828,12 @@ mod tests {
             ("total views across my forms and what % of visitors actually convert", Intent::Views),
             ("how much has been pledged to lumen kitchen so far?", Intent::Indicated(None)),
             ("how many forms have i made so far", Intent::FormList),
+            // The period of another sentence is not the leads'; a form filled in is a lead; a sum
+            // is asked however it is framed.
+            ("who are my hot leads? want to call them all today", Intent::LeadList(Some(Temperature::Hot))),
+            ("who signed up today? want to call them", Intent::LeadsIn(Period::Today)),
+            ("who's the most recent person to fill out one of my forms", Intent::NewestLead),
+            ("if i add up what all my leads said they'd put in, what's the total?", Intent::Indicated(None)),
         ] {
             assert_eq!(intent(question, &f), Some(expected), "{question}");
         }

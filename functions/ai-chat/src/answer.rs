@@ -172,6 +172,18 @@ struct Wants {
     compare: bool,
     /// What a "what is …" question asks to have defined ("a funding portal"), as stems.
     define: Option<Vec<String>>,
+    /// Taking something back: "how do i delete it", "how do i undo that" (asked how).
+    reverse: bool,
+}
+
+/// Words of taking something back (deleting, undoing, editing what was done).
+const REVERSING: &[&str] = &["delete", "deleted", "deleting", "remove", "erase", "undo", "undone", "revert", "reverse", "back", "backwards", "edited"];
+
+/// Whether a sentence says something cannot be done ("can never go back", "cannot be deleted").
+fn refuses(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    ["cannot", "can't", "can never", "can only", "can no longer", "never be", "only moves forward", "only move forward", "is refused", "no way to"].iter().any(|m| lower.contains(m))
+        || lower.starts_with("nothing")
 }
 
 impl Wants {
@@ -181,14 +193,16 @@ impl Wants {
         let steps = !figure && (words.starts_with(&["how", "how do", "how to", "how can", "can i", "where do i"]) || words.any(&["steps", "how to", "how do i"]));
         let place = words.any(&["where", "find"]);
         let amounts = amounts(question);
-        let compare = words.any(&["vs", "versus", "compare", "compared", "comparison", "difference", "differences", "diff", "differ", "each"]);
+        // A difference, or a choice between options ("which one should i pick").
+        let compare = words.any(&["vs", "versus", "compare", "compared", "comparison", "difference", "differences", "diff", "differ", "each", "which one", "which should", "pick", "choose"]);
         // "what's a funding portal", "what is rule 241": a short term after "what is/are".
         let define = ["what is ", "what are ", "define ", "meaning of "].iter().find_map(|opener| {
             let term = words.text().strip_prefix(opener)?.trim_start_matches("a ").trim_start_matches("an ").trim_start_matches("the ");
             let stems = Knowledge::embedded().stems(term);
             (!stems.is_empty() && term.split_whitespace().count() <= 4).then_some(stems)
         });
-        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare, define }
+        let reverse = words.any(REVERSING);
+        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare, define, reverse }
     }
 }
 
@@ -244,8 +258,14 @@ fn tier(text: &str) -> Option<(f64, f64)> {
     let found = amounts(&lower);
     let before = |at: usize| lower[..at].trim_end_matches(['$', ' ']).to_owned();
     let (first, at) = *found.first()?;
+    // "more than $618,000 …, except for a first-time issuer raising up to $1,235,000": an
+    // exception names another range, not the end of this one.
+    let joined = |second_at: usize| {
+        let between = &lower[at..second_at];
+        !between.contains("except") && !between.contains("unless") && between.split_whitespace().count() <= 6
+    };
     match found.get(1) {
-        Some((second, second_at)) if before(*second_at).ends_with("up to") || before(*second_at).ends_with(" to") => Some((first.floor(), *second)),
+        Some((second, second_at)) if (before(*second_at).ends_with("up to") || before(*second_at).ends_with(" to")) && joined(*second_at) => Some((first.floor(), *second)),
         _ if ["up to", "below", "under", "less than"].iter().any(|w| before(at).ends_with(w)) || lower[at..].contains(" or less") => Some((0.0, first)),
         _ if ["more than", "above"].iter().any(|w| before(at).ends_with(w)) => Some((first, f64::INFINITY)),
         _ => None,
@@ -278,6 +298,14 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: &Want
     if wants.steps && unit.is_steps {
         score *= 1.5;
     }
+    // "How do I delete it" is answered by "it can never be deleted" where that is the rule.
+    if wants.reverse && wants.steps && refuses(text) && crate::words::Words::new(text).any(REVERSING) {
+        score *= 1.6;
+    }
+    // A difference or a choice is answered by what sets the options apart, not by steps.
+    if wants.compare && !wants.steps && unit.is_steps {
+        score *= 0.7;
+    }
     // "What is X" is answered by the sentence that says what X is ("A funding portal is …").
     if let Some(term) = &wants.define {
         if defines(knowledge, text, term) {
@@ -303,6 +331,11 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: &Want
     score
 }
 
+/// Whether a unit tells the founder what to do: numbered steps, or a sentence with "click".
+fn actionable(unit: &Unit) -> bool {
+    unit.is_steps || unit.text.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| w == "click")
+}
+
 /// Whether a sentence defines the term: it opens with the term, then "is", "are", "means" or
 /// "lets" ("A funding portal is an SEC-registered intermediary …").
 fn defines(knowledge: &Knowledge, text: &str, term: &[String]) -> bool {
@@ -314,6 +347,9 @@ fn defines(knowledge: &Knowledge, text: &str, term: &[String]) -> bool {
     subject.len() <= term.len() + 2 && term.iter().all(|stem| subject.contains(stem))
 }
 
+/// The boost steps get for a how-to (`unit_score`), given in full only to the best section's.
+const STEPS_SECTION: f32 = 0.5;
+
 /// The answer's units, in reading order, and the article they come from: the best unit of the
 /// best three articles (the best article counts most), and a second unit of the same article
 /// when it adds what the first lacks.
@@ -324,12 +360,36 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
         knowledge.stems(&grounding.query).into_iter().filter(|s| seen.insert(s.clone())).collect()
     };
     let index_of = |hit: &Hit<'_>| knowledge.articles.iter().position(|a| std::ptr::eq(a, hit.article));
+    let top_article = grounding.hits.first().and_then(index_of);
+    // Steps count more for a how-to as far as their section answers the question: not the
+    // sender-identity steps for "make the e-mail say Hi Sarah" ("Personalise with merge
+    // fields" answers it).
+    // (By the sections' words: their scores already count steps more.)
+    let section_best = grounding.sections.iter().map(|h| h.lexical).fold(0.0_f32, f32::max);
+    let section = |unit: &Unit| {
+        if !(wants.steps && unit.is_steps) || section_best <= 0.0 || Some(knowledge.passages[unit.passage].article) != top_article {
+            return 1.0;
+        }
+        let passage = &knowledge.passages[unit.passage];
+        let relative = grounding.sections.iter().find(|h| std::ptr::eq(h.passage, passage)).map_or(0.0, |h| h.lexical / section_best);
+        (1.0 + STEPS_SECTION * relative) / (1.0 + STEPS_SECTION)
+    };
     let mut best: Option<(f32, usize, &Unit)> = None;
     for (rank, hit) in grounding.hits.iter().enumerate() {
         let Some(article) = index_of(hit) else { continue };
-        let weight = [1.0, 0.8, 0.65][rank.min(2)] * if rank > 0 && hit.score < grounding.hits[0].score * 0.6 { 0.7 } else { 1.0 };
+        let mut weight = [1.0, 0.8, 0.65][rank.min(2)] * if rank > 0 && hit.score < grounding.hits[0].score * 0.6 { 0.7 } else { 1.0 };
+        // A sibling of the best article ("Embed … on Wix" beside "Embed … on a plain HTML
+        // website") answers only if it is about what the question names of the best one too:
+        // not the Wix steps for a site of plain HTML files.
+        if let Some(top) = top_article.filter(|top| *top != article) {
+            let (mine, theirs) = (&knowledge.title_stems[article], &knowledge.title_stems[top]);
+            let siblings = mine.intersection(theirs).count() >= 3;
+            if siblings && theirs.iter().any(|s| stems.contains(s) && !mine.contains(s)) {
+                weight *= 0.6;
+            }
+        }
         for unit in &knowledge.units[article] {
-            let score = unit_score(knowledge, unit, &stems, &wants, grounding.meaning.as_ref()) * weight;
+            let score = unit_score(knowledge, unit, &stems, &wants, grounding.meaning.as_ref()) * weight * section(unit);
             if best.is_none_or(|(b, _, _)| score > b) {
                 best = Some((score, article, unit));
             }
@@ -379,6 +439,19 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
             if value >= 0.6 * top && score >= 0.35 * top && unit.text.split_whitespace().count() <= 80 {
                 chosen.push(unit);
             }
+        }
+    }
+    // A how-to is answered with something to do: when the chosen sentences only describe
+    // ("Campaigns lets you e-mail your investor leads …"), the article's best step comes too.
+    if wants.steps && !chosen.iter().any(|u| actionable(u)) && chosen.len() < 3 {
+        let step = knowledge.units[article]
+            .iter()
+            .filter(|u| actionable(u) && u.text.split_whitespace().count() <= 80)
+            .map(|u| (unit_score(knowledge, u, &stems, &wants, grounding.meaning.as_ref()) * section(u), u))
+            .filter(|(score, _)| *score >= 0.3 * top)
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, unit)) = step {
+            chosen.push(unit);
         }
     }
     // A bullet is read with the sentence that opens its section ("Click **Export exhibit
@@ -501,6 +574,10 @@ mod tests {
         assert_eq!(tier("Raising $124,000.01 to $618,000"), Some((124_000.0, 618_000.0)));
         assert_eq!(tier("A Reg CF offering of up to $124,000 needs certified statements."), Some((0.0, 124_000.0)));
         assert_eq!(tier("Offerings of more than $618,000 need audited statements."), Some((618_000.0, f64::INFINITY)));
+        assert_eq!(
+            tier("A Reg CF offering of more than $618,000 needs audited statements, except for a first-time Reg CF issuer raising up to $1,235,000."),
+            Some((618_000.0, f64::INFINITY))
+        );
         assert_eq!(tier("The limit is $5,000,000 in 12 months."), None);
         assert_eq!(tier("A lead saying \"Over $100,000\" on your form may not invest that much."), None);
         assert_eq!(tier("An investor whose income is below $124,000 may invest the greater of $2,500 or 5 %."), Some((0.0, 124_000.0)));

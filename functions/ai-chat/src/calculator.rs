@@ -11,7 +11,7 @@ use crate::words::Words;
 
 /// An amount as founders write it: "80k", "$200,000", "2m", "1.5 million", "300k/yr".
 fn amount(token: &str, next: Option<&str>) -> Option<u64> {
-    let token = token.trim_start_matches('$').trim_end_matches("/yr").trim_end_matches("/year").trim_end_matches(['.', ',']);
+    let token = token.trim_start_matches(['$', '~', '≈']).trim_start_matches('$').trim_end_matches("/yr").trim_end_matches("/year").trim_end_matches(['.', ',']);
     let (digits, suffix) = token.split_at(token.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ',')).unwrap_or(token.len()));
     let number: f64 = digits.replace(',', "").parse().ok()?;
     let scale = match (suffix, next) {
@@ -27,8 +27,7 @@ fn amount(token: &str, next: Option<&str>) -> Option<u64> {
 /// The income and net worth a question states, when it asks for an investment limit.
 pub fn figures(question: &str) -> Option<(u64, u64)> {
     let words = Words::new(question);
-    let asks = words.any(&["how much", "limit", "max", "maximum", "can they", "can he", "can she", "can i", "invest", "put in"]);
-    if !asks || !words.any(&["income", "makes", "making", "earns", "earning", "salary", "net worth", "worth", "yr", "year", "student"]) {
+    if !asks(question) || !words.any(&["income", "makes", "making", "earns", "earning", "salary", "net worth", "worth", "yr", "year", "student"]) {
         return None;
     }
     let tokens = words.tokens();
@@ -63,6 +62,16 @@ pub fn figures(question: &str) -> Option<(u64, u64)> {
         (Some(income), None) if no_worth => Some((income, 0)),
         _ => None,
     }
+}
+
+/// Whether a question (or a part of one) asks how much an investor may put in.
+pub fn asks(question: &str) -> bool {
+    asks_amount(question) || Words::new(question).any(&["can they", "can he", "can she", "can i"])
+}
+
+/// Whether it asks for the amount itself ("how much can he do"; not "can they back out").
+pub fn asks_amount(question: &str) -> bool {
+    Words::new(question).any(&["how much", "limit", "max", "maximum", "invest", "put in"])
 }
 
 /// The limit for those figures, explained, with its article.
@@ -100,6 +109,7 @@ mod tests {
         assert_eq!(figures("rich guy, 300k income and 2m net worth, whats his reg cf limit if not accredited"), Some((300_000, 2_000_000)));
         assert_eq!(figures("college student 20k income basically no net worth, can they invest and how much"), Some((20_000, 0)));
         assert_eq!(figures("income of $150,000 and net worth of $1.5 million, how much can she invest"), Some((150_000, 1_500_000)));
+        assert_eq!(figures("she's not accredited, income ~150k and net worth ~400k - how much can she legally put in"), Some((150_000, 400_000)));
         assert_eq!(figures("whats the investor limit"), None);
         assert_eq!(figures("how much can i raise with reg cf in 12 months"), None);
     }

@@ -54,7 +54,10 @@ pub fn parts(question: &str) -> Vec<String> {
         for (i, word) in words.iter().enumerate() {
             let lower = word.to_lowercase();
             let joiner = matches!(lower.trim_matches(|c: char| !c.is_alphanumeric()), "and" | "also" | "plus" | "&") || lower.ends_with(',') && i + 1 < words.len();
-            let opens = words.get(i + 1).is_some_and(|next| OPENERS.contains(&next.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')));
+            let opener_at = |at: usize| words.get(at).is_some_and(|next| OPENERS.contains(&next.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')));
+            // ("…, and legally do my e-mails need …": an adverb may come before the question.)
+            let adverb = words.get(i + 1).is_some_and(|next| next.to_lowercase().trim_end_matches(',').ends_with("ly"));
+            let opens = opener_at(i + 1) || adverb && opener_at(i + 2);
             // Only a clause that itself reads as a question is cut off ("my lawyer wants the
             // vault, how do I get it out" is one question).
             // ("2 things: how do i …": a short lead-in may come first.)
@@ -62,7 +65,10 @@ pub fn parts(question: &str) -> Vec<String> {
             let after_lead_in = part.iter().take(3).position(|word| word.ends_with(':')).and_then(|at| part.get(at + 1));
             // ("priya is my hottest lead right, can she wire us money": a tag makes a question.)
             let tagged = ["right,", "correct,", "yeah,", "yes,"].contains(&lower.as_str()) && part.len() >= 3;
-            let question_so_far = part.first().is_some_and(is_opener) || after_lead_in.is_some_and(is_opener) || tagged;
+            // ("remind me what my offering status is, and how many …": a question inside a request.)
+            let embedded = part.len() <= 12
+                && part.iter().any(|word| matches!(word.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()), "what" | "whats" | "how" | "who" | "which" | "when" | "where"));
+            let question_so_far = part.first().is_some_and(is_opener) || after_lead_in.is_some_and(is_opener) || tagged || embedded;
             if joiner && opens && part.len() >= 3 && question_so_far {
                 if lower.ends_with(',') && !matches!(lower.trim_end_matches(','), "and" | "also" | "plus") {
                     part.push(word);
@@ -201,6 +207,9 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
     }
     let knowledge = Knowledge::embedded();
     let mut pieces: Vec<(String, Piece<'_>)> = Vec::new();
+    // "180k salary, net worth 900k. not accredited right? how much can he do": the figures one
+    // part gives are the limit another part asks for.
+    let figures = calculator::figures(question);
     for part in parts(question) {
         let own = |part: &str| {
             account::intent(part, facts).map(|intent| {
@@ -210,7 +219,7 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
         };
         let piece = if guard::off_topic(&part) {
             Piece::Help(Grounding::none())
-        } else if let Some((income, worth)) = calculator::figures(&part) {
+        } else if let Some((income, worth)) = calculator::figures(&part).or(figures.filter(|_| calculator::asks_amount(&part))) {
             let topic = Topic { key: "article:investor-investment-limits".into(), wording: "How much can one investor put into a Reg CF offering".into() };
             Piece::Account(calculator::answer(income, worth), true, topic)
         } else if let Some(piece) = own(&part) {
@@ -222,6 +231,17 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
             Piece::Help(Grounding::find(knowledge, &part))
         };
         pieces.push((part, piece));
+    }
+    // Once the limit is worked out, a part that only found the article on limits adds nothing.
+    let limits = "investor-investment-limits";
+    let worked_out = |piece: &Piece<'_>| matches!(piece, Piece::Account(_, _, topic) if topic.key.ends_with(limits));
+    if let Some(first) = pieces.iter().position(|(_, piece)| worked_out(piece)) {
+        let mut at = 0;
+        pieces.retain(|(_, piece)| {
+            at += 1;
+            let again = at - 1 != first && worked_out(piece);
+            !again && !matches!(piece, Piece::Help(g) if g.hits.first().is_some_and(|h| h.article.meta.slug == limits))
+        });
     }
     // A Help Center part that points back at the Help Center part before it is read with it
     // ("i archived a form by accident. how do i get it back"); after the founder's figures it
@@ -437,6 +457,16 @@ mod tests {
             ["priya raman is my hottest lead right", "can she wire us money now"]
         );
         assert_eq!(parts("any hot leads yet? and can i export them"), ["any hot leads yet?", "can i export them"]);
+        // A question inside a request, and an adverb before the next question.
+        assert_eq!(
+            parts("remind me what my offering status is set to rn, and how many records the vault has"),
+            ["remind me what my offering status is set to rn", "how many records the vault has"]
+        );
+        assert_eq!(
+            parts("how many campaigns have i sent so far, and legally do my investor emails need an unsubscribe link?"),
+            ["how many campaigns have i sent so far", "legally do my investor emails need an unsubscribe link?"]
+        );
+        assert_eq!(parts("my lawyer wants the vault, and how do i get it out"), ["my lawyer wants the vault, and how do i get it out"]);
         assert_eq!(parts("whats the max if they make 200k/yr and have 150k net worth"), ["whats the max if they make 200k/yr and have 150k net worth"]);
         assert_eq!(parts("how many leads do i have? is that good"), ["how many leads do i have? is that good"]);
         assert_eq!(parts("how many leads do i have? and how do i export them"), ["how many leads do i have?", "how do i export them"]);

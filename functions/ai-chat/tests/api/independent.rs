@@ -258,6 +258,12 @@ async fn independent_questions_fifth_set_is_answered_correctly_at_least_90_perce
     answered_at_least("dev4.json", "independent fifth set", 70, 90).await;
 }
 
+/// The sixth set (`dev5.json`), written by a sixth helper who read none of the others.
+#[tokio::test]
+async fn independent_questions_sixth_set_is_answered_correctly_at_least_85_percent_of_the_time() {
+    answered_at_least("dev5.json", "independent sixth set", 100, 85).await;
+}
+
 /// Prints Sparky's replies to the questions in `SPARKY_ASK` (separated by `|`), asked as
 /// `founder_a` (or `founder_b` with `SPARKY_AS=founder_b`): a look at whole replies while
 /// working on Sparky. `cargo test -p ai-chat --test api independent::ask -- --ignored --nocapture`
