@@ -30,7 +30,7 @@ pub struct Reply {
 /// Words that open a new question inside a sentence ("… and how do I …").
 const OPENERS: &[&str] = &[
     "how", "what", "whats", "what's", "when", "where", "who", "whos", "who's", "which", "why", "is", "are", "can", "could", "do", "does", "did", "should",
-    "will", "would", "if", "any", "hows", "how's", "how'd", "wheres", "where's",
+    "will", "would", "if", "any", "hows", "how's", "how'd", "wheres", "where's", "once",
 ];
 
 /// The parts of a question: its sentences, and clauses joined by "and" / "also" that each
@@ -106,6 +106,11 @@ pub fn parts(question: &str) -> Vec<String> {
     }
     let parts: Vec<String> = merged.into_iter().filter(|p| p.split_whitespace().count() >= 2).collect();
     if parts.is_empty() { vec![question.trim().to_owned()] } else { parts }
+}
+
+/// Whether a question asks what the law says ("legally", "is it illegal", "the SEC").
+fn asks_the_law(question: &str) -> bool {
+    crate::words::Words::new(question).any(&["legally", "legal", "illegal", "law", "laws", "lawful", "unlawful", "sec", "can-spam", "regulation", "regulations"])
 }
 
 /// A part about the founder's figures that leaves out its subject ("who's the newest one",
@@ -304,9 +309,11 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
         Piece::Account(..) => true,
         Piece::Help(g) => g.is_grounded(),
     });
-    let regulatory = pieces.iter().any(|(_, piece)| match piece {
+    // A part that asks what the law requires ("legally do my e-mails need …") is answered on
+    // the rules, whichever article answered it.
+    let regulatory = pieces.iter().any(|(part, piece)| match piece {
         Piece::Account(_, regulatory, _) => *regulatory,
-        Piece::Help(g) => answer::is_regulatory(g),
+        Piece::Help(g) => answer::is_regulatory(g) || g.is_grounded() && asks_the_law(part),
     });
     let contact = sparky.contact();
 
@@ -412,6 +419,15 @@ mod tests {
     }
 
     #[test]
+    fn a_question_on_what_the_law_requires_is_a_question_on_the_rules() {
+        assert!(asks_the_law("legally do my investor emails need an unsubscribe link?"));
+        assert!(asks_the_law("is it illegal to email leads who never opted in"));
+        assert!(asks_the_law("what does the SEC want from us after the raise"));
+        assert!(!asks_the_law("how do i export my leads"));
+        assert!(!asks_the_law("where do i change my campaign's sender name"));
+    }
+
+    #[test]
     fn a_question_is_cut_into_the_parts_it_asks() {
         assert_eq!(parts("how many hot leads do i have and how do i email just them"), ["how many hot leads do i have", "how do i email just them"]);
         assert_eq!(parts("do i have any leads yet? also whats the investor limit"), ["do i have any leads yet?", "whats the investor limit"]);
@@ -467,6 +483,10 @@ mod tests {
             ["how many campaigns have i sent so far", "legally do my investor emails need an unsubscribe link?"]
         );
         assert_eq!(parts("my lawyer wants the vault, and how do i get it out"), ["my lawyer wants the vault, and how do i get it out"]);
+        assert_eq!(
+            parts("how do i download my leads, and once our form c is filed can i still email them"),
+            ["how do i download my leads", "once our form c is filed can i still email them"]
+        );
         assert_eq!(parts("whats the max if they make 200k/yr and have 150k net worth"), ["whats the max if they make 200k/yr and have 150k net worth"]);
         assert_eq!(parts("how many leads do i have? is that good"), ["how many leads do i have? is that good"]);
         assert_eq!(parts("how many leads do i have? and how do i export them"), ["how many leads do i have?", "how do i export them"]);
