@@ -174,6 +174,14 @@ struct Wants {
     define: Option<Vec<String>>,
     /// Taking something back: "how do i delete it", "how do i undo that" (asked how).
     reverse: bool,
+    /// An obligation: "do i need a disclaimer", "what am i supposed to say".
+    obligation: bool,
+}
+
+/// Whether a sentence states an obligation ("must", "is required", "needs").
+fn obliges(text: &str) -> bool {
+    let lower = format!(" {} ", text.to_lowercase());
+    [" must ", " required ", " requires ", " need ", " needs ", " have to ", " has to "].iter().any(|m| lower.contains(m))
 }
 
 /// Words of taking something back (deleting, undoing, editing what was done).
@@ -202,7 +210,8 @@ impl Wants {
             (!stems.is_empty() && term.split_whitespace().count() <= 4).then_some(stems)
         });
         let reverse = words.any(REVERSING);
-        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare, define, reverse }
+        let obligation = words.any(&["do i need", "do we need", "do i have to", "do we have to", "must i", "must we", "supposed to say", "required", "requirement", "requirements", "mandatory", "have to say", "need to say", "need to include"]);
+        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare, define, reverse, obligation }
     }
 }
 
@@ -301,6 +310,10 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: &Want
     // "How do I delete it" is answered by "it can never be deleted" where that is the rule.
     if wants.reverse && wants.steps && refuses(text) && crate::words::Words::new(text).any(REVERSING) {
         score *= 1.6;
+    }
+    // "Do I need a disclaimer" is answered by the sentence that says what must be done.
+    if wants.obligation && obliges(text) {
+        score *= 1.25;
     }
     // A difference or a choice is answered by what sets the options apart, not by steps.
     if wants.compare && !wants.steps && unit.is_steps {
@@ -696,5 +709,51 @@ mod tests {
             assert!(answer.split_whitespace().count() < 120, "{answer}");
             assert!(answer.contains("Source: ["), "{answer}");
         }
+    }
+
+    /// The body of the built-in answer (before its "Source:" line).
+    fn body(question: &str) -> String {
+        let answer = builtin(&Grounding::find(Knowledge::embedded(), question), &contact());
+        answer.split("Source:").next().unwrap().to_owned()
+    }
+
+    #[test]
+    fn how_to_undo_what_cannot_be_undone_is_answered_by_the_rule_that_it_cannot() {
+        let vault = body("uploaded the wrong version of our financials to the compliance vault, how do i delete it");
+        assert!(vault.contains("cannot be edited or deleted") && vault.contains("Upload a newer version"), "{vault}");
+        let stage = body("i clicked Live instead of Form C filed on the offering status. how do i undo that");
+        assert!(stage.contains("never go back"), "{stage}");
+        // Not asked how: a greyed-out button is not answered with "cannot be undone".
+        assert!(!Wants::of("trying to delete a form but the delete button is greyed out??").steps);
+    }
+
+    #[test]
+    fn a_how_to_is_answered_with_something_to_do() {
+        let answer = body("how do i email my investor leads an update from inside the app");
+        assert!(answer.contains("Campaigns") && answer.contains("Click"), "{answer}");
+    }
+
+    #[test]
+    fn a_question_on_an_obligation_is_answered_by_the_sentence_that_says_what_must_be_done() {
+        let answer = body("do i need some kind of disclaimer in it while we're still testing the waters");
+        assert!(answer.contains("must state") && answer.contains("no obligation or commitment"), "{answer}");
+        assert!(obliges("Every communication must include legends") && !obliges("You can change its words"));
+    }
+
+    #[test]
+    fn a_sibling_article_does_not_answer_for_what_the_question_names_of_the_best_one() {
+        // Plain HTML, not the Wix steps beside it.
+        let answer = body("our site is just hand written html files. where exactly do i put the floating button code");
+        assert!(answer.contains("</body>") && !answer.contains("Wix") && !answer.contains("Custom code"), "{answer}");
+    }
+
+    #[test]
+    fn steps_count_as_far_as_their_section_answers_the_question() {
+        // "Personalise with merge fields", not the sender-identity steps of another section.
+        let answer = body("how do i make the email say 'Hi Sarah' with each investors own first name");
+        assert!(answer.contains("first_name") || answer.contains("Insert field"), "{answer}");
+        // A choice is answered by what sets the options apart, not by the steps to embed.
+        let answer = body("when embedding theres a floating option and an inline one. which should i pick, whats the diff");
+        assert!(answer.contains("corner of every page") && answer.contains("inside one page"), "{answer}");
     }
 }
