@@ -56,7 +56,11 @@ pub fn parts(question: &str) -> Vec<String> {
             let joiner = matches!(lower.trim_matches(|c: char| !c.is_alphanumeric()), "and" | "also" | "plus" | "&") || lower.ends_with(',') && i + 1 < words.len();
             let opener_at = |at: usize| words.get(at).is_some_and(|next| OPENERS.contains(&next.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')));
             // ("…, and legally do my e-mails need …": an adverb may come before the question.)
-            let adverb = words.get(i + 1).is_some_and(|next| next.to_lowercase().trim_end_matches(',').ends_with("ly"));
+            // (Or a preposition: "…, and at what size do we need audited financials".)
+            let adverb = words.get(i + 1).is_some_and(|next| {
+                let next = next.to_lowercase();
+                next.trim_end_matches(',').ends_with("ly") || matches!(next.as_str(), "at" | "for" | "in" | "by" | "on" | "from" | "after" | "before")
+            });
             let opens = opener_at(i + 1) || adverb && opener_at(i + 2);
             // Only a clause that itself reads as a question is cut off ("my lawyer wants the
             // vault, how do I get it out" is one question).
@@ -483,6 +487,10 @@ mod tests {
             ["how many campaigns have i sent so far", "legally do my investor emails need an unsubscribe link?"]
         );
         assert_eq!(parts("my lawyer wants the vault, and how do i get it out"), ["my lawyer wants the vault, and how do i get it out"]);
+        assert_eq!(
+            parts("whats the max we can raise w/ reg cf per year, and at what size do we need audited financials?"),
+            ["whats the max we can raise w/ reg cf per year", "at what size do we need audited financials?"]
+        );
         assert_eq!(
             parts("how do i download my leads, and once our form c is filed can i still email them"),
             ["how do i download my leads", "once our form c is filed can i still email them"]

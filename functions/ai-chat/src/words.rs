@@ -52,6 +52,12 @@ const SHORTHAND: &[(&str, &str)] = &[
     ("signup", "sign up"),
     ("sign-up", "sign up"),
     ("info", "information"),
+    ("pwd", "password"),
+    ("pw", "password"),
+    ("pword", "password"),
+    ("acct", "account"),
+    ("msg", "message"),
+    ("thx", "thanks"),
     ("docs", "documents"),
     ("biz", "business"),
     ("co-founder", "cofounder"),
@@ -181,6 +187,7 @@ mod tests {
         assert_eq!(Words::new("whats ahmed nasser's email").text(), "what is ahmed nasser email");
         assert!(Words::new("do i have any leads").starts_with(&["do i have any"]));
         assert!(Words::new("so how many leads so far").any(&["so far"]));
+        assert_eq!(Words::new("pwd change? cant find it").text(), "password change can't find it");
     }
 
     #[test]

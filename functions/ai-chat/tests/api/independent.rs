@@ -264,6 +264,12 @@ async fn independent_questions_sixth_set_is_answered_correctly_at_least_85_perce
     answered_at_least("dev5.json", "independent sixth set", 100, 85).await;
 }
 
+/// The seventh set (`dev6.json`), written by a seventh helper who read none of the others.
+#[tokio::test]
+async fn independent_questions_seventh_set_is_answered_correctly_at_least_85_percent_of_the_time() {
+    answered_at_least("dev6.json", "independent seventh set", 100, 85).await;
+}
+
 /// Prints Sparky's replies to the questions in `SPARKY_ASK` (separated by `|`), asked as
 /// `founder_a` (or `founder_b` with `SPARKY_AS=founder_b`): a look at whole replies while
 /// working on Sparky. `cargo test -p ai-chat --test api independent::ask -- --ignored --nocapture`
