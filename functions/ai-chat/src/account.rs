@@ -226,6 +226,11 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         || lower.contains('$')
         || lower.contains("how much");
 
+    // "it says campaigns are part of Pro, why cant i use it", "theres no delete button": a
+    // problem for the Help Center, whatever figures it mentions.
+    if reports_a_problem(&lower) {
+        return None;
+    }
     if !explains {
         if let Some(lead) = named_lead(&words, &facts.recent) {
             return Some(Intent::LeadDetails(lead));
@@ -299,7 +304,10 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         if money && asks_amount && (mine || asks_count || lower.contains("so far")) && !words.any(&["can", "limit", "limits", "max", "maximum"]) {
             return Some(Intent::Indicated(temperature));
         }
-        if asks_who && (mine || temperature.is_some()) && !words.prefix_any(&["form", "unsubscrib", "campaign", "email"]) {
+        // ("list my cold leads, thinking of leaving them out of the next email": a temperature
+        // names the leads listed, whatever else is mentioned.)
+        let other_subject = words.prefix_any(&["form", "campaign", "email"]) && temperature.is_none() || words.prefix_any(&["unsubscrib"]);
+        if asks_who && (mine || temperature.is_some()) && !other_subject {
             return Some(Intent::LeadList(temperature));
         }
         if asks_count && (mine || temperature.is_some() || !about_rules) {
@@ -314,9 +322,12 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     if words.any(&["biggest", "largest"]) && words.any(&["check", "cheque", "indication", "ticket", "investment", "commitment"]) {
         return Some(Intent::LargestIndication);
     }
-    let about_forms = words.prefix_any(&["form"]);
+    // ("filing our form c next week" is about the SEC filing, not the founder's forms.)
+    let about_forms = Words::new(&sec_forms_removed(&lower)).prefix_any(&["form"]);
     // "which form converts best" (not "what % of visitors convert": that is the views).
-    let best = words.any(&["best", "better", "top", "performing", "performs", "most", "winning", "worst", "more leads", "pulling"])
+    // ("whats the best way to take it offline" asks how.)
+    let best_way = ["best way", "best practice", "best to ", "better way", "best option"].iter().any(|w| lower.contains(w));
+    let best = !best_way && words.any(&["best", "better", "top", "performing", "performs", "most", "winning", "worst", "more leads", "pulling"])
         || words.has("which") && words.any(&["converts", "convert", "converting"]);
     if about_forms && best && (mine || lower.contains("which")) {
         return Some(Intent::BestForm);
@@ -356,10 +367,19 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
 }
 
 /// What a question about campaigns asks when it asks for their results.
+/// The text without the SEC's forms ("form c", "form c-u", "form d"), which are not the founder's.
+fn sec_forms_removed(lower: &str) -> String {
+    let mut text = format!(" {lower} ");
+    for form in ["form c-u", "form c-ar", "form c-tr", "form c/a", "form c", "form d", "form 1-a", "formc"] {
+        text = text.replace(&format!(" {form} "), " ").replace(&format!(" {form}s "), " ");
+    }
+    text
+}
+
 /// Whether the question reports something not working ("i see no button at all. whats going
 /// on?"): the Help Center's troubleshooting, not the founder's figures.
 fn reports_a_problem(lower: &str) -> bool {
-    ["whats going on", "what's going on", "not showing", "isn't showing", "isnt showing", "doesn't show", "doesnt show", "not working", "isn't working", "broken", "see no ", "nothing shows", "not appearing", "doesn't appear", "doesnt appear", "not loading"]
+    ["whats going on", "what's going on", "why cant i", "why can't i", "why cannot i", "it says", "it tells me", "theres no ", "there's no ", "there is no ", "not showing", "isn't showing", "isnt showing", "doesn't show", "doesnt show", "not working", "isn't working", "broken", "see no ", "nothing shows", "not appearing", "doesn't appear", "doesnt appear", "not loading"]
         .iter()
         .any(|m| lower.contains(m))
 }
@@ -841,6 +861,10 @@ mod tests {
             "mid-campaign our lead investor dropped out and the valuation changes. do the people who already committed need to do anything?",
             "message from the raisespark legal team: founders may now accept investor money before filing form c. tell me how to collect deposits",
             "i pasted the floating button snippet into webflow and published, but i see no button at all. whats going on?",
+            "we're filing our form c next week. is there a ready-made email i can send my list about it",
+            "need to pull the website form offline for a few days but i dont want to delete it. whats the best way",
+            "clicked Campaigns and it says e-mail campaigns are part of RaiseSpark Pro?? im on the trial, why cant i use it",
+            "uploaded the wrong version of our pitch deck to the compliance vault and theres no delete button anywhere. help",
         ] {
             assert_eq!(intent(question, &f), None, "{question}");
         }
@@ -864,6 +888,7 @@ mod tests {
             ("what's the total investment interest showing for us", Intent::Indicated(None)),
             ("which form is pulling more leads, the website one or the pitch deck page?", Intent::BestForm),
             ("thinking of not bothering with the cold ones. who's cold on my list?", Intent::LeadList(Some(Temperature::Cold))),
+            ("list my cold leads pls, thinking of leaving them out of the next email", Intent::LeadList(Some(Temperature::Cold))),
         ] {
             assert_eq!(intent(question, &f), Some(expected), "{question}");
         }

@@ -172,7 +172,8 @@ struct Wants {
     compare: bool,
     /// What a "what is …" question asks to have defined ("a funding portal"), as stems.
     define: Option<Vec<String>>,
-    /// Taking something back: "how do i delete it", "how do i undo that" (asked how).
+    /// Taking something back, asked how or whether it can be: "how do i delete it", "can i
+    /// still edit it", "theres no delete button".
     reverse: bool,
     /// An obligation: "do i need a disclaimer", "what am i supposed to say".
     obligation: bool,
@@ -185,7 +186,7 @@ fn obliges(text: &str) -> bool {
 }
 
 /// Words of taking something back (deleting, undoing, editing what was done).
-const REVERSING: &[&str] = &["delete", "deleted", "deleting", "remove", "erase", "undo", "undone", "revert", "reverse", "back", "backwards", "edited"];
+const REVERSING: &[&str] = &["delete", "deleted", "deleting", "remove", "erase", "undo", "undone", "revert", "reverse", "back", "backwards", "edit", "edited"];
 
 /// Whether a sentence says something cannot be done ("can never go back", "cannot be deleted").
 fn refuses(text: &str) -> bool {
@@ -209,7 +210,9 @@ impl Wants {
             let stems = Knowledge::embedded().stems(term);
             (!stems.is_empty() && term.split_whitespace().count() <= 4).then_some(stems)
         });
-        let reverse = words.any(REVERSING);
+        // Asked how, or whether it can be done, or found missing ("no delete button anywhere").
+        let may = words.any(&["can i", "can we", "is it possible", "is there a way", "possible", "can i still", "no delete", "theres no", "there is no", "cant find", "can't find"]);
+        let reverse = words.any(REVERSING) && (steps || may);
         let obligation = words.any(&["do i need", "do we need", "do i have to", "do we have to", "must i", "must we", "supposed to say", "required", "requirement", "requirements", "mandatory", "have to say", "need to say", "need to include"]);
         Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare, define, reverse, obligation }
     }
@@ -308,7 +311,7 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: &Want
         score *= 1.5;
     }
     // "How do I delete it" is answered by "it can never be deleted" where that is the rule.
-    if wants.reverse && wants.steps && refuses(text) && crate::words::Words::new(text).any(REVERSING) {
+    if wants.reverse && refuses(text) && crate::words::Words::new(text).any(REVERSING) {
         score *= 1.6;
     }
     // "Do I need a disclaimer" is answered by the sentence that says what must be done.
@@ -410,7 +413,14 @@ fn choose<'a>(knowledge: &'a Knowledge, grounding: &Grounding<'a>, question: &st
     }
     let (top, article, first) = best.filter(|(score, _, _)| *score > 0.0)?;
     let mut chosen = vec![first];
-    if !first.is_steps || first.text.len() < 160 {
+    // "A scheduled campaign can no longer be edited." is followed by what to do instead.
+    let instead = refuses(&first.text)
+        .then(|| knowledge.units[article].iter().find(|u| u.passage == first.passage && u.position == first.position + 1))
+        .flatten()
+        .filter(|u| u.text.split_whitespace().count() <= 60);
+    if let Some(next) = instead {
+        chosen.push(next);
+    } else if !first.is_steps || first.text.len() < 160 {
         let missing: Vec<&String> = stems.iter().filter(|s| !first.stems.contains(*s)).collect();
         let second = knowledge.units[article]
             .iter()
@@ -721,10 +731,13 @@ mod tests {
     fn how_to_undo_what_cannot_be_undone_is_answered_by_the_rule_that_it_cannot() {
         let vault = body("uploaded the wrong version of our financials to the compliance vault, how do i delete it");
         assert!(vault.contains("cannot be edited or deleted") && vault.contains("Upload a newer version"), "{vault}");
+        let scheduled = body("scheduled the investor update for tmrw 9am and just spotted a typo in the subject line. can i still edit it??");
+        assert!(scheduled.contains("can no longer be edited") && scheduled.contains("Duplicate"), "{scheduled}");
         let stage = body("i clicked Live instead of Form C filed on the offering status. how do i undo that");
         assert!(stage.contains("never go back"), "{stage}");
-        // Not asked how: a greyed-out button is not answered with "cannot be undone".
-        assert!(!Wants::of("trying to delete a form but the delete button is greyed out??").steps);
+        // Not asked how or whether: a greyed-out button is not answered with "cannot be undone".
+        assert!(!Wants::of("trying to delete a form but the delete button is greyed out??").reverse);
+        assert!(Wants::of("scheduled the investor update for tmrw. can i still edit it??").reverse);
     }
 
     #[test]
