@@ -257,6 +257,8 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         && !words.any(&["how do", "schedule"])
         // "clicked campaigns and it tells me to upgrade": being let in is the Help Center's.
         && !words.any(ACCESS)
+        // ("results page shows Suppressed 1. what does that mean": a word explained.)
+        && !words.any(&["mean", "means", "meaning", "definition"])
         && !asks_how_or_may(question)
     {
         return Some(Intent::Campaigns);
@@ -865,6 +867,7 @@ mod tests {
             "need to pull the website form offline for a few days but i dont want to delete it. whats the best way",
             "clicked Campaigns and it says e-mail campaigns are part of RaiseSpark Pro?? im on the trial, why cant i use it",
             "uploaded the wrong version of our pitch deck to the compliance vault and theres no delete button anywhere. help",
+            "results page for my last update shows Suppressed 1 and Bounced 1. what does that mean, did those ppl get the email or not",
         ] {
             assert_eq!(intent(question, &f), None, "{question}");
         }

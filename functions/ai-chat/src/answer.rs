@@ -734,7 +734,7 @@ mod tests {
         let scheduled = body("scheduled the investor update for tmrw 9am and just spotted a typo in the subject line. can i still edit it??");
         assert!(scheduled.contains("can no longer be edited") && scheduled.contains("Duplicate"), "{scheduled}");
         let stage = body("i clicked Live instead of Form C filed on the offering status. how do i undo that");
-        assert!(stage.contains("never go back"), "{stage}");
+        assert!(stage.contains("cannot go back"), "{stage}");
         // Not asked how or whether: a greyed-out button is not answered with "cannot be undone".
         assert!(!Wants::of("trying to delete a form but the delete button is greyed out??").reverse);
         assert!(Wants::of("scheduled the investor update for tmrw. can i still edit it??").reverse);

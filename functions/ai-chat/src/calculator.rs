@@ -4,7 +4,7 @@
 
 use shared::{
     format::usd,
-    reg_cf::{INVESTOR_MINIMUM, INVESTOR_THRESHOLD, LimitRule, investment_limit},
+    reg_cf::{INVESTOR_MINIMUM, INVESTOR_THRESHOLD, LimitRule, OFFERING_LIMIT, investment_limit, investment_room, offering_room},
 };
 
 use crate::words::Words;
@@ -24,44 +24,91 @@ fn amount(token: &str, next: Option<&str>) -> Option<u64> {
     (value >= 1_000 || scale > 1.0).then_some(value)
 }
 
-/// The income and net worth a question states, when it asks for an investment limit.
-pub fn figures(question: &str) -> Option<(u64, u64)> {
+/// An investor as a question describes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Investor {
+    pub income: u64,
+    pub net_worth: u64,
+    /// Already put into Reg CF offerings in the last 12 months ("already put 2k into another
+    /// startup's raise").
+    pub already: u64,
+}
+
+/// The income and net worth a question states, when it asks for an investment limit: each
+/// amount belongs to the cue nearest it ("earns 50k, net worth 45k", "300k income"), and an
+/// amount put in before ("already put 2k into …") counts against the limit.
+pub fn figures(question: &str) -> Option<Investor> {
     let words = Words::new(question);
     if !asks(question) || !words.any(&["income", "makes", "making", "earns", "earning", "salary", "net worth", "worth", "yr", "year", "student"]) {
         return None;
     }
+    const INCOME: &[&str] = &["income", "makes", "making", "earns", "earning", "salary", "yr", "year", "annual", "annually"];
+    const WORTH: &[&str] = &["worth", "assets"];
+    const ALREADY: &[&str] = &["already", "put", "invested", "spent"];
     let tokens = words.tokens();
-    let mut income = None;
-    let mut worth = None;
+    // How far a cue is (on a tie, the one after wins: "300k income"); "already" only before.
+    let distance = |i: usize, cues: &[&str], before_only: bool| {
+        tokens
+            .iter()
+            .enumerate()
+            .filter(|(j, t)| cues.contains(&t.as_str()) && (!before_only || (*j < i && i - j <= 3)))
+            .map(|(j, _)| if j > i { 2 * (j - i) - 1 } else { 2 * (i - j) })
+            .min()
+    };
+    // (kind, distance, value): 0 income, 1 net worth, 2 already invested.
+    let mut found: Vec<(u8, usize, u64)> = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
         let Some(value) = amount(token, tokens.get(i + 1).map(String::as_str)) else { continue };
-        // The nearest cue word says which it is (on a tie, the one after: "300k income").
-        const INCOME: &[&str] = &["income", "makes", "making", "earns", "earning", "salary", "yr", "year", "annual", "annually"];
-        const WORTH: &[&str] = &["worth", "assets"];
-        let nearest = |cues: &[&str]| {
-            tokens.iter().enumerate().filter(|(_, t)| cues.contains(&t.as_str())).map(|(j, _)| if j > i { 2 * (j - i) - 1 } else { 2 * (i - j) }).min()
-        };
-        let is_worth = if token.ends_with("/yr") || token.ends_with("/year") {
-            false
+        let per_year = token.ends_with("/yr") || token.ends_with("/year");
+        let kinds = [(0, if per_year { Some(0) } else { distance(i, INCOME, false) }), (1, distance(i, WORTH, false)), (2, distance(i, ALREADY, true))];
+        // Nearest cue; an income and a net worth at the same distance read as income.
+        if let Some((kind, at)) = kinds.iter().filter_map(|(k, d)| d.map(|d| (*k, d))).min_by_key(|(k, d)| (*d, *k)) {
+            found.push((kind, at, value));
         } else {
-            match (nearest(INCOME), nearest(WORTH)) {
-                (Some(income), Some(worth)) => worth < income,
-                (None, Some(_)) => true,
-                _ => false,
-            }
-        };
-        if is_worth && worth.is_none() {
-            worth = Some(value);
-        } else if !is_worth && income.is_none() {
-            income = Some(value);
+            found.push((0, usize::MAX, value));
         }
     }
+    let nearest = |kind: u8| found.iter().filter(|(k, _, _)| *k == kind).min_by_key(|(_, d, _)| *d).map(|(_, _, v)| *v);
+    let (income, worth) = (nearest(0), nearest(1));
+    let already = nearest(2).unwrap_or(0);
     let no_worth = words.any(&["no net worth", "basically no net worth", "zero net worth", "nothing saved"]);
     match (income, worth) {
-        (Some(income), Some(worth)) => Some((income, worth)),
-        (Some(income), None) if no_worth => Some((income, 0)),
+        (Some(income), Some(net_worth)) => Some(Investor { income, net_worth, already }),
+        (Some(income), None) if no_worth => Some(Investor { income, net_worth: 0, already }),
         _ => None,
     }
+}
+
+/// What a company raised under Reg CF before, when the question asks how much more it may
+/// raise ("raised 3.1M in our first reg cf round in march … how much can we go for").
+pub fn raised_before(question: &str) -> Option<u64> {
+    let words = Words::new(question);
+    let asks = words.any(&["how much", "how big", "max", "maximum", "go for", "can we raise", "can we still", "left", "another round", "more"]);
+    if !asks || words.any(&["income", "net worth", "salary", "earns", "invest in", "investor"]) {
+        return None;
+    }
+    let tokens = words.tokens();
+    tokens.iter().enumerate().find_map(|(i, token)| {
+        let value = amount(token, tokens.get(i + 1).map(String::as_str)).filter(|v| *v >= 10_000)?;
+        let after_raise = tokens[i.saturating_sub(3)..i].iter().any(|t| matches!(t.as_str(), "raised" | "sold" | "closed" | "brought"));
+        after_raise.then_some(value)
+    })
+}
+
+/// What may still be raised in the same 12 months, explained, with its article.
+pub fn room_answer(raised: u64) -> String {
+    let room = offering_room(raised);
+    let rest = if room == 0 {
+        "nothing more can be raised under Reg CF until 12 months after those sales".to_owned()
+    } else {
+        format!("an offering in the same 12 months can be for up to **{}**", usd(room))
+    };
+    format!(
+        "Reg CF allows at most **{}** in any 12-month period, counting what you sold under Reg CF in the 12 months before the new sale: with {} already raised, {rest}.\n\n\
+         Source: [Reg CF essentials and the $5 million limit](/help/reg-cf-offering-limit)",
+        usd(OFFERING_LIMIT),
+        usd(raised),
+    )
 }
 
 /// Whether a question (or a part of one) asks how much an investor may put in.
@@ -75,7 +122,8 @@ pub fn asks_amount(question: &str) -> bool {
 }
 
 /// The limit for those figures, explained, with its article.
-pub fn answer(income: u64, net_worth: u64) -> String {
+pub fn answer(investor: &Investor) -> String {
+    let Investor { income, net_worth, already } = *investor;
     let (limit, rule) = investment_limit(income, net_worth);
     let why = match rule {
         LimitRule::FivePercent => format!(
@@ -90,8 +138,13 @@ pub fn answer(income: u64, net_worth: u64) -> String {
             greater = usd(income.max(net_worth)),
         ),
     };
+    let room = if already > 0 {
+        format!(" Having already put {} into Reg CF offerings in the last 12 months, they can invest **{}** more.", usd(already), usd(investment_room(income, net_worth, already)))
+    } else {
+        String::new()
+    };
     format!(
-        "With an annual income of {} and a net worth of {}, a non-accredited investor can invest up to **{}** across all Reg CF offerings in 12 months: {why}. \
+        "With an annual income of {} and a net worth of {}, a non-accredited investor can invest up to **{}** across all Reg CF offerings in 12 months: {why}.{room} \
          Accredited investors have no limit.\n\nSource: [How much can one investor put into a Reg CF offering](/help/investor-investment-limits)",
         usd(income),
         usd(net_worth),
@@ -105,20 +158,39 @@ mod tests {
 
     #[test]
     fn the_figures_are_read_however_they_are_written() {
-        assert_eq!(figures("investor makes 80k/yr, net worth 200k. how much can they put in across reg cf deals"), Some((80_000, 200_000)));
-        assert_eq!(figures("rich guy, 300k income and 2m net worth, whats his reg cf limit if not accredited"), Some((300_000, 2_000_000)));
-        assert_eq!(figures("college student 20k income basically no net worth, can they invest and how much"), Some((20_000, 0)));
-        assert_eq!(figures("income of $150,000 and net worth of $1.5 million, how much can she invest"), Some((150_000, 1_500_000)));
-        assert_eq!(figures("she's not accredited, income ~150k and net worth ~400k - how much can she legally put in"), Some((150_000, 400_000)));
-        assert_eq!(figures("whats the investor limit"), None);
-        assert_eq!(figures("how much can i raise with reg cf in 12 months"), None);
+        let two = |text: &str| figures(text).map(|f| (f.income, f.net_worth));
+        assert_eq!(two("investor makes 80k/yr, net worth 200k. how much can they put in across reg cf deals"), Some((80_000, 200_000)));
+        assert_eq!(two("rich guy, 300k income and 2m net worth, whats his reg cf limit if not accredited"), Some((300_000, 2_000_000)));
+        assert_eq!(two("college student 20k income basically no net worth, can they invest and how much"), Some((20_000, 0)));
+        assert_eq!(two("income of $150,000 and net worth of $1.5 million, how much can she invest"), Some((150_000, 1_500_000)));
+        assert_eq!(two("she's not accredited, income ~150k and net worth ~400k - how much can she legally put in"), Some((150_000, 400_000)));
+        assert_eq!(two("whats the investor limit"), None);
+        assert_eq!(two("how much can i raise with reg cf in 12 months"), None);
+        // What was put in before counts against the limit, and is neither income nor net worth.
+        assert_eq!(
+            figures("an investor already put 2k into another startup's reg cf raise in august. she earns 50k, net worth 45k. how much can she still put into mine?"),
+            Some(Investor { income: 50_000, net_worth: 45_000, already: 2_000 })
+        );
+    }
+
+    #[test]
+    fn what_was_raised_before_is_taken_from_the_same_12_months() {
+        assert_eq!(raised_before("raised 3.1M in our first reg cf round that closed in march. board wants another round in october, same year. how much can we go for"), Some(3_100_000));
+        assert_eq!(raised_before("how much can i raise with reg cf in 12 months"), None);
+        assert_eq!(raised_before("an investor earns 50k, net worth 45k, how much can she put in"), None);
+        let text = room_answer(3_100_000);
+        assert!(text.contains("up to **$1,900,000**") && text.contains("12-month"), "{text}");
+        assert!(room_answer(5_000_000).contains("nothing more"));
     }
 
     #[test]
     fn the_answer_states_the_limit_and_the_rule() {
-        let text = answer(80_000, 200_000);
+        let investor = |income, net_worth, already| Investor { income, net_worth, already };
+        let text = answer(&investor(80_000, 200_000, 0));
         assert!(text.contains("up to **$10,000**") && text.contains("greater of $2,500 or 5 %"), "{text}");
-        assert!(answer(300_000, 2_000_000).contains("up to **$124,000**"));
-        assert!(answer(20_000, 0).contains("up to **$2,500**"));
+        assert!(answer(&investor(300_000, 2_000_000, 0)).contains("up to **$124,000**"));
+        assert!(answer(&investor(20_000, 0, 0)).contains("up to **$2,500**"));
+        let after = answer(&investor(50_000, 45_000, 2_000));
+        assert!(after.contains("up to **$2,500**") && after.contains("**$500** more"), "{after}");
     }
 }

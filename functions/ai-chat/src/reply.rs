@@ -219,6 +219,7 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
     // "180k salary, net worth 900k. not accredited right? how much can he do": the figures one
     // part gives are the limit another part asks for.
     let figures = calculator::figures(question);
+    let raised = calculator::raised_before(question);
     for part in parts(question) {
         let own = |part: &str| {
             account::intent(part, facts).map(|intent| {
@@ -228,9 +229,12 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
         };
         let piece = if guard::off_topic(&part) {
             Piece::Help(Grounding::none())
-        } else if let Some((income, worth)) = calculator::figures(&part).or(figures.filter(|_| calculator::asks_amount(&part))) {
+        } else if let Some(investor) = calculator::figures(&part).or(figures.filter(|_| calculator::asks_amount(&part))) {
             let topic = Topic { key: "article:investor-investment-limits".into(), wording: "How much can one investor put into a Reg CF offering".into() };
-            Piece::Account(calculator::answer(income, worth), true, topic)
+            Piece::Account(calculator::answer(&investor), true, topic)
+        } else if let Some(raised) = calculator::raised_before(&part).or(raised.filter(|_| calculator::asks_amount(&part))) {
+            let topic = Topic { key: "article:reg-cf-offering-limit".into(), wording: "How much can I raise under Reg CF?".into() };
+            Piece::Account(calculator::room_answer(raised), true, topic)
         } else if let Some(piece) = own(&part) {
             piece
         } else if let Some(piece) = pieces.last().and_then(|(before, piece)| ellipsis(before, piece, &part)).and_then(|full| own(&full)) {
@@ -241,16 +245,19 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
         };
         pieces.push((part, piece));
     }
-    // Once the limit is worked out, a part that only found the article on limits adds nothing.
-    let limits = "investor-investment-limits";
-    let worked_out = |piece: &Piece<'_>| matches!(piece, Piece::Account(_, _, topic) if topic.key.ends_with(limits));
-    if let Some(first) = pieces.iter().position(|(_, piece)| worked_out(piece)) {
-        let mut at = 0;
-        pieces.retain(|(_, piece)| {
-            at += 1;
-            let again = at - 1 != first && worked_out(piece);
-            !again && !matches!(piece, Piece::Help(g) if g.hits.first().is_some_and(|h| h.article.meta.slug == limits))
-        });
+    // Once a limit is worked out, a part that only found the article it comes from adds nothing,
+    // and neither does the same working again.
+    for slug in ["investor-investment-limits", "reg-cf-offering-limit"] {
+        let key = format!("article:{slug}");
+        let worked_out = |piece: &Piece<'_>| matches!(piece, Piece::Account(_, true, topic) if topic.key == key);
+        if let Some(first) = pieces.iter().position(|(_, piece)| worked_out(piece)) {
+            let mut at = 0;
+            pieces.retain(|(_, piece)| {
+                at += 1;
+                let again = at - 1 != first && worked_out(piece);
+                !again && !matches!(piece, Piece::Help(g) if g.hits.first().is_some_and(|h| h.article.meta.slug == slug))
+            });
+        }
     }
     // A Help Center part that points back at the Help Center part before it is read with it
     // ("i archived a form by accident. how do i get it back"); after the founder's figures it
@@ -515,6 +522,7 @@ mod tests {
                 let _ = clean(&part);
                 let _ = account::intent(&part, &facts);
                 let _ = calculator::figures(&part);
+                let _ = calculator::raised_before(&part);
                 let _ = guard::refusal(&part);
                 let _ = guard::off_topic(&part);
                 let grounding = Grounding::find(knowledge, &part);

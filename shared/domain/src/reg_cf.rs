@@ -29,9 +29,29 @@ pub fn investment_limit(income: u64, net_worth: u64) -> (u64, LimitRule) {
     }
 }
 
+/// What a non-accredited investor may still put in after investing `already` in Reg CF
+/// offerings in the last 12 months (the limit counts every offering together).
+pub fn investment_room(income: u64, net_worth: u64, already: u64) -> u64 {
+    investment_limit(income, net_worth).0.saturating_sub(already)
+}
+
+/// What a company may still raise under Reg CF after selling `raised` in the last 12 months.
+pub fn offering_room(raised: u64) -> u64 {
+    OFFERING_LIMIT.saturating_sub(raised)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_is_left_counts_every_offering_of_the_last_12_months() {
+        assert_eq!(investment_room(50_000, 45_000, 2_000), 500);
+        assert_eq!(investment_room(50_000, 45_000, 3_000), 0);
+        assert_eq!(investment_room(300_000, 2_000_000, 24_000), 100_000);
+        assert_eq!(offering_room(3_100_000), 1_900_000);
+        assert_eq!(offering_room(6_000_000), 0);
+    }
 
     #[test]
     fn the_investment_limit_follows_the_rule_for_each_side_of_the_threshold() {
