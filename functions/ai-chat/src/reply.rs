@@ -100,6 +100,12 @@ pub fn parts(question: &str) -> Vec<String> {
                 .any(|verb| ["i", "we", "they", "you", "it", "he", "she"].iter().any(|who| padded.contains(&format!(" {verb} {who} "))))
         };
         let asks = part.ends_with('?') || OPENERS.contains(&first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')) || inner;
+        // "can i hide the powered-by line? and the legal disclaimer too": the same question about
+        // something else.
+        if let Some(again) = merged.last().and_then(|previous| same_question(previous, &part)) {
+            merged.push(again);
+            continue;
+        }
         match merged.last_mut() {
             Some(previous) if !asks || follows_up(&part) => {
                 previous.push(' ');
@@ -132,6 +138,27 @@ fn ellipsis(before: &str, piece: &Piece<'_>, part: &str) -> Option<String> {
     }
     let subject = subjects.iter().find(|(stem, _)| before.prefix_any(&[stem]))?.1;
     Some(format!("{part} {subject}"))
+}
+
+/// The question before asked again about what this part names ("and the legal disclaimer
+/// too", "what about the legend?"): the opening of the one before, up to its verb ("can i
+/// hide"), and this part's subject.
+fn same_question(previous: &str, part: &str) -> Option<String> {
+    let lower = part.to_lowercase();
+    // (A leading "and" may already be gone: "… line? and the disclaimer too".)
+    let subject = ["what about ", "how about ", "same for ", "and "].iter().find_map(|lead| lower.strip_prefix(lead)).unwrap_or(&lower);
+    let about = lower.starts_with("what about") || lower.starts_with("how about") || lower.starts_with("same for");
+    let subject = subject.trim_end_matches(['?', '.', '!']);
+    let (subject, context) = subject.split_once(',').unwrap_or((subject, ""));
+    let subject = subject.trim().trim_end_matches(" too").trim_end_matches(" as well").trim_end_matches(" also");
+    let too = lower.contains(" too") || lower.contains(" as well");
+    // Up to the verb after its subject: "can i hide", "how do i export", "where can we find".
+    let words: Vec<&str> = previous.split_whitespace().collect();
+    let verb = words.iter().take(4).position(|w| ["i", "we", "you"].contains(&w.to_lowercase().as_str())).map_or(2, |at| at + 1);
+    let lead: Vec<&str> = words.iter().take(verb + 1).copied().collect();
+    let opens = lead.first().is_some_and(|w| ["can", "could", "how", "where", "is", "do", "does", "should", "may"].contains(&w.to_lowercase().as_str()));
+    let short = subject.split_whitespace().count() <= 6 && !subject.split_whitespace().any(|w| OPENERS.contains(&w));
+    (opens && lead.len() == verb + 1 && (about || too) && short && !subject.is_empty()).then(|| format!("{} {subject}{}", lead.join(" "), if context.is_empty() { String::new() } else { format!(",{context}") }))
 }
 
 /// Whether a part only asks about what the part before it said: a few words that point back
@@ -484,6 +511,12 @@ mod tests {
             ["priya raman is my hottest lead right", "can she wire us money now"]
         );
         assert_eq!(parts("any hot leads yet? and can i export them"), ["any hot leads yet?", "can i export them"]);
+        // The same question about something else.
+        assert_eq!(
+            parts("can i hide the 'powered by raisespark' line? and the long legal disclaimer too, it's massive on mobile"),
+            ["can i hide the 'powered by raisespark' line?", "can i hide the long legal disclaimer, it's massive on mobile"]
+        );
+        assert_eq!(parts("how do i export my leads? what about the vault?"), ["how do i export my leads?", "how do i export the vault"]);
         // A question inside a request, and an adverb before the next question.
         assert_eq!(
             parts("remind me what my offering status is set to rn, and how many records the vault has"),
