@@ -214,7 +214,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     // ("does that count against his limit" is not a count.)
     let counts_against = ["count against", "count toward", "counts against", "counts toward", "does that count", "does it count"].iter().any(|w| lower.contains(w));
     let asks_count = lower.contains("how many") || lower.contains("number of") || words.any(&["count", "total"]) && !counts_against || lower.starts_with("any ")
-        || words.starts_with(&["do i have any", "have i got any", "did i get any", "did anyone", "got any", "any"]);
+        || words.starts_with(&["do i have any", "have i got any", "have i gotten any", "did i get any", "did anyone", "got any", "any"])
+        // ("have i gotten any investor leads yet")
+        || words.has("any") && (words.has("yet") || lower.contains("so far"));
     // ("do the people who already committed need to do anything": "who" that only relates.)
     let raw = question.to_lowercase();
     let relative_who = !raw.starts_with("who")
@@ -257,6 +259,8 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         && !words.any(&["how do", "schedule"])
         // "clicked campaigns and it tells me to upgrade": being let in is the Help Center's.
         && !words.any(ACCESS)
+        // ("do the emails i'm doing now have to be submitted to the sec": the rules.)
+        && !words.any(&["sec", "have to", "legally", "required", "allowed", "rule", "rules"])
         // ("results page shows Suppressed 1. what does that mean": a word explained.)
         && !words.any(&["mean", "means", "meaning", "definition"])
         && !asks_how_or_may(question)
@@ -286,7 +290,12 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         } else {
             None
         };
-        if let Some(period) = period {
+        // ("the names of my hot leads, want to call them all today": the founder's plan, not the
+        // leads' day.)
+        let plan = ["call them", "email them", "ring them", "contact them", "reach out", "phone them", "text them", "meet them"].iter().filter_map(|w| lower.find(w)).min();
+        let when = ["today", "yesterday", "this week"].iter().filter_map(|w| lower.find(w)).min();
+        let planned = matches!((plan, when), (Some(plan), Some(when)) if when > plan);
+        if let Some(period) = period.filter(|_| !planned) {
             return Some(Intent::LeadsIn(period));
         }
         if words.any(&["newest", "latest", "recent", "last", "most recent"]) {
@@ -868,6 +877,7 @@ mod tests {
             "clicked Campaigns and it says e-mail campaigns are part of RaiseSpark Pro?? im on the trial, why cant i use it",
             "uploaded the wrong version of our pitch deck to the compliance vault and theres no delete button anywhere. help",
             "results page for my last update shows Suppressed 1 and Bounced 1. what does that mean, did those ppl get the email or not",
+            "do the emails and social posts i'm doing now while testing the waters have to be submitted to the sec at some point",
         ] {
             assert_eq!(intent(question, &f), None, "{question}");
         }
@@ -892,6 +902,8 @@ mod tests {
             ("which form is pulling more leads, the website one or the pitch deck page?", Intent::BestForm),
             ("thinking of not bothering with the cold ones. who's cold on my list?", Intent::LeadList(Some(Temperature::Cold))),
             ("list my cold leads pls, thinking of leaving them out of the next email", Intent::LeadList(Some(Temperature::Cold))),
+            ("gimme the names of my hot leads, want to call them all today", Intent::LeadList(Some(Temperature::Hot))),
+            ("have i gotten any investor leads yet", Intent::LeadCount(None)),
         ] {
             assert_eq!(intent(question, &f), Some(expected), "{question}");
         }

@@ -44,15 +44,22 @@ pub fn figures(question: &str) -> Option<Investor> {
     }
     const INCOME: &[&str] = &["income", "makes", "making", "earns", "earning", "salary", "yr", "year", "annual", "annually"];
     const WORTH: &[&str] = &["worth", "assets"];
-    const ALREADY: &[&str] = &["already", "put", "invested", "spent"];
-    let tokens = words.tokens();
+    // ("already put 2k into …", "invested 2k last month"; not "wants to put $30k in".)
+    const ALREADY: &[&str] = &["already", "invested", "spent"];
+    // The words with the clause each is in: a cue across a comma belongs to another amount
+    // ("makes about 60k, net worth maybe 40k").
+    let (tokens, clause): (Vec<String>, Vec<usize>) = clauses(question)
+        .iter()
+        .enumerate()
+        .flat_map(|(n, part)| Words::new(part).tokens().iter().map(move |t| (t.clone(), n)).collect::<Vec<_>>())
+        .unzip();
     // How far a cue is (on a tie, the one after wins: "300k income"); "already" only before.
     let distance = |i: usize, cues: &[&str], before_only: bool| {
         tokens
             .iter()
             .enumerate()
-            .filter(|(j, t)| cues.contains(&t.as_str()) && (!before_only || (*j < i && i - j <= 3)))
-            .map(|(j, _)| if j > i { 2 * (j - i) - 1 } else { 2 * (i - j) })
+            .filter(|(j, t)| cues.contains(&t.as_str()) && (!before_only || (*j < i && i - j <= 4)))
+            .map(|(j, _)| if j > i { 2 * (j - i) - 1 } else { 2 * (i - j) } + if clause[j] == clause[i] { 0 } else { 100 })
             .min()
     };
     // (kind, distance, value): 0 income, 1 net worth, 2 already invested.
@@ -77,6 +84,22 @@ pub fn figures(question: &str) -> Option<Investor> {
         (Some(income), None) if no_worth => Some(Investor { income, net_worth: 0, already }),
         _ => None,
     }
+}
+
+/// A text's clauses: cut at ";", "?", "!", brackets, and at a comma or full stop that ends a
+/// word (not inside "$150,000" or "1.5m").
+fn clauses(text: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let ends = matches!(c, ';' | '?' | '!' | '(' | ')') || matches!(c, ',' | '.') && chars.peek().is_none_or(|next| next.is_whitespace());
+        if ends {
+            out.push(String::new());
+        } else {
+            out.last_mut().unwrap().push(c);
+        }
+    }
+    out
 }
 
 /// What a company raised under Reg CF before, when the question asks how much more it may
@@ -113,12 +136,12 @@ pub fn room_answer(raised: u64) -> String {
 
 /// Whether a question (or a part of one) asks how much an investor may put in.
 pub fn asks(question: &str) -> bool {
-    asks_amount(question) || Words::new(question).any(&["can they", "can he", "can she", "can i"])
+    asks_amount(question) || Words::new(question).any(&["can they", "can he", "can she", "can i", "allowed", "cap"])
 }
 
 /// Whether it asks for the amount itself ("how much can he do"; not "can they back out").
 pub fn asks_amount(question: &str) -> bool {
-    Words::new(question).any(&["how much", "limit", "max", "maximum", "invest", "put in"])
+    Words::new(question).any(&["how much", "limit", "max", "maximum", "the most", "invest", "put in", "put into"])
 }
 
 /// The limit for those figures, explained, with its article.
@@ -166,6 +189,9 @@ mod tests {
         assert_eq!(two("she's not accredited, income ~150k and net worth ~400k - how much can she legally put in"), Some((150_000, 400_000)));
         assert_eq!(two("whats the investor limit"), None);
         assert_eq!(two("how much can i raise with reg cf in 12 months"), None);
+        let q = "a lead of ours (not accredited) earns ~$180k a year and has ~$150k net worth. He wants to put $30k into our round. Is that allowed or is there a cap for him?";
+        assert_eq!(figures(q), Some(Investor { income: 180_000, net_worth: 150_000, already: 0 }));
+        assert_eq!(two("a teacher, makes about 60k, net worth maybe 40k. whats the most she can put into reg cf deals over 12 months"), Some((60_000, 40_000)));
         // What was put in before counts against the limit, and is neither income nor net worth.
         assert_eq!(
             figures("an investor already put 2k into another startup's reg cf raise in august. she earns 50k, net worth 45k. how much can she still put into mine?"),

@@ -98,6 +98,8 @@ pub fn parts(question: &str) -> Vec<String> {
             ["do", "does", "can", "should", "is", "are", "will", "must"]
                 .iter()
                 .any(|verb| ["i", "we", "they", "you", "it", "he", "she"].iter().any(|who| padded.contains(&format!(" {verb} {who} "))))
+                // ("… his net worth is like 60k, whats the most he can put in": asked after a comma.)
+                || [", whats ", ", what's ", ", what ", ", how ", ", where ", ", which ", ", who "].iter().any(|m| padded.contains(m))
         };
         let asks = part.ends_with('?') || OPENERS.contains(&first.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')) || inner;
         // "can i hide the powered-by line? and the legal disclaimer too": the same question about
