@@ -116,7 +116,9 @@ pub fn parts(question: &str) -> Vec<String> {
             _ => merged.push(part),
         }
     }
-    let parts: Vec<String> = merged.into_iter().filter(|p| p.split_whitespace().count() >= 2).collect();
+    // ("two things: 1. how do i … 2. where do i …": the lead-in asks nothing itself.)
+    let lead_in = |p: &str| p.trim_end().ends_with(':') && p.split_whitespace().count() <= 4;
+    let parts: Vec<String> = merged.into_iter().filter(|p| p.split_whitespace().count() >= 2 && !lead_in(p)).collect();
     if parts.is_empty() { vec![question.trim().to_owned()] } else { parts }
 }
 
@@ -508,6 +510,10 @@ mod tests {
             ["can i send email campaigns on my plan", "what do i have to set up before the first send"]
         );
         assert_eq!(parts("we raised 2.5 million in 2) rounds"), ["we raised 2.5 million in 2) rounds"]);
+        assert_eq!(
+            parts("two things: 1. how do i stop showing 'powered by raisespark' on the form 2. where do i add a link back to our website"),
+            ["how do i stop showing 'powered by raisespark' on the form", "where do i add a link back to our website"]
+        );
         assert_eq!(
             parts("priya raman is my hottest lead right, can she wire us money now"),
             ["priya raman is my hottest lead right", "can she wire us money now"]
