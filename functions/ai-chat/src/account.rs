@@ -216,7 +216,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     let asks_count = lower.contains("how many") || lower.contains("number of") || words.any(&["count", "total"]) && !counts_against || lower.starts_with("any ")
         || words.starts_with(&["do i have any", "have i got any", "have i gotten any", "did i get any", "did anyone", "got any", "any"])
         // ("have i gotten any investor leads yet")
-        || words.has("any") && (words.has("yet") || lower.contains("so far"));
+        || words.any(&["any", "anybody", "anyone"]) && (words.has("yet") || lower.contains("so far"));
     // ("do the people who already committed need to do anything": "who" that only relates.)
     let raw = question.to_lowercase();
     let relative_who = !raw.starts_with("who")
@@ -233,7 +233,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     if reports_a_problem(&lower) {
         return None;
     }
-    if !explains {
+    // ("had a call w elena vasquez today. can i bump her up to hot myself?": how, not her details.)
+    let details = words.any(&["email", "e-mail", "phone", "number", "contact", "details", "reach", "amount", "how much", "info", "information", "who is", "when did", "what did"]);
+    if !explains && (details || !asks_how_or_may(question)) {
         if let Some(lead) = named_lead(&words, &facts.recent) {
             return Some(Intent::LeadDetails(lead));
         }
@@ -241,7 +243,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     if (words.any(&["vault", "documents", "records"]) && !words.any(&["how", "where", "export", "upload"]) || words.has("vault") && asks_count) && !asks_how_or_may(question) {
         return Some(Intent::Vault);
     }
-    if words.any(&["trial", "plan", "subscription", "billing", "renew", "renews"]) && mine && !words.any(&["cancel", "change", "upgrade", "downgrade", "switch", "invoice", "invoices"])
+    // ("do i get the AI insights or is it a paid extra? im on the basic plan": a feature's plan.)
+    let feature = words.any(&["do i get", "included", "include", "includes", "extra", "feature", "features", "insights", "campaigns", "vault", "part of"]);
+    if words.any(&["trial", "plan", "subscription", "billing", "renew", "renews"]) && mine && !feature && !words.any(&["cancel", "change", "upgrade", "downgrade", "switch", "invoice", "invoices"])
         && (words.any(&["when", "end", "ends", "ending", "expire", "expires", "left", "over", "which", "what", "am", "run", "runs", "long"]) || lower.contains("days"))
     {
         return Some(Intent::Plan);
@@ -309,7 +313,11 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         }
         // Asked for ("how much have investors indicated"), not told ("an investor committed
         // $10k but now wants out").
-        let asks_amount = lower.contains("how much") || lower.contains("so far") || lower.contains("in total") || asks_count
+        // ("want to ask ppl how much they're thinking of investing": a question to investors.)
+        let reported = ["ask ppl how much", "ask people how much", "ask investors how much", "ask them how much", "asking how much", "ask how much"]
+            .iter()
+            .any(|w| lower.contains(w));
+        let asks_amount = !reported && lower.contains("how much") || lower.contains("so far") || lower.contains("in total") || asks_count
             || words.any(&["total", "sum", "altogether", "combined", "tally"])
             || words.starts_with(&["what's", "whats", "what is", "what are", "show", "tell me", "give me"]);
         if money && asks_amount && (mine || asks_count || lower.contains("so far")) && !words.any(&["can", "limit", "limits", "max", "maximum"]) {
@@ -426,6 +434,8 @@ pub fn asks_how_or_may(question: &str) -> bool {
     lower.contains("way to ")
         || lower.contains("allowed to")
         || lower.contains("supposed to")
+        || lower.contains("do i have to")
+        || lower.contains("do we have to")
         || lower
             .split(['.', '?', '!', ';', ',', '\n'])
             .map(Words::new)
@@ -819,7 +829,7 @@ mod tests {
             (&["how many leads came in yesterday"], Intent::LeadsIn(Period::Yesterday)),
             (&["how much have investors indicated so far", "total $ my leads have said they'd invest", "how much interest do i have in total"], Intent::Indicated(None)),
             (&["whats the biggest check someone said theyd write", "whos my hottest lead", "largest indication?"], Intent::LargestIndication),
-            (&["whats alan turing's email", "phone number of grace hopper"], Intent::LeadDetails(0)),
+            (&["whats alan turing's email", "phone number of grace hopper", "can i get alan turing's phone number"], Intent::LeadDetails(0)),
             (&["Which of my forms converts best?", "which form is performing best", "which form gets the most leads"], Intent::BestForm),
             (&["is my webinar form live yet", "is harbor coffee webinar published"], Intent::FormStatus(1)),
             (&["how many views has my form gotten", "how many visitors did my forms get", "whats my conversion rate"], Intent::Views),
@@ -878,6 +888,9 @@ mod tests {
             "uploaded the wrong version of our pitch deck to the compliance vault and theres no delete button anywhere. help",
             "results page for my last update shows Suppressed 1 and Bounced 1. what does that mean, did those ppl get the email or not",
             "do the emails and social posts i'm doing now while testing the waters have to be submitted to the sec at some point",
+            "once i start getting leads do i get that AI insights thing on the dashboard or is it a paid extra? im on the basic plan not pro",
+            "want to ask ppl how much they're thinking of investing + when. is there a ready made question for that or do i have to build it from scratch",
+            "had a call w alan turing today, he's keener than his answers suggested. can i bump him up to hot myself?",
         ] {
             assert_eq!(intent(question, &f), None, "{question}");
         }
@@ -904,6 +917,7 @@ mod tests {
             ("list my cold leads pls, thinking of leaving them out of the next email", Intent::LeadList(Some(Temperature::Cold))),
             ("gimme the names of my hot leads, want to call them all today", Intent::LeadList(Some(Temperature::Hot))),
             ("have i gotten any investor leads yet", Intent::LeadCount(None)),
+            ("did anybody fill in my form yet?", Intent::LeadCount(None)),
         ] {
             assert_eq!(intent(question, &f), Some(expected), "{question}");
         }

@@ -201,7 +201,7 @@ impl Wants {
         let figure = words.any(&["how much", "how many", "how long", "limit", "limits", "max", "maximum", "minimum", "min", "cap", "threshold", "thresholds", "when", "deadline", "days", "due"]);
         let steps = !figure
             && (words.starts_with(&["how", "how do", "how to", "how can", "can i", "where do i"])
-                || words.any(&["steps", "how to", "how do i", "what do i do", "what should i do", "what do i change", "what do i need to do"]));
+                || words.any(&["steps", "how to", "how do i", "what do i do", "what should i do", "what do i change", "what do i need to do", "doing wrong", "what's wrong", "whats wrong", "how do i fix"]));
         let place = words.any(&["where", "find"]);
         let amounts = amounts(question);
         // A difference, or a choice between options ("which one should i pick").

@@ -282,6 +282,13 @@ async fn independent_questions_ninth_set_is_answered_correctly_at_least_85_perce
     answered_at_least("dev8.json", "independent ninth set", 80, 85).await;
 }
 
+/// The tenth set (`dev9.json`), how-to above all, written by a tenth helper who read none of
+/// the others.
+#[tokio::test]
+async fn independent_questions_tenth_set_is_answered_correctly_at_least_85_percent_of_the_time() {
+    answered_at_least("dev9.json", "independent tenth set", 80, 85).await;
+}
+
 /// Prints Sparky's replies to the questions in `SPARKY_ASK` (separated by `|`), asked as
 /// `founder_a` (or `founder_b` with `SPARKY_AS=founder_b`): a look at whole replies while
 /// working on Sparky. `cargo test -p ai-chat --test api independent::ask -- --ignored --nocapture`
