@@ -199,7 +199,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     let explains = words.starts_with(&["what is a", "what are hot", "what are warm", "what are cold", "what does", "how are", "how is", "how does", "why"])
         || words.any(&["mean", "means", "definition", "define"])
         || words.any(&["decided", "decide", "calculated", "determined"]) && words.any(&["how", "what", "why", "hows", "whats"]);
-    let mine = words.any(&["i", "my", "me", "mine", "i've", "ive", "anyone", "anybody", "someone", "somebody", "we", "our", "us"]);
+    let mine = words.any(&["i", "my", "me", "mine", "i've", "ive", "anyone", "anybody", "someone", "somebody", "we", "our", "us", "we've", "weve", "we're", "ours"]);
     let about_leads = words.prefix_any(LEAD_WORDS)
         || lower.contains("sign up")
         || lower.contains("signed up")
@@ -274,7 +274,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     // "if i add up what all my leads said they'd put in, what's the total": their sum, however
     // the question is framed.
     let sum = words.any(&["total", "altogether", "combined", "sum"]) || lower.contains("add up");
-    if about_leads && mine && sum && (money || lower.contains("put in") || lower.contains("they'd")) && !about_rules {
+    if about_leads && (mine || words.prefix_any(&["lead"])) && sum && (money || lower.contains("put in") || lower.contains("they'd") || lower.contains("said")) && !about_rules {
         return Some(Intent::Indicated(temperature));
     }
     if explains || asks_how_or_may(question) || reports_a_problem(&lower) {
@@ -918,6 +918,8 @@ mod tests {
             ("gimme the names of my hot leads, want to call them all today", Intent::LeadList(Some(Temperature::Hot))),
             ("have i gotten any investor leads yet", Intent::LeadCount(None)),
             ("did anybody fill in my form yet?", Intent::LeadCount(None)),
+            ("if every lead actually invested what they said, roughly what would that add up to", Intent::Indicated(None)),
+            ("whats the total $ amount of interest we've collected?", Intent::Indicated(None)),
         ] {
             assert_eq!(intent(question, &f), Some(expected), "{question}");
         }

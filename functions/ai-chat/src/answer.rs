@@ -214,7 +214,13 @@ impl Wants {
         });
         // Asked how, or whether it can be done, or found missing ("no delete button anywhere").
         let may = words.any(&["can i", "can we", "is it possible", "is there a way", "possible", "can i still", "no delete", "theres no", "there is no", "cant find", "can't find"]);
-        let reverse = words.any(REVERSING) && (steps || may);
+        // The founder's own undoing ("can i delete it", "how do i undo that"), not someone
+        // else's ("my cofounder fears someone could edit the records").
+        let tokens = words.tokens();
+        let own = tokens.iter().enumerate().any(|(i, t)| {
+            REVERSING.contains(&t.as_str()) && tokens[i.saturating_sub(3)..i].iter().any(|w| matches!(w.as_str(), "i" | "we" | "to" | "it"))
+        });
+        let reverse = own && (steps || may);
         let obligation = words.any(&["do i need", "do we need", "do i have to", "do we have to", "must i", "must we", "supposed to say", "required", "requirement", "requirements", "mandatory", "have to say", "need to say", "need to include"]);
         Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare, define, reverse, obligation }
     }
@@ -349,9 +355,10 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: &Want
     score
 }
 
-/// Whether a unit tells the founder what to do: numbered steps, or a sentence with "click".
+/// Whether a unit tells the founder what to do: numbered steps, or a sentence that says what
+/// to click, open, choose, tick or paste.
 fn actionable(unit: &Unit) -> bool {
-    unit.is_steps || unit.text.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| w == "click")
+    unit.is_steps || unit.text.to_lowercase().split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "click" | "open" | "choose" | "tick" | "untick" | "paste"))
 }
 
 /// Whether a sentence defines the term: it opens with the term, then "is", "are", "means" or
@@ -740,12 +747,13 @@ mod tests {
         // Not asked how or whether: a greyed-out button is not answered with "cannot be undone".
         assert!(!Wants::of("trying to delete a form but the delete button is greyed out??").reverse);
         assert!(Wants::of("scheduled the investor update for tmrw. can i still edit it??").reverse);
+        assert!(!Wants::of("my cofounder is paranoid someone could edit the records. how can i check the vault").reverse);
     }
 
     #[test]
     fn a_how_to_is_answered_with_something_to_do() {
         let answer = body("how do i email my investor leads an update from inside the app");
-        assert!(answer.contains("Campaigns") && answer.contains("Click"), "{answer}");
+        assert!(answer.contains("Campaigns") && (answer.contains("Click") || answer.contains("Open it from")), "{answer}");
     }
 
     #[test]

@@ -289,6 +289,12 @@ async fn independent_questions_tenth_set_is_answered_correctly_at_least_85_perce
     answered_at_least("dev9.json", "independent tenth set", 80, 85).await;
 }
 
+/// The eleventh set (`dev10.json`), written by an eleventh helper who read none of the others.
+#[tokio::test]
+async fn independent_questions_eleventh_set_is_answered_correctly_at_least_80_percent_of_the_time() {
+    answered_at_least("dev10.json", "independent eleventh set", 60, 80).await;
+}
+
 /// Prints Sparky's replies to the questions in `SPARKY_ASK` (separated by `|`), asked as
 /// `founder_a` (or `founder_b` with `SPARKY_AS=founder_b`): a look at whole replies while
 /// working on Sparky. `cargo test -p ai-chat --test api independent::ask -- --ignored --nocapture`
