@@ -194,6 +194,7 @@ fn named_lead(words: &Words, leads: &[LeadFacts]) -> Option<usize> {
 pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     let words = Words::new(question);
     let lower = words.text().to_owned();
+    let how_or_may = asks_how_or_may(question);
     // "What is a hot lead?", "how are temperatures decided": the Help Center explains rules.
     // ("list my cold leads, want to decide if they're worth chasing" asks for the list.)
     let explains = words.starts_with(&["what is a", "what are hot", "what are warm", "what are cold", "what does", "how are", "how is", "how does", "why"])
@@ -235,12 +236,12 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     }
     // ("had a call w elena vasquez today. can i bump her up to hot myself?": how, not her details.)
     let details = words.any(&["email", "e-mail", "phone", "number", "contact", "details", "reach", "amount", "how much", "info", "information", "who is", "when did", "what did"]);
-    if !explains && (details || !asks_how_or_may(question)) {
+    if !explains && (details || !how_or_may) {
         if let Some(lead) = named_lead(&words, &facts.recent) {
             return Some(Intent::LeadDetails(lead));
         }
     }
-    if (words.any(&["vault", "documents", "records"]) && !words.any(&["how", "where", "export", "upload"]) || words.has("vault") && asks_count) && !asks_how_or_may(question) {
+    if (words.any(&["vault", "documents", "records"]) && !words.any(&["how", "where", "export", "upload"]) || words.has("vault") && asks_count) && !how_or_may {
         return Some(Intent::Vault);
     }
     // ("do i get the AI insights or is it a paid extra? im on the basic plan": a feature's plan.)
@@ -252,7 +253,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     }
     if (words.any(&["stage", "status", "phase"]) && words.any(&["offering", "raise", "round", "campaign"]) || lower.contains("where am i in"))
         && !words.any(&["change", "move", "moved", "update", "set", "back"])
-        && !asks_how_or_may(question)
+        && !how_or_may
     {
         return Some(Intent::OfferingStage);
     }
@@ -267,7 +268,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         && !words.any(&["sec", "have to", "legally", "required", "allowed", "rule", "rules"])
         // ("results page shows Suppressed 1. what does that mean": a word explained.)
         && !words.any(&["mean", "means", "meaning", "definition"])
-        && !asks_how_or_may(question)
+        && !how_or_may
     {
         return Some(Intent::Campaigns);
     }
@@ -277,7 +278,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     if about_leads && (mine || words.prefix_any(&["lead"])) && sum && (money || lower.contains("put in") || lower.contains("they'd") || lower.contains("said")) && !about_rules {
         return Some(Intent::Indicated(temperature));
     }
-    if explains || asks_how_or_may(question) || reports_a_problem(&lower) {
+    if explains || how_or_may {
         return None;
     }
     if (about_leads || temperature.is_some()) && !(about_rules && !lower.contains("how many")) {
