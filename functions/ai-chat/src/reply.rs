@@ -557,13 +557,19 @@ mod tests {
         let knowledge = Knowledge::embedded();
         for text in [
             "als€ what", "and€€€", "plus😀 how many leads", "also ñ", "€", "😀😀😀 and 😀 how?", "a,€", "124€k", "80k€ income 2m€ worth how much",
-            "ñ?ñ;ñ and how", "ǅ also, and, how", "\u{0}\u{1} and what", "btw€", "oh and ü", "'s", "$,", "1.5m m k", "https://x.y, and how",
+            "ñ?ñ;ñ and how", "99999999999999999999k income 10k net worth how much can she invest",
+            "raised 99999999999999999999m already, how much more can we raise", "ǅ also, and, how", "\u{0}\u{1} and what", "btw€", "oh and ü", "'s", "$,", "1.5m m k", "https://x.y, and how",
         ] {
             for part in parts(text) {
                 let _ = clean(&part);
                 let _ = account::intent(&part, &facts);
                 let _ = calculator::figures(&part);
-                let _ = calculator::raised_before(&part);
+                if let Some(investor) = calculator::figures(&part) {
+                    let _ = calculator::answer(&investor);
+                }
+                if let Some(raised) = calculator::raised_before(&part) {
+                    let _ = calculator::room_answer(raised);
+                }
                 let _ = guard::refusal(&part);
                 let _ = guard::off_topic(&part);
                 let grounding = Grounding::find(knowledge, &part);

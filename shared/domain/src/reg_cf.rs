@@ -23,7 +23,7 @@ pub enum LimitRule {
 pub fn investment_limit(income: u64, net_worth: u64) -> (u64, LimitRule) {
     let greater = income.max(net_worth);
     if income < INVESTOR_THRESHOLD || net_worth < INVESTOR_THRESHOLD {
-        (INVESTOR_MINIMUM.max(greater * 5 / 100), LimitRule::FivePercent)
+        (INVESTOR_MINIMUM.max(greater.saturating_mul(5) / 100), LimitRule::FivePercent)
     } else {
         ((greater / 10).min(INVESTOR_THRESHOLD), LimitRule::TenPercent)
     }
@@ -64,5 +64,9 @@ mod tests {
         assert_eq!(investment_limit(124_000, 124_000), (12_400, LimitRule::TenPercent));
         assert_eq!(investment_limit(300_000, 2_000_000), (124_000, LimitRule::TenPercent));
         assert_eq!(investment_limit(500_000, 150_000), (50_000, LimitRule::TenPercent));
+        // A hostile figure ("99999999999999999999k a year") saturates, it never overflows.
+        assert_eq!(investment_limit(u64::MAX, 0), (u64::MAX / 100, LimitRule::FivePercent));
+        assert_eq!(investment_limit(u64::MAX, u64::MAX), (INVESTOR_THRESHOLD, LimitRule::TenPercent));
+        assert_eq!(investment_room(u64::MAX, 0, u64::MAX), 0);
     }
 }
