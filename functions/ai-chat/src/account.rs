@@ -217,14 +217,16 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     let asks_count = lower.contains("how many") || lower.contains("number of") || words.any(&["count", "total"]) && !counts_against || lower.starts_with("any ")
         || words.starts_with(&["do i have any", "have i got any", "have i gotten any", "did i get any", "did anyone", "got any", "any"])
         // ("have i gotten any investor leads yet")
-        || words.any(&["any", "anybody", "anyone"]) && (words.has("yet") || lower.contains("so far"));
+        || words.any(&["any", "anybody", "anyone"]) && (words.has("yet") || lower.contains("so far"))
+        // ("so i have zero leads so far right?")
+        || words.any(&["zero", "none", "no leads"]) && (words.has("yet") || lower.contains("so far") || words.has("right"));
     // ("do the people who already committed need to do anything": "who" that only relates.)
     let raw = question.to_lowercase();
     let relative_who = !raw.starts_with("who")
         && ["people who", "investors who", "leads who", "those who", "anyone who", "someone who", "everyone who", "ones who", "person who", "guy who", "friends who", "ppl who"]
             .iter()
             .any(|w| raw.contains(w));
-    let asks_who = words.any(&["who", "whos", "which", "list", "names", "name"]) && !relative_who || lower.contains("show me");
+    let asks_who = words.any(&["who", "whos", "which", "list", "names", "name"]) && !relative_who || words.phrase("show me");
     let money = words.any(&["indicated", "pledged", "committed", "commitments", "interest", "invest", "investing", "dollars", "money", "amount", "$"])
         || lower.contains('$')
         || lower.contains("how much");
@@ -258,7 +260,8 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         return Some(Intent::OfferingStage);
     }
     if words.prefix_any(&["campaign", "email", "e-mail", "newsletter", "blast"])
-        && (asks_count || words.has("any") || words.any(RESULTS))
+        // ("what campaigns have i sent so far": the ones sent, listed.)
+        && (asks_count || words.has("any") || words.any(RESULTS) || words.any(&["what", "which", "list"]) && words.has("sent"))
         && mine
         && words.any(&["sent", "send", "results", "open", "opens", "opened", "rate", "clicks", "clicked", "performed", "perform", "performing", "stats", "did", "doing", "going", "landed"])
         && !words.any(&["how do", "schedule"])
@@ -303,7 +306,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         if let Some(period) = period.filter(|_| !planned) {
             return Some(Intent::LeadsIn(period));
         }
-        if words.any(&["newest", "latest", "recent", "last", "most recent"]) {
+        if words.any(&["newest", "latest", "recent", "recently", "last", "most recent"]) {
             return Some(Intent::NewestLead);
         }
         if words.any(&["first", "oldest", "earliest"]) {
@@ -368,6 +371,8 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         && (words.any(&["live", "published", "publish", "active", "online"]) || up)
         && (mine || named.is_some())
         && !words.any(&["how", "unpublish"])
+        // ("dont want it live anymore but dont wanna lose it. options?": what to do, not its state.)
+        && !words.any(&["anymore", "options", "offline", "no longer", "take down", "take it down", "dont want", "don't want"])
     {
         return named.map(Intent::FormStatus).or(Some(Intent::FormList));
     }
@@ -399,7 +404,7 @@ fn sec_forms_removed(lower: &str) -> String {
 /// Whether the question reports something not working ("i see no button at all. whats going
 /// on?"): the Help Center's troubleshooting, not the founder's figures.
 fn reports_a_problem(lower: &str) -> bool {
-    ["whats going on", "what's going on", "why cant i", "why can't i", "why cannot i", "it says", "it tells me", "theres no ", "there's no ", "there is no ", "not showing", "isn't showing", "isnt showing", "doesn't show", "doesnt show", "not working", "isn't working", "broken", "see no ", "nothing shows", "not appearing", "doesn't appear", "doesnt appear", "not loading"]
+    ["whats going on", "what's going on", "why cant i", "why can't i", "why cannot i", "it says", "it tells me", "theres no ", "there's no ", "there is no ", "not showing", "isn't showing", "isnt showing", "doesn't show", "doesnt show", "not working", "isn't working", "broken", "see no ", "nothing shows", "not appearing", "doesn't appear", "doesnt appear", "not loading", "not available", "just says", "keeps saying"]
         .iter()
         .any(|m| lower.contains(m))
 }
@@ -430,20 +435,19 @@ pub fn asks_how_or_may(question: &str) -> bool {
         "do i need", "do we need", "do i have to", "do we have to", "what happens", "what do i do", "what should i", "once", "during",
         "after", "before", "if", "why", "steps", "is there a way", "any way", "will he", "will she", "will they", "will it", "would he",
         "would she", "would they", "can raisespark", "does raisespark", "will raisespark", "could raisespark",
+        // ("when we go live on the portal can my website form keep collecting interest")
+        "when we", "when i", "when our", "can my", "can our", "could my", "will my", "will our",
     ];
     let lower = question.to_lowercase();
-    lower.contains("way to ")
-        || lower.contains("allowed to")
-        || lower.contains("supposed to")
-        || lower.contains("do i have to")
-        || lower.contains("do we have to")
+    // Whole words: "how many leads do i have total" is not "do i have to".
+    Words::new(question).any(&["way to", "allowed to", "supposed to", "do i have to", "do we have to"])
         || lower
             .split(['.', '?', '!', ';', ',', '\n'])
             .map(Words::new)
             .any(|clause| clause.starts_with(OPENERS) && !clause.any(&["how many", "how much"]))
 }
 
-/// A rate to one decimal, without a trailing ".0": "5 %", "2.5 %" (the caller adds " %").
+/// A rate to one decimal, without a trailing ".0": "5", "2.5" (the caller adds "%").
 fn percent(rate: f64) -> String {
     let text = format!("{rate:.1}");
     text.strip_suffix(".0").map_or(text.clone(), str::to_owned)
@@ -617,12 +621,12 @@ pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {
                 .forms
                 .iter()
                 .map(|f| {
-                    let rate = if f.views == 0 { String::new() } else { format!(" ({} %)", percent(f.leads as f64 * 100.0 / f.views as f64)) };
+                    let rate = if f.views == 0 { String::new() } else { format!(" ({}%)", percent(f.leads as f64 * 100.0 / f.views as f64)) };
                     format!("- {}: {}, {}{rate}", f.name, plural(f.views, "view", "views"), plural(f.leads, "lead", "leads"))
                 })
                 .collect();
             format!(
-                "Your forms have **{}** in total and turned them into {} ({} % conversion).\n{}\n\nThe figures per form are on your [Dashboard](/dashboard).",
+                "Your forms have **{}** in total and turned them into {} ({}% conversion).\n{}\n\nThe figures per form are on your [Dashboard](/dashboard).",
                 plural(views, "view", "views"),
                 plural(facts.leads, "lead", "leads"),
                 percent(rate),
@@ -708,7 +712,7 @@ fn best_form(facts: &AccountFacts) -> String {
         };
     };
     let most = facts.forms.iter().max_by_key(|f| f.leads).expect("a form");
-    let mut text = format!("**{}** converts best: {} from {} ({} %).", best.name, plural(best.leads, "lead", "leads"), plural(best.views, "view", "views"), percent(rate(best)));
+    let mut text = format!("**{}** converts best: {} from {} ({}%).", best.name, plural(best.leads, "lead", "leads"), plural(best.views, "view", "views"), percent(rate(best)));
     if most.id != best.id && most.leads > 0 {
         text.push_str(&format!(" **{}** brings the most leads: {}.", most.name, plural(most.leads, "lead", "leads")));
     }
@@ -716,7 +720,7 @@ fn best_form(facts: &AccountFacts) -> String {
         .forms
         .iter()
         .filter(|f| f.id != best.id)
-        .map(|f| format!("- {}: {} % ({} from {})", f.name, percent(rate(f)), plural(f.leads, "lead", "leads"), plural(f.views, "view", "views")))
+        .map(|f| format!("- {}: {}% ({} from {})", f.name, percent(rate(f)), plural(f.leads, "lead", "leads"), plural(f.views, "view", "views")))
         .collect();
     if !others.is_empty() {
         text.push_str(&format!("\n\nYour other forms:\n{}", others.join("\n")));
@@ -761,7 +765,7 @@ fn campaigns(facts: &AccountFacts) -> String {
         .map(|c| {
             let base = if c.delivered > 0 { c.delivered } else { c.recipients };
             format!(
-                "- **{}**{}: {}, {} % opened, {} % clicked",
+                "- **{}**{}: {}, {}% opened, {}% clicked",
                 c.name,
                 c.sent_at.as_deref().map(|at| format!(" ({})", ago(at, facts.now))).unwrap_or_default(),
                 plural(c.recipients, "recipient", "recipients"),
@@ -822,9 +826,9 @@ mod tests {
         let f = facts();
         let cases: &[(&[&str], Intent)] = &[
             (&["How many hot leads do I have?", "any hot leads yet?", "how many hot leads rn", "number of hot investors so far", "do i have any hot leads"], Intent::LeadCount(Some(Temperature::Hot))),
-            (&["how many leads do i have", "how many investors have signed up for me so far", "total leads?"], Intent::LeadCount(None)),
+            (&["how many leads do i have", "how many investors have signed up for me so far", "total leads?", "quick one, how many leads do i have total rn", "so i have zero leads so far right?"], Intent::LeadCount(None)),
             (&["who are my cold leads", "list my cold leads", "show me the cold investors"], Intent::LeadList(Some(Temperature::Cold))),
-            (&["what's my newest lead", "whos my latest lead", "most recent investor?"], Intent::NewestLead),
+            (&["what's my newest lead", "whos my latest lead", "most recent investor?", "who signed up most recently?"], Intent::NewestLead),
             (&["who was my very first lead", "my oldest lead"], Intent::FirstLead),
             (&["did anyone sign up today", "how many leads today", "leads today?"], Intent::LeadsIn(Period::Today)),
             (&["how many leads came in yesterday"], Intent::LeadsIn(Period::Yesterday)),
@@ -835,7 +839,7 @@ mod tests {
             (&["is my webinar form live yet", "is harbor coffee webinar published"], Intent::FormStatus(1)),
             (&["how many views has my form gotten", "how many visitors did my forms get", "whats my conversion rate"], Intent::Views),
             (&["when does my trial end", "when does my trial run out", "what plan am i on", "how many days left on my trial"], Intent::Plan),
-            (&["how many campaigns have i sent so far", "how did my email campaigns perform", "whats my open rate on campaigns i sent"], Intent::Campaigns),
+            (&["how many campaigns have i sent so far", "how did my email campaigns perform", "whats my open rate on campaigns i sent", "what campaigns have i sent so far"], Intent::Campaigns),
             (&["how many documents are in my vault", "how many records in my compliance vault"], Intent::Vault),
             (&["what stage is my offering in", "what stage is my raise at"], Intent::OfferingStage),
         ];
@@ -864,6 +868,10 @@ mod tests {
             "how do i send a campaign",
             "what's the most i can raise in a year",
             "whats the easiest way to email an update to everyone who filled out my form",
+            // ("do i have total" is not "do i have to"; "when we go live …, can my form …" asks may.)
+            "when we go live on the portal can my website form just keep collecting investment interest like it does now",
+            "old pitch deck form, dont want it live anymore but i dont wanna lose it either. options?",
+            "embedded my webinar form on our events page and it just says this form is not available. wtf",
             "is there a way to see which leads came from my pitch deck form",
             // A how-to or a "may we" asked after some context, in any sentence or clause.
             "our site is on wordpress. how do i get the investor interest form on it",
@@ -939,13 +947,13 @@ mod tests {
         let indicated = answer(&Intent::Indicated(None), &f);
         assert!(indicated.contains("$130,000") && indicated.contains("not money raised") && !indicated.contains(" raised so far"), "{indicated}");
         assert!(answer(&Intent::Plan, &f).contains("ends in **3 days**"));
-        assert!(answer(&Intent::Campaigns, &f).contains("**1 campaign**") && answer(&Intent::Campaigns, &f).contains("50 % opened"));
+        assert!(answer(&Intent::Campaigns, &f).contains("**1 campaign**") && answer(&Intent::Campaigns, &f).contains("50% opened"));
         assert!(answer(&Intent::Vault, &f).contains("**7 records**"));
         assert!(answer(&Intent::OfferingStage, &f).contains("**Testing the waters**"));
         assert!(answer(&Intent::FormStatus(1), &f).contains("not published yet"));
-        // 2 / 20 = 10 % beats 10 / 200 = 5 %; Sunrise Solar brings the most leads.
+        // 2 / 20 = 10% beats 10 / 200 = 5%; Sunrise Solar brings the most leads.
         let best = answer(&Intent::BestForm, &f);
-        assert!(best.starts_with("**Harbor Coffee Webinar** converts best: 2 leads from 20 views (10 %). **Sunrise Solar** brings the most leads: 10 leads."), "{best}");
+        assert!(best.starts_with("**Harbor Coffee Webinar** converts best: 2 leads from 20 views (10%). **Sunrise Solar** brings the most leads: 10 leads."), "{best}");
         let details = answer(&Intent::LeadDetails(1), &f);
         assert!(details.contains("alan@example.com"), "{details}");
     }

@@ -203,7 +203,9 @@ impl Wants {
             && (words.starts_with(&["how", "how do", "how to", "how can", "can i", "where do i"])
                 || words.any(&["steps", "how to", "how do i", "what do i do", "what should i do", "what do i change", "what do i need to do", "doing wrong", "what's wrong", "whats wrong", "how do i fix"]));
         let place = words.any(&["where", "find"]);
-        let amounts = amounts(question);
+        // The amount raised, the largest in the question ("we only need 100k … accountant
+        // quoted 15k"), within what Reg CF allows at all.
+        let amount = amounts(question).iter().map(|a| a.0).filter(|a| (1_000.0..=shared::reg_cf::OFFERING_LIMIT as f64).contains(a)).reduce(f64::max);
         // A difference, or a choice between options ("which one should i pick").
         let compare = words.any(&["vs", "versus", "compare", "compared", "comparison", "difference", "differences", "diff", "differ", "each", "which one", "which should", "pick", "choose"]);
         // "what's a funding portal", "what is rule 241": a short term after "what is/are".
@@ -222,7 +224,7 @@ impl Wants {
         });
         let reverse = own && (steps || may);
         let obligation = words.any(&["do i need", "do we need", "do i have to", "do we have to", "must i", "must we", "supposed to say", "required", "requirement", "requirements", "mandatory", "have to say", "need to say", "need to include"]);
-        Self { figure, steps, place, amount: (amounts.len() == 1).then(|| amounts[0].0).filter(|a| *a >= 1_000.0), compare, define, reverse, obligation }
+        Self { figure, steps, place, amount, compare, define, reverse, obligation }
     }
 }
 
@@ -315,7 +317,9 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: &Want
     if let (Some(amount), Some((low, high))) = (wants.amount, tier(text)) {
         score *= if amount > low && amount <= high { 1.6 } else { 0.6 };
     }
-    if wants.steps && unit.is_steps {
+    // (Asked to undo something, steps that do something else are no answer: "uploaded the
+    // wrong deck, how do i delete it" is not answered by the upload steps.)
+    if wants.steps && unit.is_steps && !(wants.reverse && !crate::words::Words::new(text).any(REVERSING)) {
         score *= 1.5;
     }
     // "How do I delete it" is answered by "it can never be deleted" where that is the rule.
@@ -612,7 +616,7 @@ mod tests {
         );
         assert_eq!(tier("The limit is $5,000,000 in 12 months."), None);
         assert_eq!(tier("A lead saying \"Over $100,000\" on your form may not invest that much."), None);
-        assert_eq!(tier("An investor whose income is below $124,000 may invest the greater of $2,500 or 5 %."), Some((0.0, 124_000.0)));
+        assert_eq!(tier("An investor whose income is below $124,000 may invest the greater of $2,500 or 5%."), Some((0.0, 124_000.0)));
         let knowledge = Knowledge::embedded();
         for (question, expected) in [("raising 100k what financials do i need", "certified"), ("raising 400k what financials do i need", "reviewed"), ("raising $900,000 what financials do i need", "audited")] {
             let answer = builtin(&Grounding::find(knowledge, question), &contact());

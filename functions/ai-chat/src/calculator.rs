@@ -150,13 +150,13 @@ pub fn answer(investor: &Investor) -> String {
     let (limit, rule) = investment_limit(income, net_worth);
     let why = match rule {
         LimitRule::FivePercent => format!(
-            "because their income or net worth is below {threshold}, the limit is the greater of {min} or 5 % of the greater of the two ({greater})",
+            "because their income or net worth is below {threshold}, the limit is the greater of {min} or 5% of the greater of the two ({greater})",
             threshold = usd(INVESTOR_THRESHOLD),
             min = usd(INVESTOR_MINIMUM),
             greater = usd(income.max(net_worth)),
         ),
         LimitRule::TenPercent => format!(
-            "because both are at least {threshold}, the limit is 10 % of the greater of the two ({greater}), capped at {threshold}",
+            "because both are at least {threshold}, the limit is 10% of the greater of the two ({greater}), capped at {threshold}",
             threshold = usd(INVESTOR_THRESHOLD),
             greater = usd(income.max(net_worth)),
         ),
@@ -213,7 +213,7 @@ mod tests {
     fn the_answer_states_the_limit_and_the_rule() {
         let investor = |income, net_worth, already| Investor { income, net_worth, already };
         let text = answer(&investor(80_000, 200_000, 0));
-        assert!(text.contains("up to **$10,000**") && text.contains("greater of $2,500 or 5 %"), "{text}");
+        assert!(text.contains("up to **$10,000**") && text.contains("greater of $2,500 or 5%"), "{text}");
         assert!(answer(&investor(300_000, 2_000_000, 0)).contains("up to **$124,000**"));
         assert!(answer(&investor(20_000, 0, 0)).contains("up to **$2,500**"));
         let after = answer(&investor(50_000, 45_000, 2_000));

@@ -239,6 +239,9 @@ fn passages_of(index: usize, article: &Article) -> Vec<Passage> {
 
 /// Founders' words, and the Help Center's words for the same thing, added to a question that
 /// uses them (an entry ending in `*` matches any word it starts).
+/// The days a founder schedules a send on.
+const WEEKDAYS: &[&str] = &["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+
 pub const SYNONYMS: &[(&str, &str)] = &[
     ("linkedin", "social media post testing the waters"),
     ("twitter", "social media post testing the waters"),
@@ -325,8 +328,8 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("mainvest", "funding portal intermediary"),
     ("honeycomb", "funding portal intermediary"),
     ("dealmaker", "funding portal intermediary"),
-    ("halfway", "50 % target amount progress"),
-    ("half way", "50 % target amount progress"),
+    ("halfway", "50% target amount progress"),
+    ("half way", "50% target amount progress"),
     ("goal", "target amount"),
     ("reg a", "regulation a+ tier"),
     ("reg a+", "regulation a+ tier"),
@@ -430,6 +433,15 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("gibberish", "spam test submission delete lead"),
     ("junk", "spam test submission delete lead"),
     ("stop it before", "cancel sending"),
+    // ("the campaigns page wont let me do anything?? do i need a different plan")
+    ("won't let me", "part of the raisespark pro plan upgrade"),
+    ("different plan", "raisespark pro plan upgrade"),
+    // ("where in the app do i put the date we file with the sec")
+    ("date we file", "form c filing date settings offering"),
+    ("date we filed", "form c filing date settings offering"),
+    // ("can i keep our financials in raisespark somewhere safe")
+    ("somewhere safe", "compliance vault upload document"),
+    ("keep our financials", "compliance vault upload financial statements"),
     ("change my mind", "cancel"),
     ("founder update", "campaign"),
     ("actually opened", "campaign read the results opened"),
@@ -437,6 +449,8 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("hot ones", "audience temperature"),
     ("warm ones", "audience temperature"),
     ("close early", "close my offering early before its deadline"),
+    ("just close", "close my offering early before its deadline"),
+    ("hit our max", "close my offering early before its deadline"),
     ("close the round early", "close my offering early before its deadline"),
     ("venmo", "accept money investment commitments testing the waters"),
     ("paypal", "accept money investment commitments testing the waters"),
@@ -565,6 +579,84 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     ("target like", "audience choose"),
     ("target only", "audience choose"),
     ("only my", "audience choose"),
+    // ("i only want to email the people who are hot, not the whole list")
+    ("who are hot", "audience temperature"),
+    ("not the whole list", "audience choose"),
+    ("not everyone", "audience choose"),
+    // ("after someone submits i want to send them back to our website")
+    ("send them back", "thank-you link website button"),
+    ("back to our website", "thank-you link website button"),
+    ("back to our site", "thank-you link website button"),
+    ("redirect", "thank-you link website button"),
+    ("redirects", "thank-you link website button"),
+    // ("a friend is raising too, do i get anything if i send her raisespark")
+    ("do i get anything", "referral earn rewards free month"),
+    ("friend is raising", "referral earn rewards"),
+    ("send her raisespark", "refer earn rewards"),
+    ("send him raisespark", "refer earn rewards"),
+    ("tell a friend", "refer earn rewards"),
+    ("recommend raisespark", "refer earn rewards"),
+    // ("can we advertise everywhere but only take accredited investors, outside of reg cf")
+    ("only take accredited", "rule 506(c) verified accredited investors general solicitation"),
+    ("only accredited", "rule 506(c) verified accredited investors general solicitation"),
+    ("accredited only", "rule 506(c) verified accredited investors general solicitation"),
+    ("outside of reg cf", "other exemptions reg a+ rule 506(c) compared"),
+    ("outside reg cf", "other exemptions reg a+ rule 506(c) compared"),
+    ("instead of reg cf", "other exemptions reg a+ rule 506(c) compared"),
+    ("other than reg cf", "other exemptions reg a+ rule 506(c) compared"),
+    ("beyond reg cf", "other exemptions reg a+ rule 506(c) compared"),
+    // ("we may need 30M. reg cf cant do that right? whats the alternative", "the next option up")
+    ("the alternative", "other exemptions reg a+ tier 2 rule 506(c) compared"),
+    ("an alternative", "other exemptions reg a+ tier 2 rule 506(c) compared"),
+    ("next option", "other exemptions reg a+ tier 2 rule 506(c) compared"),
+    ("other options", "other exemptions reg a+ tier 2 rule 506(c) compared"),
+    ("won't cut it", "other exemptions reg a+ tier 2 rule 506(c) compared"),
+    // ("how short can our campaign on the portal be"): the offering, not an e-mail campaign.
+    ("how short", "minimum shortest days"),
+    ("campaign on the portal", "offering period open"),
+    ("portal campaign", "offering period open"),
+    // ("an angel wants to wire me 20k direct, can i count it as part of the crowdfund")
+    ("count it as part", "invest directly outside the intermediary portal"),
+    ("part of the crowdfund", "invest directly outside the intermediary portal"),
+    ("outside the portal", "invest directly outside the intermediary portal"),
+    ("after it closed", "invest directly outside the intermediary portal"),
+    // ("if i schedule a campaign and then change my mind can i stop it before it goes out")
+    ("change my mind", "cancel sending"),
+    ("stop it before", "cancel sending"),
+    ("crowdfund", "reg cf offering"),
+    // ("a micro influencer wants $50 for every investor she brings in")
+    ("for every investor", "commission transaction-based compensation broker-dealer"),
+    ("per investor", "commission transaction-based compensation broker-dealer"),
+    ("for each investor", "commission transaction-based compensation broker-dealer"),
+    ("brings in", "commission transaction-based compensation"),
+    // ("can i say we've raised 250k? thats what people put down on our interest form")
+    ("we've raised", "indications of interest not money raised"),
+    ("we raised", "indications of interest not money raised"),
+    ("put down", "indicated amount"),
+    // ("we havent filed anything with the sec yet. what am i allowed to tell ppl")
+    ("have not filed", "before form c testing the waters no money accepted"),
+    ("not filed yet", "before form c testing the waters no money accepted"),
+    ("before we file", "before form c testing the waters no money accepted"),
+    ("hold their spot", "deposit accept money investment commitments"),
+    ("hold a spot", "deposit accept money investment commitments"),
+    ("save their spot", "deposit accept money investment commitments"),
+    // ("like a yes/no question on the form. how do i add that")
+    ("yes no", "multiple choice dropdown add a field"),
+    ("add a question", "add a field"),
+    ("question on the form", "add a field"),
+    ("2 factor", "two-factor authentication 2fa"),
+    ("two factor", "two-factor authentication 2fa"),
+    ("authenticator", "two-factor authentication 2fa"),
+    ("only to my", "audience choose"),
+    ("only to the", "audience choose"),
+    ("spreadsheet", "export csv"),
+    ("pull that out", "export"),
+    ("spit those out", "export"),
+    ("in one go", "export"),
+    ("live anymore", "archive unpublish"),
+    ("want to lose", "archive keep"),
+    ("testing the waters materials", "export exhibit pack"),
+    ("ttw materials", "export exhibit pack"),
     ("hit our target", "target not reached deadline returned"),
     ("hit the target", "target not reached deadline returned"),
     ("miss our target", "target not reached deadline returned"),
@@ -933,7 +1025,9 @@ impl Knowledge {
         for (founder, ours) in SYNONYMS {
             let stem = founder.trim_end_matches('*');
             let found = if founder.ends_with('*') { padded.contains(&format!(" {stem}")) } else { padded.contains(&format!(" {founder} ")) };
-            if found {
+            // A day gone by ("closed last friday") is not a send being scheduled.
+            let past = WEEKDAYS.contains(founder) && !padded.replace(&format!(" last {founder} "), " ").contains(&format!(" {founder} "));
+            if found && !past {
                 extra.push(*ours);
                 explained.extend(self.tokenizer.tokenize(stem));
                 if founder.ends_with('*') {

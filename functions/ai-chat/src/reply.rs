@@ -30,7 +30,7 @@ pub struct Reply {
 /// Words that open a new question inside a sentence ("… and how do I …").
 const OPENERS: &[&str] = &[
     "how", "what", "whats", "what's", "when", "where", "who", "whos", "who's", "which", "why", "is", "are", "can", "could", "do", "does", "did", "should",
-    "will", "would", "if", "any", "hows", "how's", "how'd", "wheres", "where's", "once",
+    "will", "would", "if", "any", "hows", "how's", "how'd", "wheres", "where's", "whens", "when's", "once",
 ];
 
 /// The parts of a question: its sentences, and clauses joined by "and" / "also" that each
@@ -72,7 +72,10 @@ pub fn parts(question: &str) -> Vec<String> {
             // ("remind me what my offering status is, and how many …": a question inside a request.)
             let embedded = part.len() <= 12
                 && part.iter().any(|word| matches!(word.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()), "what" | "whats" | "how" | "who" | "which" | "when" | "where"));
-            let question_so_far = part.first().is_some_and(is_opener) || after_lead_in.is_some_and(is_opener) || tagged || embedded;
+            // ("id rather talk to a human. how do i reach you and how fast do you reply": the
+            // clause after the last full stop or colon.)
+            let after_break = part.iter().rposition(|word| word.ends_with(['.', ':', '!'])).and_then(|at| part.get(at + 1));
+            let question_so_far = part.first().is_some_and(is_opener) || after_lead_in.is_some_and(is_opener) || after_break.is_some_and(is_opener) || tagged || embedded;
             if joiner && opens && part.len() >= 3 && question_so_far {
                 if lower.ends_with(',') && !matches!(lower.trim_end_matches(','), "and" | "also" | "plus") {
                     part.push(word);
@@ -190,7 +193,9 @@ const GENERIC: &[&str] = &[
 fn points_back(part: &str) -> bool {
     let words = crate::words::Words::new(part);
     let own = words.tokens().iter().filter(|w| !GENERIC.contains(&w.as_str())).count();
-    words.any(&["it", "that", "this", "those", "these", "them", "they"]) && own <= 2
+    // ("what plan am i on and can i send email campaigns with it": the plan, by its last words.)
+    let ends_on_it = ["with it", "on it", "in it", "with that", "on that", "with this", "on this"].iter().any(|w| words.text().ends_with(&format!(" {w}")));
+    words.any(&["it", "that", "this", "those", "these", "them", "they"]) && own <= 2 || ends_on_it
 }
 
 /// `question` with a line break before each "1)", "2.", "(3)" that numbers a question.
@@ -243,7 +248,9 @@ fn topic_of(piece: &Piece<'static>) -> Option<Topic> {
 
 pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts, messages: &[ChatMessage]) -> Reply {
     if let Some(refusal) = guard::refusal(question) {
-        return Reply { message: refusal.to_owned(), grounded: true, topic: None };
+        // (The refusal to write rule-breaking copy states the rule, so it carries the disclaimer.)
+        let message = if refusal == guard::REFUSAL_COPY { answer::with_disclaimer(refusal.to_owned()) } else { refusal.to_owned() };
+        return Reply { message, grounded: true, topic: None };
     }
     let knowledge = Knowledge::embedded();
     let mut pieces: Vec<(String, Piece<'_>)> = Vec::new();
@@ -454,6 +461,7 @@ mod tests {
 
     #[test]
     fn a_part_that_points_back_is_told_from_one_that_asks_something_new() {
+        assert!(points_back("can i send email campaigns with it"));
         assert!(points_back("how do i get it back"));
         assert!(points_back("what can that email say"));
         assert!(!points_back("how do i export my leads to csv"));
@@ -475,6 +483,19 @@ mod tests {
         assert_eq!(parts("do i have any leads yet? also whats the investor limit"), ["do i have any leads yet?", "whats the investor limit"]);
         assert_eq!(parts("how do i embed a form on wix, and is there some bad actor rule"), ["how do i embed a form on wix", "is there some bad actor rule"]);
         assert_eq!(parts("what is the 21 day rule"), ["what is the 21 day rule"]);
+        // A question after a full stop or a colon, however long what came before it.
+        assert_eq!(
+            parts("id rather talk to an actual human about something. how do i reach you guys and how fast do you reply"),
+            ["id rather talk to an actual human about something. how do i reach you guys", "how fast do you reply"]
+        );
+        assert_eq!(
+            parts("two q's from an investor: can she back out after committing on the portal, and can she sell the shares right after"),
+            ["two q's from an investor: can she back out after committing on the portal", "can she sell the shares right after"]
+        );
+        assert_eq!(
+            parts("whens the annual report due, and can i keep our financials in raisespark somewhere safe"),
+            ["whens the annual report due", "can i keep our financials in raisespark somewhere safe"]
+        );
         assert_eq!(parts("can i post on linkedin and twitter before filing"), ["can i post on linkedin and twitter before filing"]);
         assert_eq!(parts("archive vs delete whats the difference"), ["archive vs delete whats the difference"]);
         // A short follow-up asks about the part before it.

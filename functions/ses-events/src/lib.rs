@@ -6,7 +6,7 @@
 //! and changes nothing. A subscription confirmation is confirmed; a notification's SES event
 //! (delivery, bounce, complaint, open, click) is applied to its recipient once: a hard bounce
 //! or a complaint suppresses the address for that founder, and a campaign pauses itself when
-//! its complaints pass 0.1 % or its bounces 5 % of what it sent. Locally `/dev/mail` posts
+//! its complaints pass 0.1% or its bounces 5% of what it sent. Locally `/dev/mail` posts
 //! SES-shaped events through the same [`apply`].
 
 pub mod config;
@@ -113,10 +113,10 @@ pub fn unhealthy(sent: u64, bounced: u64, complained: u64) -> Option<String> {
         return None;
     }
     if complained * 1000 > sent * COMPLAINT_PAUSE_PER_MILLE {
-        return Some(format!("Paused: {complained} of {sent} recipients reported it as spam (over 0.1 %). Check your audience before resuming."));
+        return Some(format!("Paused: {complained} of {sent} recipients reported it as spam (over 0.1%). Check your audience before resuming."));
     }
     if bounced * 100 > sent * BOUNCE_PAUSE_PERCENT {
-        return Some(format!("Paused: {bounced} of {sent} messages bounced (over 5 %). Check your audience's addresses before resuming."));
+        return Some(format!("Paused: {bounced} of {sent} messages bounced (over 5%). Check your audience's addresses before resuming."));
     }
     None
 }
@@ -138,7 +138,7 @@ mod tests {
     #[test]
     fn a_campaign_pauses_past_the_complaint_and_bounce_rates() {
         assert_eq!(unhealthy(0, 0, 0), None);
-        assert_eq!(unhealthy(1000, 50, 1), None, "exactly 0.1 % and 5 % are allowed");
+        assert_eq!(unhealthy(1000, 50, 1), None, "exactly 0.1% and 5% are allowed");
         assert!(unhealthy(1000, 0, 2).unwrap().contains("spam"));
         assert!(unhealthy(1000, 51, 0).unwrap().contains("bounced"));
         assert!(unhealthy(10, 0, 1).is_some());

@@ -12,9 +12,9 @@ pub const INVESTOR_MINIMUM: u64 = 2_500;
 /// Which rule set a non-accredited investor's limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitRule {
-    /// Income or net worth below the threshold: the greater of $2,500 or 5 %.
+    /// Income or net worth below the threshold: the greater of $2,500 or 5%.
     FivePercent,
-    /// Both at or above the threshold: 10 %, capped at the threshold.
+    /// Both at or above the threshold: 10%, capped at the threshold.
     TenPercent,
 }
 
@@ -55,12 +55,12 @@ mod tests {
 
     #[test]
     fn the_investment_limit_follows_the_rule_for_each_side_of_the_threshold() {
-        // One of the two below $124,000: the greater of $2,500 or 5 % of the greater figure.
+        // One of the two below $124,000: the greater of $2,500 or 5% of the greater figure.
         assert_eq!(investment_limit(80_000, 200_000), (10_000, LimitRule::FivePercent));
         assert_eq!(investment_limit(20_000, 0), (2_500, LimitRule::FivePercent));
         assert_eq!(investment_limit(40_000, 40_000), (2_500, LimitRule::FivePercent));
         assert_eq!(investment_limit(123_999, 1_000_000), (50_000, LimitRule::FivePercent));
-        // Both at or above: 10 % of the greater, capped at $124,000.
+        // Both at or above: 10% of the greater, capped at $124,000.
         assert_eq!(investment_limit(124_000, 124_000), (12_400, LimitRule::TenPercent));
         assert_eq!(investment_limit(300_000, 2_000_000), (124_000, LimitRule::TenPercent));
         assert_eq!(investment_limit(500_000, 150_000), (50_000, LimitRule::TenPercent));

@@ -308,6 +308,18 @@ async fn independent_questions_eleventh_set_is_answered_correctly_at_least_80_pe
     answered_at_least("dev10.json", "independent eleventh set", 60, 80).await;
 }
 
+/// The twelfth set (`dev11.json`), written by a twelfth helper who read none of the others.
+#[tokio::test]
+async fn independent_questions_twelfth_set_is_answered_correctly_at_least_80_percent_of_the_time() {
+    answered_at_least("dev11.json", "independent twelfth set", 80, 80).await;
+}
+
+/// The thirteenth set (`dev12.json`), written by a thirteenth helper who read none of the others.
+#[tokio::test]
+async fn independent_questions_thirteenth_set_is_answered_correctly_at_least_80_percent_of_the_time() {
+    answered_at_least("dev12.json", "independent thirteenth set", 80, 80).await;
+}
+
 /// Prints Sparky's replies to the questions in `SPARKY_ASK` (separated by `|`), asked as
 /// `founder_a` (or `founder_b` with `SPARKY_AS=founder_b`): a look at whole replies while
 /// working on Sparky. `cargo test -p ai-chat --test api independent::ask -- --ignored --nocapture`
