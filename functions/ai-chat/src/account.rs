@@ -92,6 +92,8 @@ pub const RECENT_LEADS: i32 = 200;
 pub enum Period {
     Today,
     Yesterday,
+    /// Yesterday and today ("anything new since yesterday").
+    SinceYesterday,
     ThisWeek,
 }
 
@@ -112,6 +114,8 @@ pub enum Intent {
     BestForm,
     /// Whether a form is live (index in `forms`).
     FormStatus(usize),
+    /// How a form is doing: its state and figures ("how's the webinar form doing").
+    FormReport(usize),
     FormList,
     Views,
     Plan,
@@ -134,7 +138,7 @@ impl Intent {
             Intent::LeadDetails(_) => ("lead-details", "What are a lead's contact details?"),
             Intent::Indicated(_) => ("indicated", "How much have my leads indicated so far?"),
             Intent::BestForm => ("best-form", "Which of my forms converts best?"),
-            Intent::FormStatus(_) | Intent::FormList => ("forms", "Which of my forms are live?"),
+            Intent::FormStatus(_) | Intent::FormReport(_) | Intent::FormList => ("forms", "Which of my forms are live?"),
             Intent::Views => ("views", "How many views do my forms have?"),
             Intent::Plan => ("plan", "When does my trial end?"),
             Intent::Campaigns => ("campaigns", "How did my campaigns do?"),
@@ -197,18 +201,22 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     let how_or_may = asks_how_or_may(question);
     // "What is a hot lead?", "how are temperatures decided": the Help Center explains rules.
     // ("list my cold leads, want to decide if they're worth chasing" asks for the list.)
-    let explains = words.starts_with(&["what is a", "what are hot", "what are warm", "what are cold", "what does", "how are", "how is", "how does", "why"])
+    // ("how are my forms performing" asks for figures.)
+    let how_mine = words.starts_with(&["how are my", "how are our", "how is my", "how is our", "how are we", "how am i"]);
+    let explains = words.starts_with(&["what is a", "what are hot", "what are warm", "what are cold", "what does", "how are", "how is", "how does", "why"]) && !how_mine
         || words.any(&["mean", "means", "definition", "define"])
         || words.any(&["decided", "decide", "calculated", "determined"]) && words.any(&["how", "what", "why", "hows", "whats"]);
     let mine = words.any(&["i", "my", "me", "mine", "i've", "ive", "anyone", "anybody", "someone", "somebody", "we", "our", "us", "we've", "weve", "we're", "ours"]);
+    let founder_signed_up = words.any(&["we signed", "i signed", "we just signed", "i just signed", "just signed up", "signed up today"]);
     let about_leads = words.prefix_any(LEAD_WORDS)
-        || lower.contains("sign up")
-        || lower.contains("signed up")
+        || (lower.contains("sign up") || lower.contains("signed up")) && !founder_signed_up
         // "who's the most recent person to fill out one of my forms"
         || ["fill out", "filled out", "fill in", "filled in", "submitted"].iter().any(|w| lower.contains(w))
         // "anyone come in yesterday?"
-        || words.any(&["anyone", "anybody", "someone", "somebody"])
-            && words.any(&["come", "came", "sign", "signed", "join", "joined", "submit", "submitted", "fill", "filled", "new"]);
+        || words.any(&["anyone", "anybody", "someone", "somebody", "who", "whos", "anything"])
+            && words.any(&["come", "came", "sign", "signed", "join", "joined", "submit", "submitted", "fill", "filled", "new"])
+            // ("we signed up today": the founder, not a lead.)
+            && !words.any(&["we signed", "i signed", "we just signed", "i just signed", "just signed up"]);
     let temperature = temperature_in(&words);
     // "is there a cap on the number of investors in reg cf" asks about the rules.
     let about_rules = words.any(&["reg cf", "regulation", "sec", "allowed", "limit", "limits", "cap", "maximum", "max", "rule", "rules", "law", "legally", "accredited", "non accredited"]);
@@ -226,7 +234,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         && ["people who", "investors who", "leads who", "those who", "anyone who", "someone who", "everyone who", "ones who", "person who", "guy who", "friends who", "ppl who"]
             .iter()
             .any(|w| raw.contains(w));
-    let asks_who = words.any(&["who", "whos", "which", "list", "names", "name"]) && !relative_who || words.phrase("show me");
+    // ("… tomorrow, which will be 36 hours before the close": "which" that only relates.)
+    let which = words.starts_with(&["which"]) || words.any(&["which leads", "which investors", "which of", "which one", "which ones", "which lead", "which investor"]);
+    let asks_who = (words.any(&["who", "whos", "list", "names", "name"]) || which) && !relative_who || words.phrase("show me");
     let money = words.any(&["indicated", "pledged", "committed", "commitments", "interest", "invest", "investing", "dollars", "money", "amount", "$"])
         || lower.contains('$')
         || lower.contains("how much");
@@ -236,6 +246,31 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
     if reports_a_problem(&lower) {
         return None;
     }
+    // "am i doing ok?", "how's my raise going": the founder's leads at a glance.
+    let overview = words.any(&[
+        "am i doing ok", "am i doing okay", "am i doing well", "are we doing ok", "are we doing okay", "how am i doing", "how are we doing", "how is my raise",
+        "how is our raise", "hows my raise", "hows our raise", "how am i tracking", "how are we tracking", "how are things going", "how is it looking",
+    ]);
+    if overview && !how_or_may {
+        return Some(Intent::LeadCount(None));
+    }
+    // ("how's the webinar form doing": a named form's state and figures.)
+    if let Some(index) = named_form(&words, &facts.forms).filter(|_| words.any(&["doing", "going", "performing", "perform", "performed", "converting", "numbers", "stats"])) {
+        // ("which form is converting better, the website one or the pitch deck page" compares.)
+        if !how_or_may && !words.any(&["how do", "how to", "why", "which", "better", "best", "vs", "versus", "compare", "compared"]) {
+            return Some(Intent::FormReport(index));
+        }
+    }
+    // "who should i call first this week": the hot leads, whatever the period of the plan.
+    let first_to_call = words.any(&["call first", "contact first", "email first", "reach out to first", "ring first", "prioritise", "prioritize", "focus on first", "start with"])
+        && words.any(&["who", "whos", "which"]);
+    if first_to_call && !explains {
+        return Some(Intent::LeadList(Some(Temperature::Hot)));
+    }
+    // "open/click numbers on the two sends?": the results of what was sent.
+    if words.any(&["open", "opens", "opened", "click", "clicks", "clicked", "numbers", "stats", "results"]) && words.any(&["sends", "blasts", "mailouts", "mailings"]) && !how_or_may {
+        return Some(Intent::Campaigns);
+    }
     // ("had a call w elena vasquez today. can i bump her up to hot myself?": how, not her details.)
     let details = words.any(&["email", "e-mail", "phone", "number", "contact", "details", "reach", "amount", "how much", "info", "information", "who is", "when did", "what did"]);
     if !explains && (details || !how_or_may) {
@@ -243,7 +278,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
             return Some(Intent::LeadDetails(lead));
         }
     }
-    if (words.any(&["vault", "documents", "records"]) && !words.any(&["how", "where", "export", "upload"]) || words.has("vault") && asks_count) && !how_or_may {
+    // ("~450 holders of record" are shareholders, not the vault's records.)
+    let records = words.any(&["documents", "records"]) && !words.any(&["holders of record", "holders of records", "of record", "of records"]);
+    if ((words.has("vault") || records) && !words.any(&["how", "where", "export", "upload"]) || words.has("vault") && asks_count) && !how_or_may {
         return Some(Intent::Vault);
     }
     // ("do i get the AI insights or is it a paid extra? im on the basic plan": a feature's plan.)
@@ -289,7 +326,9 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         // them all today" asks for every hot lead).
         let words = &Words::new(&sentences_about_leads(question));
         let lower = words.text();
-        let period = if words.has("today") || lower.contains("so far today") {
+        let period = if words.phrase("since yesterday") {
+            Some(Period::SinceYesterday)
+        } else if words.has("today") || lower.contains("so far today") {
             Some(Period::Today)
         } else if words.has("yesterday") {
             Some(Period::Yesterday)
@@ -437,6 +476,8 @@ pub fn asks_how_or_may(question: &str) -> bool {
         "would she", "would they", "can raisespark", "does raisespark", "will raisespark", "could raisespark",
         // ("when we go live on the portal can my website form keep collecting interest")
         "when we", "when i", "when our", "can my", "can our", "could my", "will my", "will our",
+        // ("can she still pull out", "when can we file a c-tr": what the rules allow.)
+        "can she", "can he", "can they", "can investors", "can an investor", "when can", "when should", "when must",
     ];
     let lower = question.to_lowercase();
     // Whole words: "how many leads do i have total" is not "do i have to".
@@ -559,6 +600,7 @@ pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {
                 match period {
                     Period::Today => day == today,
                     Period::Yesterday => day == today - 1,
+                    Period::SinceYesterday => day >= today - 1,
                     Period::ThisWeek => day > today - 7,
                 }
             };
@@ -566,6 +608,7 @@ pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {
             let when = match period {
                 Period::Today => "today",
                 Period::Yesterday => "yesterday",
+                Period::SinceYesterday => "since yesterday",
                 Period::ThisWeek => "in the last 7 days",
             };
             if leads.is_empty() {
@@ -641,6 +684,19 @@ pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {
             } else {
                 format!(
                     "No — **{}** is a draft, not published yet, so investors cannot see it. Open it and click **Publish** when it is ready.\n\n[Open it](/forms/{})",
+                    form.name, form.id
+                )
+            }
+        }
+        Intent::FormReport(index) => {
+            let form = &facts.forms[*index];
+            let figures = format!("{} and {}", plural(form.views, "view", "views"), plural(form.leads, "lead", "leads"));
+            if form.published {
+                let rate = if form.views == 0 { String::new() } else { format!(" ({}% conversion)", percent(form.leads as f64 * 100.0 / form.views as f64)) };
+                format!("**{}** is published (live) and has {figures}{rate}.\n\n[Open it](/forms/{})", form.name, form.id)
+            } else {
+                format!(
+                    "**{}** is a draft, not published yet, so investors cannot see it: {figures} so far. Open it and click **Publish** when it is ready.\n\n[Open it](/forms/{})",
                     form.name, form.id
                 )
             }
@@ -837,6 +893,13 @@ mod tests {
             (&["whats alan turing's email", "phone number of grace hopper", "can i get alan turing's phone number"], Intent::LeadDetails(0)),
             (&["Which of my forms converts best?", "which form is performing best", "which form gets the most leads"], Intent::BestForm),
             (&["is my webinar form live yet", "is harbor coffee webinar published"], Intent::FormStatus(1)),
+            (&["how's the webinar form doing", "how is harbor coffee webinar performing"], Intent::FormReport(1)),
+            (&["am i doing ok? be honest lol", "how are we doing"], Intent::LeadCount(None)),
+            (&["who should i call first this week"], Intent::LeadList(Some(Temperature::Hot))),
+            (&["anything new since yesterday?"], Intent::LeadsIn(Period::SinceYesterday)),
+            (&["who came in yesterday?"], Intent::LeadsIn(Period::Yesterday)),
+            (&["how are my forms performing?"], Intent::BestForm),
+            (&["open/click numbers on the two sends?"], Intent::Campaigns),
             (&["how many views has my form gotten", "how many visitors did my forms get", "whats my conversion rate"], Intent::Views),
             (&["when does my trial end", "when does my trial run out", "what plan am i on", "how many days left on my trial"], Intent::Plan),
             (&["how many campaigns have i sent so far", "how did my email campaigns perform", "whats my open rate on campaigns i sent", "what campaigns have i sent so far"], Intent::Campaigns),

@@ -322,9 +322,15 @@ fn unit_score(knowledge: &Knowledge, unit: &Unit, stems: &[String], wants: &Want
     if wants.steps && unit.is_steps && !(wants.reverse && !crate::words::Words::new(text).any(REVERSING)) {
         score *= 1.5;
     }
-    // "How do I delete it" is answered by "it can never be deleted" where that is the rule.
-    if wants.reverse && refuses(text) && crate::words::Words::new(text).any(REVERSING) {
-        score *= 1.6;
+    // "How do I delete it" is answered by "it can never be deleted" where that is the rule,
+    // and not by a sentence that says nothing of undoing.
+    if wants.reverse {
+        let undoes = crate::words::Words::new(text).any(REVERSING);
+        if refuses(text) && undoes {
+            score *= 1.6;
+        } else if !undoes {
+            score *= 0.75;
+        }
     }
     // "Do I need a disclaimer" is answered by the sentence that says what must be done.
     if wants.obligation && obliges(text) {

@@ -39,11 +39,12 @@ pub struct Investor {
 /// amount put in before ("already put 2k into …") counts against the limit.
 pub fn figures(question: &str) -> Option<Investor> {
     let words = Words::new(question);
-    if !asks(question) || !words.any(&["income", "makes", "making", "earns", "earning", "salary", "net worth", "worth", "yr", "year", "student"]) {
+    if !asks(question) || !words.any(&["income", "makes", "making", "earns", "earning", "salary", "net worth", "worth", "yr", "year", "student", "savings"]) {
         return None;
     }
     const INCOME: &[&str] = &["income", "makes", "making", "earns", "earning", "salary", "yr", "year", "annual", "annually"];
-    const WORTH: &[&str] = &["worth", "assets"];
+    // ("150k in savings and investments (not counting her house)": what she owns.)
+    const WORTH: &[&str] = &["worth", "assets", "savings", "saved", "savings and investments"];
     // ("already put 2k into …", "invested 2k last month"; not "wants to put $30k in".)
     const ALREADY: &[&str] = &["already", "invested", "spent"];
     // The words with the clause each is in: a cue across a comma belongs to another amount
@@ -187,6 +188,11 @@ mod tests {
         assert_eq!(two("college student 20k income basically no net worth, can they invest and how much"), Some((20_000, 0)));
         assert_eq!(two("income of $150,000 and net worth of $1.5 million, how much can she invest"), Some((150_000, 1_500_000)));
         assert_eq!(two("she's not accredited, income ~150k and net worth ~400k - how much can she legally put in"), Some((150_000, 400_000)));
+        // What she has saved and invested is her net worth.
+        assert_eq!(
+            two("one of the people on my waitlist makes about 80k a year and has maybe 150k in savings and investments (not counting her house). how much is she allowed to put in?"),
+            Some((80_000, 150_000))
+        );
         assert_eq!(two("whats the investor limit"), None);
         assert_eq!(two("how much can i raise with reg cf in 12 months"), None);
         let q = "a lead of ours (not accredited) earns ~$180k a year and has ~$150k net worth. He wants to put $30k into our round. Is that allowed or is there a cap for him?";

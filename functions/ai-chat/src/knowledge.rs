@@ -442,6 +442,70 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     // ("can i keep our financials in raisespark somewhere safe")
     ("somewhere safe", "compliance vault upload document"),
     ("keep our financials", "compliance vault upload financial statements"),
+    // ("how we'd prove the records weren't altered after the fact. is there some check i can run")
+    ("altered", "verify integrity edited"),
+    ("tampered", "verify integrity"),
+    ("check i can run", "verify integrity"),
+    // ("how do i get it to say 'hi sarah' instead of everyone getting 'hi there'")
+    ("hi there", "merge field first name insert field"),
+    ("their first name", "merge field first name insert field"),
+    ("their name", "merge field first name insert field"),
+    // ("already put 3k into another startup on wefunder, does that eat into what they can invest")
+    ("eat into", "counts toward investment limit across all reg cf offerings 12 months"),
+    ("another startup", "across all reg cf offerings"),
+    ("into the compliance vault", "upload a document"),
+    ("into the vault", "upload a document"),
+    // ("oversubscription mechanics: can we go past target, how do we decide who gets in")
+    ("oversubscription", "oversubscriptions accept more than target allocated"),
+    ("oversubscribed", "oversubscriptions accept more than target allocated"),
+    ("go past target", "oversubscriptions accept more than target allocated"),
+    ("past our target", "oversubscriptions accept more than target allocated"),
+    ("over our target", "oversubscriptions accept more than target allocated"),
+    // ("what actually goes into the form c")
+    ("goes into the form c", "what goes in form c discloses company people owners business risks use of proceeds financial statements"),
+    ("goes in the form c", "what goes in form c discloses company people owners business risks use of proceeds financial statements"),
+    ("in a form c", "what goes in form c discloses company people owners business risks use of proceeds financial statements"),
+    // ("SAFE or selling shares? the portal says 'crowd note'")
+    ("safe or", "safes crowd notes shares convert"),
+    ("safe vs", "safes crowd notes shares convert"),
+    ("or a safe", "safes crowd notes shares convert"),
+    ("safe note", "safes crowd notes shares convert"),
+    ("safes", "safes crowd notes shares convert"),
+    ("crowd note", "safes crowd notes shares convert"),
+    ("cap table", "safes crowd notes shares convert"),
+    ("convertible note", "safes crowd notes shares convert"),
+    // ("what questions does it come with by default", "can i make phone optional")
+    ("by default", "default new form starts required fields"),
+    ("duplicate a form", "forms cannot be duplicated create a new form"),
+    ("copy a form", "forms cannot be duplicated create a new form"),
+    ("clone", "forms cannot be duplicated create a new form"),
+    ("jot notes", "notes field"),
+    ("notes on a lead", "notes field"),
+    ("get rid of", "delete"),
+    // ("the AI insights box looks stale, can i make it update")
+    ("stale", "refresh"),
+    ("insights box", "ai-driven investment insights panel"),
+    ("make it update", "refresh"),
+    // ("a few addresses bounced on our last send. will raisespark keep trying")
+    ("bounced", "bounce excluded left out"),
+    ("keep trying", "excluded left out"),
+    // ("can i choose who gets an email", "only the people who seemed really keen")
+    ("who gets an email", "audience choose"),
+    ("who gets the email", "audience choose"),
+    ("choose who", "audience choose"),
+    ("really keen", "hot temperature"),
+    // ("clicked the confirm link on my phone and now its asking me for a password")
+    ("confirm link", "confirmation link"),
+    ("on my phone", "another device"),
+    // ("floating button … theres no button anywhere")
+    ("no button", "floating button missing signed in private window"),
+    // ("invest through RaiseSpark, an SEC-registered portal")
+    ("through raisespark", "raisespark is neither not a funding portal broker-dealer"),
+    ("raisespark is a registered", "raisespark is neither not a funding portal broker-dealer"),
+    ("raisespark a registered", "raisespark is neither not a funding portal broker-dealer"),
+    // ("do i need to register our offering in every state")
+    ("every state", "state blue sky covered securities"),
+    ("each state", "state blue sky covered securities"),
     ("change my mind", "cancel"),
     ("founder update", "campaign"),
     ("actually opened", "campaign read the results opened"),
@@ -582,6 +646,8 @@ pub const SYNONYMS: &[(&str, &str)] = &[
     // ("i only want to email the people who are hot, not the whole list")
     ("who are hot", "audience temperature"),
     ("not the whole list", "audience choose"),
+    ("not my whole list", "audience choose"),
+    ("my whole list", "audience choose"),
     ("not everyone", "audience choose"),
     // ("after someone submits i want to send them back to our website")
     ("send them back", "thank-you link website button"),

@@ -195,7 +195,9 @@ fn points_back(part: &str) -> bool {
     let own = words.tokens().iter().filter(|w| !GENERIC.contains(&w.as_str())).count();
     // ("what plan am i on and can i send email campaigns with it": the plan, by its last words.)
     let ends_on_it = ["with it", "on it", "in it", "with that", "on that", "with this", "on this"].iter().any(|w| words.text().ends_with(&format!(" {w}")));
-    words.any(&["it", "that", "this", "those", "these", "them", "they"]) && own <= 2 || ends_on_it
+    // ("what plan am i on? does it come with the email campaigns thing": "it" is the plan.)
+    let opens_on_it = words.starts_with(&["does it", "will it", "does that", "does this", "do they", "would it"]);
+    words.any(&["it", "that", "this", "those", "these", "them", "they"]) && own <= 2 || ends_on_it || opens_on_it
 }
 
 /// `question` with a line break before each "1)", "2.", "(3)" that numbers a question.
@@ -247,6 +249,13 @@ fn topic_of(piece: &Piece<'static>) -> Option<Topic> {
 }
 
 pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts, messages: &[ChatMessage]) -> Reply {
+    // Instructions slipped in as chat markup are dropped, and the founder's own question, if
+    // any is left, answered from the Help Center alone (no model reads the message).
+    let stripped = guard::without_markup(question);
+    if stripped.as_deref().is_some_and(|rest| rest.split_whitespace().count() < 3) {
+        return Reply { message: guard::REFUSAL.to_owned(), grounded: true, topic: None };
+    }
+    let question = stripped.as_deref().unwrap_or(question);
     if let Some(refusal) = guard::refusal(question) {
         // (The refusal to write rule-breaking copy states the rule, so it carries the disclaimer.)
         let message = if refusal == guard::REFUSAL_COPY { answer::with_disclaimer(refusal.to_owned()) } else { refusal.to_owned() };
@@ -387,7 +396,7 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
     };
 
     let (message, states_a_rule) = match sparky.llm().await {
-        Some(llm) if grounded => {
+        Some(llm) if grounded && stripped.is_none() => {
             let hits: Vec<_> = pieces.iter().filter_map(|(_, p)| if let Piece::Help(g) = p { Some(g.hits.iter().copied()) } else { None }).flatten().collect();
             let account_answers: Vec<&str> = pieces.iter().filter_map(|(_, p)| if let Piece::Account(text, ..) = p { Some(text.as_str()) } else { None }).collect();
             let summary = format!("{}\n{}", account_summary(facts), account_answers.join("\n"));
@@ -411,6 +420,7 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
     };
     // An answer that states a rule carries the disclaimer whichever article it came from.
     let message = if regulatory || states_a_rule { answer::with_disclaimer(message) } else { message };
+    let message = if stripped.is_some() { format!("I ignored the instructions embedded in your message. {message}") } else { message };
     let topic = pieces.iter().find_map(|(_, piece)| topic_of(piece));
     Reply { message, grounded, topic }
 }
@@ -462,6 +472,7 @@ mod tests {
     #[test]
     fn a_part_that_points_back_is_told_from_one_that_asks_something_new() {
         assert!(points_back("can i send email campaigns with it"));
+        assert!(points_back("does it come with the email campaigns thing"));
         assert!(points_back("how do i get it back"));
         assert!(points_back("what can that email say"));
         assert!(!points_back("how do i export my leads to csv"));

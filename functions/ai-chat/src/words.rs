@@ -169,7 +169,8 @@ impl Words {
 
 /// The vocabulary word a typo stands for (one edit away; words of 5 letters or more).
 fn correct(word: &str) -> Option<&'static str> {
-    if word.len() < 5 || VOCABULARY.contains(&word) || !word.chars().all(char::is_alphabetic) {
+    // An English word is not a typo: "state" is not "stage", "record" not "records".
+    if word.len() < 5 || VOCABULARY.contains(&word) || !word.chars().all(char::is_alphabetic) || sentence_encoder::is_known_word(word) {
         return None;
     }
     VOCABULARY.iter().copied().find(|v| distance(word, v, 1) <= 1)
@@ -188,6 +189,7 @@ mod tests {
         assert!(Words::new("do i have any leads").starts_with(&["do i have any"]));
         assert!(Words::new("so how many leads so far").any(&["so far"]));
         assert_eq!(Words::new("pwd change? cant find it").text(), "password change can't find it");
+        assert_eq!(Words::new("register in every state").text(), "register in every state");
     }
 
     #[test]

@@ -320,6 +320,20 @@ async fn independent_questions_thirteenth_set_is_answered_correctly_at_least_80_
     answered_at_least("dev12.json", "independent thirteenth set", 80, 80).await;
 }
 
+/// The fourteenth set (`dev13.json`), how-to above all, written by a fourteenth helper who read
+/// none of the others.
+#[tokio::test]
+async fn independent_questions_fourteenth_set_is_answered_correctly_at_least_80_percent_of_the_time() {
+    answered_at_least("dev13.json", "independent fourteenth set", 80, 80).await;
+}
+
+/// The fifteenth set (`dev14.json`), written as five kinds of founder by a fifteenth helper who
+/// read none of the others.
+#[tokio::test]
+async fn independent_questions_fifteenth_set_is_answered_correctly_at_least_80_percent_of_the_time() {
+    answered_at_least("dev14.json", "independent fifteenth set", 80, 80).await;
+}
+
 /// Prints Sparky's replies to the questions in `SPARKY_ASK` (separated by `|`), asked as
 /// `founder_a` (or `founder_b` with `SPARKY_AS=founder_b`): a look at whole replies while
 /// working on Sparky. `cargo test -p ai-chat --test api independent::ask -- --ignored --nocapture`
