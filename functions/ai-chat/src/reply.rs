@@ -420,7 +420,7 @@ pub(crate) async fn reply(sparky: &Sparky, question: &str, facts: &AccountFacts,
     };
     // An answer that states a rule carries the disclaimer whichever article it came from.
     let message = if regulatory || states_a_rule { answer::with_disclaimer(message) } else { message };
-    let message = if stripped.is_some() { format!("I ignored the instructions embedded in your message. {message}") } else { message };
+    let message = if stripped.is_some() { format!("I ignored the instructions embedded in your message.\n\n{message}") } else { message };
     let topic = pieces.iter().find_map(|(_, piece)| topic_of(piece));
     Reply { message, grounded, topic }
 }
