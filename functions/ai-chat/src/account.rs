@@ -17,6 +17,13 @@ pub struct FormFacts {
     pub published: bool,
 }
 
+impl FormFacts {
+    /// Leads per 100 views (0 with no views).
+    fn conversion(&self) -> f64 {
+        if self.views == 0 { 0.0 } else { self.leads as f64 * 100.0 / self.views as f64 }
+    }
+}
+
 /// One of the caller's newest leads.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LeadFacts {
@@ -207,7 +214,8 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         || words.any(&["mean", "means", "definition", "define"])
         || words.any(&["decided", "decide", "calculated", "determined"]) && words.any(&["how", "what", "why", "hows", "whats"]);
     let mine = words.any(&["i", "my", "me", "mine", "i've", "ive", "anyone", "anybody", "someone", "somebody", "we", "our", "us", "we've", "weve", "we're", "ours"]);
-    let founder_signed_up = words.any(&["we signed", "i signed", "we just signed", "i just signed", "just signed up", "signed up today"]);
+    // ("we signed up today": the founder, not a lead.)
+    let founder_signed_up = words.any(&["we signed", "i signed", "we just signed", "i just signed", "just signed up"]);
     let about_leads = words.prefix_any(LEAD_WORDS)
         || (lower.contains("sign up") || lower.contains("signed up")) && !founder_signed_up
         // "who's the most recent person to fill out one of my forms"
@@ -215,8 +223,7 @@ pub fn intent(question: &str, facts: &AccountFacts) -> Option<Intent> {
         // "anyone come in yesterday?"
         || words.any(&["anyone", "anybody", "someone", "somebody", "who", "whos", "anything"])
             && words.any(&["come", "came", "sign", "signed", "join", "joined", "submit", "submitted", "fill", "filled", "new"])
-            // ("we signed up today": the founder, not a lead.)
-            && !words.any(&["we signed", "i signed", "we just signed", "i just signed", "just signed up"]);
+            && !founder_signed_up;
     let temperature = temperature_in(&words);
     // "is there a cap on the number of investors in reg cf" asks about the rules.
     let about_rules = words.any(&["reg cf", "regulation", "sec", "allowed", "limit", "limits", "cap", "maximum", "max", "rule", "rules", "law", "legally", "accredited", "non accredited"]);
@@ -664,7 +671,7 @@ pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {
                 .forms
                 .iter()
                 .map(|f| {
-                    let rate = if f.views == 0 { String::new() } else { format!(" ({}%)", percent(f.leads as f64 * 100.0 / f.views as f64)) };
+                    let rate = if f.views == 0 { String::new() } else { format!(" ({}%)", percent(f.conversion())) };
                     format!("- {}: {}, {}{rate}", f.name, plural(f.views, "view", "views"), plural(f.leads, "lead", "leads"))
                 })
                 .collect();
@@ -692,7 +699,7 @@ pub fn answer(intent: &Intent, facts: &AccountFacts) -> String {
             let form = &facts.forms[*index];
             let figures = format!("{} and {}", plural(form.views, "view", "views"), plural(form.leads, "lead", "leads"));
             if form.published {
-                let rate = if form.views == 0 { String::new() } else { format!(" ({}% conversion)", percent(form.leads as f64 * 100.0 / form.views as f64)) };
+                let rate = if form.views == 0 { String::new() } else { format!(" ({}% conversion)", percent(form.conversion())) };
                 format!("**{}** is published (live) and has {figures}{rate}.\n\n[Open it](/forms/{})", form.name, form.id)
             } else {
                 format!(
@@ -759,7 +766,7 @@ fn names_of(facts: &AccountFacts, temperature: Option<Temperature>, max: usize) 
 
 fn best_form(facts: &AccountFacts) -> String {
     let seen: Vec<&FormFacts> = facts.forms.iter().filter(|f| f.views > 0).collect();
-    let rate = |f: &FormFacts| if f.views == 0 { 0.0 } else { f.leads as f64 * 100.0 / f.views as f64 };
+    let rate = FormFacts::conversion;
     let Some(best) = seen.iter().max_by(|a, b| rate(a).total_cmp(&rate(b)).then(a.leads.cmp(&b.leads))) else {
         return if facts.forms.is_empty() {
             "You have no forms yet (none to compare). [Create your first form](/forms) and publish it to start collecting leads.".to_owned()
