@@ -378,6 +378,8 @@ def main():
     started_processes["auth"].wait(timeout=10)
     start_function("auth", functions["auth"])
     check("profiles", "profiles-me", 200, demo["user_id"])
+    # The demo founder owns the company made with their account (its id is theirs).
+    check("teams", "teams-current", 200, '"role":"owner"')
     check("forms", "forms-list", 200, form["name"])
     check("leads", "leads-summary", 200, "")
     check("leads", "leads-list", 200, lead_id)

@@ -9,7 +9,7 @@ use shared::keys::Family;
 /// campaigns, vault head, offering and subscription (with the plans' names); the questions
 /// table, its rate limit; an LLM only when configured.
 pub const NEEDS: Needs = Needs {
-    tables: &[AiChatQuestions, Profiles, Forms, Leads, Campaigns, VaultRecords, Subscriptions, RateLimits, Impersonations, ImpersonationActions],
+    tables: &[Teams, AiChatQuestions, Profiles, Forms, Leads, Campaigns, VaultRecords, Subscriptions, RateLimits, Impersonations, ImpersonationActions],
     plans: true,
     access_tokens: true,
     link_secrets: &[Family::QuestionSalt],

@@ -35,6 +35,7 @@ use axum::{
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::{
+    http::member::Member,
     ApiError, AppState, Result,
     auth::AuthUser,
     http::JsonBody,
@@ -82,6 +83,12 @@ struct ChatRequest {
 pub struct Sparky {
     app: AppState,
     llm: Arc<OnceCell<Option<Llm>>>,
+}
+
+impl axum::extract::FromRef<Sparky> for AppState {
+    fn from_ref(state: &Sparky) -> Self {
+        state.app.clone()
+    }
 }
 
 impl axum::extract::FromRef<Sparky> for shared::auth::TokenKeys {
@@ -251,19 +258,19 @@ async fn remember(state: &AppState, user_id: &str, question: &str, page: &str, r
     }
 }
 
-#[tracing::instrument(skip(chat, body), fields(user_id = %user.id))]
-async fn chat_reply(State(chat): State<Sparky>, user: AuthUser, JsonBody(body): JsonBody<ChatRequest, 65_536>) -> Result<Json<Value>> {
+#[tracing::instrument(skip(chat, body), fields(user_id = %member.user.id, company_id = %member.company_id))]
+async fn chat_reply(State(chat): State<Sparky>, member: Member, JsonBody(body): JsonBody<ChatRequest, 65_536>) -> Result<Json<Value>> {
     let question = validate(&body.messages)?.to_owned();
     let state = &chat.app;
-    if rate_limit::reserve(state.rate_limits(), &PER_USER, &user.id).await?.is_none() {
+    if rate_limit::reserve(state.rate_limits(), &PER_USER, &member.user.id).await?.is_none() {
         return Err(ApiError {
             retry_after: Some(60),
             ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "chat_rate_limited", "You have asked a lot of questions in a short time. Please wait a few minutes.")
         });
     }
     let page = body.context.as_ref().and_then(|c| c.current_page.clone()).unwrap_or_default();
-    let (reply, paying) = chat.reply_with_facts(&user.id, &body.messages).await?;
-    remember(state, &user.id, &question, &page, &reply, paying).await;
+    let (reply, paying) = chat.reply_with_facts(&member.company_id, &body.messages).await?;
+    remember(state, &member.user.id, &question, &page, &reply, paying).await;
     Ok(Json(json!({ "message": reply.message })))
 }
 

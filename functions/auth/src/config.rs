@@ -7,6 +7,7 @@ use shared::keys::Family;
 
 pub const NEEDS: Needs = Needs {
     tables: &[
+        Teams,
         Users,
         UserEmails,
         Profiles,

@@ -4,4 +4,4 @@
 
 use shared::config::{Needs, Table::*};
 
-pub const NEEDS: Needs = Needs { tables: &[Subscriptions, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };
+pub const NEEDS: Needs = Needs { tables: &[Teams, Subscriptions, Impersonations, ImpersonationActions], app_origin: true, access_tokens: true, payments: true, ..Needs::NONE };

@@ -8,7 +8,9 @@ pub mod config;
 
 use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
 use serde_json::{Value, json};
-use shared::{ApiError, AppState, Result, auth::AuthUser, billing::get_subscription};
+use shared::{
+    http::member::Member,
+    teams::Action,ApiError, AppState, Result, billing::get_subscription};
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new().route("/", post(open_portal)).with_state(state.clone());
@@ -16,9 +18,10 @@ pub fn router(state: AppState) -> Router {
 }
 
 #[tracing::instrument(skip(state))]
-async fn open_portal(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    user.refuse_impersonation()?;
-    let customer = get_subscription(state.subscriptions(), &user.id)
+async fn open_portal(State(state): State<AppState>, member: Member) -> Result<Json<Value>> {
+    member.user.refuse_impersonation()?;
+    member.require(Action::Billing)?;
+    let customer = get_subscription(state.subscriptions(), &member.company_id)
         .await?
         .and_then(|subscription| subscription.customer_id)
         .ok_or_else(|| ApiError::not_found("You have no billing account yet. Start a free trial first."))?;

@@ -6,7 +6,7 @@ use shared::testing::{Call, test_state, test_user};
 async fn the_portal_needs_a_billing_account_and_opens_the_callers_own() {
     let state = test_state().await;
     let app = shared::http::mount("billing-portal", billing_portal::router(state.clone()));
-    let (user, other) = (test_user(&state), test_user(&state));
+    let (user, other) = (test_user(&state).await, test_user(&state).await);
     let none = Call::post("/api/billing-portal").token(&user.token).send(&app).await;
     assert_eq!(none.status, StatusCode::NOT_FOUND);
     assert_eq!(none.error_message(), "You have no billing account yet. Start a free trial first.");

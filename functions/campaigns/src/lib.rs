@@ -37,8 +37,9 @@ use serde::Deserialize;
 use tokio::sync::OnceCell;
 use serde_json::{Value, json};
 use shared::{
+    http::member::Member,
+    teams::Action,
     ApiError, AppState, Result,
-    auth::AuthUser,
     campaigns::{Audience, Candidate, Compliance, Content, Links, MergeValues, Recipient, Segment, audience, render, suppressed_set},
     forms::Form,
     http::JsonBody,
@@ -108,15 +109,16 @@ pub fn router(state: AppState) -> Router {
 const MAX_COMPANY: usize = 120;
 const MAX_ADDRESS: usize = 300;
 
-async fn show_sender(State(state): State<AppState>, user: AuthUser) -> Result<Json<campaigns::Sender>> {
-    pro(&state, &user).await?;
-    Ok(Json(state.profiles().sender(&user.id).await?))
+async fn show_sender(State(state): State<AppState>, member: Member) -> Result<Json<campaigns::Sender>> {
+    pro(&state, &member).await?;
+    Ok(Json(state.profiles().sender(&member.company_id).await?))
 }
 
-#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-async fn update_sender(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<campaigns::Sender, 4096>) -> Result<Json<campaigns::Sender>> {
-    pro(&state, &user).await?;
-    user.refuse_impersonation()?;
+#[tracing::instrument(skip(state, body), fields(company_id = %member.company_id))]
+async fn update_sender(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<campaigns::Sender, 4096>) -> Result<Json<campaigns::Sender>> {
+    member.require(Action::ManageCompany)?;
+    pro(&state, &member).await?;
+    member.user.refuse_impersonation()?;
     let sender = campaigns::Sender { company_name: body.company_name.trim().to_owned(), postal_address: body.postal_address.trim().to_owned() };
     if sender.company_name.is_empty() || sender.postal_address.is_empty() {
         return Err(ApiError::bad_request("sender_required", "Enter your company name and postal address: the law requires both in every campaign."));
@@ -127,19 +129,19 @@ async fn update_sender(State(state): State<AppState>, user: AuthUser, JsonBody(b
     if sender.company_name.chars().chain(sender.postal_address.chars()).any(|c| c.is_control() && c != '\n') {
         return Err(ApiError::bad_request("invalid_sender", "Remove the control characters from the company name or address."));
     }
-    state.profiles().set_sender(&user.id, &sender).await?;
+    state.profiles().set_sender(&member.company_id, &sender).await?;
     Ok(Json(sender))
 }
 
 /// Campaigns are Pro: 402 otherwise.
-async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
-    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await
+async fn pro(state: &AppState, member: &Member) -> Result<()> {
+    shared::services::access::require_pro(state, &member.company_id, PRO_REQUIRED).await
 }
 
-#[tracing::instrument(skip(state), fields(user_id = %user.id))]
-async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    pro(&state, &user).await?;
-    let (campaigns, company) = tokio::try_join!(async { Ok::<_, ApiError>(state.campaigns().list(&user.id).await?) }, company_name(&state, &user.id))?;
+#[tracing::instrument(skip(state), fields(company_id = %member.company_id))]
+async fn list(State(state): State<AppState>, member: Member) -> Result<Json<Value>> {
+    pro(&state, &member).await?;
+    let (campaigns, company) = tokio::try_join!(async { Ok::<_, ApiError>(state.campaigns().list(&member.company_id).await?) }, company_name(&state, &member.company_id))?;
     // Each with its subject as the list shows it: rendered here, the only renderer.
     let campaigns = campaigns.into_iter().map(|campaign| listed(campaign, &company)).collect::<Result<Vec<Value>>>()?;
     Ok(Json(json!({ "campaigns": campaigns })))
@@ -154,8 +156,8 @@ fn listed(campaign: Campaign, company: &str) -> Result<Value> {
     Ok(value)
 }
 
-async fn templates(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    pro(&state, &user).await?;
+async fn templates(State(state): State<AppState>, member: Member) -> Result<Json<Value>> {
+    pro(&state, &member).await?;
     Ok(Json(json!({ "templates": starters::STARTERS.iter().map(|s| json!({"id": s.id, "name": s.name, "description": s.description, "subject": s.subject, "body": s.body})).collect::<Vec<_>>() })))
 }
 
@@ -166,15 +168,16 @@ struct CreateBody {
     template: Option<String>,
 }
 
-#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<CreateBody, 4096>) -> Result<(StatusCode, Json<Campaign>)> {
-    pro(&state, &user).await?;
+#[tracing::instrument(skip(state, body), fields(company_id = %member.company_id))]
+async fn create(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<CreateBody, 4096>) -> Result<(StatusCode, Json<Campaign>)> {
+    member.require(Action::DraftCampaigns)?;
+    pro(&state, &member).await?;
     let starter = match body.template.as_deref() {
         None | Some("") => None,
         Some(id) => Some(starters::find(id).ok_or_else(|| ApiError::bad_request("unknown_template", "Choose one of the starter templates."))?),
     };
     let now = state.clock.now_iso();
-    let offering = state.profiles().get_offering(&user.id).await?;
+    let offering = state.profiles().get_offering(&member.company_id).await?;
     let content = match starter {
         Some(s) => Content {
             name: s.name.into(),
@@ -186,15 +189,15 @@ async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): J
         },
         None => Content { name: "Untitled campaign".into(), track_opens: true, track_clicks: true, ..Content::default() },
     };
-    let campaign = Campaign::draft(&user.id, content, Segment::default(), now);
+    let campaign = Campaign::draft(&member.company_id, content, Segment::default(), now);
     state.campaigns().create(&campaign).await?;
     Ok((StatusCode::CREATED, Json(campaign)))
 }
 
 /// One campaign, with `listedSubject` as lists show it (the send dialog names it so).
-async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
-    pro(&state, &user).await?;
-    let (campaign, company) = tokio::try_join!(async { Ok::<_, ApiError>(state.campaigns().owned(&id, &user.id).await?) }, company_name(&state, &user.id))?;
+async fn show(State(state): State<AppState>, member: Member, Path(id): Path<String>) -> Result<Json<Value>> {
+    pro(&state, &member).await?;
+    let (campaign, company) = tokio::try_join!(async { Ok::<_, ApiError>(state.campaigns().owned(&id, &member.company_id).await?) }, company_name(&state, &member.company_id))?;
     Ok(Json(listed(campaign, &company)?))
 }
 
@@ -208,14 +211,15 @@ struct UpdateBody {
     segment: Segment,
 }
 
-#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-async fn update(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, JsonBody(body): JsonBody<UpdateBody, 131_072>) -> Result<Json<Campaign>> {
-    pro(&state, &user).await?;
-    let mut campaign = state.campaigns().owned(&id, &user.id).await?;
+#[tracing::instrument(skip(state, body), fields(company_id = %member.company_id))]
+async fn update(State(state): State<AppState>, member: Member, Path(id): Path<String>, JsonBody(body): JsonBody<UpdateBody, 131_072>) -> Result<Json<Campaign>> {
+    member.require(Action::DraftCampaigns)?;
+    pro(&state, &member).await?;
+    let mut campaign = state.campaigns().owned(&id, &member.company_id).await?;
     let (mut content, mut segment) = (body.content, body.segment);
     content.validate()?;
     segment.validate()?;
-    let forms = forms_by_id(&state, &user.id).await?;
+    let forms = forms_by_id(&state, &member.company_id).await?;
     if let Some(unknown) = segment.form_ids.iter().find(|id| !forms.contains_key(*id)) {
         return Err(ApiError::bad_request("invalid_segment", format!("The form {unknown} is not one of yours.")));
     }
@@ -227,19 +231,21 @@ async fn update(State(state): State<AppState>, user: AuthUser, Path(id): Path<St
     Ok(Json(campaign))
 }
 
-async fn remove(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
-    pro(&state, &user).await?;
-    state.campaigns().delete_draft(&id, &user.id).await?;
+async fn remove(State(state): State<AppState>, member: Member, Path(id): Path<String>) -> Result<StatusCode> {
+    member.require(Action::DraftCampaigns)?;
+    pro(&state, &member).await?;
+    state.campaigns().delete_draft(&id, &member.company_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn duplicate(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<(StatusCode, Json<Campaign>)> {
-    pro(&state, &user).await?;
-    let original = state.campaigns().owned(&id, &user.id).await?;
+async fn duplicate(State(state): State<AppState>, member: Member, Path(id): Path<String>) -> Result<(StatusCode, Json<Campaign>)> {
+    member.require(Action::DraftCampaigns)?;
+    pro(&state, &member).await?;
+    let original = state.campaigns().owned(&id, &member.company_id).await?;
     let now = state.clock.now_iso();
     let mut content = original.content;
     content.name = format!("{} (copy)", content.name).chars().take(shared::campaigns::MAX_NAME).collect();
-    let copy = Campaign::draft(&user.id, content, original.segment, now);
+    let copy = Campaign::draft(&member.company_id, content, original.segment, now);
     state.campaigns().create(&copy).await?;
     Ok((StatusCode::CREATED, Json(copy)))
 }
@@ -290,12 +296,12 @@ struct AudienceBody {
     segment: Segment,
 }
 
-#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-async fn count_audience(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<AudienceBody, 16_384>) -> Result<Json<Audience>> {
-    pro(&state, &user).await?;
+#[tracing::instrument(skip(state, body), fields(company_id = %member.company_id))]
+async fn count_audience(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<AudienceBody, 16_384>) -> Result<Json<Audience>> {
+    pro(&state, &member).await?;
     let mut segment = body.segment;
     segment.validate()?;
-    Ok(Json(audience_of(&state, &user.id, &segment).await?))
+    Ok(Json(audience_of(&state, &member.company_id, &segment).await?))
 }
 
 /// The notice every campaign carries, and the offering's status it was chosen for: while the
@@ -342,13 +348,13 @@ pub async fn company_name(state: &AppState, owner_id: &str) -> Result<String> {
 
 /// The sender's identity (from Settings; the company name as [`company_name`] finds it), the
 /// legend and the founder's address.
-pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance> {
+pub async fn compliance(state: &AppState, member: &Member) -> Result<Compliance> {
     let (sender, company, (legend, _)) = tokio::try_join!(
-        async { Ok::<_, ApiError>(state.profiles().sender(&user.id).await?) },
-        company_name(state, &user.id),
-        legend(state, &user.id)
+        async { Ok::<_, ApiError>(state.profiles().sender(&member.company_id).await?) },
+        company_name(state, &member.company_id),
+        legend(state, &member.company_id)
     )?;
-    let mut compliance = sending::compliance(&sender, legend, user.email.clone());
+    let mut compliance = sending::compliance(&sender, legend, member.user.email.clone());
     compliance.company_name = company;
     if compliance.postal_address.is_empty() {
         compliance.postal_address = "Your postal address (add it in Settings before sending)".into();
@@ -356,14 +362,14 @@ pub async fn compliance(state: &AppState, user: &AuthUser) -> Result<Compliance>
     Ok(compliance)
 }
 
-#[tracing::instrument(skip(state), fields(user_id = %user.id))]
-async fn preview(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
-    pro(&state, &user).await?;
-    let campaign = state.campaigns().owned(&id, &user.id).await?;
-    let audience = audience_of(&state, &user.id, &campaign.segment).await?;
+#[tracing::instrument(skip(state), fields(company_id = %member.company_id))]
+async fn preview(State(state): State<AppState>, member: Member, Path(id): Path<String>) -> Result<Json<Value>> {
+    pro(&state, &member).await?;
+    let campaign = state.campaigns().owned(&id, &member.company_id).await?;
+    let audience = audience_of(&state, &member.company_id, &campaign.segment).await?;
     let sample = Recipient::new("investor@example.com", String::new(), Some("Alex Investor".into()), None);
     let recipient = audience.recipients.first().cloned().unwrap_or(sample);
-    let compliance = compliance(&state, &user).await?;
+    let compliance = compliance(&state, &member).await?;
     let origin = &state.config.app_origin;
     let links = Links {
         unsubscribe_page: format!("{origin}/unsubscribe/preview"),
@@ -384,27 +390,28 @@ pub const TESTS_PER_HOUR: shared::rate_limit::Rule = shared::rate_limit::Rule::n
 /// Sends the campaign, as its first recipient (or a sample investor) would get it, to the
 /// founder's own address: links go straight to their destinations (no click redirect), and
 /// the unsubscribe links are placeholders.
-#[tracing::instrument(skip(campaigns_state), fields(user_id = %user.id))]
-async fn send_test(State(campaigns_state): State<CampaignsState>, user: AuthUser, Path(id): Path<String>) -> Result<(StatusCode, Json<Value>)> {
+#[tracing::instrument(skip(campaigns_state), fields(company_id = %member.company_id))]
+async fn send_test(State(campaigns_state): State<CampaignsState>, member: Member, Path(id): Path<String>) -> Result<(StatusCode, Json<Value>)> {
+    member.require(Action::DraftCampaigns)?;
     let state = &campaigns_state.app;
-    pro(state, &user).await?;
-    let campaign = state.campaigns().owned(&id, &user.id).await?;
+    pro(state, &member).await?;
+    let campaign = state.campaigns().owned(&id, &member.company_id).await?;
     campaign.content.ready()?;
-    if shared::rate_limit::reserve(state.rate_limits(), &TESTS_PER_HOUR, &user.id).await?.is_none() {
+    if shared::rate_limit::reserve(state.rate_limits(), &TESTS_PER_HOUR, &member.company_id).await?.is_none() {
         return Err(ApiError { retry_after: Some(600), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "test_rate_limited", "You have sent many tests this hour. Please wait a little.") });
     }
-    let audience = audience_of(state, &user.id, &campaign.segment).await?;
-    let sample = Recipient::new(user.email.clone(), String::new(), Some("Alex Investor".into()), None);
-    let recipient = Recipient { email: user.email.clone(), ..audience.recipients.first().cloned().unwrap_or(sample) };
-    let mut test = Campaign { reply_to: Some(user.email.clone()), ..campaign };
+    let audience = audience_of(state, &member.company_id, &campaign.segment).await?;
+    let sample = Recipient::new(member.user.email.clone(), String::new(), Some("Alex Investor".into()), None);
+    let recipient = Recipient { email: member.user.email.clone(), ..audience.recipients.first().cloned().unwrap_or(sample) };
+    let mut test = Campaign { reply_to: Some(member.user.email.clone()), ..campaign };
     test.content.subject = format!("[Test] {}", test.content.subject);
     let mut job = sending::Job::load(state, test).await?;
-    job.compliance = compliance(state, &user).await?;
+    job.compliance = compliance(state, &member).await?;
     // Rendered as its first recipient would read it, but with no one's live link: a test is
     // never wrapped for click tracking, carries no open pixel and no working unsubscribe token.
     let email = job.placeholder_message(state, &recipient, &MergeValues::of(&recipient, &job.compliance.company_name));
     campaigns_state.mailer().await?.send(&email).await.map_err(|err| ApiError::internal(anyhow::anyhow!("test send failed: {}", err.message)))?;
-    Ok((StatusCode::ACCEPTED, Json(json!({ "sentTo": user.email }))))
+    Ok((StatusCode::ACCEPTED, Json(json!({ "sentTo": member.user.email }))))
 }
 
 #[derive(Debug, Deserialize)]
@@ -415,29 +422,31 @@ struct SendBody {
 
 /// Starts sending a draft: the sender's identity must be complete and the audience not empty;
 /// the audience is snapshot and the senders take it from there.
-#[tracing::instrument(skip(campaigns_state, body), fields(user_id = %user.id))]
-async fn send(State(campaigns_state): State<CampaignsState>, user: AuthUser, Path(id): Path<String>, JsonBody(body): JsonBody<SendBody, 1024>) -> Result<(StatusCode, Json<Campaign>)> {
+#[tracing::instrument(skip(campaigns_state, body), fields(company_id = %member.company_id))]
+async fn send(State(campaigns_state): State<CampaignsState>, member: Member, Path(id): Path<String>, JsonBody(body): JsonBody<SendBody, 1024>) -> Result<(StatusCode, Json<Campaign>)> {
+    member.require(Action::SendCampaigns)?;
     let state = &campaigns_state.app;
-    pro(state, &user).await?;
-    user.refuse_impersonation()?;
-    let campaign = state.campaigns().owned(&id, &user.id).await?;
+    pro(state, &member).await?;
+    member.user.refuse_impersonation()?;
+    let campaign = state.campaigns().owned(&id, &member.company_id).await?;
     launch::require_draft(&campaign.status)?;
     campaign.content.ready()?;
-    launch::require_sender(&state.profiles().sender(&user.id).await?)?;
-    let audience = audience_of(state, &user.id, &campaign.segment).await?;
+    launch::require_sender(&state.profiles().sender(&member.company_id).await?)?;
+    let audience = audience_of(state, &member.company_id, &campaign.segment).await?;
     launch::require_audience(&audience)?;
-    launch::start_sending(&campaigns_state, &id, &user.id, &user.email, body.version, &audience).await?;
-    Ok((StatusCode::ACCEPTED, Json(state.campaigns().owned(&id, &user.id).await?)))
+    launch::start_sending(&campaigns_state, &id, &member.company_id, &member.user.email, body.version, &audience).await?;
+    Ok((StatusCode::ACCEPTED, Json(state.campaigns().owned(&id, &member.company_id).await?)))
 }
 
 /// Cancels a scheduled, sending or paused campaign: recipients not yet sent never are.
-async fn cancel(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Campaign>> {
-    pro(&state, &user).await?;
-    state.campaigns().owned(&id, &user.id).await?;
+async fn cancel(State(state): State<AppState>, member: Member, Path(id): Path<String>) -> Result<Json<Campaign>> {
+    member.require(Action::SendCampaigns)?;
+    pro(&state, &member).await?;
+    state.campaigns().owned(&id, &member.company_id).await?;
     if !state.campaigns().transition(&id, &["scheduled", "sending", "paused"], "cancelled", Some("Cancelled by you"), &state.clock.now_iso()).await? {
         return Err(ApiError::conflict("not_cancellable", "Only a scheduled, sending or paused campaign can be cancelled."));
     }
-    Ok(Json(state.campaigns().owned(&id, &user.id).await?))
+    Ok(Json(state.campaigns().owned(&id, &member.company_id).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -448,12 +457,12 @@ struct ResultsQuery {
 }
 
 /// The campaign's figures and a page of its recipients (50, by address).
-async fn results(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, shared::http::QueryParams(query): shared::http::QueryParams<ResultsQuery>) -> Result<Json<Value>> {
-    pro(&state, &user).await?;
-    let campaign = state.campaigns().owned(&id, &user.id).await?;
+async fn results(State(state): State<AppState>, member: Member, Path(id): Path<String>, shared::http::QueryParams(query): shared::http::QueryParams<ResultsQuery>) -> Result<Json<Value>> {
+    pro(&state, &member).await?;
+    let campaign = state.campaigns().owned(&id, &member.company_id).await?;
     let (rows, next) = state.campaign_recipients().page(&id, query.after.as_deref(), 50).await?;
     let waiting = campaign.stats.recipients.saturating_sub(campaign.stats.settled());
-    let campaign = listed(campaign, &company_name(&state, &user.id).await?)?;
+    let campaign = listed(campaign, &company_name(&state, &member.company_id).await?)?;
     Ok(Json(json!({ "campaign": campaign, "waiting": waiting, "recipients": rows, "next": next })))
 }
 
@@ -466,11 +475,12 @@ struct ScheduleBody {
 }
 
 /// Schedules a draft: the dispatcher starts it at that time, with the audience of that moment.
-#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-async fn schedule(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, JsonBody(body): JsonBody<ScheduleBody, 1024>) -> Result<Json<Campaign>> {
-    pro(&state, &user).await?;
-    user.refuse_impersonation()?;
-    let campaign = state.campaigns().owned(&id, &user.id).await?;
+#[tracing::instrument(skip(state, body), fields(company_id = %member.company_id))]
+async fn schedule(State(state): State<AppState>, member: Member, Path(id): Path<String>, JsonBody(body): JsonBody<ScheduleBody, 1024>) -> Result<Json<Campaign>> {
+    member.require(Action::SendCampaigns)?;
+    pro(&state, &member).await?;
+    member.user.refuse_impersonation()?;
+    let campaign = state.campaigns().owned(&id, &member.company_id).await?;
     launch::require_draft(&campaign.status)?;
     campaign.content.ready()?;
     let at = time::OffsetDateTime::parse(body.scheduled_at.trim(), &time::format_description::well_known::Rfc3339)
@@ -479,10 +489,10 @@ async fn schedule(State(state): State<AppState>, user: AuthUser, Path(id): Path<
     if at < now + time::Duration::minutes(2) || at > now + time::Duration::days(365) {
         return Err(ApiError::bad_request("invalid_schedule", "Choose a time at least a few minutes from now and within a year."));
     }
-    launch::require_sender(&state.profiles().sender(&user.id).await?)?;
+    launch::require_sender(&state.profiles().sender(&member.company_id).await?)?;
     let when = shared::time::iso(at.to_offset(time::UtcOffset::UTC));
-    if !state.campaigns().schedule(&id, body.version, &when, &user.email, &state.clock.now_iso()).await? {
+    if !state.campaigns().schedule(&id, body.version, &when, &member.user.email, &state.clock.now_iso()).await? {
         return Err(ApiError::conflict("campaign_changed", "This campaign changed since you opened it. Reload it to see the latest version."));
     }
-    Ok(Json(state.campaigns().owned(&id, &user.id).await?))
+    Ok(Json(state.campaigns().owned(&id, &member.company_id).await?))
 }

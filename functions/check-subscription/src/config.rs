@@ -5,4 +5,4 @@
 use shared::config::{Needs, Table::*};
 
 /// The caller's subscription; inside a support session its reads are audited too.
-pub const NEEDS: Needs = Needs { tables: &[Subscriptions, Impersonations, ImpersonationActions], access_tokens: true, plans: true, ..Needs::NONE };
+pub const NEEDS: Needs = Needs { tables: &[Teams, Subscriptions, Impersonations, ImpersonationActions], access_tokens: true, plans: true, ..Needs::NONE };

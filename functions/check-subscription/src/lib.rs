@@ -11,8 +11,8 @@ use axum::{Json, Router, extract::State, routing::{get, post}};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use shared::{
+    http::member::Member,
     ApiError, AppState, Result,
-    auth::AuthUser,
     billing::{get_subscription, plans},
     http::JsonBody,
 };
@@ -51,12 +51,12 @@ pub struct SubscriptionStatus {
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn check(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<Check, 2048>) -> Result<Json<SubscriptionStatus>> {
+async fn check(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<Check, 2048>) -> Result<Json<SubscriptionStatus>> {
     if body.price_id.as_deref().is_some_and(|id| id.len() > 200) {
         return Err(ApiError::bad_request("invalid_price", "priceId is too long."));
     }
     let now = shared::time::unix(shared::time::now());
-    let record = get_subscription(state.subscriptions(), &user.id).await?;
+    let record = get_subscription(state.subscriptions(), &member.company_id).await?;
     let Some(record) = record.filter(|r| r.status.is_some()) else {
         return Ok(Json(SubscriptionStatus { active: false, subscribed: false, on_trial: false, subscriptions: vec![] }));
     };

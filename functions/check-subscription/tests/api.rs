@@ -25,7 +25,7 @@ async fn store(state: &shared::AppState, user_id: &str, status: &str, trial_end:
 #[tokio::test]
 async fn a_user_without_a_subscription_is_inactive() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::post("/api/check-subscription").token(&user.token).json(json!({"priceId": "price_local_standard"})).send(&app).await;
     assert_eq!(response.status, StatusCode::OK);
     assert_eq!(response.body, json!({"active": false, "subscribed": false, "onTrial": false, "subscriptions": []}));
@@ -34,7 +34,7 @@ async fn a_user_without_a_subscription_is_inactive() {
 #[tokio::test]
 async fn a_trialing_user_is_active_and_on_trial_with_the_trial_end() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     store(&state, &user.id, "trialing", 4_102_444_800).await; // 2100-01-01
     let response = Call::post("/api/check-subscription").token(&user.token).json(json!({"priceId": "price_local_standard"})).send(&app).await;
     assert_eq!(
@@ -47,7 +47,7 @@ async fn a_trialing_user_is_active_and_on_trial_with_the_trial_end() {
 #[tokio::test]
 async fn an_expired_trial_or_a_canceled_subscription_is_inactive_and_users_see_only_their_own() {
     let (app, state) = app().await;
-    let (expired, canceled, other) = (test_user(&state), test_user(&state), test_user(&state));
+    let (expired, canceled, other) = (test_user(&state).await, test_user(&state).await, test_user(&state).await);
     store(&state, &expired.id, "trialing", 1_000).await;
     store(&state, &canceled.id, "canceled", 4_102_444_800).await;
     store(&state, &other.id, "trialing", 4_102_444_800).await;
@@ -61,7 +61,7 @@ async fn an_expired_trial_or_a_canceled_subscription_is_inactive_and_users_see_o
 #[tokio::test]
 async fn checking_needs_a_token_and_a_sane_body() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     assert_eq!(Call::post("/api/check-subscription").json(json!({})).send(&app).await.status, StatusCode::UNAUTHORIZED);
     let long = Call::post("/api/check-subscription").token(&user.token).json(json!({"priceId": "p".repeat(201)})).send(&app).await;
     assert_eq!(long.status, StatusCode::BAD_REQUEST);

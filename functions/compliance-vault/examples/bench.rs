@@ -55,7 +55,7 @@ fn bytes_of(seed: usize, len: usize, pdf: bool) -> Vec<u8> {
 async fn main() {
     let state = shared::testing::state_on(&format!("bv-{}-", &uuid::Uuid::new_v4().simple().to_string()[..8]), |_| {}).await;
     let app: Router = shared::http::mount("compliance-vault", compliance_vault::router(state.clone()));
-    let founder = test_user(&state);
+    let founder = test_user(&state).await;
     subscribe_trial(&state, &founder.id, true).await;
 
     let started = Instant::now();

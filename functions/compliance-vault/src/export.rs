@@ -21,8 +21,9 @@ use futures::AsyncWriteExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use shared::{
+    http::member::Member,
+    teams::Action,
     ApiError, AppState, Result,
-    auth::AuthUser,
     http::JsonBody,
     repo::vault::Pending,
     vault::{
@@ -61,13 +62,14 @@ struct Claims {
 }
 
 /// Checks the selection and answers a short-lived link to the pack.
-#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<StartExport, 65_536>) -> Result<(StatusCode, Json<Value>)> {
-    pro(&state, &user).await?;
+#[tracing::instrument(skip(state, body), fields(company_id = %member.company_id))]
+pub async fn start(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<StartExport, 65_536>) -> Result<(StatusCode, Json<Value>)> {
+    member.require(Action::Export)?;
+    pro(&state, &member).await?;
     if body.include.len() > MAX_INCLUDED {
         return Err(ApiError::bad_request("too_many", format!("Choose at most {MAX_INCLUDED} uploads.")));
     }
-    let chain = state.vault().chain(&user.id).await?;
+    let chain = state.vault().chain(&member.company_id).await?;
     let mut include = Vec::new();
     for id in &body.include {
         match chain.iter().find(|r| &r.id == id) {
@@ -79,8 +81,8 @@ pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body)
     let selected = select(&chain, &include);
     let export_id = uuid::Uuid::new_v4().to_string();
     let expires_at = state.clock.unix() + LINK_LIFETIME.as_secs() as i64;
-    state.vault().put_pending(&Pending { owner_id: user.id.clone(), sk: format!("export#{export_id}"), expires_at, data: json!({ "include": include }) }).await?;
-    let token = state.config.links.export.sign("vault-export", &Claims { o: user.id.clone(), e: export_id, x: expires_at, i: user.impersonation.as_ref().map(|acting| acting.audit_id.clone()) });
+    state.vault().put_pending(&Pending { owner_id: member.company_id.clone(), sk: format!("export#{export_id}"), expires_at, data: json!({ "include": include }) }).await?;
+    let token = state.config.links.export.sign("vault-export", &Claims { o: member.company_id.clone(), e: export_id, x: expires_at, i: member.user.impersonation.as_ref().map(|acting| acting.audit_id.clone()) });
     Ok((
         StatusCode::CREATED,
         Json(json!({

@@ -40,8 +40,8 @@ use futures::StreamExt;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::{
+    http::member::Member,
     ApiError, AppState, Result,
-    auth::AuthUser,
     http::QueryParams,
     repo::vault::Filter,
     vault::{Category, Failure, Kind, Record, check_vault, titles::display_title},
@@ -67,8 +67,8 @@ pub fn router(state: AppState) -> Router {
 }
 
 /// The vault is Pro (a Pro trial counts): 402 otherwise.
-pub async fn pro(state: &AppState, user: &AuthUser) -> Result<()> {
-    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await
+pub async fn pro(state: &AppState, member: &Member) -> Result<()> {
+    shared::services::access::require_pro(state, &member.company_id, PRO_REQUIRED).await
 }
 
 /// A record as the API shows it: `title` is the title it was filed (and hashed) with, never
@@ -132,9 +132,9 @@ fn day(value: Option<String>, what: &str) -> Result<Option<String>> {
 
 pub const PAGE: usize = 25;
 
-#[tracing::instrument(skip(state), fields(user_id = %user.id))]
-async fn list(State(state): State<AppState>, user: AuthUser, QueryParams(query): QueryParams<ListQuery>) -> Result<Json<Value>> {
-    pro(&state, &user).await?;
+#[tracing::instrument(skip(state), fields(company_id = %member.company_id))]
+async fn list(State(state): State<AppState>, member: Member, QueryParams(query): QueryParams<ListQuery>) -> Result<Json<Value>> {
+    pro(&state, &member).await?;
     let filter = Filter {
         kind: match query.kind.as_deref().filter(|k| !k.is_empty()) {
             None => None,
@@ -148,8 +148,8 @@ async fn list(State(state): State<AppState>, user: AuthUser, QueryParams(query):
         to: day(query.to, "end")?,
         q: query.q.map(|q| q.chars().take(100).collect()),
     };
-    let (records, next) = state.vault().page(&user.id, &filter, query.before, PAGE).await?;
-    let (total, superseded) = tokio::try_join!(state.vault().count(&user.id), state.vault().supersessions(&user.id))?;
+    let (records, next) = state.vault().page(&member.company_id, &filter, query.before, PAGE).await?;
+    let (total, superseded) = tokio::try_join!(state.vault().count(&member.company_id), state.vault().supersessions(&member.company_id))?;
     Ok(Json(json!({
         "records": records.iter().map(|r| record_json(r, superseded.get(&r.id).map(String::as_str), state.clock.now().year())).collect::<Vec<_>>(),
         "next": next,
@@ -160,10 +160,10 @@ async fn list(State(state): State<AppState>, user: AuthUser, QueryParams(query):
     })))
 }
 
-async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
-    pro(&state, &user).await?;
-    let record = state.vault().get(&user.id, &id).await?;
-    let superseded = state.vault().superseded_by(&user.id, &id).await?;
+async fn show(State(state): State<AppState>, member: Member, Path(id): Path<String>) -> Result<Json<Value>> {
+    pro(&state, &member).await?;
+    let record = state.vault().get(&member.company_id, &id).await?;
+    let superseded = state.vault().superseded_by(&member.company_id, &id).await?;
     Ok(Json(record_json(&record, superseded.as_deref(), state.clock.now().year())))
 }
 
@@ -177,13 +177,13 @@ const VERIFY_CONCURRENCY: usize = 8;
 /// walks the chain, compares it with the head (a deleted newest record is missing, not a
 /// shorter intact chain) and with the copies anchored in write-once storage as each record
 /// was filed (a re-sealed table differs from them). Answers the first record that fails.
-#[tracing::instrument(skip(state), fields(user_id = %user.id))]
-async fn verify(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    pro(&state, &user).await?;
-    if shared::rate_limit::reserve(state.rate_limits(), &VERIFY_RULE, &user.id).await?.is_none() {
+#[tracing::instrument(skip(state), fields(company_id = %member.company_id))]
+async fn verify(State(state): State<AppState>, member: Member) -> Result<Json<Value>> {
+    pro(&state, &member).await?;
+    if shared::rate_limit::reserve(state.rate_limits(), &VERIFY_RULE, &member.company_id).await?.is_none() {
         return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "You have verified the vault several times in the last minutes. Please wait a little.") });
     }
-    let report = verify_vault(&state, &user.id).await?;
+    let report = verify_vault(&state, &member.company_id).await?;
     Ok(Json(report))
 }
 

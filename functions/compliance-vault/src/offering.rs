@@ -12,8 +12,9 @@ use axum::{
 };
 use serde_json::{Value, json};
 use shared::{
+    http::member::Member,
+    teams::Action,
     ApiError, AppState, Result,
-    auth::AuthUser,
     http::JsonBody,
     services::vault_filing::file_offering,
     vault::{
@@ -24,8 +25,8 @@ use shared::{
 
 pub const SUBSCRIPTION_REQUIRED: &str = "Start your 7-day free trial to manage your offering.";
 
-async fn subscribed(state: &AppState, user: &AuthUser) -> Result<()> {
-    shared::services::access::require_subscription(state, &user.id, SUBSCRIPTION_REQUIRED).await
+async fn subscribed(state: &AppState, member: &Member) -> Result<()> {
+    shared::services::access::require_subscription(state, &member.company_id, SUBSCRIPTION_REQUIRED).await
 }
 
 /// Makes every form carry the offering's current stage (forms left behind by an interrupted
@@ -74,46 +75,47 @@ fn latest_filing_day(state: &AppState) -> String {
     latest[..10].to_owned()
 }
 
-#[tracing::instrument(skip(state), fields(user_id = %user.id))]
-pub async fn show(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    let offering = state.profiles().get_offering(&user.id).await?;
+#[tracing::instrument(skip(state), fields(company_id = %member.company_id))]
+pub async fn show(State(state): State<AppState>, member: Member) -> Result<Json<Value>> {
+    let offering = state.profiles().get_offering(&member.company_id).await?;
     let forms = if offering.version > 0 {
-        sync(&state, &user.id, &offering).await?
+        sync(&state, &member.company_id, &offering).await?
     } else {
-        state.forms().list_forms(&user.id).await?
+        state.forms().list_forms(&member.company_id).await?
     };
     Ok(Json(answer(&offering, &forms)))
 }
 
-#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-pub async fn update(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<OfferingChange, 8192>) -> Result<Json<Value>> {
-    subscribed(&state, &user).await?;
-    let current = state.profiles().get_offering(&user.id).await?;
+#[tracing::instrument(skip(state, body), fields(company_id = %member.company_id))]
+pub async fn update(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<OfferingChange, 8192>) -> Result<Json<Value>> {
+    member.require(Action::ChangeOffering)?;
+    subscribed(&state, &member).await?;
+    let current = state.profiles().get_offering(&member.company_id).await?;
     let changed = || ApiError::conflict("offering_changed", "Your offering was changed somewhere else since you opened it. Reload to see the latest status.");
     if body.version != current.version {
         return Err(changed());
     }
-    let next = body.apply(&current, &latest_filing_day(&state), &state.clock.now_iso(), Actor::from(&user))?;
-    if !state.profiles().save_offering(&user.id, current.version, &next).await? {
+    let next = body.apply(&current, &latest_filing_day(&state), &state.clock.now_iso(), Actor::from(&member.user))?;
+    if !state.profiles().save_offering(&member.company_id, current.version, &next).await? {
         return Err(changed());
     }
-    let forms = sync(&state, &user.id, &next).await?;
+    let forms = sync(&state, &member.company_id, &next).await?;
     Ok(Json(answer(&next, &forms)))
 }
 
 /// A draft checked by the rules `update` applies, against the founder's saved offering, and not
 /// saved: 200 with the label and the notice investors would see, or 400 with the first problem
 /// as `error` (what `update` would answer) and every problem at its field as `errors`.
-#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-pub async fn check(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<OfferingChange, 8192>) -> Result<Response> {
-    let current = state.profiles().get_offering(&user.id).await?;
+#[tracing::instrument(skip(state, body), fields(company_id = %member.company_id))]
+pub async fn check(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<OfferingChange, 8192>) -> Result<Response> {
+    let current = state.profiles().get_offering(&member.company_id).await?;
     let found = body.check(&current, &latest_filing_day(&state));
     if let Some(first) = found.first() {
         let errors: Vec<Value> = found.iter().map(|f| json!({"field": f.field, "code": f.invalid.code, "message": f.invalid.message})).collect();
         let refusal = json!({"error": {"code": first.invalid.code, "message": first.invalid.message}, "errors": errors});
         return Ok((StatusCode::BAD_REQUEST, Json(refusal)).into_response());
     }
-    let forms = state.forms().list_forms(&user.id).await?;
+    let forms = state.forms().list_forms(&member.company_id).await?;
     Ok(Json(json!({
         "valid": true,
         "label": body.status.label(),

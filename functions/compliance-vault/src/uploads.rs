@@ -14,8 +14,9 @@ use axum::{
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::{
+    http::member::Member,
+    teams::Action,
     ApiError, AppState, Result,
-    auth::AuthUser,
     http::{JsonBody, QueryParams},
     vault::{Actor, FileType, MAX_UPLOAD_BYTES},
 };
@@ -75,11 +76,12 @@ pub struct StartUpload {
 }
 
 /// Checks what the founder declared and answers the presigned POST.
-#[tracing::instrument(skip(state, body), fields(user_id = %user.id))]
-pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<StartUpload, 8192>) -> Result<(StatusCode, Json<Value>)> {
-    pro(&state, &user).await?;
+#[tracing::instrument(skip(state, body), fields(company_id = %member.company_id))]
+pub async fn start(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<StartUpload, 8192>) -> Result<(StatusCode, Json<Value>)> {
+    member.require(Action::FileDocuments)?;
+    pro(&state, &member).await?;
     let upload = Declared::parse(body)?;
-    let started = start_upload(&state, &user.id, upload).await?;
+    let started = start_upload(&state, &member.company_id, upload).await?;
     Ok((
         StatusCode::CREATED,
         Json(json!({
@@ -93,13 +95,14 @@ pub async fn start(State(state): State<AppState>, user: AuthUser, JsonBody(body)
 }
 
 /// Checks the arrived file and records it (once: a repeated call answers the same record).
-#[tracing::instrument(skip(state), fields(user_id = %user.id))]
-pub async fn complete(State(state): State<AppState>, user: AuthUser, Path(upload_id): Path<String>) -> Result<(StatusCode, Json<Value>)> {
-    pro(&state, &user).await?;
+#[tracing::instrument(skip(state), fields(company_id = %member.company_id))]
+pub async fn complete(State(state): State<AppState>, member: Member, Path(upload_id): Path<String>) -> Result<(StatusCode, Json<Value>)> {
+    member.require(Action::FileDocuments)?;
+    pro(&state, &member).await?;
     if uuid::Uuid::parse_str(&upload_id).is_err() {
         return Err(upload_not_found());
     }
-    Ok(match complete_upload(&state, &user.id, &upload_id, Actor::from(&user)).await? {
+    Ok(match complete_upload(&state, &member.company_id, &upload_id, Actor::from(&member.user)).await? {
         Completed::Recorded(record) => (StatusCode::CREATED, Json(record_json(&record, None, state.clock.now().year()))),
         Completed::Already(record) => (StatusCode::OK, Json(record_json(&record, None, state.clock.now().year()))),
     })
@@ -115,12 +118,12 @@ pub struct LinkQuery {
 /// A short-lived link to one of a record's files (inline for previews, else a download).
 pub async fn file_link(
     State(state): State<AppState>,
-    user: AuthUser,
+    member: Member,
     Path((id, index)): Path<(String, usize)>,
     QueryParams(query): QueryParams<LinkQuery>,
 ) -> Result<Json<Value>> {
-    pro(&state, &user).await?;
-    let record = state.vault().get(&user.id, &id).await?;
+    pro(&state, &member).await?;
+    let record = state.vault().get(&member.company_id, &id).await?;
     let file = record.files.get(index).ok_or_else(|| ApiError::not_found("File not found"))?;
     let url = state.vault().storage()?
         .presign_get(&file.key, file.version_id.as_deref(), &file.content_type, &file.name, query.inline.unwrap_or(false), LINK_LIFETIME)

@@ -22,7 +22,7 @@ fn app(state: &AppState) -> Router {
 }
 
 async fn pro_founder(state: &AppState) -> TestUser {
-    let user = test_user(state);
+    let user = test_user(state).await;
     subscribe_trial(state, &user.id, true).await;
     user
 }
@@ -913,7 +913,7 @@ async fn the_daily_digest_files_leads_per_form_once() {
 async fn the_vault_is_pro_and_the_offering_needs_a_subscription() {
     let state = test_state().await;
     let app = app(&state);
-    let standard = test_user(&state);
+    let standard = test_user(&state).await;
     subscribe_trial(&state, &standard.id, false).await;
     for call in [
         Call::get("/api/compliance-vault/records"),
@@ -931,7 +931,7 @@ async fn the_vault_is_pro_and_the_offering_needs_a_subscription() {
         .send(&app)
         .await;
     assert_eq!(offering.status, StatusCode::OK, "the offering is every subscriber's: {}", offering.text);
-    let nobody = test_user(&state);
+    let nobody = test_user(&state).await;
     let refused = Call::put("/api/compliance-vault/offering").token(&nobody.token).json(json!({"version": 0, "status": "closed"})).send(&app).await;
     assert_eq!(refused.status, StatusCode::PAYMENT_REQUIRED);
     assert_eq!(Call::get("/api/compliance-vault/records").send(&app).await.status, StatusCode::UNAUTHORIZED);

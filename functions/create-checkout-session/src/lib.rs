@@ -16,6 +16,8 @@ use axum::{Json, Router, extract::State, http::StatusCode, routing::post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use shared::{
+    http::member::Member,
+    teams::Action,
     ApiError, AppState, Result,
     auth::AuthUser,
     billing::{claim_checkout, get_subscription, plans, release_checkout},
@@ -54,10 +56,13 @@ fn same_origin(url: &str, origin: &str) -> bool {
 async fn create(
     State(state): State<AppState>,
     user: Option<AuthUser>,
+    headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<CreateCheckout, 4096>,
 ) -> Result<Json<Value>> {
     let user = user.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "not_authenticated", NOT_AUTHENTICATED))?;
     user.refuse_impersonation()?;
+    let member = Member::resolve(&state, user, &headers).await?;
+    member.require(Action::Billing)?;
     let plans = plans(&state.config.stripe);
     if plan_for_price(&plans, &body.price_id).is_none() {
         return Err(ApiError::bad_request("unknown_price", "That plan does not exist. Please choose a plan on the pricing page."));
@@ -66,22 +71,22 @@ async fn create(
         return Err(ApiError::bad_request("invalid_success_url", "successUrl must be a page of this site."));
     }
     let choice = OfferChoice::parse(body.is_extended_trial, body.discount_percentage)?;
-    let claim = claim_checkout(state.subscriptions(), &user.id, unix(now())).await??;
-    let result = open_checkout(&state, &user, body, choice).await;
-    if let Err(err) = release_checkout(state.subscriptions(), &user.id, &claim).await {
+    let claim = claim_checkout(state.subscriptions(), &member.company_id, unix(now())).await??;
+    let result = open_checkout(&state, &member, body, choice).await;
+    if let Err(err) = release_checkout(state.subscriptions(), &member.company_id, &claim).await {
         tracing::warn!(error = %err, "checkout claim not released; it expires by itself");
     }
     result.map(|url| Json(json!({ "url": url })))
 }
 
 /// Opens the Stripe (or local) checkout with the offer the server decided.
-async fn open_checkout(state: &AppState, user: &AuthUser, body: CreateCheckout, choice: OfferChoice) -> Result<String> {
+async fn open_checkout(state: &AppState, member: &Member, body: CreateCheckout, choice: OfferChoice) -> Result<String> {
     // The subscription row is never deleted, so it remembers a past trial or subscription.
-    let existing = get_subscription(state.subscriptions(), &user.id).await?;
+    let existing = get_subscription(state.subscriptions(), &member.company_id).await?;
     let offer = checkout_offer(choice, existing.as_ref())?;
     let request = CheckoutRequest {
-        user_id: user.id.clone(),
-        email: user.email.clone(),
+        user_id: member.company_id.clone(),
+        email: member.user.email.clone(),
         customer_id: existing.and_then(|s| s.customer_id),
         price_id: body.price_id,
         success_url: body.success_url,

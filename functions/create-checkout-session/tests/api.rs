@@ -30,7 +30,7 @@ async fn local_checkout_carries_the_extended_trial_or_the_discount() {
     let state = test_state().await;
     let app = mount(&state);
     for (extended, discount, expected) in [(true, json!(null), (Some(14), None)), (false, json!(20), (Some(7), Some(20)))] {
-        let user = test_user(&state);
+        let user = test_user(&state).await;
         let mut request = body("price_local_pro");
         request["isExtendedTrial"] = json!(extended);
         request["discountPercentage"] = discount;
@@ -50,7 +50,7 @@ async fn local_checkout_carries_the_extended_trial_or_the_discount() {
 async fn invalid_checkout_requests_are_400() {
     let state = test_state().await;
     let app = mount(&state);
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let mut foreign = body("price_local_standard");
     foreign["successUrl"] = json!("https://evil.example/steal");
     let mut discount = body("price_local_standard");
@@ -91,7 +91,7 @@ async fn stripe_receives_a_form_encoded_subscription_checkout() {
         .mount(&server)
         .await;
     let state = stripe_state(&server).await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let mut request = body("price_local_pro");
     request["isExtendedTrial"] = json!(true);
     let response = Call::post("/api/create-checkout-session").token(&user.token).json(request).send(&mount(&state)).await;
@@ -126,7 +126,7 @@ async fn stripe_without_a_url_or_failing_gives_the_catalogue_messages() {
         .mount(&server)
         .await;
     let state = stripe_state(&server).await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let app = mount(&state);
     let no_url = Call::post("/api/create-checkout-session").token(&user.token).json(body("price_local_standard")).send(&app).await;
     assert_eq!(no_url.error_message(), "No checkout URL returned");
@@ -185,7 +185,7 @@ async fn store_subscription(state: &shared::AppState, record: &SubscriptionRecor
 async fn the_extended_trial_and_the_discount_together_are_400_and_each_alone_is_honoured() {
     let server = stripe_stub(1).await;
     let state = stripe_state(&server).await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let mut request = body("price_local_pro");
     request["isExtendedTrial"] = json!(true);
     request["discountPercentage"] = json!(20);
@@ -211,7 +211,7 @@ async fn a_user_with_a_live_subscription_gets_409_and_no_second_checkout() {
     let state = stripe_state(&server).await;
     let app = mount(&state);
     for status in ["trialing", "active", "past_due", "unpaid", "incomplete", "paused"] {
-        let user = test_user(&state);
+        let user = test_user(&state).await;
         store_subscription(&state, &subscription(&user.id, status)).await;
         let response = Call::post("/api/create-checkout-session").token(&user.token).json(body("price_local_pro")).send(&app).await;
         assert_eq!(response.status, StatusCode::CONFLICT, "{status}: {:?}", response.body);
@@ -225,7 +225,7 @@ async fn a_user_with_a_live_subscription_gets_409_and_no_second_checkout() {
 async fn a_returning_subscriber_checks_out_on_their_customer_without_a_trial_or_coupon() {
     let server = stripe_stub(1).await;
     let state = stripe_state(&server).await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     store_subscription(&state, &subscription(&user.id, "canceled")).await;
     let mut request = body("price_local_pro");
     request["isExtendedTrial"] = json!(true);
@@ -246,7 +246,7 @@ async fn a_returning_subscriber_checks_out_on_their_customer_without_a_trial_or_
 async fn a_user_whose_trial_ended_gets_the_discount_but_no_second_trial() {
     let server = stripe_stub(1).await;
     let state = stripe_state(&server).await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     // The trial ran out without a payment and Stripe cancelled the subscription.
     store_subscription(&state, &SubscriptionRecord { current_period_end: None, first_paid_at: None, ..subscription(&user.id, "canceled") }).await;
     let mut request = body("price_local_standard");
@@ -272,7 +272,7 @@ async fn parallel_checkouts_of_one_user_create_one_session() {
         .await;
     let state = stripe_state(&server).await;
     let app = mount(&state);
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let calls = (0..5).map(|_| {
         let (app, token) = (app.clone(), user.token.clone());
         tokio::spawn(async move { Call::post("/api/create-checkout-session").token(&token).json(body("price_local_pro")).send(&app).await })

@@ -25,7 +25,7 @@ fn initiate_checkout() -> serde_json::Value {
 #[tokio::test]
 async fn without_a_pixel_nothing_is_sent_and_the_answer_says_so() {
     let state = test_state().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::post("/api/facebook-conversions").token(&user.token).json(initiate_checkout()).send(&mount(&state)).await;
     assert_eq!(response.status, StatusCode::OK);
     assert_eq!(response.body, json!({"success": false, "reason": "not configured"}));
@@ -50,7 +50,7 @@ async fn meta_receives_hashed_identity_and_the_token_in_the_body_never_in_the_ur
         .mount(&server)
         .await;
     let state = meta_state(&server).await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::post("/api/facebook-conversions").token(&user.token).header("user-agent", "Test/1.0").json(initiate_checkout()).send(&mount(&state)).await;
     assert_eq!(response.body, json!({"success": true, "eventsReceived": 1}));
 
@@ -79,7 +79,7 @@ async fn a_meta_failure_is_success_false_not_an_error() {
     let server = MockServer::start().await;
     Mock::given(method("POST")).respond_with(ResponseTemplate::new(500)).mount(&server).await;
     let state = meta_state(&server).await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::post("/api/facebook-conversions").token(&user.token).json(initiate_checkout()).send(&mount(&state)).await;
     assert_eq!(response.status, StatusCode::OK);
     assert_eq!(response.body, json!({"success": false}));
@@ -88,7 +88,7 @@ async fn a_meta_failure_is_success_false_not_an_error() {
 #[tokio::test]
 async fn unknown_events_and_anonymous_calls_are_refused() {
     let state = test_state().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let app = mount(&state);
     let unknown = Call::post("/api/facebook-conversions").token(&user.token).json(json!({"event": "Hack"})).send(&app).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
@@ -100,7 +100,7 @@ async fn the_browser_cannot_send_a_purchase_and_meta_is_not_called() {
     let server = MockServer::start().await;
     Mock::given(method("POST")).respond_with(ResponseTemplate::new(200).set_body_json(json!({"events_received": 1}))).expect(0).mount(&server).await;
     let state = meta_state(&server).await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let app = mount(&state);
     let response = Call::post("/api/facebook-conversions").token(&user.token).json(purchase()).send(&app).await;
     assert_eq!(response.status, StatusCode::BAD_REQUEST, "{:?}", response.body);
@@ -108,7 +108,7 @@ async fn the_browser_cannot_send_a_purchase_and_meta_is_not_called() {
     assert_eq!(response.error_message(), "Purchase is recorded by the server once the payment is confirmed; it cannot be sent from the browser.");
     // The spec's other events are still accepted (here without a pixel, so nothing is sent).
     let plain = test_state().await;
-    let (plain_app, plain_user) = (mount(&plain), test_user(&plain));
+    let (plain_app, plain_user) = (mount(&plain), test_user(&plain).await);
     for event in ["InitiateCheckout", "Lead", "CompleteRegistration", "StartTrial", "Subscribe", "PageView"] {
         let mut body = initiate_checkout();
         body["event"] = json!(event);

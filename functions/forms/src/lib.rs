@@ -33,7 +33,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
-    auth::AuthUser,
+    http::member::Member,
+    teams::Action,
     forms::{DEFAULT_LEGEND, Form, FormContentInput, LEGEND_VERSION, PRESETS},
     leads::FieldMessages,
     http::{JsonBody, QueryParams},
@@ -77,15 +78,15 @@ impl From<Form> for OwnerForm {
 }
 
 #[tracing::instrument(skip(state))]
-async fn list(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    let forms: Vec<OwnerForm> = state.forms().list_forms(&user.id).await?.into_iter().map(OwnerForm::from).collect();
+async fn list(State(state): State<AppState>, member: Member) -> Result<Json<Value>> {
+    let forms: Vec<OwnerForm> = state.forms().list_forms(&member.company_id).await?.into_iter().map(OwnerForm::from).collect();
     Ok(Json(json!({ "forms": forms })))
 }
 
 /// The theme of colours not saved yet, so the editor's preview shows what investors will see
 /// without a copy of the rule. Any signed-in user; nothing is read or written.
 #[tracing::instrument(skip_all)]
-async fn check_theme(_user: AuthUser, QueryParams(colours): QueryParams<Colours>) -> Result<Json<Theme>> {
+async fn check_theme(_user: shared::auth::AuthUser, QueryParams(colours): QueryParams<Colours>) -> Result<Json<Theme>> {
     colours.validate()?;
     Ok(Json(theme(&colours)))
 }
@@ -97,17 +98,18 @@ async fn presets() -> Json<Value> {
 }
 
 #[tracing::instrument(skip(state))]
-async fn create(State(state): State<AppState>, user: AuthUser) -> Result<(StatusCode, Json<OwnerForm>)> {
-    access::require_subscription(&state, &user.id, SUBSCRIPTION_REQUIRED).await?;
-    let mut form = Form::new_default(&user.id, &state.clock.now_iso());
-    form.offering_stage = OfferingStage::from(&state.profiles().get_offering(&user.id).await?);
+async fn create(State(state): State<AppState>, member: Member) -> Result<(StatusCode, Json<OwnerForm>)> {
+    member.require(Action::EditForms)?;
+    access::require_subscription(&state, &member.company_id, SUBSCRIPTION_REQUIRED).await?;
+    let mut form = Form::new_default(&member.company_id, &state.clock.now_iso());
+    form.offering_stage = OfferingStage::from(&state.profiles().get_offering(&member.company_id).await?);
     state.forms().create_form(&form).await?;
     Ok((StatusCode::CREATED, Json(form.into())))
 }
 
 #[tracing::instrument(skip(state))]
-async fn show(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<OwnerForm>> {
-    Ok(Json(state.forms().owned_form(&id, &user.id).await?.into()))
+async fn show(State(state): State<AppState>, member: Member, Path(id): Path<String>) -> Result<Json<OwnerForm>> {
+    Ok(Json(state.forms().owned_form(&id, &member.company_id).await?.into()))
 }
 
 /// `{version, ...content}`; unknown content fields are refused when the content is parsed.
@@ -124,18 +126,19 @@ const FORM_BODY_LIMIT: usize = 256 * 1024;
 #[tracing::instrument(skip(state, body))]
 async fn update(
     State(state): State<AppState>,
-    user: AuthUser,
+    member: Member,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<UpdateForm, FORM_BODY_LIMIT>,
 ) -> Result<Json<OwnerForm>> {
-    state.forms().owned_form(&id, &user.id).await?;
-    access::require_subscription(&state, &user.id, SUBSCRIPTION_REQUIRED).await?;
+    member.require(Action::EditForms)?;
+    state.forms().owned_form(&id, &member.company_id).await?;
+    access::require_subscription(&state, &member.company_id, SUBSCRIPTION_REQUIRED).await?;
     let content: FormContentInput = serde_json::from_value(body.content)
         .map_err(|err| ApiError::bad_request("invalid_body", format!("Invalid request body: {err}.")))?;
     let content = content.validate()?;
-    let form = state.forms().update_content(&id, &user.id, body.version, &content).await?;
+    let form = state.forms().update_content(&id, &member.company_id, body.version, &content).await?;
     if form.is_published && !form.is_archived {
-        file_form_logged(&state, &form, Actor::from(&user), "edited while live").await;
+        file_form_logged(&state, &form, Actor::from(&member.user), "edited while live").await;
     }
     Ok(Json(form.into()))
 }
@@ -158,56 +161,61 @@ fn flag_version(body: &Bytes) -> Result<Option<u64>> {
     Ok(shared::http::parse_json::<FlagChange>(body)?.version)
 }
 
-async fn flag(state: &AppState, user: &AuthUser, id: &str, flag: &'static str, value: bool, body: Bytes) -> Result<Form> {
+async fn flag(state: &AppState, member: &Member, id: &str, flag: &'static str, value: bool, body: Bytes) -> Result<Form> {
     let version = flag_version(&body)?;
-    Ok(state.forms().set_flag(id, &user.id, flag, value, version).await?)
+    Ok(state.forms().set_flag(id, &member.company_id, flag, value, version).await?)
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn publish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
-    state.forms().owned_form(&id, &user.id).await?;
-    access::require_subscription(&state, &user.id, SUBSCRIPTION_REQUIRED).await?;
-    let mut form = flag(&state, &user, &id, "is_published", true, body).await?;
-    file_live_form(&state, &user, &mut form, "published").await?;
+async fn publish(State(state): State<AppState>, member: Member, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
+    member.require(Action::EditForms)?;
+    state.forms().owned_form(&id, &member.company_id).await?;
+    access::require_subscription(&state, &member.company_id, SUBSCRIPTION_REQUIRED).await?;
+    let mut form = flag(&state, &member, &id, "is_published", true, body).await?;
+    file_live_form(&state, &member, &mut form, "published").await?;
     Ok(Json(form.into()))
 }
 
 /// A form that just went live: it takes the offering's current status (if it missed a
 /// change), and is filed in the vault as investors now see it.
-async fn file_live_form(state: &AppState, user: &AuthUser, form: &mut Form, event: &str) -> Result<()> {
-    let stage = OfferingStage::from(&state.profiles().get_offering(&user.id).await?);
+async fn file_live_form(state: &AppState, member: &Member, form: &mut Form, event: &str) -> Result<()> {
+    let stage = OfferingStage::from(&state.profiles().get_offering(&member.company_id).await?);
     if stage.version > form.offering_stage.version {
         state.forms().set_offering_stage(&form.id, &stage).await?;
         form.offering_stage = stage;
     }
     if form.is_published && !form.is_archived {
-        file_form_logged(state, form, Actor::from(user), event).await;
+        file_form_logged(state, form, Actor::from(&member.user), event).await;
     }
     Ok(())
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn unpublish(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
-    Ok(Json(flag(&state, &user, &id, "is_published", false, body).await?.into()))
+async fn unpublish(State(state): State<AppState>, member: Member, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
+    member.require(Action::EditForms)?;
+    Ok(Json(flag(&state, &member, &id, "is_published", false, body).await?.into()))
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn archive(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
-    Ok(Json(flag(&state, &user, &id, "is_archived", true, body).await?.into()))
+async fn archive(State(state): State<AppState>, member: Member, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
+    member.require(Action::EditForms)?;
+    Ok(Json(flag(&state, &member, &id, "is_archived", true, body).await?.into()))
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn unarchive(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
-    let mut form = flag(&state, &user, &id, "is_archived", false, body).await?;
-    file_live_form(&state, &user, &mut form, "unarchived").await?;
+async fn unarchive(State(state): State<AppState>, member: Member, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
+    member.require(Action::EditForms)?;
+    let mut form = flag(&state, &member, &id, "is_archived", false, body).await?;
+    file_live_form(&state, &member, &mut form, "unarchived").await?;
     Ok(Json(form.into()))
 }
 
 /// Deletes the form; the answer says whether it had leads (they are kept).
 #[tracing::instrument(skip(state))]
-async fn remove(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<Json<Value>> {
-    state.forms().owned_form(&id, &user.id).await?;
+async fn remove(State(state): State<AppState>, member: Member, Path(id): Path<String>) -> Result<Json<Value>> {
+    member.require(Action::EditForms)?;
+    state.forms().owned_form(&id, &member.company_id).await?;
     let had_leads = state.lead_listings().form_has_leads(&id).await?;
-    state.forms().delete_form(&id, &user.id).await?;
+    state.forms().delete_form(&id, &member.company_id).await?;
     Ok(Json(json!({ "deleted": true, "had_leads": had_leads })))
 }

@@ -26,7 +26,7 @@ async fn subscribe(state: &AppState, user: &TestUser, status: &str) {
 }
 
 async fn subscriber(state: &AppState) -> TestUser {
-    let user = test_user(state);
+    let user = test_user(state).await;
     subscribe(state, &user, "trialing").await;
     user
 }
@@ -53,7 +53,7 @@ async fn put(app: &Router, user: &TestUser, form: &Value, body: Value) -> shared
 #[tokio::test]
 async fn creating_without_a_subscription_is_refused_with_the_spec_text() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::post("/api/forms").token(&user.token).send(&app).await;
     assert_eq!(response.status, StatusCode::PAYMENT_REQUIRED);
     assert_eq!(response.error_message(), "Start your 7-day free trial to create investor forms");
@@ -273,7 +273,7 @@ async fn deleting_a_form_keeps_its_leads_and_says_it_had_some() {
 #[tokio::test]
 async fn presets_come_from_the_server_with_non_binding_amount_labels() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::get("/api/forms/presets").token(&user.token).send(&app).await;
     let presets = response.body["presets"].as_array().unwrap();
     let amount = presets.iter().find(|p| p["key"] == "investment_amount").unwrap();
@@ -335,7 +335,7 @@ async fn saving_the_demo_indigo_answers_a_readable_theme_that_says_what_was_adju
 #[tokio::test]
 async fn the_theme_check_refuses_a_colour_that_is_not_hex_or_missing_and_needs_a_session() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let good = "primaryColor=%236366f1&backgroundColor=%23ffffff&textColor=%231f2937&buttonTextColor=%23ffffff";
     let bad = Call::get(&format!("/api/forms/theme?{good}&buttonColor=blue")).token(&user.token).send(&app).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);

@@ -19,9 +19,9 @@ use std::sync::Arc;
 use axum::{Json, Router, body::Bytes, extract::State, http::StatusCode, routing::post};
 use serde_json::{Value, json};
 use shared::{
+    http::member::Member,
     ApiError, AppState, Result,
     ai::Llm,
-    auth::AuthUser,
     lead_stats::{daily, date_of, day_string, weeks_start},
     rate_limit::{self, Rule},
     repo::profiles::Profile,
@@ -43,6 +43,12 @@ pub const PER_USER: Rule = Rule::new("insights-user", 600, 30);
 struct InsightsState {
     app: AppState,
     llm: Arc<OnceCell<Option<Llm>>>,
+}
+
+impl axum::extract::FromRef<InsightsState> for AppState {
+    fn from_ref(state: &InsightsState) -> Self {
+        state.app.clone()
+    }
 }
 
 impl axum::extract::FromRef<InsightsState> for shared::auth::TokenKeys {
@@ -110,19 +116,19 @@ async fn reserve_refresh(state: &AppState, owner_id: &str) -> Result<()> {
     Ok(())
 }
 
-#[tracing::instrument(skip(insights, body), fields(user_id = %user.id))]
-async fn generate(State(insights): State<InsightsState>, user: AuthUser, body: Bytes) -> Result<Json<Value>> {
+#[tracing::instrument(skip(insights, body), fields(company_id = %member.company_id))]
+async fn generate(State(insights): State<InsightsState>, member: Member, body: Bytes) -> Result<Json<Value>> {
     check_body(&body)?;
     let state = &insights.app;
-    shared::services::access::require_pro(state, &user.id, PRO_REQUIRED).await?;
-    reserve_refresh(state, &user.id).await?;
-    let facts = load_facts(state, &user.id).await?;
+    shared::services::access::require_pro(state, &member.company_id, PRO_REQUIRED).await?;
+    reserve_refresh(state, &member.company_id).await?;
+    let facts = load_facts(state, &member.company_id).await?;
     let templates = phrasing::templates(&facts);
     if templates.is_empty() {
         return Ok(Json(json!({ "insights": {} })));
     }
     let llm = insights.llm().await;
-    Ok(Json(answer::insights(state, &user.id, llm, templates).await))
+    Ok(Json(answer::insights(state, &member.company_id, llm, templates).await))
 }
 
 #[cfg(test)]

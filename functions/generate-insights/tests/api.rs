@@ -43,7 +43,7 @@ async fn subscribe(state: &AppState, user: &TestUser, status: &str, pro: bool) {
 }
 
 async fn pro_founder(state: &AppState) -> (TestUser, String) {
-    let user = test_user(state);
+    let user = test_user(state).await;
     subscribe(state, &user, "trialing", true).await;
     let form = shared::testing::form(&user.id).named("Seed Round").published().with(|form| form.views = 200).store(state).await;
     (user, form.id)
@@ -100,16 +100,16 @@ async fn insights_are_for_signed_in_founders_on_pro() {
     let anonymous = Call::post("/api/generate-insights").json(json!({})).send(&app).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 
-    let nobody = test_user(&state);
+    let nobody = test_user(&state).await;
     let refused = insights(&app, &nobody, json!({})).await;
     assert_eq!((refused.status, refused.error_code()), (StatusCode::PAYMENT_REQUIRED, "pro_required"));
     assert_eq!(refused.error_message(), generate_insights::PRO_REQUIRED);
 
-    let standard = test_user(&state);
+    let standard = test_user(&state).await;
     subscribe(&state, &standard, "active", false).await;
     assert_eq!(insights(&app, &standard, json!({})).await.status, StatusCode::PAYMENT_REQUIRED);
 
-    let lapsed = test_user(&state);
+    let lapsed = test_user(&state).await;
     subscribe(&state, &lapsed, "canceled", true).await;
     assert_eq!(insights(&app, &lapsed, json!({})).await.status, StatusCode::PAYMENT_REQUIRED);
 

@@ -5,4 +5,4 @@
 use shared::config::{Needs, Table::*};
 
 /// The leads stream: counts each lead and mails its founder.
-pub const NEEDS: Needs = Needs { tables: &[Forms, Leads, Profiles, Users, PlatformStats, LeadStats], app_origin: true, mail: true, ..Needs::NONE };
+pub const NEEDS: Needs = Needs { tables: &[Teams, Forms, Leads, Profiles, Users, PlatformStats, LeadStats], app_origin: true, mail: true, ..Needs::NONE };

@@ -27,8 +27,9 @@ use axum::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use shared::{
+    http::member::Member,
+    teams::Action,
     ApiError, AppState, Result,
-    auth::AuthUser,
     dashboard::{Summary, Totals},
     forms::Form,
     http::JsonBody,
@@ -99,18 +100,18 @@ fn view(lead: StoredLead, forms: &HashMap<String, Form>) -> LeadView {
     }
 }
 
-async fn forms_by_id(state: &AppState, user: &AuthUser) -> Result<HashMap<String, Form>> {
-    Ok(state.forms().list_forms(&user.id).await?.into_iter().map(|f| (f.id.clone(), f)).collect())
+async fn forms_by_id(state: &AppState, member: &Member) -> Result<HashMap<String, Form>> {
+    Ok(state.forms().list_forms(&member.company_id).await?.into_iter().map(|f| (f.id.clone(), f)).collect())
 }
 
 /// The caller's scope: `formId` must be one of the caller's forms.
-async fn scope(state: &AppState, user: &AuthUser, form_id: Option<&str>) -> Result<Scope> {
+async fn scope(state: &AppState, member: &Member, form_id: Option<&str>) -> Result<Scope> {
     match form_id.filter(|id| !id.is_empty()) {
         Some(id) => {
-            state.forms().owned_form(id, &user.id).await?;
+            state.forms().owned_form(id, &member.company_id).await?;
             Ok(Scope::Form(id.to_owned()))
         }
-        None => Ok(Scope::Owner(user.id.clone())),
+        None => Ok(Scope::Owner(member.company_id.clone())),
     }
 }
 
@@ -140,12 +141,12 @@ fn parse_search(value: Option<&str>) -> Result<Option<String>> {
 }
 
 #[tracing::instrument(skip(state))]
-async fn list(State(state): State<AppState>, user: AuthUser, shared::http::QueryParams(query): shared::http::QueryParams<ListQuery>) -> Result<Json<Value>> {
+async fn list(State(state): State<AppState>, member: Member, shared::http::QueryParams(query): shared::http::QueryParams<ListQuery>) -> Result<Json<Value>> {
     let temperature = parse_temperature(query.temperature.as_deref())?;
     let search = parse_search(query.q.as_deref())?;
-    let scope = scope(&state, &user, query.form_id.as_deref()).await?;
+    let scope = scope(&state, &member, query.form_id.as_deref()).await?;
     let start = query.cursor.as_deref().map(|c| scope.decode_cursor(c)).transpose()?;
-    let forms = forms_by_id(&state, &user).await?;
+    let forms = forms_by_id(&state, &member).await?;
     let filter = Filter { status: temperature.map(Temperature::as_str), search: search.as_deref() };
     let page = state.lead_listings().page(&scope, filter, start, PAGE_SIZE, MAX_READS).await?;
     let views: Vec<LeadView> = page.leads.into_iter().map(|lead| view(lead, &forms)).collect();
@@ -154,19 +155,19 @@ async fn list(State(state): State<AppState>, user: AuthUser, shared::http::Query
 }
 
 #[tracing::instrument(skip(state))]
-async fn recent(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>> {
-    let forms = forms_by_id(&state, &user).await?;
-    let leads = state.lead_listings().recent(&user.id, RECENT).await?;
+async fn recent(State(state): State<AppState>, member: Member) -> Result<Json<Value>> {
+    let forms = forms_by_id(&state, &member).await?;
+    let leads = state.lead_listings().recent(&member.company_id, RECENT).await?;
     let leads: Vec<LeadView> = leads.into_iter().map(|lead| view(lead, &forms)).collect();
     Ok(Json(json!({ "leads": leads })))
 }
 
 /// Two reads, whatever the number of leads: the profile's counters and the forms' views.
 #[tracing::instrument(skip(state))]
-async fn summary(State(state): State<AppState>, user: AuthUser) -> Result<Json<Summary>> {
+async fn summary(State(state): State<AppState>, member: Member) -> Result<Json<Summary>> {
     let (profile, forms) =
-        tokio::try_join!(state.profiles().get_profile(&user.id), state.forms().list_forms(&user.id))?;
-    let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(&user.id));
+        tokio::try_join!(state.profiles().get_profile(&member.company_id), state.forms().list_forms(&member.company_id))?;
+    let profile = profile.unwrap_or_else(|| shared::repo::profiles::Profile::empty(&member.company_id));
     let totals = Totals {
         forms: forms.len() as u64,
         views: forms.iter().fold(0u64, |sum, f| sum.saturating_add(f.views)),
@@ -192,16 +193,16 @@ struct TrendsQuery {
 /// The charts' figures from the aggregates kept on write: one Query of at most 84 day items
 /// and the profile, whatever the number of leads. With `formId` (the caller's form, else 404)
 /// the weeks and days are that form's.
-#[tracing::instrument(skip(state), fields(user_id = %user.id))]
-async fn trends(State(state): State<AppState>, user: AuthUser, shared::http::QueryParams(query): shared::http::QueryParams<TrendsQuery>) -> Result<Json<Trends>> {
+#[tracing::instrument(skip(state), fields(company_id = %member.company_id))]
+async fn trends(State(state): State<AppState>, member: Member, shared::http::QueryParams(query): shared::http::QueryParams<TrendsQuery>) -> Result<Json<Trends>> {
     if let Some(form_id) = &query.form_id {
-        state.forms().owned_form(form_id, &user.id).await?;
+        state.forms().owned_form(form_id, &member.company_id).await?;
     }
     let today = shared::lead_stats::date_of(state.clock.now());
     let (from, to) = (day_string(trends::first_day(today)), day_string(today));
     let (profile, stats) = tokio::try_join!(
-        state.profiles().get_profile(&user.id),
-        state.lead_stats().days(&user.id, query.form_id.as_deref(), &from, &to),
+        state.profiles().get_profile(&member.company_id),
+        state.lead_stats().days(&member.company_id, query.form_id.as_deref(), &from, &to),
     )?;
     let temperatures = profile.map(|p| Temperatures { hot: p.hot_leads, warm: p.warm_leads, cold: p.cold_leads }).unwrap_or_default();
     Ok(Json(Trends::of(&stats, today, temperatures, query.form_id)))
@@ -222,14 +223,15 @@ struct ExportQuery {
 async fn export(
     State(state): State<AppState>,
     headers: axum::http::HeaderMap,
-    user: AuthUser,
+    member: Member,
     shared::http::QueryParams(query): shared::http::QueryParams<ExportQuery>,
 ) -> Result<Response> {
+    member.require(Action::Export)?;
     if state.config.origin_verify_secret.is_some() && !shared::http::from_trusted_cdn(&headers, &state.config) {
         return Err(ApiError::new(axum::http::StatusCode::FORBIDDEN, "forbidden", "Export through the RaiseSpark app."));
     }
-    let scope = scope(&state, &user, query.form_id.as_deref()).await?;
-    let forms = forms_by_id(&state, &user).await?;
+    let scope = scope(&state, &member, query.form_id.as_deref()).await?;
+    let forms = forms_by_id(&state, &member).await?;
     let form = match &scope {
         Scope::Form(id) => forms.get(id),
         Scope::Owner(_) => None,
@@ -257,19 +259,21 @@ struct StatusChange {
 #[tracing::instrument(skip(state, body))]
 async fn set_status(
     State(state): State<AppState>,
-    user: AuthUser,
+    member: Member,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<StatusChange, 1024>,
 ) -> Result<Json<Value>> {
+    member.require(Action::EditLeads)?;
     if !matches!(body.status.as_str(), "cold" | "warm" | "hot") {
         return Err(ApiError::bad_request("invalid_status", "status must be cold, warm or hot."));
     }
-    state.leads().set_status(&id, &user.id, &body.status).await?;
+    state.leads().set_status(&id, &member.company_id, &body.status).await?;
     Ok(Json(json!({ "id": id, "temperature": body.status })))
 }
 
 #[tracing::instrument(skip(state))]
-async fn remove(State(state): State<AppState>, user: AuthUser, Path(id): Path<String>) -> Result<StatusCode> {
-    state.leads().delete_lead(&id, &user.id).await?;
+async fn remove(State(state): State<AppState>, member: Member, Path(id): Path<String>) -> Result<StatusCode> {
+    member.require(Action::EditLeads)?;
+    state.leads().delete_lead(&id, &member.company_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -44,7 +44,7 @@ async fn lead(state: &AppState, form: &Form, owner: &str, name: &str, status: &s
 #[tokio::test]
 async fn leads_are_listed_newest_first_by_field_label_with_location() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let form = form_of(&state, &user, "Fund II").await;
     lead(&state, &form, &user.id, "Ada", "hot", "2026-11-20T10:00:00Z").await;
     lead(&state, &form, &user.id, "Grace", "cold", "2026-11-21T10:00:00Z").await;
@@ -62,7 +62,7 @@ async fn leads_are_listed_newest_first_by_field_label_with_location() {
 #[tokio::test]
 async fn filters_by_form_and_temperature_and_pages_with_a_cursor() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let (one, two) = (form_of(&state, &user, "One").await, form_of(&state, &user, "Two").await);
     for i in 0..30 {
         lead(&state, &one, &user.id, &format!("Investor{i}"), if i % 2 == 0 { "hot" } else { "warm" }, &format!("2026-11-20T10:00:{:02}Z", i)).await;
@@ -82,7 +82,7 @@ async fn filters_by_form_and_temperature_and_pages_with_a_cursor() {
 #[tokio::test]
 async fn another_users_leads_and_forms_stay_invisible() {
     let (app, state) = app().await;
-    let (owner, intruder) = (test_user(&state), test_user(&state));
+    let (owner, intruder) = (test_user(&state).await, test_user(&state).await);
     let form = form_of(&state, &owner, "Private").await;
     lead(&state, &form, &owner.id, "Ada", "hot", "2026-11-20T10:00:00Z").await;
     let theirs = Call::get("/api/leads").token(&intruder.token).send(&app).await;
@@ -97,7 +97,7 @@ async fn another_users_leads_and_forms_stay_invisible() {
 #[tokio::test]
 async fn bad_filters_and_forged_cursors_are_400() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let bad = Call::get("/api/leads?temperature=boiling").token(&user.token).send(&app).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
     let forged = Call::get("/api/leads?cursor=not-a-cursor").token(&user.token).send(&app).await;
@@ -116,7 +116,7 @@ async fn first_lead_id(app: &axum::Router, user: &TestUser) -> String {
 #[tokio::test]
 async fn the_owner_changes_a_leads_temperature_and_deletes_it() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let form = form_of(&state, &user, "Fund").await;
     lead(&state, &form, &user.id, "Ada", "cold", "2026-11-20T10:00:00Z").await;
     let id = first_lead_id(&app, &user).await;
@@ -132,7 +132,7 @@ async fn the_owner_changes_a_leads_temperature_and_deletes_it() {
 #[tokio::test]
 async fn another_users_lead_cannot_be_changed_or_deleted() {
     let (app, state) = app().await;
-    let (owner, intruder) = (test_user(&state), test_user(&state));
+    let (owner, intruder) = (test_user(&state).await, test_user(&state).await);
     let form = form_of(&state, &owner, "Fund").await;
     lead(&state, &form, &owner.id, "Ada", "cold", "2026-11-20T10:00:00Z").await;
     let id = first_lead_id(&app, &owner).await;
@@ -193,7 +193,7 @@ fn earned(summary: &serde_json::Value) -> Vec<String> {
 #[tokio::test]
 async fn the_summary_counts_every_lead_once_not_just_the_recent_five() {
     let (app, state) = both().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let (one, two) = (published(&state, &user, "Seed").await, published(&state, &user, "Bridge").await);
     let amounts = ["Over $100,000", "$25,000 - $50,000", "Under $10,000", "$10,000 - $25,000"];
     for i in 0..7 {
@@ -238,7 +238,7 @@ async fn the_summary_counts_every_lead_once_not_just_the_recent_five() {
     assert_eq!(summary["estimatedInterest"], 337_500);
 
     // Another founder's summary sees none of it.
-    let other = test_user(&state);
+    let other = test_user(&state).await;
     assert_eq!(Call::get("/api/leads/recent").token(&other.token).send(&app).await.body["leads"], json!([]));
     assert_eq!(Call::get("/api/leads/recent").send(&app).await.status, StatusCode::UNAUTHORIZED);
     let theirs = Call::get("/api/leads/summary").token(&other.token).send(&app).await;
@@ -249,7 +249,7 @@ async fn the_summary_counts_every_lead_once_not_just_the_recent_five() {
 #[tokio::test]
 async fn search_matches_name_or_email_and_fills_filtered_pages() {
     let (app, state) = both().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let form = published(&state, &user, "Seed").await;
     for i in 0..40 {
         let name = if i % 10 == 0 { format!("Ada Match{i}") } else { format!("Grace Other{i}") };
@@ -303,7 +303,7 @@ fn parse_csv(text: &str) -> Vec<Vec<String>> {
 #[tokio::test]
 async fn the_csv_export_quotes_neutralises_and_scopes_to_the_owner() {
     let (app, state) = both().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let (one, two) = (published(&state, &user, "Seed, \"Round\"").await, published(&state, &user, "Bridge").await);
     assert_eq!(submit(&app, &one, "=HYPERLINK(\"http://evil\")", "Over $100,000", "csv-1-xxxxxxxx").await, StatusCode::CREATED);
     assert_eq!(submit(&app, &one, "Ada, Lovelace", "$25,000 - $50,000", "csv-2-xxxxxxxx").await, StatusCode::CREATED);
@@ -340,7 +340,7 @@ async fn the_csv_export_quotes_neutralises_and_scopes_to_the_owner() {
     assert!(!rows[0].contains(&"Other answers".to_owned()));
     assert!(one_form.headers["content-disposition"].to_str().unwrap().contains("raisespark-leads-bridge-"));
 
-    let intruder = test_user(&state);
+    let intruder = test_user(&state).await;
     let theirs = Call::get(&format!("/api/leads/export?formId={}", one.id)).token(&intruder.token).send(&app).await;
     assert_eq!(theirs.status, StatusCode::NOT_FOUND);
     let empty = Call::get("/api/leads/export").token(&intruder.token).send(&app).await;
@@ -367,7 +367,7 @@ async fn dashboard_loads(app: &axum::Router, user: &TestUser) -> (serde_json::Va
 #[tokio::test]
 async fn hostile_amounts_from_investors_never_break_the_founders_dashboard() {
     let (app, state) = dashboard().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let form = published(&state, &user, "Seed").await;
     // Amount-looking text in free-text answers; the amount field itself only takes its options.
     for i in 0..3 {
@@ -392,7 +392,7 @@ async fn hostile_amounts_from_investors_never_break_the_founders_dashboard() {
 #[tokio::test]
 async fn counters_stored_out_of_range_are_read_leniently_and_saturate() {
     let (app, state) = dashboard().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let form = published(&state, &user, "Seed").await;
     // What the old code could leave behind: a sum past every integer type, a negative count,
     // a lead whose stored amount is absurd.
@@ -448,7 +448,7 @@ async fn counters_stored_out_of_range_are_read_leniently_and_saturate() {
 async fn behind_cloudfront_the_export_url_serves_only_requests_with_the_origin_secret() {
     let state = shared::testing::test_state_with(|config| config.origin_verify_secret = Some("origin-secret-0123456789abcdef".to_owned().into())).await;
     let app = shared::http::mount("leads", leads::router(state.clone()));
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let direct = Call::get("/api/leads/export").token(&user.token).send(&app).await;
     assert_eq!(direct.status, StatusCode::FORBIDDEN);
     let through_cdn = Call::get("/api/leads/export").token(&user.token).header("x-origin-verify", "origin-secret-0123456789abcdef").send(&app).await;
@@ -470,7 +470,7 @@ async fn form_leads(state: &AppState, form: &Form) -> u64 {
 #[tokio::test]
 async fn temperature_and_form_counters_follow_capture_status_changes_and_deletes() {
     let (app, state) = both().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let form = published(&state, &user, "Counters Fund").await;
     assert_eq!(submit(&app, &form, "Ada Hot", "Over $100,000", "counters-hot-xxxxxxxx").await, StatusCode::CREATED);
     assert_eq!(submit(&app, &form, "Grace Cold", "Under $10,000", "counters-cold-xxxxxxxx").await, StatusCode::CREATED);

@@ -20,8 +20,9 @@ use axum::{
 };
 use serde::Deserialize;
 use shared::{
+    http::member::Member,
+    teams::Action,
     ApiError, AppState, Result,
-    auth::AuthUser,
     brand::{LogoProblem, MAX_LOGO_BYTES},
     http::JsonBody,
     repo::profiles::Profile,
@@ -36,10 +37,15 @@ pub fn router(state: AppState) -> Router {
 }
 
 #[tracing::instrument(skip(state))]
-async fn show_profile(State(state): State<AppState>, user: AuthUser) -> Result<Json<Profile>> {
-    let profile = state.profiles().get_profile(&user.id)
-        .await?
-        .unwrap_or_else(|| Profile::empty(&user.id));
+async fn show_profile(State(state): State<AppState>, member: Member) -> Result<Json<Profile>> {
+    let (company, own) = tokio::try_join!(state.profiles().get_profile(&member.company_id), async {
+        if member.company_id == member.user.id { Ok(None) } else { state.profiles().get_profile(&member.user.id).await }
+    })?;
+    let mut profile = company.unwrap_or_else(|| Profile::empty(&member.company_id));
+    // The name is the caller's own; the counters and logo are the company's.
+    if member.company_id != member.user.id {
+        profile.name = own.and_then(|own| own.name);
+    }
     Ok(Json(profile))
 }
 
@@ -52,12 +58,12 @@ struct UpdateProfile {
 #[tracing::instrument(skip(state, body))]
 async fn update_profile(
     State(state): State<AppState>,
-    user: AuthUser,
+    member: Member,
     JsonBody(body): JsonBody<UpdateProfile, 4096>,
 ) -> Result<Json<Profile>> {
-    user.refuse_impersonation()?;
+    member.user.refuse_impersonation()?;
     let name = ProfileName::parse(&body.name)?;
-    let profile = state.profiles().set_profile_name(&user.id, name.as_ref()).await?;
+    let profile = state.profiles().set_profile_name(&member.user.id, name.as_ref()).await?;
     Ok(Json(profile))
 }
 
@@ -71,8 +77,9 @@ fn refused(problem: LogoProblem) -> ApiError {
 /// Checks, re-encodes and keeps the founder's logo, then puts it on the profile: a refused
 /// file changes nothing (the logo already there stays).
 #[tracing::instrument(skip(state, headers, body))]
-async fn upload_logo(State(state): State<AppState>, user: AuthUser, headers: HeaderMap, body: Body) -> Result<Json<Profile>> {
-    user.refuse_impersonation()?;
+async fn upload_logo(State(state): State<AppState>, member: Member, headers: HeaderMap, body: Body) -> Result<Json<Profile>> {
+    member.user.refuse_impersonation()?;
+    member.require(Action::ManageCompany)?;
     let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
     if declared.is_some_and(|length| length > MAX_LOGO_BYTES) {
         return Err(refused(LogoProblem::TooLarge));
@@ -82,16 +89,17 @@ async fn upload_logo(State(state): State<AppState>, user: AuthUser, headers: Hea
     let kept = tokio::task::spawn_blocking(move || logo::normalise(&bytes)).await.map_err(ApiError::internal)?.map_err(refused)?;
     let assets = state.assets.as_ref().ok_or_else(|| ApiError::internal(anyhow::anyhow!("profiles did not declare the assets bucket")))?;
     assets.put_logo(&kept.logo.hash, kept.png).await?;
-    let profile = state.profiles().set_logo(&user.id, &kept.logo).await?;
+    let profile = state.profiles().set_logo(&member.company_id, &kept.logo).await?;
     Ok(Json(profile))
 }
 
 /// Takes the logo off the profile (and so off every form). The PNG stays under its hash:
 /// another founder may have uploaded the same image.
 #[tracing::instrument(skip(state))]
-async fn remove_logo(State(state): State<AppState>, user: AuthUser) -> Result<Json<Profile>> {
-    user.refuse_impersonation()?;
-    let profile = state.profiles().remove_logo(&user.id).await?.unwrap_or_else(|| Profile::empty(&user.id));
+async fn remove_logo(State(state): State<AppState>, member: Member) -> Result<Json<Profile>> {
+    member.user.refuse_impersonation()?;
+    member.require(Action::ManageCompany)?;
+    let profile = state.profiles().remove_logo(&member.company_id).await?.unwrap_or_else(|| Profile::empty(&member.company_id));
     Ok(Json(profile))
 }
 

@@ -26,7 +26,7 @@ async fn a_garbage_token_is_401_invalid_token() {
 #[tokio::test]
 async fn a_new_user_sees_an_empty_profile() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::get("/api/profiles/me").token(&user.token).send(&app).await;
     assert_eq!(response.status, StatusCode::OK);
     assert_eq!(response.body, json!({"id": user.id, "name": null, "interested_investors_count": 0, "estimated_interest": 0, "hot_leads": 0, "warm_leads": 0, "cold_leads": 0, "hot_contacted": 0, "warm_contacted": 0, "cold_contacted": 0, "logo": null}));
@@ -35,7 +35,7 @@ async fn a_new_user_sees_an_empty_profile() {
 #[tokio::test]
 async fn a_saved_name_is_returned_trimmed_and_kept() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let saved = Call::patch("/api/profiles/me").token(&user.token).json(json!({"name": "  Ada Lovelace "})).send(&app).await;
     assert_eq!(saved.status, StatusCode::OK);
     assert_eq!(saved.body["name"], "Ada Lovelace");
@@ -46,7 +46,7 @@ async fn a_saved_name_is_returned_trimmed_and_kept() {
 #[tokio::test]
 async fn one_user_never_sees_or_changes_another_users_profile() {
     let (app, state) = app().await;
-    let (ada, bob) = (test_user(&state), test_user(&state));
+    let (ada, bob) = (test_user(&state).await, test_user(&state).await);
     Call::patch("/api/profiles/me").token(&ada.token).json(json!({"name": "Ada"})).send(&app).await;
     let bob_view = Call::get("/api/profiles/me").token(&bob.token).send(&app).await;
     assert_eq!(bob_view.body["id"], bob.id);
@@ -58,7 +58,7 @@ async fn one_user_never_sees_or_changes_another_users_profile() {
 #[tokio::test]
 async fn invalid_updates_answer_4xx_and_change_nothing() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     Call::patch("/api/profiles/me").token(&user.token).json(json!({"name": "Ada"})).send(&app).await;
 
     let cases = [
@@ -81,7 +81,7 @@ async fn invalid_updates_answer_4xx_and_change_nothing() {
 #[tokio::test]
 async fn an_unknown_profiles_route_is_a_json_404() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::get("/api/profiles/someone-else").token(&user.token).send(&app).await;
     assert_eq!(response.status, StatusCode::NOT_FOUND);
     assert_eq!(response.error_code(), "not_found");
@@ -94,7 +94,7 @@ async fn an_unreachable_store_answers_503_with_retry_after_never_500() {
     config.dynamodb_endpoint = Some("http://127.0.0.1:9".into());
     let down = shared::AppState::from_config(config).await.unwrap();
     let app = shared::http::mount("profiles", profiles::router(down.clone()));
-    let user = test_user(&down);
+    let user = test_user(&down).await;
     let read = Call::get("/api/profiles/me").token(&user.token).send(&app).await;
     assert_eq!(read.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(read.error_code(), "service_unavailable");
@@ -127,7 +127,7 @@ async fn logo_of(app: &axum::Router, token: &str) -> serde_json::Value {
 #[tokio::test]
 async fn an_uploaded_logo_is_kept_as_a_png_scaled_to_fit_and_named_by_its_hash() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let saved = upload(&app, &user.token, "image/png", png(1200, 600)).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text);
     let logo = &saved.body["logo"];
@@ -146,7 +146,7 @@ async fn an_uploaded_logo_is_kept_as_a_png_scaled_to_fit_and_named_by_its_hash()
 #[tokio::test]
 async fn jpeg_and_webp_logos_are_recognised_by_their_bytes_whatever_type_is_declared() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     for (format, declared) in [(image::ImageFormat::Jpeg, "image/png"), (image::ImageFormat::WebP, "application/octet-stream"), (image::ImageFormat::Png, "text/plain")] {
         let saved = upload(&app, &user.token, declared, image_bytes(300, 60, format)).await;
         assert_eq!(saved.status, StatusCode::OK, "{format:?}: {}", saved.text);
@@ -157,7 +157,7 @@ async fn jpeg_and_webp_logos_are_recognised_by_their_bytes_whatever_type_is_decl
 #[tokio::test]
 async fn a_refused_logo_answers_why_and_the_logo_already_there_stays() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let before = upload(&app, &user.token, "image/png", png(200, 50)).await.body["logo"].clone();
 
     let cut = png(300, 300);
@@ -192,7 +192,7 @@ async fn a_refused_logo_answers_why_and_the_logo_already_there_stays() {
 #[tokio::test]
 async fn a_founder_changes_only_their_own_logo() {
     let (app, state) = app().await;
-    let (ada, bob) = (test_user(&state), test_user(&state));
+    let (ada, bob) = (test_user(&state).await, test_user(&state).await);
     for call in [Call::put("/api/profiles/me/logo").bytes("image/png", png(40, 40)), Call::delete("/api/profiles/me/logo")] {
         assert_eq!(call.send(&app).await.status, StatusCode::UNAUTHORIZED, "signed out");
     }
@@ -215,7 +215,7 @@ async fn a_founder_changes_only_their_own_logo() {
 #[tokio::test]
 async fn support_staff_in_a_founders_account_cannot_change_or_remove_the_logo() {
     let (app, state) = app().await;
-    let founder = test_user(&state);
+    let founder = test_user(&state).await;
     let before = upload(&app, &founder.token, "image/png", png(100, 40)).await.body["logo"].clone();
     let (support, _) = shared::testing::support_session(&state, &founder).await;
     let replaced = upload(&app, &support, "image/png", png(60, 60)).await;
@@ -228,7 +228,7 @@ async fn support_staff_in_a_founders_account_cannot_change_or_remove_the_logo() 
 #[tokio::test]
 async fn a_name_change_keeps_the_logo_and_a_new_logo_keeps_the_name() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     Call::patch("/api/profiles/me").token(&user.token).json(json!({"name": "Ada"})).send(&app).await;
     let logo = upload(&app, &user.token, "image/png", png(90, 30)).await.body["logo"].clone();
     let renamed = Call::patch("/api/profiles/me").token(&user.token).json(json!({"name": "Ada L."})).send(&app).await;

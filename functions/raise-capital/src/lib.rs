@@ -19,7 +19,9 @@ use axum::{
     routing::{get, put},
 };
 use serde::{Deserialize, Serialize};
-use shared::{ApiError, AppState, Result, auth::AuthUser, http::JsonBody};
+use shared::{
+    http::member::Member,
+    teams::Action,ApiError, AppState, Result, http::JsonBody};
 
 /// One step of the guide, with the product feature that helps.
 #[derive(Debug, Clone, Serialize)]
@@ -139,8 +141,8 @@ fn view(done: &HashSet<String>) -> Progress {
 }
 
 #[tracing::instrument(skip(state))]
-async fn progress(State(state): State<AppState>, user: AuthUser) -> Result<Json<Progress>> {
-    Ok(Json(view(&state.profiles().guide_steps(&user.id).await?)))
+async fn progress(State(state): State<AppState>, member: Member) -> Result<Json<Progress>> {
+    Ok(Json(view(&state.profiles().guide_steps(&member.company_id).await?)))
 }
 
 #[derive(Debug, Deserialize)]
@@ -150,11 +152,12 @@ struct StepChange {
 }
 
 #[tracing::instrument(skip(state, body))]
-async fn set_step(State(state): State<AppState>, user: AuthUser, Path(step): Path<String>, JsonBody(body): JsonBody<StepChange, 256>) -> Result<Json<Progress>> {
+async fn set_step(State(state): State<AppState>, member: Member, Path(step): Path<String>, JsonBody(body): JsonBody<StepChange, 256>) -> Result<Json<Progress>> {
+    member.require(Action::ChangeOffering)?;
     let Some(step) = STEPS.iter().find(|s| s.id == step) else {
         return Err(ApiError::not_found("There is no such step in the guide."));
     };
-    Ok(Json(view(&state.profiles().set_guide_step(&user.id, step.id, body.done).await?)))
+    Ok(Json(view(&state.profiles().set_guide_step(&member.company_id, step.id, body.done).await?)))
 }
 
 #[derive(Debug, Deserialize)]

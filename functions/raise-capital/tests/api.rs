@@ -12,7 +12,7 @@ async fn app() -> (Router, AppState) {
 #[tokio::test]
 async fn checklist_progress_is_saved_per_user() {
     let (app, state) = app().await;
-    let (ada, grace) = (test_user(&state), test_user(&state));
+    let (ada, grace) = (test_user(&state).await, test_user(&state).await);
     let fresh = Call::get("/api/raise-capital/progress").token(&ada.token).send(&app).await;
     assert_eq!(fresh.status, StatusCode::OK);
     assert_eq!((fresh.body["completed"].clone(), fresh.body["total"].clone()), (json!(0), json!(6)));

@@ -23,7 +23,7 @@ async fn recorded_events(state: &shared::AppState, email: &str) -> Vec<String> {
 #[tokio::test]
 async fn trial_started_is_recorded_and_mailed_with_its_length() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::post("/api/send-event-notification")
         .token(&user.token)
         .json(json!({"eventName": "trial_started", "userEmail": user.email, "dataFields": {"startDate": "2026-11-22T10:00:00Z", "trialLength": "14 days"}}))
@@ -40,7 +40,7 @@ async fn trial_started_is_recorded_and_mailed_with_its_length() {
 #[tokio::test]
 async fn account_created_sends_the_welcome_mail() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     Call::post("/api/send-event-notification")
         .token(&user.token)
         .json(json!({"eventName": "account_created", "userEmail": user.email.to_uppercase(), "dataFields": {"creationDate": "2026-11-22T10:00:00Z"}}))
@@ -52,7 +52,7 @@ async fn account_created_sends_the_welcome_mail() {
 #[tokio::test]
 async fn an_event_without_a_mail_is_only_recorded() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let response = Call::post("/api/send-event-notification")
         .token(&user.token)
         .json(json!({"eventName": "form_published", "userEmail": user.email}))
@@ -66,7 +66,7 @@ async fn an_event_without_a_mail_is_only_recorded() {
 #[tokio::test]
 async fn nobody_can_notify_about_another_address_or_anonymously() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let victim = "victim@example.com";
     let forbidden = Call::post("/api/send-event-notification")
         .token(&user.token)
@@ -86,7 +86,7 @@ async fn nobody_can_notify_about_another_address_or_anonymously() {
 #[tokio::test]
 async fn malformed_notifications_are_400_and_change_nothing() {
     let (app, state) = app().await;
-    let user = test_user(&state);
+    let user = test_user(&state).await;
     let cases = [
         (json!({"eventName": "Trial Started!", "userEmail": user.email}), "eventName must be 1 to 64 lowercase letters, digits or underscores."),
         (json!({"userEmail": user.email}), "Invalid request body: missing field `eventName`."),

@@ -44,6 +44,7 @@ pub const FUNCTIONS: &[&str] = &[
     "send-event-notification",
     "ses-events",
     "stripe-webhook",
+    "teams",
 ];
 
 #[derive(Debug, Clone)]
@@ -126,6 +127,13 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
         Some(created) if !created.is_empty() => tracing::info!(buckets = ?created, "created buckets from template.yaml"),
         Some(_) => {}
         None => tracing::warn!("S3_ENDPOINT is not set: the compliance vault has no local S3 (make dev and make test start one)"),
+    }
+    // What the deploy runs in AWS (infra/scripts/migrate): every account made before teams gets
+    // its own company. Idempotent, and before the first request is served.
+    let started = std::time::Instant::now();
+    let migrated = shared::services::teams::migrate_accounts(&state).await?;
+    if migrated.companies_created > 0 {
+        tracing::info!(accounts = migrated.accounts, companies = migrated.companies_created, elapsed_ms = started.elapsed().as_millis() as u64, "gave accounts their companies");
     }
     let app = router(state.clone(), settings);
     spawn_impersonation_sweep(state.clone());
@@ -213,6 +221,7 @@ pub fn router(state: AppState, settings: &Settings) -> Router {
         .merge(shared::http::mount("profiles", profiles::router(state.clone())))
         .merge(shared::http::mount("public-forms", public_forms::router(state.clone())))
         .merge(shared::http::mount("raise-capital", raise_capital::router(state.clone())))
+        .merge(shared::http::mount("teams", teams::router(state.clone())))
         .merge(shared::http::mount("revert-impersonation", revert_impersonation::router(state.clone())))
         .merge(shared::http::mount("rewards", rewards::router(state.clone())))
         .merge(shared::http::mount("send-event-notification", send_event_notification::router(state.clone())))

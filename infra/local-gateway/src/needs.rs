@@ -24,6 +24,7 @@ pub const BY_BINARY: &[(&str, Needs)] = &[
     ("profiles", profiles::config::NEEDS),
     ("public-forms", public_forms::config::NEEDS),
     ("raise-capital", raise_capital::config::NEEDS),
+    ("teams", teams::config::NEEDS),
     ("revert-impersonation", revert_impersonation::config::NEEDS),
     ("rewards", rewards::config::NEEDS),
     ("send-event-notification", send_event_notification::config::NEEDS),

@@ -23,6 +23,7 @@ pub mod profiles;
 pub mod reg_cf;
 pub mod rate_limit;
 pub mod rewards;
+pub mod teams;
 pub mod theme;
 pub mod users;
 pub mod vault;

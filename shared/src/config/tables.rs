@@ -32,6 +32,7 @@ pub enum Table {
     CampaignRecipients,
     VaultRecords,
     AccountRequests,
+    Teams,
 }
 
 impl Table {
@@ -61,6 +62,7 @@ impl Table {
         Table::CampaignRecipients,
         Table::VaultRecords,
         Table::AccountRequests,
+        Table::Teams,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -90,6 +92,7 @@ impl Table {
             Table::CampaignRecipients => "CAMPAIGN_RECIPIENTS_TABLE",
             Table::VaultRecords => "VAULT_RECORDS_TABLE",
             Table::AccountRequests => "ACCOUNT_REQUESTS_TABLE",
+            Table::Teams => "TEAMS_TABLE",
         }
     }
 }
@@ -124,6 +127,8 @@ pub struct Tables {
     pub campaign_recipients: String,
     pub vault_records: String,
     pub account_requests: String,
+    /// Companies, their members and invitations (see `repo::teams`).
+    pub teams: String,
 }
 
 pub(super) fn variables(needs: &Needs, vars: &mut Vec<Variable>) {
@@ -172,6 +177,7 @@ pub(super) fn read(needs: &Needs, env: &Env) -> Result<Tables, ConfigError> {
         campaign_recipients: table(Table::CampaignRecipients)?,
         vault_records: table(Table::VaultRecords)?,
         account_requests: table(Table::AccountRequests)?,
+        teams: table(Table::Teams)?,
     })
 }
 

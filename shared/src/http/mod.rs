@@ -15,6 +15,7 @@ use crate::{auth::AuthUser, error::ApiError};
 pub mod answers;
 pub mod audit;
 mod auth_user;
+pub mod member;
 pub mod error;
 
 /// Who a vault record names for a signed-in caller: the founder, or the administrator acting

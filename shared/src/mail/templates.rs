@@ -131,6 +131,36 @@ pub fn welcome(to: &str, name: Option<&str>, app_origin: &str) -> Email {
     }
 }
 
+/// An invitation to a company's team: who invited, to which company, in which role, and the
+/// one-time link (7 days). The link asks the invited address to sign in or sign up first.
+pub fn team_invitation(to: &str, inviter: &str, company: &str, role: domain::teams::Role, link: &str) -> Email {
+    let subject = format!("{inviter} invited you to {company} on RaiseSpark");
+    let role_line = format!("You are invited as {} ({}).", role.as_str(), role.summary().trim_end_matches('.').to_lowercase());
+    Email {
+        to: to.to_owned(),
+        subject: subject.clone(),
+        html: layout(
+            &subject,
+            &format!(
+                "<p>{} invited you to join <strong>{}</strong> on RaiseSpark, where the team runs its raise: investor \
+                 forms, leads, campaigns and the compliance vault.</p><p>{}</p>{}\
+                 <p style=\"color:#6b7280;font-size:13px\">Sign in or create an account with this address ({}) to accept. \
+                 The link works once and expires in 7 days. If you did not expect it, ignore this e-mail.</p>",
+                escape_html(inviter),
+                escape_html(company),
+                escape_html(&role_line),
+                button(link, "Accept the invitation"),
+                escape_html(to),
+            ),
+        ),
+        text: format!(
+            "{inviter} invited you to join {company} on RaiseSpark.\n\n{role_line}\n\nAccept the invitation: {link}\n\n\
+             Sign in or create an account with this address ({to}) to accept. The link works once and expires in 7 days. \
+             If you did not expect it, ignore this e-mail.\n"
+        ),
+    }
+}
+
 /// `trial_started`: the trial's length as Stripe's checkout named it ("7 days"), said the way
 /// the pricing page and the Help Center say it ("Your 7-day RaiseSpark trial has started").
 pub fn trial_started(to: &str, length: &str, app_origin: &str) -> Email {

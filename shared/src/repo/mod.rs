@@ -28,6 +28,7 @@ pub mod sessions;
 pub mod stripe_events;
 pub mod subscriptions;
 pub mod table;
+pub mod teams;
 pub mod users;
 pub mod vault_head;
 #[cfg(feature = "vault")]

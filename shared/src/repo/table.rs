@@ -50,6 +50,13 @@ pub async fn query_page(query: QueryFluentBuilder, start: Option<Item>) -> Resul
     Ok(Page { items: output.items.unwrap_or_default(), next: continuation(output.last_evaluated_key) })
 }
 
+/// One request of a Scan from `start` and where it ended (for migrations; never on a request
+/// path).
+pub async fn scan_page(scan: aws_sdk_dynamodb::operation::scan::builders::ScanFluentBuilder, start: Option<Item>) -> Result<Page<Item>, StoreError> {
+    let output = scan.set_exclusive_start_key(start).send().await?;
+    Ok(Page { items: output.items.unwrap_or_default(), next: continuation(output.last_evaluated_key) })
+}
+
 /// At most `max` items of a Query (each request asks for what is still missing, 1 to 1,000);
 /// `next` is set when the Query stopped at `max` with more possibly left.
 pub async fn query_up_to(query: QueryFluentBuilder, max: usize) -> Result<Page<Item>, StoreError> {

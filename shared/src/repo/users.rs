@@ -47,6 +47,7 @@ pub struct UsersRepo<'a> {
     profiles: Table<'a>,
     account_requests: Table<'a>,
     platform_stats: Table<'a>,
+    teams: Table<'a>,
 }
 
 impl<'a> UsersRepo<'a> {
@@ -57,6 +58,7 @@ impl<'a> UsersRepo<'a> {
             profiles: Table::new(client, &tables.profiles),
             account_requests: Table::new(client, &tables.account_requests),
             platform_stats: Table::new(client, &tables.platform_stats),
+            teams: Table::new(client, &tables.teams),
         }
     }
 
@@ -91,11 +93,14 @@ impl<'a> UsersRepo<'a> {
         if let Some(name) = user.name() {
             profile.insert("name".to_owned(), AttributeValue::S(name.to_owned()));
         }
-        Ok(vec![
+        let (company, owner) = crate::repo::teams::own_company(user);
+        let mut items = vec![
             put_new(self.user_emails.name(), email_item, "email")?,
             put_new(self.users.name(), directory_item(user)?, "id")?,
             put_new(self.profiles.name(), profile, "id")?,
-        ])
+        ];
+        items.extend(crate::repo::teams::TeamsRepo::company_puts(self.teams.name(), &company, &owner)?);
+        Ok(items)
     }
 
     /// Records a successful sign-in (shown in the admin directory).
@@ -118,6 +123,16 @@ impl<'a> UsersRepo<'a> {
     }
 
     #[tracing::instrument(skip(self))]
+    /// One page of every account (a Scan from `start`): what a migration walks, off the request
+    /// path. Unreadable items are skipped with a warning.
+    pub async fn accounts_page(self, start: Option<crate::dynamo::Item>) -> Result<crate::repo::Page<UserRecord>, StoreError> {
+        let page = crate::repo::table::scan_page(self.users.client().scan().table_name(self.users.name()).limit(500), start).await?;
+        let items = page.items.into_iter()
+            .filter_map(|item| from_item(item).map_err(|err| tracing::warn!(error = %err, "unreadable user item skipped")).ok())
+            .collect();
+        Ok(crate::repo::Page { items, next: page.next })
+    }
+
     pub async fn get_user(self, id: &str) -> Result<Option<UserRecord>, StoreError> {
         let output = self.users.get()
             .key("id", AttributeValue::S(id.to_owned()))

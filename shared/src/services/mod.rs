@@ -4,5 +4,6 @@ pub mod access;
 pub mod impersonation;
 pub mod lead_mail;
 pub mod referrals;
+pub mod teams;
 #[cfg(feature = "vault")]
 pub mod vault_filing;

@@ -11,10 +11,14 @@ use crate::repo::{
     leads::LeadsRepo, notifications::NotificationsRepo, one_time_tokens::OneTimeTokensRepo,
     platform_stats::PlatformStatsRepo, profiles::ProfilesRepo, rate_limits::RateLimitsRepo,
     rewards::RewardsRepo, sessions::SessionsRepo, stripe_events::StripeEventsRepo,
-    subscriptions::SubscriptionsRepo, users::UsersRepo,
+    subscriptions::SubscriptionsRepo, teams::TeamsRepo, users::UsersRepo,
 };
 
 impl AppState {
+    pub fn teams(&self) -> TeamsRepo<'_> {
+        TeamsRepo::new(&self.dynamo, &self.config.tables)
+    }
+
     pub fn account_requests(&self) -> AccountRequestsRepo<'_> {
         AccountRequestsRepo::new(&self.dynamo, &self.config.tables)
     }

@@ -2,8 +2,8 @@
 
 use crate::{AppState, auth::ACCESS_TOKEN_TTL};
 
-/// A founder with a valid access token (no account record unless [`TestFounder::stored`]:
-/// a token is enough for owner routes).
+/// A founder with a valid access token and their own company (no account record unless
+/// [`TestFounder::stored`]: a token and a membership are enough for owner routes).
 #[derive(Debug, Clone)]
 pub struct TestFounder {
     pub id: String,
@@ -15,10 +15,28 @@ pub struct TestFounder {
 pub type TestUser = TestFounder;
 
 impl TestFounder {
-    /// A founder with a token only (no account record: enough for owner routes).
-    pub fn new(state: &AppState) -> Self {
+    /// A founder with a token and the company made with an account (its id is theirs, they
+    /// own it), but no account record: enough for owner routes.
+    pub async fn new(state: &AppState) -> Self {
         let id = uuid::Uuid::new_v4().to_string();
         let email = format!("founder-{}@example.com", &id[..8]);
+        let now = crate::time::now_iso();
+        let company = crate::repo::teams::Company {
+            company_id: id.clone(),
+            sk: crate::repo::teams::COMPANY.to_owned(),
+            name: "Test company".into(),
+            created_at: now.clone(),
+            review_required: None,
+        };
+        let owner = crate::repo::teams::Membership::new(&id, &id, &email, domain::teams::Role::Owner, &now);
+        state.teams().create_company(&company, &owner).await.expect("store the test founder's company");
+        Self::signed_in(state, id, email)
+    }
+
+    /// Another user's token, with no company at all (not even their own).
+    pub fn without_company(state: &AppState) -> Self {
+        let id = uuid::Uuid::new_v4().to_string();
+        let email = format!("outsider-{}@example.com", &id[..8]);
         Self::signed_in(state, id, email)
     }
 
@@ -46,9 +64,9 @@ impl TestFounder {
     }
 }
 
-/// A founder with a token only (see [`TestFounder::new`]).
-pub fn test_user(state: &AppState) -> TestFounder {
-    TestFounder::new(state)
+/// A founder with a token and their own company (see [`TestFounder::new`]).
+pub async fn test_user(state: &AppState) -> TestFounder {
+    TestFounder::new(state).await
 }
 
 /// A confirmed account stored in the users table (for flows that read the account).

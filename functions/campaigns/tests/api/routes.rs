@@ -16,7 +16,7 @@ fn app(state: &AppState) -> Router {
 }
 
 async fn founder(state: &AppState) -> (TestUser, Form) {
-    let user = TestFounder::new(state).on_pro(state).await;
+    let user = TestFounder::new(state).await.on_pro(state).await;
     let form = form(&user.id)
         .named("Seed Round")
         .published()
@@ -62,7 +62,7 @@ async fn campaigns_are_pro_and_signed_in_only() {
     let state = test_state().await;
     let app = app(&state);
     assert_eq!(Call::get("/api/campaigns").send(&app).await.status, StatusCode::UNAUTHORIZED);
-    let standard = test_user(&state);
+    let standard = test_user(&state).await;
     subscribe_trial(&state, &standard.id, false).await;
     let refused = Call::get("/api/campaigns").token(&standard.token).send(&app).await;
     assert_eq!((refused.status, refused.error_code()), (StatusCode::PAYMENT_REQUIRED, "pro_required"));

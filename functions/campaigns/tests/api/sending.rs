@@ -21,7 +21,7 @@ fn app(state: &AppState) -> Router {
 }
 
 async fn pro_founder(state: &AppState, leads: &[(&str, &str)]) -> (TestUser, Form) {
-    let user = TestFounder::new(state).on_pro(state).await;
+    let user = TestFounder::new(state).await.on_pro(state).await;
     let form = form(&user.id).named("Seed Round").published().preset("location_state").store(state).await;
     for (name, email) in leads {
         stored_lead(state, &form, name, email).await;
@@ -545,7 +545,7 @@ async fn the_list_and_the_test_show_the_subject_with_the_company_name_the_founde
     let state = test_state().await;
     let app = app(&state);
     // A company name on a form only (no sender identity yet): the list, the preview and a test carry it.
-    let user = TestFounder::new(&state).on_pro(&state).await;
+    let user = TestFounder::new(&state).await.on_pro(&state).await;
     let named = form(&user.id).named("Expansion").published().with(|f| f.content_settings.form_content.company_name = "Harbor Coffee Co.".into()).store(&state).await;
     stored_lead(&state, &named, "Ada Lovelace", "ada@example.com").await;
     let campaign = draft(&app, &user).await;

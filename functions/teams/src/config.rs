@@ -1,0 +1,14 @@
+//! What `teams` reads from its environment: `main.rs` starts it with these needs, and
+//! `template.yaml` gives it exactly their variables (the local gateway's template test checks
+//! both, through `local_gateway::needs::BY_BINARY`).
+
+use shared::config::{Needs, Table::*};
+
+pub const NEEDS: Needs = Needs {
+    tables: &[Teams, Subscriptions, Impersonations, ImpersonationActions],
+    app_origin: true,
+    access_tokens: true,
+    plans: true,
+    mail: true,
+    ..Needs::NONE
+};

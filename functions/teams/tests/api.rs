@@ -1,0 +1,325 @@
+//! Companies and teams end to end: invitations, roles, the company every request acts for,
+//! and the migration that gives accounts made before teams their company.
+
+use axum::{Router, http::StatusCode};
+use serde_json::{Value, json};
+use shared::{
+    AppState,
+    testing::{Call, TestFounder, TestResponse, stored_lead, stored_user},
+};
+
+const COMPANY: &str = "x-company-id";
+
+async fn app() -> (Router, AppState) {
+    shared::testing::app(&[
+        ("teams", teams::router),
+        ("forms", forms::router),
+        ("leads", leads::router),
+        ("campaigns", campaigns::router),
+        ("compliance-vault", compliance_vault::router),
+        ("profiles", profiles::router),
+    ])
+    .await
+    .parts()
+}
+
+/// A signed-in account stored like a sign-up's (so it has its own company too).
+async fn account(state: &AppState, prefix: &str) -> TestFounder {
+    let user = stored_user(state, prefix).await;
+    let token = state.tokens.issue(&user.id, &user.email, shared::auth::ACCESS_TOKEN_TTL).unwrap();
+    TestFounder { id: user.id, email: user.email, token }
+}
+
+/// The invitation link's parts, read from the e-mail the outbox kept for `email`.
+fn invitation_link(state: &AppState, email: &str) -> Value {
+    let outbox = state.mailer.outbox().expect("tests mail to the outbox");
+    let mail = outbox.to(email).into_iter().next().expect("an invitation e-mail");
+    let link = mail.links().into_iter().find(|link| link.contains("/invite?")).expect("the invitation link");
+    let query = link.split_once('?').unwrap().1;
+    let part = |name: &str| query.split('&').find_map(|pair| pair.strip_prefix(&format!("{name}="))).unwrap().to_owned();
+    json!({ "company_id": part("company"), "invite_id": part("invite"), "token": part("token") })
+}
+
+async fn invite(app: &Router, owner: &TestFounder, email: &str, role: &str) -> TestResponse {
+    Call::post("/api/teams/current/invitations").token(&owner.token).json(json!({ "email": email, "role": role })).send(app).await
+}
+
+/// `owner` invites a new account as `role`, which accepts; answers the new member.
+async fn join(app: &Router, state: &AppState, owner: &TestFounder, role: &str) -> TestFounder {
+    let member = account(state, role).await;
+    assert_eq!(invite(app, owner, &member.email, role).await.status, StatusCode::CREATED);
+    let link = invitation_link(state, &member.email);
+    let accepted = Call::post("/api/teams/invitations/accept").token(&member.token).json(link).send(app).await;
+    assert_eq!(accepted.status, StatusCode::OK, "{}", accepted.body);
+    member
+}
+
+fn as_member(call: Call, member: &TestFounder, company: &str) -> Call {
+    call.token(&member.token).header(COMPANY, company)
+}
+
+#[tokio::test]
+async fn an_invitation_works_once_for_its_own_address_within_seven_days_and_is_revocable() {
+    let (app, state) = app().await;
+    let owner = account(&state, "owner").await.on_trial(&state).await;
+    let cofounder = account(&state, "cofounder").await;
+    let created = invite(&app, &owner, &cofounder.email, "member").await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let link = invitation_link(&state, &cofounder.email);
+
+    // Anyone holding the link may see what it offers, without signing in.
+    let offer = Call::post("/api/teams/invitations/lookup").json(link.clone()).send(&app).await;
+    assert_eq!(offer.status, StatusCode::OK);
+    assert_eq!(offer.body["role"], "member");
+
+    // Opened by another signed-in address: refused, and the invitation still stands.
+    let stranger = account(&state, "stranger").await;
+    let wrong = Call::post("/api/teams/invitations/accept").token(&stranger.token).json(link.clone()).send(&app).await;
+    assert_eq!((wrong.status, wrong.error_code()), (StatusCode::FORBIDDEN, "invitation_for_another_address"));
+    // A forged token: the same answer as a dead link.
+    let forged = json!({ "company_id": link["company_id"], "invite_id": link["invite_id"], "token": "x".repeat(43) });
+    assert_eq!(Call::post("/api/teams/invitations/accept").token(&cofounder.token).json(forged).send(&app).await.status, StatusCode::NOT_FOUND);
+
+    let accepted = Call::post("/api/teams/invitations/accept").token(&cofounder.token).json(link.clone()).send(&app).await;
+    assert_eq!(accepted.status, StatusCode::OK);
+    assert_eq!((accepted.body["id"].as_str(), accepted.body["role"].as_str()), (Some(owner.id.as_str()), Some("member")));
+    // Reused: dead.
+    let reused = Call::post("/api/teams/invitations/accept").token(&cofounder.token).json(link.clone()).send(&app).await;
+    assert_eq!((reused.status, reused.error_code()), (StatusCode::NOT_FOUND, "invitation_invalid"));
+
+    // Revoked before use.
+    let revoked = account(&state, "revoked").await;
+    let made = invite(&app, &owner, &revoked.email, "viewer").await;
+    let id = made.body["id"].as_str().unwrap().to_owned();
+    assert_eq!(Call::delete(&format!("/api/teams/current/invitations/{id}")).token(&owner.token).send(&app).await.status, StatusCode::NO_CONTENT);
+    let after = Call::post("/api/teams/invitations/accept").token(&revoked.token).json(invitation_link(&state, &revoked.email)).send(&app).await;
+    assert_eq!(after.status, StatusCode::NOT_FOUND);
+
+    // Expired after 7 days.
+    let late = account(&state, "late").await;
+    invite(&app, &owner, &late.email, "viewer").await;
+    let late_link = invitation_link(&state, &late.email);
+    state.clock.advance(std::time::Duration::from_secs(7 * 24 * 3600 + 1));
+    let expired = Call::post("/api/teams/invitations/accept").token(&late.token).json(late_link.clone()).send(&app).await;
+    assert_eq!(expired.status, StatusCode::NOT_FOUND);
+    assert_eq!(Call::post("/api/teams/invitations/lookup").json(late_link).send(&app).await.status, StatusCode::NOT_FOUND);
+
+    // The co-founder now lists both companies and reads the owner's forms in the owner's.
+    let companies = Call::get("/api/teams").token(&cofounder.token).send(&app).await;
+    assert_eq!(companies.body["companies"].as_array().unwrap().len(), 2);
+    shared::testing::form(&owner.id).named("Owner's form").store(&state).await;
+    let forms = as_member(Call::get("/api/forms"), &cofounder, &owner.id).send(&app).await;
+    assert_eq!(forms.body["forms"][0]["name"], "Owner's form");
+    // Their own company is still theirs alone and empty.
+    assert_eq!(Call::get("/api/forms").token(&cofounder.token).send(&app).await.body["forms"], json!([]));
+}
+
+#[tokio::test]
+async fn a_user_acts_only_in_companies_they_belong_to_on_every_owner_route() {
+    let (app, state) = app().await;
+    let a = account(&state, "a").await.on_pro(&state).await;
+    let b = account(&state, "b").await.on_pro(&state).await;
+    let form = shared::testing::form(&b.id).named("B's secret form").published().store(&state).await;
+    stored_lead(&state, &form, "B Investor", "investor@b.test").await;
+
+    let routes = [
+        Call::get("/api/forms"),
+        Call::get(&format!("/api/forms/{}", form.id)),
+        Call::post("/api/forms"),
+        Call::get("/api/leads"),
+        Call::get("/api/leads/summary"),
+        Call::get("/api/leads/recent"),
+        Call::get("/api/campaigns"),
+        Call::post("/api/campaigns").json(json!({})),
+        Call::get("/api/compliance-vault/records"),
+        Call::get("/api/compliance-vault/offering"),
+        Call::get("/api/profiles/me"),
+        Call::get("/api/teams/current"),
+        Call::post("/api/teams/current/invitations").json(json!({ "email": "x@a.test", "role": "admin" })),
+    ];
+    for (i, call) in routes.into_iter().enumerate() {
+        // A switches the header to B's company: 403, and nothing of B's in the answer.
+        let response = as_member(call, &a, &b.id).send(&app).await;
+        assert_eq!((response.status, response.error_code()), (StatusCode::FORBIDDEN, "not_a_member"), "route {i}");
+        assert!(!response.body.to_string().contains("secret"), "route {i} leaked {}", response.body);
+    }
+    // A header that is no company at all is the same refusal.
+    for bogus in ["", "nope", &"z".repeat(500)] {
+        let response = as_member(Call::get("/api/forms"), &a, bogus).send(&app).await;
+        assert_eq!(response.status, StatusCode::FORBIDDEN, "{bogus:?}");
+    }
+    // Without the header, A acts in A's own company and sees nothing of B's.
+    let own = Call::get("/api/leads").token(&a.token).send(&app).await;
+    assert_eq!(own.status, StatusCode::OK);
+    assert!(!own.body.to_string().contains("B Investor"));
+    // A user with no company at all is refused, not given someone's.
+    let nobody = TestFounder::without_company(&state);
+    assert_eq!(Call::get("/api/forms").token(&nobody.token).send(&app).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn each_role_can_do_exactly_what_the_matrix_says_on_the_server() {
+    let (app, state) = app().await;
+    let owner = account(&state, "owner").await.on_pro(&state).await;
+    let member = join(&app, &state, &owner, "member").await;
+    let counsel = join(&app, &state, &owner, "counsel").await;
+    let viewer = join(&app, &state, &owner, "viewer").await;
+    let company = owner.id.clone();
+
+    // Everyone reads.
+    for who in [&member, &counsel, &viewer] {
+        assert_eq!(as_member(Call::get("/api/leads/summary"), who, &company).send(&app).await.status, StatusCode::OK);
+        assert_eq!(as_member(Call::get("/api/compliance-vault/records"), who, &company).send(&app).await.status, StatusCode::OK);
+    }
+    // A member writes forms and campaign drafts.
+    assert_eq!(as_member(Call::post("/api/forms"), &member, &company).send(&app).await.status, StatusCode::CREATED);
+    let draft = as_member(Call::post("/api/campaigns").json(json!({})), &member, &company).send(&app).await;
+    assert_eq!(draft.status, StatusCode::CREATED, "{}", draft.body);
+    let campaign = draft.body["id"].as_str().unwrap().to_owned();
+    // Counsel and viewers change nothing; counsel cannot send, delete, or move the offering.
+    for who in [&counsel, &viewer] {
+        let create = as_member(Call::post("/api/forms"), who, &company).send(&app).await;
+        assert_eq!((create.status, create.error_code()), (StatusCode::FORBIDDEN, "role_forbids"));
+        let remove = as_member(Call::delete(&format!("/api/campaigns/{campaign}")), who, &company).send(&app).await;
+        assert_eq!(remove.status, StatusCode::FORBIDDEN);
+    }
+    for who in [&member, &counsel, &viewer] {
+        let send = as_member(Call::post(&format!("/api/campaigns/{campaign}/send")).json(json!({ "version": 1 })), who, &company).send(&app).await;
+        assert_eq!((send.status, send.error_code()), (StatusCode::FORBIDDEN, "role_forbids"), "send");
+        let schedule = as_member(Call::post(&format!("/api/campaigns/{campaign}/schedule")).json(json!({ "version": 1, "scheduledAt": "2030-01-01T10:00:00Z" })), who, &company).send(&app).await;
+        assert_eq!(schedule.status, StatusCode::FORBIDDEN, "schedule");
+        let stage = as_member(Call::put("/api/compliance-vault/offering").json(json!({ "version": 0, "status": "form_c_filed", "filingDate": "2026-11-20" })), who, &company).send(&app).await;
+        assert_eq!(stage.status, StatusCode::FORBIDDEN, "offering");
+        let team = as_member(Call::post("/api/teams/current/invitations").json(json!({ "email": "new@x.test", "role": "viewer" })), who, &company).send(&app).await;
+        assert_eq!(team.status, StatusCode::FORBIDDEN, "invite");
+    }
+    // The draft is still there after every refused delete.
+    assert_eq!(Call::get(&format!("/api/campaigns/{campaign}")).token(&owner.token).send(&app).await.status, StatusCode::OK);
+    // Only members who manage the team see its invitations.
+    let seen = as_member(Call::get("/api/teams/current"), &viewer, &company).send(&app).await;
+    assert_eq!(seen.body["invitations"], json!([]));
+    assert_eq!(seen.body["permissions"], json!(["read"]));
+}
+
+#[tokio::test]
+async fn nobody_raises_their_own_role_and_a_company_always_keeps_its_owner() {
+    let (app, state) = app().await;
+    let owner = account(&state, "owner").await.on_pro(&state).await;
+    let admin = join(&app, &state, &owner, "admin").await;
+    let member = join(&app, &state, &owner, "member").await;
+    let company = owner.id.clone();
+    let role_of = |who: &TestFounder| format!("/api/teams/current/members/{}", who.id);
+
+    // Editing one's own membership, whatever the target role.
+    for to in ["owner", "admin", "counsel"] {
+        let raised = as_member(Call::put(&role_of(&member)).json(json!({ "role": to })), &member, &company).send(&app).await;
+        assert_eq!(raised.status, StatusCode::FORBIDDEN, "member → {to}");
+        let raised = as_member(Call::put(&role_of(&admin)).json(json!({ "role": to })), &admin, &company).send(&app).await;
+        assert_eq!(raised.status, StatusCode::FORBIDDEN, "admin → {to}");
+    }
+    // A member cannot re-role anyone; an admin cannot make or unmake the owner.
+    assert_eq!(as_member(Call::put(&role_of(&admin)).json(json!({ "role": "viewer" })), &member, &company).send(&app).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(as_member(Call::put(&role_of(&member)).json(json!({ "role": "owner" })), &admin, &company).send(&app).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(as_member(Call::put(&role_of(&owner)).json(json!({ "role": "viewer" })), &admin, &company).send(&app).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(as_member(Call::delete(&role_of(&owner)), &admin, &company).send(&app).await.status, StatusCode::FORBIDDEN);
+    // Nor transfer ownership.
+    let taken = as_member(Call::post("/api/teams/current/transfer").json(json!({ "user_id": admin.id })), &admin, &company).send(&app).await;
+    assert_eq!(taken.status, StatusCode::FORBIDDEN);
+    // The owner cannot leave or be demoted while the only owner.
+    let left = Call::post("/api/teams/current/leave").token(&owner.token).send(&app).await;
+    assert_eq!((left.status, left.error_code()), (StatusCode::CONFLICT, "last_owner"));
+    // An admin re-roles a member; the roles the server now holds are what the team shows.
+    let changed = as_member(Call::put(&role_of(&member)).json(json!({ "role": "viewer" })), &admin, &company).send(&app).await;
+    assert_eq!(changed.status, StatusCode::OK);
+    let viewer_now = as_member(Call::post("/api/forms"), &member, &company).send(&app).await;
+    assert_eq!(viewer_now.status, StatusCode::FORBIDDEN);
+    // Transfer: the admin becomes owner, the owner an admin; then the former owner may leave.
+    let moved = Call::post("/api/teams/current/transfer").token(&owner.token).json(json!({ "user_id": admin.id })).send(&app).await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+    let team = Call::get("/api/teams/current").token(&owner.token).send(&app).await;
+    assert_eq!(team.body["role"], "admin");
+    assert_eq!(Call::post("/api/teams/current/leave").token(&owner.token).send(&app).await.status, StatusCode::NO_CONTENT);
+    // Gone at once: the former owner's next request to the company is refused.
+    assert_eq!(as_member(Call::get("/api/forms"), &owner, &company).send(&app).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_removed_member_loses_access_at_their_next_request() {
+    let (app, state) = app().await;
+    let owner = account(&state, "owner").await.on_trial(&state).await;
+    let member = join(&app, &state, &owner, "member").await;
+    assert_eq!(as_member(Call::get("/api/leads"), &member, &owner.id).send(&app).await.status, StatusCode::OK);
+    let removed = Call::delete(&format!("/api/teams/current/members/{}", member.id)).token(&owner.token).send(&app).await;
+    assert_eq!(removed.status, StatusCode::OK);
+    // Same access token, no sign-out: refused on every route at once.
+    for call in [Call::get("/api/leads"), Call::get("/api/forms"), Call::post("/api/forms"), Call::get("/api/teams/current")] {
+        assert_eq!(as_member(call, &member, &owner.id).send(&app).await.status, StatusCode::FORBIDDEN);
+    }
+}
+
+#[tokio::test]
+async fn seats_are_counted_with_pending_invitations_and_refused_with_402_past_the_plan() {
+    let (app, state) = app().await;
+    let owner = account(&state, "owner").await.on_trial(&state).await;
+    // The owner is one of three seats on RaiseSpark.
+    assert_eq!(invite(&app, &owner, "one@x.test", "member").await.status, StatusCode::CREATED);
+    assert_eq!(invite(&app, &owner, "two@x.test", "viewer").await.status, StatusCode::CREATED);
+    let full = invite(&app, &owner, "three@x.test", "viewer").await;
+    assert_eq!((full.status, full.error_code()), (StatusCode::PAYMENT_REQUIRED, "seats_full"));
+    assert!(full.error_message().contains("Pro"));
+    let team = Call::get("/api/teams/current").token(&owner.token).send(&app).await;
+    assert_eq!(team.body["seats"], json!({ "used": 3, "included": 3 }));
+    // The same address twice, an owner invitation, a bad address: clear 4xx, nothing stored.
+    assert_eq!(invite(&app, &owner, "one@x.test", "member").await.status, StatusCode::CONFLICT);
+    let pro = account(&state, "pro").await.on_pro(&state).await;
+    assert_eq!(invite(&app, &pro, "boss@x.test", "owner").await.status, StatusCode::FORBIDDEN);
+    assert_eq!(invite(&app, &pro, "not an address", "member").await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(invite(&app, &pro, "ok@x.test", "emperor").await.status, StatusCode::BAD_REQUEST);
+    let pro_team = Call::get("/api/teams/current").token(&pro.token).send(&app).await;
+    assert_eq!(pro_team.body["seats"], json!({ "used": 1, "included": 10 }));
+    // Without a subscription nobody is invited.
+    let free = account(&state, "free").await;
+    assert_eq!(invite(&app, &free, "x@x.test", "member").await.status, StatusCode::PAYMENT_REQUIRED);
+}
+
+/// An account made before teams: its items are keyed by its id, and it has no company yet.
+#[tokio::test]
+async fn the_migration_gives_old_accounts_their_company_once_and_loses_nothing() {
+    let (app, state) = app().await;
+    let old = account(&state, "old").await.on_trial(&state).await;
+    let form = shared::testing::form(&old.id).named("Pre-teams form").published().store(&state).await;
+    for i in 0..40 {
+        stored_lead(&state, &form, &format!("Investor {i}"), &format!("investor{i}@old.test")).await;
+    }
+    app_settled(&state).await;
+    let before = Call::get("/api/leads/summary").token(&old.token).send(&app).await.body;
+    let listed_before = Call::get("/api/leads").token(&old.token).send(&app).await.body;
+    // Take the company away, as before teams existed.
+    for sk in ["company".to_owned(), format!("member#{}", old.id)] {
+        state.dynamo.delete_item().table_name(&state.config.tables.teams)
+            .key("company_id", aws_sdk_dynamodb::types::AttributeValue::S(old.id.clone()))
+            .key("sk", aws_sdk_dynamodb::types::AttributeValue::S(sk))
+            .send().await.unwrap();
+    }
+    assert_eq!(Call::get("/api/leads/summary").token(&old.token).send(&app).await.status, StatusCode::FORBIDDEN);
+
+    let first = shared::services::teams::migrate_accounts(&state).await.unwrap();
+    assert!(first.companies_created >= 1);
+    let again = shared::services::teams::migrate_accounts(&state).await.unwrap();
+    assert_eq!(again.companies_created, 0, "idempotent");
+
+    let after = Call::get("/api/leads/summary").token(&old.token).send(&app).await.body;
+    assert_eq!(after, before, "counters equal before and after");
+    assert_eq!(Call::get("/api/leads").token(&old.token).send(&app).await.body["leads"], listed_before["leads"]);
+    let team = Call::get("/api/teams/current").token(&old.token).send(&app).await;
+    assert_eq!(team.body["role"], "owner");
+    assert_eq!(team.body["company"]["id"], old.id.as_str());
+    // A company renamed after the migration is never renamed back by the next one.
+    Call::patch("/api/teams/current").token(&old.token).json(json!({ "name": "Renamed Inc" })).send(&app).await;
+    shared::services::teams::migrate_accounts(&state).await.unwrap();
+    assert_eq!(Call::get("/api/teams/current").token(&old.token).send(&app).await.body["company"]["name"], "Renamed Inc");
+}
+
+async fn app_settled(state: &AppState) {
+    state.background.idle().await;
+}
