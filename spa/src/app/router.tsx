@@ -46,6 +46,7 @@ const ContactUs = lazyPage('contact', () => import('./routes/contact-us'));
 const Help = lazyPage('help center', () => import('./routes/help'));
 const HelpArticle = lazyPage('help article', () => import('./routes/help-article'));
 const Unsubscribe = lazyPage('unsubscribe', () => import('./routes/unsubscribe'));
+const Invite = lazyPage('invitation', () => import('./routes/invite'));
 const NotFound = lazyPage('not found', () => import('./routes/not-found'));
 
 export const router = createBrowserRouter([
@@ -80,6 +81,7 @@ export const router = createBrowserRouter([
       { path: '/help', element: <Help /> },
       { path: '/help/:slug', element: <HelpArticle /> },
       { path: '/unsubscribe/:token', element: <Unsubscribe /> },
+      { path: '/invite', element: <Invite /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -4,6 +4,8 @@
  * an expired token triggers one refresh (shared by concurrent requests) and one retry.
  */
 
+import { getActiveCompany } from './active-company';
+
 /** One problem of a request at the field it concerns (a check's 400 answers every one). */
 export type FieldProblem = { field: string; code: string; message: string };
 
@@ -98,6 +100,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
         Accept: accept,
         ...(body === undefined ? {} : { 'Content-Type': contentType }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(token && getActiveCompany() ? { 'X-Company-Id': getActiveCompany()! } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : raw ? body : JSON.stringify(body),

@@ -1,4 +1,5 @@
 import { mutate } from 'swr';
+import { getActiveCompany } from './active-company';
 import { api } from './api-client';
 
 /**
@@ -21,9 +22,14 @@ export function userKey(path: string | null, userId: string | null | undefined):
   return path && userId ? [path, userId] : null;
 }
 
-/** The key of `path` for the user signed in now (for mutations outside React). */
+/** The cache scope of a user: their id and the company they act for. */
+export function scopeOf(userId: string, company: string | null = getActiveCompany()) {
+  return `${userId}@${company ?? 'own'}`;
+}
+
+/** The key of `path` for the user signed in now, in their active company (for mutations outside React). */
 export function currentUserKey(path: string): UserKey | null {
-  return userKey(path, cacheUser);
+  return userKey(path, cacheUser ? scopeOf(cacheUser) : null);
 }
 
 /** SWR fetcher for user keys: the user id only scopes the cache, the path is fetched. */

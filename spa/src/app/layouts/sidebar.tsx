@@ -22,6 +22,7 @@ import { Sheet } from '@/components/ui/sheet';
 import { Tooltip, TooltipGroup } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
+import { CompanySwitcher } from '@/features/teams/components/company-switcher';
 import { cn } from '@/lib/utils';
 import type { useSidebarState } from './sidebar-state';
 
@@ -81,6 +82,11 @@ function SidebarBody({ collapsed, onNavigate, onToggle, toggleLabel }: {
           </button>
         ) : null}
       </div>
+      {user ? (
+        <div className="border-b border-gray-200 px-2 py-2">
+          <CompanySwitcher collapsed={collapsed} />
+        </div>
+      ) : null}
       <nav aria-label="Menu" className="flex-1 overflow-y-auto px-2 py-4">
         {collapsed ? null : <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-gray-500 uppercase">Menu</p>}
         <ul className="space-y-1">

@@ -1,4 +1,4 @@
-import { Building2, CreditCard, Flag, ImageIcon, KeyRound, LifeBuoy, Loader2, LogOut, UserRound } from 'lucide-react';
+import { Building2, CreditCard, Flag, ImageIcon, KeyRound, LifeBuoy, Loader2, LogOut, UserRound, UsersRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
@@ -19,6 +19,7 @@ import { SupportSessions } from '@/features/impersonation/components/support-ses
 import { SenderIdentityForm } from '@/features/campaigns/components/sender-identity-form';
 import { LogoSettings } from '@/features/profiles/components/logo-settings';
 import { OfferingSettings } from '@/features/offering/components/offering-settings';
+import { TeamSettings } from '@/features/teams/components/team-settings';
 
 function Section({ icon: Icon, title, description, level = 2, anchor, children }: {
   icon: typeof UserRound;
@@ -196,7 +197,7 @@ function BillingPanel() {
 }
 
 /** Sections a link can open the page at: `?tab=security` (the e-mail sent after a support session), `?tab=sender` (campaigns), `?tab=offering`. */
-const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity', offering: 'offering' };
+const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity', offering: 'offering', team: 'team' };
 
 /** How long the page keeps a `?tab=…` section in view while the sections above it load. */
 const HOLD_ANCHOR_MS = 4000;
@@ -241,6 +242,14 @@ export default function SettingsPage() {
       <div>
         <Section icon={UserRound} title="Account" description="The name investors and your team see, and your sign-in e-mail.">
           <NameForm />
+        </Section>
+        <Section
+          anchor="team"
+          icon={UsersRound}
+          title="Team"
+          description="Co-founders, advisors and counsel who work on this company's raise, with what each role may do. The server enforces every role."
+        >
+          <TeamSettings />
         </Section>
         <Section anchor="brand" icon={ImageIcon} title="Brand" description="Your logo, shown above the headline of every investor form.">
           <LogoSettings />

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError, onRefreshNeeded, setAccessToken } from '@/lib/api-client';
+import { restoreActiveCompany } from '@/lib/active-company';
 import { setCacheUser } from '@/lib/user-cache';
 import { IMPERSONATION_KEY } from '@/features/impersonation/record-key';
 import { rememberSupportSession, supportSessionOfTab } from './support-tab';
@@ -140,6 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     window.clearTimeout(timer.current);
     rememberSupportSession(null);
     setAccessToken(null);
+    restoreActiveCompany(null);
     setCacheUser(null);
     setState({ user: null, loading: false, lastEvent: event });
     announce(event, null);
@@ -152,6 +154,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     rememberSupportSession(session.user.impersonation?.id ?? null);
     setAccessToken(session.access_token);
     // A new sign-in (or another user) never sees the previous account's cached data.
+    restoreActiveCompany(session.user.id);
     setCacheUser(session.user.id, { signedIn: event === 'SIGNED_IN' || event === 'PASSWORD_RECOVERY' });
     setState({ user: session.user, loading: false, lastEvent: event });
     announce(event, session.user);

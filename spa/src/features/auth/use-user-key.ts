@@ -1,8 +1,13 @@
-import { userKey, type UserKey } from '@/lib/user-cache';
+import { useActiveCompany } from '@/lib/active-company';
+import { scopeOf, userKey, type UserKey } from '@/lib/user-cache';
 import { useAuth } from './auth-context';
 
-/** The SWR key of an owner resource for the signed-in user (null, no request, signed out). */
+/**
+ * The SWR key of an owner resource for the signed-in user in the company they act for (null,
+ * no request, signed out): switching company never shows the previous company's answers.
+ */
 export function useUserKey(path: string | null): UserKey | null {
   const { user } = useAuth();
-  return userKey(path, user?.id);
+  const company = useActiveCompany();
+  return userKey(path, user ? scopeOf(user.id, company) : undefined);
 }
