@@ -4,6 +4,7 @@ const mutate = vi.fn((..._args: unknown[]) => Promise.resolve());
 vi.mock('swr', () => ({ mutate: (...args: unknown[]) => mutate(...args) }));
 
 const { currentUserKey, isUserKey, setCacheUser, userKey } = await import('./user-cache');
+const { setActiveCompany } = await import('./active-company');
 
 /** The keys the last clear would drop, out of a cache holding these. */
 function cleared(keys: unknown[]): unknown[] {
@@ -35,7 +36,11 @@ describe('server state scoped to the user', () => {
     expect(mutate).toHaveBeenCalledTimes(2);
     setCacheUser('user-b');
     expect(mutate).toHaveBeenCalledTimes(3);
-    expect(currentUserKey('/forms')).toEqual(['/forms', 'user-b']);
+    // Keyed by the company acted for too: switching never shows the other company's answers.
+    expect(currentUserKey('/forms')).toEqual(['/forms', 'user-b@own']);
+    setActiveCompany('company-c');
+    expect(currentUserKey('/forms')).toEqual(['/forms', 'user-b@company-c']);
+    setActiveCompany(null);
     setCacheUser(null);
     expect(mutate).toHaveBeenCalledTimes(4);
     expect(currentUserKey('/forms')).toBeNull();

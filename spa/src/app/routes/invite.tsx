@@ -27,8 +27,7 @@ export default function InvitePage() {
 
   useEffect(() => {
     lookupInvitation(link).then(setOffer, (err: unknown) => setError(err instanceof Error ? err.message : 'This invitation link is no longer valid.'));
-    // The link's parts never change on this page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once: the link's parts never change on this page.
   }, []);
 
   const join = async () => {
@@ -48,14 +47,14 @@ export default function InvitePage() {
   const here = `${location.pathname}${location.search}`;
   if (!offer) {
     return (
-      <AuthLayout title="Team invitation" subtitle={error ? 'This link cannot be used.' : 'Reading your invitation...'}>
+      <AuthLayout brand={false} title="Team invitation" subtitle={error ? 'This link cannot be used.' : 'Reading your invitation...'}>
         {error ? <Alert>{error}</Alert> : <Loader2 className="mx-auto size-6 animate-spin text-brand-600" aria-label="Loading" />}
       </AuthLayout>
     );
   }
   const wrongAccount = user && user.email.toLowerCase() !== offer.email.toLowerCase();
   return (
-    <AuthLayout title={`Join ${offer.company_name}`} subtitle={`You are invited as ${ROLE_LABELS[offer.role].toLowerCase()}: ${offer.role_summary.charAt(0).toLowerCase()}${offer.role_summary.slice(1)}`}>
+    <AuthLayout brand={false} title={`Join ${offer.company_name}`} subtitle={`You are invited as ${ROLE_LABELS[offer.role].toLowerCase()}: ${offer.role_summary.charAt(0).toLowerCase()}${offer.role_summary.slice(1)}`}>
       <div className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         <p className="text-sm text-gray-600">

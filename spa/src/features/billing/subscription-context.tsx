@@ -1,3 +1,5 @@
+import { useActiveCompany } from '@/lib/active-company';
+import { scopeOf } from '@/lib/user-cache';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth/auth-context';
 import { checkSubscriptionRequest } from './api/check-subscription';
@@ -13,11 +15,13 @@ const SubscriptionContext = createContext<SubscriptionContextValue | null>(null)
 
 /**
  * Subscription state (spec 4): loading, then ready or failed (failing open); reset when
- * signed out; checked again whenever a user signs in.
+ * signed out; checked again whenever a user signs in or switches company.
  */
 export function SubscriptionProvider({ children }: { children: ReactNode }) {
   const { user, loading: authLoading } = useAuth();
-  const userId = user?.id ?? null;
+  // Billing is per company: checked again whenever the user acts for another one.
+  const company = useActiveCompany();
+  const userId = user ? scopeOf(user.id, company) : null;
   const [status, setStatus] = useState<SubscriptionStatus>({ ...SIGNED_OUT_STATUS, loading: true });
   const current = useRef(userId);
   current.current = userId;

@@ -1,4 +1,5 @@
 import { Building2, Check, ChevronsUpDown } from 'lucide-react';
+import { useEffect } from 'react';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { setActiveCompany, useActiveCompany } from '@/lib/active-company';
 import { useAuth } from '@/features/auth/auth-context';
@@ -23,6 +24,11 @@ export function CompanySwitcher({ collapsed = false }: { collapsed?: boolean }) 
   const active = useActiveCompany();
   const { data } = useCompanies();
   const companies = data?.companies ?? [];
+  // A company the user has left or been removed from: back to their own.
+  const stale = Boolean(data && active && !data.companies.some((company) => company.id === active));
+  useEffect(() => {
+    if (stale) setActiveCompany(null);
+  }, [stale]);
   if (!user || companies.length === 0) return null;
   // Without a choice the server acts for the user's own company, else the first they joined.
   const current = companies.find((company) => company.id === (active ?? user.id)) ?? companies[0]!;

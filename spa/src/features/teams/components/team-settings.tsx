@@ -7,7 +7,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
 import { Field } from '@/components/ui/field';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
-import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { teamActions, useTeam, type Role, type Team, type TeamMember } from '../api/teams';
@@ -199,12 +198,6 @@ export function TeamSettings() {
             </Alert>
           ) : null}
           <InviteForm team={team} />
-          <Switch
-            label="Counsel reviews what investors see"
-            description="Publishing a form, sending or scheduling a campaign and changing the offering's stage wait for counsel's approval (or an admin who did not write it)."
-            checked={team.company.review_required}
-            onChange={(checked) => teamActions.setReviewRequired(checked).catch((err: unknown) => toast.error(message(err, 'Could not change the review setting.')))}
-          />
         </>
       ) : (
         <p className="text-sm text-gray-500">Only an owner or admin can invite people or change roles.</p>
