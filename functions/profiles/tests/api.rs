@@ -94,7 +94,8 @@ async fn an_unreachable_store_answers_503_with_retry_after_never_500() {
     config.dynamodb_endpoint = Some("http://127.0.0.1:9".into());
     let down = shared::AppState::from_config(config).await.unwrap();
     let app = shared::http::mount("profiles", profiles::router(down.clone()));
-    let user = test_user(&down).await;
+    // Nothing can be stored: a token alone (the membership read is what fails).
+    let user = shared::testing::TestFounder::without_company(&down);
     let read = Call::get("/api/profiles/me").token(&user.token).send(&app).await;
     assert_eq!(read.status, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(read.error_code(), "service_unavailable");
