@@ -327,7 +327,8 @@ struct InvitationLink {
 /// expired or a wrong token all answer the same 404.
 async fn live_invitation(state: &AppState, link: &InvitationLink) -> Result<Invitation> {
     let dead = || ApiError::new(StatusCode::NOT_FOUND, "invitation_invalid", DEAD_LINK);
-    if link.company_id.len() > 64 || link.invite_id.len() > 64 || link.token.len() > 128 {
+    let well_formed = |part: &str, max: usize| !part.is_empty() && part.len() <= max;
+    if !(well_formed(&link.company_id, 64) && well_formed(&link.invite_id, 64) && well_formed(&link.token, 128)) {
         return Err(dead());
     }
     let invitation = state.teams().invitation(&link.company_id, &link.invite_id).await?.ok_or_else(dead)?;

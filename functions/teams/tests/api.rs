@@ -79,6 +79,12 @@ async fn an_invitation_works_once_for_its_own_address_within_seven_days_and_is_r
     // A forged token: the same answer as a dead link.
     let forged = json!({ "company_id": link["company_id"], "invite_id": link["invite_id"], "token": "x".repeat(43) });
     assert_eq!(Call::post("/api/teams/invitations/accept").token(&cofounder.token).json(forged).send(&app).await.status, StatusCode::NOT_FOUND);
+    // Empty or oversized parts: the same 404, never a store error.
+    for (company, invite, token) in [("", "x", "y"), ("x", "", "y"), ("x", "y", ""), ("x", &"y".repeat(65) as &str, "z")] {
+        let link = json!({ "company_id": company, "invite_id": invite, "token": token });
+        assert_eq!(Call::post("/api/teams/invitations/lookup").json(link.clone()).send(&app).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(Call::post("/api/teams/invitations/accept").token(&cofounder.token).json(link).send(&app).await.status, StatusCode::NOT_FOUND);
+    }
 
     let accepted = Call::post("/api/teams/invitations/accept").token(&cofounder.token).json(link.clone()).send(&app).await;
     assert_eq!(accepted.status, StatusCode::OK);

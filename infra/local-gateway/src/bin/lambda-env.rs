@@ -67,6 +67,9 @@ async fn main() -> anyhow::Result<()> {
     // The same keys the gateway made in the data directory: what template.yaml's references resolve to.
     let keys = local_gateway::keys::load_or_create(&data_dir)?;
     let fresh_token = TokenKeys::new(&[keys.signing_key.public().clone()], Some(&keys.signing_key)).issue(&fresh_id, &fresh_email, ACCESS_TOKEN_TTL)?;
+    // The fresh user acts for a company of their own (no account record: made through teams).
+    let (status, company) = call(&app, "POST", "/api/teams", Some(&fresh_token), Some(json!({"name": "Lambda Fresh Co"}))).await?;
+    anyhow::ensure!(status == 201, "the fresh user's company was not made: {status} {company}");
 
     // Every function's environment, as template.yaml gives it, made local.
     let specs = table_specs(TEMPLATE)?;
