@@ -4,10 +4,11 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/auth-context';
-import { acceptInvitation, lookupInvitation, type InvitationLink, type InvitationOffer } from '@/features/teams/api/teams';
+import { acceptInvitation, COMPANIES_PATH, lookupInvitation, type InvitationLink, type InvitationOffer } from '@/features/teams/api/teams';
 import { ROLE_LABELS } from '@/features/teams/components/company-switcher';
 import { setActiveCompany } from '@/lib/active-company';
-import { mutateUserKey } from '@/lib/user-cache';
+import { mutate } from 'swr';
+import { userKey } from '@/lib/user-cache';
 import { AuthLayout } from './auth-layout';
 
 /**
@@ -35,8 +36,9 @@ export default function InvitePage() {
     setError(null);
     try {
       const company = await acceptInvitation(link);
+      // The switcher's list first (keyed by the user alone), then act for the company joined.
+      await mutate(userKey(COMPANIES_PATH, user?.id));
       setActiveCompany(company.id);
-      await mutateUserKey('/teams');
       navigate('/dashboard', { replace: true });
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The invitation could not be accepted.');
