@@ -329,3 +329,35 @@ async fn the_migration_gives_old_accounts_their_company_once_and_loses_nothing()
 async fn app_settled(state: &AppState) {
     state.background.idle().await;
 }
+
+#[tokio::test]
+async fn another_companys_invitations_and_members_are_not_found_from_mine_and_nothing_changes() {
+    let (app, state) = app().await;
+    let a = account(&state, "a").await.on_pro(&state).await;
+    let b = account(&state, "b").await.on_pro(&state).await;
+    let b_member = join(&app, &state, &b, "member").await;
+    let b_invite = invite(&app, &b, "pending@b.test", "viewer").await.body["id"].as_str().unwrap().to_owned();
+
+    // A, acting in A's company, names B's invitation and B's members: 404, never B's data.
+    let revoke = Call::delete(&format!("/api/teams/current/invitations/{b_invite}")).token(&a.token).send(&app).await;
+    assert_eq!(revoke.status, StatusCode::NOT_FOUND);
+    for target in [&b_member.id, &b.id] {
+        let role = Call::put(&format!("/api/teams/current/members/{target}")).token(&a.token).json(json!({ "role": "viewer" })).send(&app).await;
+        assert_eq!(role.status, StatusCode::NOT_FOUND, "{}", role.body);
+        assert_eq!(Call::delete(&format!("/api/teams/current/members/{target}")).token(&a.token).send(&app).await.status, StatusCode::NOT_FOUND);
+        let transfer = Call::post("/api/teams/current/transfer").token(&a.token).json(json!({ "user_id": target })).send(&app).await;
+        assert_eq!(transfer.status, StatusCode::NOT_FOUND);
+    }
+    // B's team is exactly as it was.
+    let team = Call::get("/api/teams/current").token(&b.token).send(&app).await.body;
+    assert_eq!(team["invitations"].as_array().unwrap().len(), 1);
+    assert_eq!(team["members"].as_array().unwrap().iter().map(|m| m["role"].as_str().unwrap()).collect::<Vec<_>>(), ["owner", "member"]);
+    // Bad bodies: a clear 400, nothing changed.
+    for body in [json!({ "role": 7 }), json!({}), json!({ "role": "viewer", "extra": true })] {
+        let bad = Call::put(&format!("/api/teams/current/members/{}", b_member.id)).token(&b.token).json(body).send(&app).await;
+        assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    }
+    let long = Call::patch("/api/teams/current").token(&b.token).json(json!({ "name": "x".repeat(121) })).send(&app).await;
+    assert_eq!(long.status, StatusCode::BAD_REQUEST);
+    assert_eq!(Call::get("/api/teams/current").token(&b.token).send(&app).await.body["members"], team["members"]);
+}
