@@ -5,7 +5,9 @@ use shared::{
     ApiError, Result,
     campaigns::Audience,
     config::LeadNotifications,
-    repo::campaigns::{DRAFT, Sender},
+    repo::campaigns::{Campaign, DRAFT, Sender},
+    review::Subject,
+    services::review,
 };
 
 use crate::{CampaignsState, sending};
@@ -31,6 +33,18 @@ pub(crate) fn require_audience(audience: &Audience) -> Result<()> {
         return Err(ApiError::bad_request("empty_audience", "No one is in this audience yet. Choose other leads, or wait for more investors."));
     }
     Ok(())
+}
+
+/// When the company requires counsel's review, the version about to go out must be the one
+/// approved. The version the founder sends from is checked first: the approval is of what they
+/// see, and `start`/`schedule` are conditional on that version, so nothing edited in between
+/// goes out under an older approval.
+pub(crate) async fn require_approved(state: &shared::AppState, member: &shared::http::member::Member, campaign: &Campaign, version: u64) -> Result<()> {
+    if campaign.version != version {
+        return Err(changed());
+    }
+    let current = review::campaign_version(campaign);
+    review::require_approval(state, &member.company_id, Subject::Campaign, &campaign.id, &current.hash).await
 }
 
 fn changed() -> ApiError {

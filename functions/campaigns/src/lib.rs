@@ -46,6 +46,8 @@ use shared::{
     vault::offering::{OfferingStage, OfferingStatus, notice},
     leads::{LeadSummary, Temperature, answers_in_order},
     repo::campaigns::{self, Campaign},
+    review::Subject,
+    services::review,
 };
 
 use crate::mailer::CampaignMailer;
@@ -228,6 +230,8 @@ async fn update(State(state): State<AppState>, member: Member, Path(id): Path<St
     campaign.updated_at = state.clock.now_iso();
     campaign.version = body.version.saturating_add(1);
     state.campaigns().save_draft(&campaign, body.version).await?;
+    let version = review::campaign_version(&campaign);
+    review::withdraw_if_changed(&state, &member.company_id, Subject::Campaign, &id, &version.hash).await;
     Ok(Json(campaign))
 }
 
@@ -431,6 +435,7 @@ async fn send(State(campaigns_state): State<CampaignsState>, member: Member, Pat
     let campaign = state.campaigns().owned(&id, &member.company_id).await?;
     launch::require_draft(&campaign.status)?;
     campaign.content.ready()?;
+    launch::require_approved(state, &member, &campaign, body.version).await?;
     launch::require_sender(&state.profiles().sender(&member.company_id).await?)?;
     let audience = audience_of(state, &member.company_id, &campaign.segment).await?;
     launch::require_audience(&audience)?;
@@ -483,6 +488,7 @@ async fn schedule(State(state): State<AppState>, member: Member, Path(id): Path<
     let campaign = state.campaigns().owned(&id, &member.company_id).await?;
     launch::require_draft(&campaign.status)?;
     campaign.content.ready()?;
+    launch::require_approved(&state, &member, &campaign, body.version).await?;
     let at = time::OffsetDateTime::parse(body.scheduled_at.trim(), &time::format_description::well_known::Rfc3339)
         .map_err(|_| ApiError::bad_request("invalid_schedule", "Choose a date and time for the campaign."))?;
     let now = state.clock.now();

@@ -102,6 +102,7 @@ pub fn kind_label(kind: Kind) -> &'static str {
         Kind::Offering => "Offering status",
         Kind::Digest => "Daily lead digest",
         Kind::Upload => "Upload",
+        Kind::Review => "Counsel review",
     }
 }
 

@@ -16,7 +16,8 @@ use shared::{
     teams::Action,
     ApiError, AppState, Result,
     http::JsonBody,
-    services::vault_filing::file_offering,
+    review::Subject,
+    services::{review, vault_filing::file_offering},
     vault::{
         Actor,
         offering::{Offering, OfferingChange, OfferingStage, OfferingStatus, notice},
@@ -96,6 +97,9 @@ pub async fn update(State(state): State<AppState>, member: Member, JsonBody(body
         return Err(changed());
     }
     let next = body.apply(&current, &latest_filing_day(&state), &state.clock.now_iso(), Actor::from(&member.user))?;
+    // The change itself, written against `current.version`, is what counsel approves: once
+    // applied the version moves on, so the same approval cannot be replayed.
+    review::require_approval(&state, &member.company_id, Subject::Offering, "offering", &review::offering_version(&body).hash).await?;
     if !state.profiles().save_offering(&member.company_id, current.version, &next).await? {
         return Err(changed());
     }

@@ -39,7 +39,8 @@ use shared::{
     leads::FieldMessages,
     http::{JsonBody, QueryParams},
     theme::{Colours, Theme, theme},
-    services::{access, vault_filing::file_form_logged},
+    review::Subject,
+    services::{access, review, vault_filing::file_form_logged},
     vault::{Actor, offering::OfferingStage},
 };
 
@@ -131,12 +132,16 @@ async fn update(
     JsonBody(body): JsonBody<UpdateForm, FORM_BODY_LIMIT>,
 ) -> Result<Json<OwnerForm>> {
     member.require(Action::EditForms)?;
-    state.forms().owned_form(&id, &member.company_id).await?;
+    let before = state.forms().owned_form(&id, &member.company_id).await?;
     access::require_subscription(&state, &member.company_id, SUBSCRIPTION_REQUIRED).await?;
+    if before.is_published && !before.is_archived && review::required(&state, &member.company_id).await? {
+        return Err(ApiError::conflict("approval_required", LIVE_UNDER_REVIEW));
+    }
     let content: FormContentInput = serde_json::from_value(body.content)
         .map_err(|err| ApiError::bad_request("invalid_body", format!("Invalid request body: {err}.")))?;
     let content = content.validate()?;
     let form = state.forms().update_content(&id, &member.company_id, body.version, &content).await?;
+    review::withdraw_if_changed(&state, &member.company_id, Subject::Form, &id, &review::form_version(&form).hash).await;
     if form.is_published && !form.is_archived {
         file_form_logged(&state, &form, Actor::from(&member.user), "edited while live").await;
     }
@@ -166,14 +171,36 @@ async fn flag(state: &AppState, member: &Member, id: &str, flag: &'static str, v
     Ok(state.forms().set_flag(id, &member.company_id, flag, value, version).await?)
 }
 
+/// [`flag`] on the version `read` (the one checked against counsel's approval), whatever
+/// the body says: an edit made since is refused (409), not published unreviewed.
+async fn flag_read(state: &AppState, member: &Member, read: &Form, flag: &'static str, value: bool) -> Result<Form> {
+    Ok(state.forms().set_flag(&read.id, &member.company_id, flag, value, Some(read.version)).await?)
+}
+
 #[tracing::instrument(skip(state, body))]
 async fn publish(State(state): State<AppState>, member: Member, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
     member.require(Action::EditForms)?;
-    state.forms().owned_form(&id, &member.company_id).await?;
+    let form = state.forms().owned_form(&id, &member.company_id).await?;
     access::require_subscription(&state, &member.company_id, SUBSCRIPTION_REQUIRED).await?;
-    let mut form = flag(&state, &member, &id, "is_published", true, body).await?;
+    require_approved(&state, &member, &form, &body).await?;
+    let mut form = flag_read(&state, &member, &form, "is_published", true).await?;
     file_live_form(&state, &member, &mut form, "published").await?;
     Ok(Json(form.into()))
+}
+
+/// Said when a live form is edited while counsel reviews what goes live.
+pub const LIVE_UNDER_REVIEW: &str = "Counsel reviews what this company publishes: unpublish the form to edit it, then ask for a review before it goes live again.";
+
+/// Going live, when the company requires review: the form as it is now must be the version
+/// counsel approved, and the version the founder acts on (if sent) must be that one (the flag
+/// write is conditional on it, so an edit in between is refused, not published unreviewed).
+async fn require_approved(state: &AppState, member: &Member, form: &Form, body: &Bytes) -> Result<()> {
+    if let Some(version) = flag_version(body)?
+        && version != form.version
+    {
+        return Err(ApiError::conflict("form_changed", "This form changed since you opened it. Reload it to see the latest version."));
+    }
+    review::require_approval(state, &member.company_id, Subject::Form, &form.id, &review::form_version(form).hash).await
 }
 
 /// A form that just went live: it takes the offering's current status (if it missed a
@@ -205,7 +232,11 @@ async fn archive(State(state): State<AppState>, member: Member, Path(id): Path<S
 #[tracing::instrument(skip(state, body))]
 async fn unarchive(State(state): State<AppState>, member: Member, Path(id): Path<String>, body: Bytes) -> Result<Json<OwnerForm>> {
     member.require(Action::EditForms)?;
-    let mut form = flag(&state, &member, &id, "is_archived", false, body).await?;
+    let form = state.forms().owned_form(&id, &member.company_id).await?;
+    if form.is_published {
+        require_approved(&state, &member, &form, &body).await?;
+    }
+    let mut form = flag_read(&state, &member, &form, "is_archived", false).await?;
     file_live_form(&state, &member, &mut form, "unarchived").await?;
     Ok(Json(form.into()))
 }

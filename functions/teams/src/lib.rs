@@ -14,8 +14,10 @@
 //! - `POST   /api/teams/current/transfer`             — hand ownership to a member (owner only)
 //! - `POST   /api/teams/invitations/lookup`           — what an invitation link offers (no sign-in)
 //! - `POST   /api/teams/invitations/accept`           — join, signed in with the invited address
+//! - counsel's review: the queue and decisions, in [`reviews`]
 
 pub mod config;
+pub mod reviews;
 
 use axum::{
     Json, Router,
@@ -52,6 +54,10 @@ pub fn router(state: AppState) -> Router {
         .route("/current/transfer", post(transfer))
         .route("/invitations/lookup", post(lookup))
         .route("/invitations/accept", post(accept))
+        .route("/reviews", get(reviews::queue))
+        .route("/current/reviews", post(reviews::request))
+        .route("/current/reviews/{subject}/{id}", get(reviews::show))
+        .route("/reviews/{company_id}/{subject}/{id}/decide", post(reviews::decide))
         .with_state(state.clone());
     shared::http::audit::audited("teams", router, &state)
 }
@@ -101,13 +107,6 @@ fn seats(state: &AppState, team: &Team, pro: bool) -> Value {
     json!({ "used": team.seats_used(state.clock.unix()), "included": seats_included(pro) })
 }
 
-/// Counsel review is on by default once the company has counsel, unless an owner or admin
-/// switched it.
-fn review_required(team: &Team) -> bool {
-    let has_counsel = team.members.iter().any(|m| m.role == Role::Counsel) || team.invitations.iter().any(|i| i.role == Role::Counsel);
-    team.company.as_ref().and_then(|c| c.review_required).unwrap_or(has_counsel)
-}
-
 /// The active company as its member sees it: everyone sees who is on the team; invitations
 /// and seats are for those who manage it.
 #[tracing::instrument(skip(state))]
@@ -137,7 +136,7 @@ async fn current(State(state): State<AppState>, member: Member) -> Result<Json<V
     };
     let pro = access::has_pro(&state, &member.company_id).await?;
     Ok(Json(json!({
-        "company": { "id": company.company_id, "name": company.name, "review_required": review_required(&team) },
+        "company": { "id": company.company_id, "name": company.name, "review_required": team.review_required() },
         "role": member.role,
         "permissions": permissions(member.role),
         "roles": Role::ALL.iter().map(|role| json!({ "role": role, "summary": role.summary() })).collect::<Vec<_>>(),

@@ -361,3 +361,197 @@ async fn another_companys_invitations_and_members_are_not_found_from_mine_and_no
     assert_eq!(long.status, StatusCode::BAD_REQUEST);
     assert_eq!(Call::get("/api/teams/current").token(&b.token).send(&app).await.body["members"], team["members"]);
 }
+
+// --- Counsel's review -------------------------------------------------------------------
+
+fn mails_to(state: &AppState, email: &str) -> Vec<shared::mail::StoredEmail> {
+    shared::testing::mail_to(state, email)
+}
+
+async fn campaign_draft(app: &Router, author: &TestFounder, company: &str) -> Value {
+    let created = as_member(Call::post("/api/campaigns").json(json!({ "template": "ttw-update" })), author, company).send(app).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    created.body
+}
+
+async fn edit_campaign(app: &Router, author: &TestFounder, company: &str, campaign: &Value, body: &str) -> Value {
+    let id = campaign["id"].as_str().unwrap();
+    let edited = as_member(Call::put(&format!("/api/campaigns/{id}")), author, company).json(json!({
+        "version": campaign["version"], "name": campaign["name"], "subject": campaign["subject"], "previewText": campaign["previewText"],
+        "body": body, "trackOpens": true, "trackClicks": true, "segment": {}
+    })).send(app).await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.body);
+    edited.body
+}
+
+async fn send_campaign(app: &Router, who: &TestFounder, company: &str, campaign: &Value) -> TestResponse {
+    let id = campaign["id"].as_str().unwrap();
+    as_member(Call::post(&format!("/api/campaigns/{id}/send")).json(json!({ "version": campaign["version"] })), who, company).send(app).await
+}
+
+async fn ask_review(app: &Router, author: &TestFounder, company: &str, body: Value) -> TestResponse {
+    as_member(Call::post("/api/teams/current/reviews").json(body), author, company).send(app).await
+}
+
+async fn decide(app: &Router, reviewer: &TestFounder, company: &str, subject: &str, id: &str, body: Value) -> TestResponse {
+    Call::post(&format!("/api/teams/reviews/{company}/{subject}/{id}/decide")).token(&reviewer.token).json(body).send(app).await
+}
+
+/// A company whose campaigns can go out (Pro, a sender, a published form with two leads),
+/// with an admin co-founder and counsel.
+async fn company_with_counsel(app: &Router, state: &AppState) -> (TestFounder, TestFounder, TestFounder, String) {
+    let owner = account(state, "owner").await.on_pro(state).await;
+    let form = shared::testing::form(&owner.id).named("Seed Round").published().store(state).await;
+    stored_lead(state, &form, "Ada Investor", "ada@investors.test").await;
+    stored_lead(state, &form, "Bo Investor", "bo@investors.test").await;
+    let sender = Call::put("/api/campaigns/sender").token(&owner.token).json(json!({ "companyName": "Sunrise Solar", "postalAddress": "1 Main St\nAustin, TX 78701" })).send(app).await;
+    assert_eq!(sender.status, StatusCode::OK, "{}", sender.body);
+    let cofounder = join(app, state, &owner, "admin").await;
+    let counsel = join(app, state, &owner, "counsel").await;
+    let company = owner.id.clone();
+    (owner, cofounder, counsel, company)
+}
+
+#[tokio::test]
+async fn a_campaign_goes_out_only_in_the_exact_version_counsel_approved_and_the_approval_is_filed_in_the_vault() {
+    let (app, state) = app().await;
+    let (owner, cofounder, counsel, company) = company_with_counsel(&app, &state).await;
+    let team = as_member(Call::get("/api/teams/current"), &cofounder, &company).send(&app).await;
+    assert_eq!(team.body["company"]["review_required"], true, "on by default once counsel is a member");
+
+    let draft = campaign_draft(&app, &cofounder, &company).await;
+    let id = draft["id"].as_str().unwrap().to_owned();
+    let draft = edit_campaign(&app, &cofounder, &company, &draft, "Our raise opens soon. Tell us what you think.").await;
+    // Not asked, not approved: refused, and nothing is sent.
+    let unasked = send_campaign(&app, &cofounder, &company, &draft).await;
+    assert_eq!((unasked.status, unasked.error_code()), (StatusCode::CONFLICT, "approval_required"), "{}", unasked.body);
+    let scheduled = as_member(Call::post(&format!("/api/campaigns/{id}/schedule")).json(json!({ "version": draft["version"], "scheduledAt": "2030-01-01T10:00:00Z" })), &cofounder, &company).send(&app).await;
+    assert_eq!(scheduled.error_code(), "approval_required", "scheduling waits too");
+    // Counsel reads everything but cannot send, approved or not.
+    assert_eq!(send_campaign(&app, &counsel, &company, &draft).await.error_code(), "role_forbids");
+
+    let asked = ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id })).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    let hash = asked.body["version_hash"].as_str().unwrap().to_owned();
+    assert_eq!(ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id })).await.status, StatusCode::OK, "asking again about the same version changes nothing");
+    assert!(mails_to(&state, &counsel.email).iter().any(|m| m.email.subject.starts_with("Review requested")), "counsel is told");
+    let pending = send_campaign(&app, &cofounder, &company, &draft).await;
+    assert!(pending.error_message().contains("review queue"), "{}", pending.body);
+
+    // Nobody approves their own work but counsel; viewers and strangers do not approve at all.
+    let own = decide(&app, &cofounder, &company, "campaign", &id, json!({ "decision": "approve", "version_hash": hash })).await;
+    assert_eq!((own.status, own.error_code()), (StatusCode::FORBIDDEN, "own_work"));
+    let viewer = join(&app, &state, &owner, "viewer").await;
+    assert_eq!(decide(&app, &viewer, &company, "campaign", &id, json!({ "decision": "approve", "version_hash": hash })).await.error_code(), "role_forbids");
+    let stranger = account(&state, "stranger").await;
+    assert_eq!(decide(&app, &stranger, &company, "campaign", &id, json!({ "decision": "approve", "version_hash": hash })).await.error_code(), "not_a_member");
+    // A forged version: not the one under review.
+    let forged = decide(&app, &counsel, &company, "campaign", &id, json!({ "decision": "approve", "version_hash": "0".repeat(64) })).await;
+    assert_eq!((forged.status, forged.error_code()), (StatusCode::CONFLICT, "review_changed"));
+
+    // Counsel's queue lists it across their companies; they approve from it.
+    let queue = Call::get("/api/teams/reviews").token(&counsel.token).send(&app).await;
+    assert_eq!(queue.body["pending"].as_array().unwrap().len(), 1, "{}", queue.body);
+    assert_eq!((queue.body["pending"][0]["may_decide"].as_bool(), queue.body["pending"][0]["company_id"].as_str()), (Some(true), Some(company.as_str())));
+    assert!(Call::get("/api/teams/reviews").token(&stranger.token).send(&app).await.body["pending"].as_array().unwrap().is_empty(), "nobody else sees it");
+    let approved = decide(&app, &counsel, &company, "campaign", &id, json!({ "decision": "approve", "version_hash": hash, "comment": "Legend is right." })).await;
+    assert_eq!(approved.status, StatusCode::OK, "{}", approved.body);
+    assert_eq!(approved.body["status"], "approved");
+    assert!(mails_to(&state, &cofounder.email).iter().any(|m| m.email.subject.starts_with("Approved:")), "the author is told");
+    // Deciding twice, or replaying the approval: refused.
+    assert_eq!(decide(&app, &counsel, &company, "campaign", &id, json!({ "decision": "reject", "version_hash": hash, "comment": "no" })).await.error_code(), "review_changed");
+
+    // An edit after approval withdraws it: the later version does not go out on it.
+    let edited = edit_campaign(&app, &cofounder, &company, &draft, "Our raise opens soon. One more line counsel has not read.").await;
+    let shown = as_member(Call::get(&format!("/api/teams/current/reviews/campaign/{id}")), &cofounder, &company).send(&app).await;
+    assert_eq!((shown.body["review"]["status"].as_str(), shown.body["is_current"].as_bool()), (Some("withdrawn"), Some(false)));
+    let later = send_campaign(&app, &cofounder, &company, &edited).await;
+    assert_eq!(later.error_code(), "approval_required");
+    assert_eq!(decide(&app, &counsel, &company, "campaign", &id, json!({ "decision": "approve", "version_hash": hash })).await.error_code(), "review_changed", "the old approval cannot be replayed");
+
+    // Asked and approved again: it goes out, from the version the founder is looking at only.
+    let again = ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id })).await;
+    let new_hash = again.body["version_hash"].as_str().unwrap().to_owned();
+    assert_ne!(new_hash, hash);
+    assert_eq!(decide(&app, &counsel, &company, "campaign", &id, json!({ "decision": "approve", "version_hash": new_hash })).await.status, StatusCode::OK);
+    assert_eq!(send_campaign(&app, &cofounder, &company, &draft).await.error_code(), "campaign_changed", "an older version in hand");
+    let sent = send_campaign(&app, &cofounder, &company, &edited).await;
+    assert_eq!(sent.status, StatusCode::ACCEPTED, "{}", sent.body);
+    state.background.idle().await;
+    assert!(!mails_to(&state, "ada@investors.test").is_empty(), "it went out");
+
+    // Both approvals are in the vault with the versions' hashes.
+    let records = Call::get("/api/compliance-vault/records?kind=review").token(&owner.token).send(&app).await;
+    let hashes: Vec<&str> = records.body["records"].as_array().unwrap().iter().filter_map(|r| r["meta"]["version_sha256"].as_str()).collect();
+    assert_eq!(hashes.len(), 2, "{}", records.body);
+    assert!(hashes.contains(&hash.as_str()) && hashes.contains(&new_hash.as_str()));
+}
+
+#[tokio::test]
+async fn a_rejection_needs_a_comment_that_reaches_the_author_and_keeps_the_version_from_investors() {
+    let (app, state) = app().await;
+    let (_owner, cofounder, counsel, company) = company_with_counsel(&app, &state).await;
+    let draft = campaign_draft(&app, &cofounder, &company).await;
+    let id = draft["id"].as_str().unwrap();
+    let hash = ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id })).await.body["version_hash"].as_str().unwrap().to_owned();
+    let silent = decide(&app, &counsel, &company, "campaign", id, json!({ "decision": "reject", "version_hash": hash })).await;
+    assert_eq!((silent.status, silent.error_code()), (StatusCode::BAD_REQUEST, "comment_required"));
+    let bad = decide(&app, &counsel, &company, "campaign", id, json!({ "decision": "maybe", "version_hash": hash })).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    let rejected = decide(&app, &counsel, &company, "campaign", id, json!({ "decision": "reject", "version_hash": hash, "comment": "Say \"no money is being solicited\"." })).await;
+    assert_eq!(rejected.body["status"], "rejected", "{}", rejected.body);
+    let mail = mails_to(&state, &cofounder.email).into_iter().find(|m| m.email.subject.starts_with("Changes requested")).expect("the author is told");
+    assert!(mail.email.text.contains("no money is being solicited"));
+    assert!(send_campaign(&app, &cofounder, &company, &draft).await.error_message().contains("asked for changes"));
+}
+
+#[tokio::test]
+async fn a_form_goes_live_and_the_offering_moves_only_as_approved_and_owners_can_switch_review_off() {
+    let (app, state) = app().await;
+    let (owner, cofounder, counsel, company) = company_with_counsel(&app, &state).await;
+    let made = as_member(Call::post("/api/forms"), &cofounder, &company).send(&app).await;
+    let form_id = made.body["id"].as_str().unwrap().to_owned();
+    let publish = |who: &TestFounder| as_member(Call::post(&format!("/api/forms/{form_id}/publish")), who, &company);
+    assert_eq!(publish(&cofounder).send(&app).await.error_code(), "approval_required");
+    let hash = ask_review(&app, &cofounder, &company, json!({ "subject": "form", "id": form_id })).await.body["version_hash"].as_str().unwrap().to_owned();
+    assert_eq!(decide(&app, &counsel, &company, "form", &form_id, json!({ "decision": "approve", "version_hash": hash })).await.status, StatusCode::OK);
+    let live = publish(&cofounder).send(&app).await;
+    assert_eq!(live.status, StatusCode::OK, "{}", live.body);
+    // Live and reviewed: an edit would reach investors unreviewed, so it is refused.
+    let mut body = json!({});
+    for key in ["name", "description", "fields", "styling", "content_settings", "welcome_settings", "offering_settings", "show_branding", "version"] {
+        body[key] = live.body[key].clone();
+    }
+    body["name"] = json!("Seed Round (edited)");
+    let edit = as_member(Call::put(&format!("/api/forms/{form_id}")).json(body.clone()), &cofounder, &company).send(&app).await;
+    assert_eq!(edit.error_code(), "approval_required");
+    // Unpublished, edited, published again: the approval was of the old version.
+    let off = as_member(Call::post(&format!("/api/forms/{form_id}/unpublish")), &cofounder, &company).send(&app).await;
+    body["version"] = off.body["version"].clone();
+    assert_eq!(as_member(Call::put(&format!("/api/forms/{form_id}")).json(body), &cofounder, &company).send(&app).await.status, StatusCode::OK);
+    assert_eq!(publish(&cofounder).send(&app).await.error_code(), "approval_required");
+
+    // The offering: the approved change applies once, and no other change rides on it.
+    let change = json!({ "version": 0, "status": "form_c_filed", "filingDate": "2026-11-20", "intermediary": "Wefunder", "offeringUrl": "https://wefunder.com/sunrise" });
+    let put = |body: Value| as_member(Call::put("/api/compliance-vault/offering").json(body), &cofounder, &company);
+    assert_eq!(put(change.clone()).send(&app).await.error_code(), "approval_required");
+    let asked = ask_review(&app, &cofounder, &company, json!({ "subject": "offering", "change": change })).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    let hash = asked.body["version_hash"].as_str().unwrap().to_owned();
+    assert_eq!(decide(&app, &counsel, &company, "offering", "offering", json!({ "decision": "approve", "version_hash": hash })).await.status, StatusCode::OK);
+    let mut other = change.clone();
+    other["status"] = json!("live");
+    assert_eq!(put(other).send(&app).await.error_code(), "approval_required", "another change is not the approved one");
+    assert_eq!(put(change.clone()).send(&app).await.status, StatusCode::OK);
+    assert_eq!(put(change).send(&app).await.error_code(), "offering_changed", "replayed: the offering moved on");
+
+    // Switched off by an owner (not by counsel or a member): no review needed.
+    let member = join(&app, &state, &owner, "member").await;
+    for who in [&counsel, &member] {
+        let refused = as_member(Call::patch("/api/teams/current").json(json!({ "review_required": false })), who, &company).send(&app).await;
+        assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    }
+    let switched = Call::patch("/api/teams/current").token(&owner.token).json(json!({ "review_required": false })).send(&app).await;
+    assert_eq!(switched.body["company"]["review_required"], false);
+    assert_eq!(publish(&cofounder).send(&app).await.status, StatusCode::OK);
+}

@@ -21,6 +21,7 @@ pub mod offering;
 pub mod plans;
 pub mod profiles;
 pub mod reg_cf;
+pub mod review;
 pub mod rate_limit;
 pub mod rewards;
 pub mod teams;

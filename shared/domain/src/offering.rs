@@ -94,7 +94,7 @@ impl From<&Offering> for OfferingStage {
 }
 
 /// A requested change, as the founder sends it.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OfferingChange {
     pub version: u64,

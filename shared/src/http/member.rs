@@ -34,6 +34,13 @@ impl Member {
         allows(self.role, action)
     }
 
+    /// The membership of `user` in `company_id`, named by the route rather than the header
+    /// (the review queue acts across the caller's companies): 403 unless they belong to it.
+    pub async fn of(state: &AppState, user: AuthUser, company_id: &str) -> Result<Self, ApiError> {
+        let membership = active_membership(state, &user, Some(company_id)).await?;
+        Ok(Self { user, company_id: membership.company_id, role: membership.role })
+    }
+
     /// The membership of an already signed-in `user` in the company `headers` name (else
     /// their own): for routes where signing in is optional and answered in their own words.
     pub async fn resolve(state: &AppState, user: AuthUser, headers: &axum::http::HeaderMap) -> Result<Self, ApiError> {

@@ -161,6 +161,48 @@ pub fn team_invitation(to: &str, inviter: &str, company: &str, role: domain::tea
     }
 }
 
+/// To counsel and the company's other approvers: a version waits for their review.
+pub fn review_requested(to: &str, author: &str, company: &str, what: &str, title: &str, link: &str) -> Email {
+    let subject = format!("Review requested: {title}");
+    Email {
+        to: to.to_owned(),
+        subject: subject.clone(),
+        html: layout(
+            &subject,
+            &format!(
+                "<p>{} asks for your approval before {} at <strong>{}</strong>:</p><p><strong>{}</strong></p>{}\
+                 <p style=\"color:#6b7280;font-size:13px\">Your approval holds for this exact version: any later edit needs a new one.</p>",
+                escape_html(author),
+                escape_html(what),
+                escape_html(company),
+                escape_html(title),
+                button(link, "Open the review queue"),
+            ),
+        ),
+        text: format!(
+            "{author} asks for your approval before {what} at {company}:\n\n{title}\n\nOpen the review queue: {link}\n\n\
+             Your approval holds for this exact version: any later edit needs a new one.\n"
+        ),
+    }
+}
+
+/// To the author: counsel approved their version, or asked for changes (with the comment).
+pub fn review_decided(to: &str, reviewer: &str, approved: bool, title: &str, comment: &str, link: &str) -> Email {
+    let (subject, line) = if approved {
+        (format!("Approved: {title}"), format!("{reviewer} approved this version. You can go ahead."))
+    } else {
+        (format!("Changes requested: {title}"), format!("{reviewer} asked for changes before this reaches investors."))
+    };
+    let quoted_html = if comment.is_empty() { String::new() } else { format!("<blockquote style=\"border-left:3px solid #d1d5db;margin:12px 0;padding:4px 12px;color:#374151\">{}</blockquote>", escape_html(comment)) };
+    let quoted_text = if comment.is_empty() { String::new() } else { format!("\n\n“{comment}”") };
+    Email {
+        to: to.to_owned(),
+        subject: subject.clone(),
+        html: layout(&subject, &format!("<p><strong>{}</strong></p><p>{}</p>{}{}", escape_html(title), escape_html(&line), quoted_html, button(link, "Open it in RaiseSpark"))),
+        text: format!("{title}\n\n{line}{quoted_text}\n\nOpen it in RaiseSpark: {link}\n"),
+    }
+}
+
 /// `trial_started`: the trial's length as Stripe's checkout named it ("7 days"), said the way
 /// the pricing page and the Help Center say it ("Your 7-day RaiseSpark trial has started").
 pub fn trial_started(to: &str, length: &str, app_origin: &str) -> Email {

@@ -2,7 +2,10 @@
 //! - `company`: its name, owner and review setting;
 //! - `member#<user id>`: one per member, with the role (GSI `by_user` lists a user's companies);
 //! - `invite#<id>`: a pending invitation (the hash of its one-time token, the address, the role,
-//!   when it expires).
+//!   when it expires);
+//! - `review#<subject>#<id>`: the latest review of one form, campaign or the offering (the
+//!   version's hash, its status, who asked and who decided). Review items carry no `user_id`,
+//!   so they stay out of `by_user`.
 //!
 //! Every membership change is one conditional write (or one transaction) on the item as it
 //! was read, so two admins acting at once cannot leave a company without its owner or accept
@@ -14,7 +17,7 @@ use aws_sdk_dynamodb::{
     Client,
     types::{AttributeValue, Delete, Put, TransactWriteItem, Update},
 };
-use domain::teams::Role;
+use domain::{review::{Status, Subject}, teams::Role};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -37,6 +40,10 @@ fn member_sk(user_id: &str) -> String {
 
 fn invite_sk(invite_id: &str) -> String {
     format!("invite#{invite_id}")
+}
+
+fn review_sk(subject: Subject, subject_id: &str) -> String {
+    format!("review#{}#{subject_id}", subject.as_str())
 }
 
 fn key(company_id: &str, sk: &str) -> HashMap<String, AttributeValue> {
@@ -120,6 +127,70 @@ impl Invitation {
     }
 }
 
+/// A `review#…` item: the latest request for review of one subject, and its decision.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Review {
+    pub company_id: String,
+    pub sk: String,
+    pub subject: Subject,
+    pub subject_id: String,
+    /// The form's or campaign's name, or the offering change, as the queue shows it.
+    pub title: String,
+    /// [`domain::review::version_hash`] of the version asked about.
+    pub version_hash: String,
+    /// That version, as the reviewer reads it (JSON).
+    pub version: String,
+    pub status: Status,
+    pub author_id: String,
+    pub author_email: String,
+    pub requested_at: String,
+    #[serde(default)]
+    pub reviewer_id: Option<String>,
+    #[serde(default)]
+    pub reviewer_email: Option<String>,
+    #[serde(default)]
+    pub decided_at: Option<String>,
+    #[serde(default)]
+    pub comment: Option<String>,
+    /// The vault record filed with the decision.
+    #[serde(default)]
+    pub record_id: Option<String>,
+}
+
+impl Review {
+    #[allow(clippy::too_many_arguments)]
+    pub fn request(company_id: &str, subject: Subject, subject_id: &str, title: &str, version_hash: &str, version: String, author_id: &str, author_email: &str, now_iso: &str) -> Self {
+        Self {
+            company_id: company_id.to_owned(),
+            sk: review_sk(subject, subject_id),
+            subject,
+            subject_id: subject_id.to_owned(),
+            title: title.to_owned(),
+            version_hash: version_hash.to_owned(),
+            version,
+            status: Status::Pending,
+            author_id: author_id.to_owned(),
+            author_email: author_email.to_owned(),
+            requested_at: now_iso.to_owned(),
+            reviewer_id: None,
+            reviewer_email: None,
+            decided_at: None,
+            comment: None,
+            record_id: None,
+        }
+    }
+}
+
+/// A decision on a pending review.
+pub struct Decision<'a> {
+    pub status: Status,
+    pub version_hash: &'a str,
+    pub reviewer_id: &'a str,
+    pub reviewer_email: &'a str,
+    pub comment: &'a str,
+    pub now_iso: &'a str,
+}
+
 /// A company's whole team, read in one Query.
 #[derive(Debug, Clone, Default)]
 pub struct Team {
@@ -132,6 +203,12 @@ impl Team {
     /// Seats taken: members and invitations that can still be accepted.
     pub fn seats_used(&self, now: i64) -> usize {
         self.members.len() + self.invitations.iter().filter(|invite| invite.is_live(now)).count()
+    }
+
+    /// Whether what investors see waits for counsel's review (`domain::review::required`).
+    pub fn review_required(&self) -> bool {
+        let has_counsel = self.members.iter().any(|member| member.role == Role::Counsel);
+        domain::review::required(self.company.as_ref().and_then(|company| company.review_required), has_counsel)
     }
 
     pub fn owners(&self) -> usize {
@@ -228,8 +305,10 @@ impl<'a> TeamsRepo<'a> {
     /// The company, its members and invitations.
     pub async fn team(self, company_id: &str) -> Result<Team, StoreError> {
         let query = self.teams.query()
-            .key_condition_expression("company_id = :company")
+            .key_condition_expression("company_id = :company AND sk BETWEEN :first AND :last")
             .expression_attribute_values(":company", s(company_id))
+            .expression_attribute_values(":first", s(COMPANY))
+            .expression_attribute_values(":last", s("member#\u{10FFFF}"))
             .consistent_read(true);
         let mut team = Team::default();
         for item in crate::repo::query_all(query).await? {
@@ -263,6 +342,93 @@ impl<'a> TeamsRepo<'a> {
             .update_expression("SET review_required = :required")
             .condition_expression("attribute_exists(sk)")
             .expression_attribute_values(":required", AttributeValue::Bool(required))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// Files a request for review of one version, replacing the subject's last review.
+    pub async fn put_review(self, review: &Review) -> Result<(), StoreError> {
+        self.teams.put().set_item(Some(to_item(review)?)).send().await?;
+        Ok(())
+    }
+
+    pub async fn review(self, company_id: &str, subject: Subject, subject_id: &str) -> Result<Option<Review>, StoreError> {
+        let output = self.teams.get().set_key(Some(key(company_id, &review_sk(subject, subject_id)))).consistent_read(true).send().await?;
+        output.item.map(from_item).transpose()
+    }
+
+    /// Every subject's latest review in the company.
+    pub async fn reviews(self, company_id: &str) -> Result<Vec<Review>, StoreError> {
+        let query = self.teams.query()
+            .key_condition_expression("company_id = :company AND begins_with(sk, :prefix)")
+            .expression_attribute_values(":company", s(company_id))
+            .expression_attribute_values(":prefix", s("review#"));
+        crate::repo::query_all_as(query).await
+    }
+
+    /// Decides a pending review of exactly `decision.version_hash`. `Ok(false)`: it was
+    /// decided already, withdrawn, or asked again about another version.
+    pub async fn decide(self, company_id: &str, subject: Subject, subject_id: &str, decision: &Decision<'_>) -> Result<bool, StoreError> {
+        let result = self.teams.update()
+            .set_key(Some(key(company_id, &review_sk(subject, subject_id))))
+            .update_expression("SET #status = :decided, reviewer_id = :reviewer, reviewer_email = :email, decided_at = :now, #comment = :comment")
+            .condition_expression("#status = :pending AND version_hash = :hash")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_names("#comment", "comment")
+            .expression_attribute_values(":decided", s(decision.status.as_str()))
+            .expression_attribute_values(":pending", s(Status::Pending.as_str()))
+            .expression_attribute_values(":hash", s(decision.version_hash))
+            .expression_attribute_values(":reviewer", s(decision.reviewer_id))
+            .expression_attribute_values(":email", s(decision.reviewer_email))
+            .expression_attribute_values(":now", s(decision.now_iso))
+            .expression_attribute_values(":comment", s(decision.comment))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// After a decision: the vault record that files it.
+    pub async fn set_review_record(self, company_id: &str, subject: Subject, subject_id: &str, version_hash: &str, record_id: &str) -> Result<bool, StoreError> {
+        let result = self.teams.update()
+            .set_key(Some(key(company_id, &review_sk(subject, subject_id))))
+            .update_expression("SET record_id = :record")
+            .condition_expression("version_hash = :hash")
+            .expression_attribute_values(":record", s(record_id))
+            .expression_attribute_values(":hash", s(version_hash))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// Undoes a decision that could not be filed in the vault: the review is pending again.
+    pub async fn reopen_review(self, company_id: &str, subject: Subject, subject_id: &str, version_hash: &str, reviewer_id: &str) -> Result<bool, StoreError> {
+        let result = self.teams.update()
+            .set_key(Some(key(company_id, &review_sk(subject, subject_id))))
+            .update_expression("SET #status = :pending REMOVE reviewer_id, reviewer_email, decided_at, #comment")
+            .condition_expression("version_hash = :hash AND reviewer_id = :reviewer")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_names("#comment", "comment")
+            .expression_attribute_values(":pending", s(Status::Pending.as_str()))
+            .expression_attribute_values(":hash", s(version_hash))
+            .expression_attribute_values(":reviewer", s(reviewer_id))
+            .send()
+            .await;
+        crate::dynamo::applied(result)
+    }
+
+    /// Withdraws the subject's pending or approved review unless it is of `current_hash`: the
+    /// subject was edited. `Ok(false)`: nothing to withdraw.
+    pub async fn withdraw_review(self, company_id: &str, subject: Subject, subject_id: &str, current_hash: &str) -> Result<bool, StoreError> {
+        let result = self.teams.update()
+            .set_key(Some(key(company_id, &review_sk(subject, subject_id))))
+            .update_expression("SET #status = :withdrawn")
+            .condition_expression("#status IN (:pending, :approved) AND version_hash <> :hash")
+            .expression_attribute_names("#status", "status")
+            .expression_attribute_values(":withdrawn", s(Status::Withdrawn.as_str()))
+            .expression_attribute_values(":pending", s(Status::Pending.as_str()))
+            .expression_attribute_values(":approved", s(Status::Approved.as_str()))
+            .expression_attribute_values(":hash", s(current_hash))
             .send()
             .await;
         crate::dynamo::applied(result)

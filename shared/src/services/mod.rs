@@ -4,6 +4,7 @@ pub mod access;
 pub mod impersonation;
 pub mod lead_mail;
 pub mod referrals;
+pub mod review;
 pub mod teams;
 #[cfg(feature = "vault")]
 pub mod vault_filing;

@@ -152,3 +152,26 @@ async fn file_digest(state: &AppState, owner_id: &str, day: &str) -> Result<bool
     record.files = vec![NewFile::new("digest.json", "application/json", serde_json::to_string_pretty(&body).unwrap_or_default().into_bytes())];
     Ok(state.vault().append(owner_id, record).await?.is_some())
 }
+
+/// Files counsel's decision on one version: who decided, the comment, the version's hash and
+/// the version itself as it was reviewed.
+pub async fn file_review(state: &AppState, review: &crate::repo::teams::Review, decision: &crate::repo::teams::Decision<'_>, actor: Actor) -> Result<Option<Record>, ApiError> {
+    let verb = if decision.status == domain::review::Status::Approved { "Counsel approved" } else { "Counsel asked for changes to" };
+    let mut record = NewRecord::new(Kind::Review, Category::OfferingRecord, format!("{verb}: {}", review.title), actor);
+    record.notes = decision.comment.to_owned();
+    record.once = Some(format!("review#{}#{}#{}#{}", review.subject.as_str(), review.subject_id, review.version_hash, review.requested_at));
+    record.meta = json!({
+        "subject": review.subject.as_str(),
+        "subject_id": review.subject_id,
+        "decision": decision.status.as_str(),
+        "version_sha256": review.version_hash,
+        "comment": decision.comment,
+        "author": review.author_email,
+        "requested_at": review.requested_at,
+        "reviewer": decision.reviewer_email,
+        "decided_at": decision.now_iso,
+    });
+    let version: Value = serde_json::from_str(&review.version).unwrap_or(Value::Null);
+    record.files = vec![NewFile::new("version.json", "application/json", serde_json::to_string_pretty(&version).unwrap_or_default().into_bytes())];
+    Ok(state.vault().append(&review.company_id, record).await?)
+}

@@ -60,10 +60,13 @@ pub enum Kind {
     Digest,
     /// A file the founder added.
     Upload,
+    /// Counsel's approval or rejection of one version of a form, a campaign or an offering
+    /// change (with the version's hash and the comment).
+    Review,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [Kind::FormSnapshot, Kind::Campaign, Kind::Legend, Kind::Offering, Kind::Digest, Kind::Upload];
+    pub const ALL: [Kind; 7] = [Kind::FormSnapshot, Kind::Campaign, Kind::Legend, Kind::Offering, Kind::Digest, Kind::Upload, Kind::Review];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -73,6 +76,7 @@ impl Kind {
             Kind::Offering => "offering",
             Kind::Digest => "digest",
             Kind::Upload => "upload",
+            Kind::Review => "review",
         }
     }
 
