@@ -64,6 +64,9 @@ DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p generate-i
 printf '\n== Campaigns: 10,000 recipients, and SIGKILL of the sender mid-campaign ==\n'
 DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" cargo run --release --quiet -p campaigns --example bench --features bench
 
+printf '\n== Teams: the membership check per request, and the migration of 10,000 leads ==\n'
+DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" S3_ENDPOINT="$S3_ENDPOINT" cargo run --release --quiet -p teams --example bench --features bench
+
 printf '\n== Compliance vault: the exhibit pack of 1,000 records (time, peak memory) ==\n'
 cargo run --release --quiet -p compliance-vault --example bench --features bench
 

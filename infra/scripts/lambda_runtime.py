@@ -69,6 +69,13 @@ class Stub(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def do_PUT(self):
+        # CloudFormation's presigned response URL (the deploy-time migration answers there).
+        body = self.rfile.read(int(self.headers.get("content-length") or 0)).decode()
+        with Stub.lock:
+            Stub.requests.append({"path": self.path, "body": body, "headers": dict(self.headers), "method": "PUT"})
+        self.answer(200, "", "text/plain")
+
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("content-length") or 0)).decode()
         with Stub.lock:
@@ -211,12 +218,13 @@ def main():
     # Every function of template.yaml but the streaming export (same binary as leads) and the
     # impersonation sweep (the revert-impersonation binary again; started after its API, below).
     later = ("LeadsExportFunction", "ImpersonationSweepFunction", "CampaignDispatcherFunction", "CampaignSenderFunction",
-             "ComplianceVaultExportFunction", "VaultDigestFunction", "AuthJobsFunction")
+             "ComplianceVaultExportFunction", "VaultDigestFunction", "AuthJobsFunction", "TeamsMigrationFunction")
     functions = {f["binary"]: f for f in setup["functions"] if f["logical_id"] not in later}
     sweep_function = next(f for f in setup["functions"] if f["logical_id"] == "ImpersonationSweepFunction")
     campaign_roles = {f["logical_id"]: f for f in setup["functions"] if f["logical_id"] in ("CampaignDispatcherFunction", "CampaignSenderFunction")}
     digest_function = next(f for f in setup["functions"] if f["logical_id"] == "VaultDigestFunction")
     auth_jobs_function = next(f for f in setup["functions"] if f["logical_id"] == "AuthJobsFunction")
+    migration_function = next(f for f in setup["functions"] if f["logical_id"] == "TeamsMigrationFunction")
     started_processes = {}
 
     def start_function(binary, function):
@@ -252,7 +260,7 @@ def main():
     values = {
         "ACCESS_TOKEN": demo["token"], "FRESH_TOKEN": fresh["token"], "FORM_ID": demo["form_id"],
         "DEMO_EMAIL": demo["email"], "DEMO_PASSWORD": demo["password"], "NEW_EMAIL": f"new-{uuid.uuid4().hex[:8]}@example.com",
-        "ADMIN_TOKEN": admin["token"], "ADMIN_ID": admin["user_id"],
+        "ADMIN_TOKEN": admin["token"], "ADMIN_ID": admin["user_id"], "STUB_URL": stub_url,
         "ORIGIN_VERIFY_SECRET": setup["origin_verify_secret"], "APP_ORIGIN": functions["auth"]["env"]["APP_ORIGIN"], "IDEMPOTENCY_KEY": str(uuid.uuid4()),
     }
 
@@ -380,6 +388,24 @@ def main():
     check("profiles", "profiles-me", 200, demo["user_id"])
     # The demo founder owns the company made with their account (its id is theirs).
     check("teams", "teams-current", 200, '"role":"owner"')
+    # The same binary as the deploy-time migration (TEAMS_ROLE=migrate), as CloudFormation's
+    # custom resource invokes it: it answers SUCCESS on the presigned URL; run again (the next
+    # deploy's Update), it makes nothing: idempotent.
+    started_processes["teams"].terminate()
+    started_processes["teams"].wait(timeout=10)
+    start_function("teams", migration_function)
+    at = time.monotonic()
+    for attempt in (1, 2):
+        migrated = invoke("teams", load("teams-migration"))
+        answers = [json.loads(r["body"]) for r in Stub.requests if r.get("method") == "PUT" and r["path"].startswith("/cloudformation/response")]
+        if migrated.get("Status") != "SUCCESS" or len(answers) != attempt or answers[-1].get("Status") != "SUCCESS" or answers[-1].get("RequestId") != "3c1f3ab8-lambda-stage":
+            fail(f"TeamsMigrationFunction answered {migrated}; CloudFormation received {answers}")
+    if answers[-1]["Data"].get("CompaniesCreated") != "0":
+        fail(f"TeamsMigrationFunction made companies again on its second run: {answers}")
+    results.append(("teams", "teams-migration (TeamsMigrationFunction)", "ok", round((time.monotonic() - at) * 1000)))
+    started_processes["teams"].terminate()
+    started_processes["teams"].wait(timeout=10)
+    start_function("teams", functions["teams"])
     check("forms", "forms-list", 200, form["name"])
     check("leads", "leads-summary", 200, "")
     check("leads", "leads-list", 200, lead_id)

@@ -103,7 +103,7 @@ pub fn router(state: AppState) -> Router {
         .route("/o/{token}", get(public::opened))
         .route("/r/{token}", get(public::clicked))
         .with_state(campaigns);
-    shared::http::audit::audited("campaigns", router, &state)
+    shared::http::audit::audited("campaigns", shared::http::activity::recorded("campaigns", router, &state), &state)
 }
 
 // ------------------------------------------------------------------ the sender's identity

@@ -13,7 +13,7 @@ use shared::keys::Family;
 /// binary is all three functions, so all three are given them, only the digest's role may
 /// read users or send).
 pub const NEEDS: Needs = Needs {
-    tables: &[Teams, VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations, ImpersonationActions, Users],
+    tables: &[Teams, Activity, VaultRecords, Profiles, Forms, LeadStats, Subscriptions, RateLimits, Impersonations, ImpersonationActions, Users],
     app_origin: true,
     access_tokens: true,
     client_address: true,

@@ -63,7 +63,7 @@ pub fn router(state: AppState) -> Router {
         .with_state(state.clone());
     // The check writes nothing: in a support session it is recorded as a read.
     let checks = Router::new().route("/offering/check", post(offering::check)).with_state(state.clone());
-    shared::http::audit::audited("compliance-vault", router, &state).merge(shared::http::audit::audited_reads("compliance-vault", checks, &state))
+    shared::http::audit::audited("compliance-vault", shared::http::activity::recorded("compliance-vault", router, &state), &state).merge(shared::http::audit::audited_reads("compliance-vault", checks, &state))
 }
 
 /// The vault is Pro (a Pro trial counts): 402 otherwise.

@@ -6,4 +6,4 @@ use shared::config::{Needs, Table::*};
 
 /// Forms; every publish (and every edit of a live form) is filed in the compliance vault
 /// with the embedding pages seen, and a new form takes the offering's current status.
-pub const NEEDS: Needs = Needs { tables: &[Teams, Forms, Leads, Subscriptions, Impersonations, ImpersonationActions, Profiles, LeadStats, VaultRecords], access_tokens: true, vault: true, ..Needs::NONE };
+pub const NEEDS: Needs = Needs { tables: &[Teams, Activity, Forms, Leads, Subscriptions, Impersonations, ImpersonationActions, Profiles, LeadStats, VaultRecords], access_tokens: true, vault: true, ..Needs::NONE };

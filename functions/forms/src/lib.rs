@@ -57,7 +57,7 @@ pub fn router(state: AppState) -> Router {
         .route("/{id}/archive", post(archive))
         .route("/{id}/unarchive", post(unarchive))
         .with_state(state.clone());
-    shared::http::audit::audited("forms", router, &state)
+    shared::http::audit::audited("forms", shared::http::activity::recorded("forms", router, &state), &state)
 }
 
 /// A form as its owner reads it: the stored form, the theme investors see, and by field id the

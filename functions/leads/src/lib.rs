@@ -57,7 +57,7 @@ pub fn router(state: AppState) -> Router {
         .route("/export", get(export))
         .route("/{id}", patch(set_status).delete(remove))
         .with_state(state.clone());
-    shared::http::audit::audited("leads", router, &state)
+    shared::http::audit::audited("leads", shared::http::activity::recorded("leads", router, &state), &state)
 }
 
 // ------------------------------------------------------------------ reading leads

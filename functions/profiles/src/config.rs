@@ -4,4 +4,4 @@
 
 use shared::config::{Needs, Table::*};
 
-pub const NEEDS: Needs = Needs { tables: &[Teams, Profiles, Impersonations, ImpersonationActions], access_tokens: true, assets: true, ..Needs::NONE };
+pub const NEEDS: Needs = Needs { tables: &[Teams, Activity, Profiles, Impersonations, ImpersonationActions], access_tokens: true, assets: true, ..Needs::NONE };

@@ -33,7 +33,7 @@ pub fn router(state: AppState) -> Router {
         .route("/me", get(show_profile).patch(update_profile))
         .route("/me/logo", put(upload_logo).delete(remove_logo))
         .with_state(state.clone());
-    shared::http::audit::audited("profiles", router, &state)
+    shared::http::audit::audited("profiles", shared::http::activity::recorded("profiles", router, &state), &state)
 }
 
 #[tracing::instrument(skip(state))]

@@ -116,7 +116,7 @@ pub fn router(state: AppState) -> Router {
         .route("/progress/{step}", put(set_step))
         .route("/costs", get(estimate))
         .with_state(state.clone());
-    shared::http::audit::audited("raise-capital", router, &state)
+    shared::http::audit::audited("raise-capital", shared::http::activity::recorded("raise-capital", router, &state), &state)
 }
 
 #[derive(Debug, Serialize)]

@@ -14,13 +14,15 @@
 //! - `POST   /api/teams/current/transfer`             — hand ownership to a member (owner only)
 //! - `POST   /api/teams/invitations/lookup`           — what an invitation link offers (no sign-in)
 //! - `POST   /api/teams/invitations/accept`           — join, signed in with the invited address
+//! - `GET    /api/teams/current/activity`             — who changed what in the company, newest first (owners, admins)
 //! - counsel's review: the queue and decisions, in [`reviews`]
 
 pub mod config;
+pub mod migrate;
 pub mod reviews;
 
 use axum::{
-    Json, Router,
+    Extension, Json, Router,
     extract::{Path, State},
     http::StatusCode,
     routing::{delete, get, post, put},
@@ -32,7 +34,7 @@ use shared::{
     auth::AuthUser,
     crypto::{random_token, sha256_hex},
     email::EmailAddress,
-    http::{JsonBody, member::Member},
+    http::{JsonBody, QueryParams, activity::ActingSlot, member::Member},
     mail::templates,
     repo::teams::{AcceptError, Company, Invitation, Membership, Team},
     services::access,
@@ -54,12 +56,13 @@ pub fn router(state: AppState) -> Router {
         .route("/current/transfer", post(transfer))
         .route("/invitations/lookup", post(lookup))
         .route("/invitations/accept", post(accept))
+        .route("/current/activity", get(activity))
         .route("/reviews", get(reviews::queue))
         .route("/current/reviews", post(reviews::request))
         .route("/current/reviews/{subject}/{id}", get(reviews::show))
         .route("/reviews/{company_id}/{subject}/{id}/decide", post(reviews::decide))
         .with_state(state.clone());
-    shared::http::audit::audited("teams", router, &state)
+    shared::http::audit::audited("teams", shared::http::activity::recorded("teams", router, &state), &state)
 }
 
 fn company_json(company: &Company, membership: &Membership) -> Value {
@@ -355,7 +358,7 @@ async fn lookup(State(state): State<AppState>, JsonBody(body): JsonBody<Invitati
 /// Joins the company, once, signed in with the address the invitation was sent to (which
 /// sign-up has proved: an account exists only once its mailbox confirmed).
 #[tracing::instrument(skip(state, body))]
-async fn accept(State(state): State<AppState>, user: AuthUser, JsonBody(body): JsonBody<InvitationLink, 1024>) -> Result<Json<Value>> {
+async fn accept(State(state): State<AppState>, slot: Option<Extension<ActingSlot>>, user: AuthUser, JsonBody(body): JsonBody<InvitationLink, 1024>) -> Result<Json<Value>> {
     user.refuse_impersonation()?;
     let invitation = live_invitation(&state, &body).await?;
     if !invitation.email.eq_ignore_ascii_case(&user.email) {
@@ -367,6 +370,38 @@ async fn accept(State(state): State<AppState>, user: AuthUser, JsonBody(body): J
         Err(AcceptError::Dead) => return Err(ApiError::new(StatusCode::NOT_FOUND, "invitation_invalid", DEAD_LINK)),
         Err(AcceptError::AlreadyMember) => return Err(ApiError::conflict("already_member", "You are already on this company's team.")),
     }
+    if let Some(Extension(slot)) = slot {
+        slot.set(&user, &invitation.company_id);
+    }
     let company = state.teams().company(&invitation.company_id).await?.ok_or_else(|| ApiError::not_found("This company no longer exists."))?;
     Ok(Json(company_json(&company, &membership)))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActivityQuery {
+    #[serde(default)]
+    before: Option<String>,
+}
+
+/// The company's activity, newest first, 50 at a time (`before`: the `next` of the last page).
+/// Owners and admins only: it names who did what.
+#[tracing::instrument(skip(state))]
+async fn activity(State(state): State<AppState>, member: Member, QueryParams(query): QueryParams<ActivityQuery>) -> Result<Json<Value>> {
+    member.require(Action::ManageTeam)?;
+    let before = query.before.as_deref().map(str::trim).filter(|b| !b.is_empty());
+    if before.is_some_and(|b| b.len() > 64) {
+        return Err(ApiError::bad_request("invalid_cursor", "This page of the activity does not exist. Reload the first page."));
+    }
+    let page = state.activity().page(&member.company_id, before).await?;
+    let entries: Vec<Value> = page.entries.iter().map(|entry| json!({
+        "id": entry.sk,
+        "at": entry.at,
+        "actor_email": entry.actor_email,
+        "support_admin": entry.support_admin.is_some(),
+        "description": shared::impersonation::describe_write(&entry.method, &entry.path, entry.status),
+        "method": entry.method,
+        "path": entry.path,
+    })).collect();
+    Ok(Json(json!({ "entries": entries, "next": page.next })))
 }

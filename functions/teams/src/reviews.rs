@@ -8,7 +8,7 @@
 //! A decision is filed in the company's vault with the version's hash, and mailed to the author.
 
 use axum::{
-    Json,
+    Extension, Json,
     extract::{Path, State},
     http::StatusCode,
 };
@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
     auth::AuthUser,
-    http::{JsonBody, member::Member},
+    http::{JsonBody, activity::ActingSlot, member::Member},
     mail::templates,
     repo::teams::{Decision, Review},
     review::{self, Status, Subject},
@@ -178,6 +178,7 @@ pub struct DecisionBody {
 #[tracing::instrument(skip(state, body))]
 pub async fn decide(
     State(state): State<AppState>,
+    slot: Option<Extension<ActingSlot>>,
     user: AuthUser,
     Path((company_id, subject, id)): Path<(String, String, String)>,
     JsonBody(body): JsonBody<DecisionBody, 4096>,
@@ -185,6 +186,9 @@ pub async fn decide(
     user.refuse_impersonation()?;
     let member = Member::of(&state, user, &company_id).await?;
     member.require(Action::Approve)?;
+    if let Some(Extension(slot)) = slot {
+        slot.set(&member.user, &member.company_id);
+    }
     let subject = subject_of(&subject)?;
     let status = match body.decision.as_str() {
         "approve" => Status::Approved,

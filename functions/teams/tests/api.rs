@@ -555,3 +555,46 @@ async fn a_form_goes_live_and_the_offering_moves_only_as_approved_and_owners_can
     assert_eq!(switched.body["company"]["review_required"], false);
     assert_eq!(publish(&cofounder).send(&app).await.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn owners_and_admins_see_who_changed_what_in_their_company_and_nothing_of_other_companies() {
+    let (app, state) = app().await;
+    let owner = account(&state, "owner").await.on_pro(&state).await;
+    let admin = join(&app, &state, &owner, "admin").await;
+    let member = join(&app, &state, &owner, "member").await;
+    let company = owner.id.clone();
+    let made = as_member(Call::post("/api/forms"), &member, &company).send(&app).await;
+    assert_eq!(made.status, StatusCode::CREATED);
+    let form_id = made.body["id"].as_str().unwrap().to_owned();
+    assert_eq!(as_member(Call::post(&format!("/api/forms/{form_id}/publish")), &member, &company).send(&app).await.status, StatusCode::OK);
+    // Refused changes and reads are not activity.
+    let viewer = join(&app, &state, &owner, "viewer").await;
+    assert_eq!(as_member(Call::post("/api/forms"), &viewer, &company).send(&app).await.status, StatusCode::FORBIDDEN);
+    as_member(Call::get("/api/forms"), &viewer, &company).send(&app).await;
+    // The member's own company is another company: what they do there is not shown here.
+    Call::post("/api/teams").token(&member.token).json(json!({ "name": "Side project" })).send(&app).await;
+
+    let seen = as_member(Call::get("/api/teams/current/activity"), &admin, &company).send(&app).await;
+    assert_eq!(seen.status, StatusCode::OK, "{}", seen.body);
+    let lines: Vec<String> = seen.body["entries"].as_array().unwrap().iter()
+        .map(|e| format!("{} {}", e["actor_email"].as_str().unwrap(), e["description"].as_str().unwrap()))
+        .collect();
+    assert_eq!(lines[..4], [
+        format!("{} Joined the company", viewer.email),
+        format!("{} Invited a teammate", owner.email),
+        format!("{} Published a form", member.email),
+        format!("{} Created a form", member.email),
+    ], "newest first: {lines:?}");
+    assert!(!lines.iter().any(|l| l.contains("Created a company") || l.contains(&format!("{} Created", viewer.email))), "{lines:?}");
+
+    // Members, counsel and viewers do not read it; a stranger's company is not theirs to read.
+    for who in [&member, &viewer] {
+        assert_eq!(as_member(Call::get("/api/teams/current/activity"), who, &company).send(&app).await.error_code(), "role_forbids");
+    }
+    let stranger = account(&state, "stranger").await;
+    assert_eq!(as_member(Call::get("/api/teams/current/activity"), &stranger, &company).send(&app).await.error_code(), "not_a_member");
+    let own = Call::get("/api/teams/current/activity").token(&stranger.token).send(&app).await;
+    assert_eq!(own.body["entries"], json!([]), "their own company has no activity of ours");
+    let bad = as_member(Call::get(&format!("/api/teams/current/activity?before={}", "x".repeat(65))), &admin, &company).send(&app).await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}

@@ -21,9 +21,9 @@ pub struct LambdaFunction {
 }
 
 impl LambdaFunction {
-    /// What this function reads: its binary's needs, or its role's (`AUTH_ROLE`).
+    /// What this function reads: its binary's needs, or its role's (`AUTH_ROLE`, `TEAMS_ROLE`).
     pub fn needs(&self) -> Option<shared::config::Needs> {
-        let role = self.variables.get("AUTH_ROLE").and_then(Value::as_str);
+        let role = self.variables.get("AUTH_ROLE").or_else(|| self.variables.get("TEAMS_ROLE")).and_then(Value::as_str);
         crate::needs::of_function(&self.binary, role)
     }
 }

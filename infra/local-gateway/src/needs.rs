@@ -37,6 +37,7 @@ pub const BY_BINARY: &[(&str, Needs)] = &[
 pub fn of_function(binary: &str, role: Option<&str>) -> Option<Needs> {
     match binary {
         "auth" => Some(auth::config::of_role(role)),
+        "teams" => Some(teams::config::of_role(role)),
         _ => BY_BINARY.iter().find(|(name, _)| *name == binary).map(|(_, needs)| *needs),
     }
 }

@@ -59,6 +59,9 @@ pub struct Needs {
     /// `AUTH_JOBS` (`stream` in AWS), `AUTH_ROLE` (`jobs`: the auth binary on the account
     /// requests' stream): the account mail sent off the request path.
     pub auth_jobs: bool,
+    /// `TEAMS_ROLE` (`migrate`: the teams binary as the deploy-time migration, a
+    /// CloudFormation custom resource, instead of the HTTP API).
+    pub teams_role: bool,
 }
 
 impl Needs {
@@ -88,6 +91,7 @@ impl Needs {
         assets: false,
         vault_digest: false,
         auth_jobs: false,
+        teams_role: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -116,6 +120,7 @@ impl Needs {
         assets: true,
         vault_digest: false,
         auth_jobs: true,
+        teams_role: true,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {

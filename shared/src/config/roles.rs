@@ -1,7 +1,7 @@
 //! Who administers (`ADMIN_USER_IDS`) and which role a binary runs as where one binary is
 //! several functions: the streaming function URL (`RESPONSE_STREAMING`), the support-session
 //! sweep (`IMPERSONATION_SWEEP`), the vault's digest (`VAULT_ROLE`), the account mail on the
-//! account requests' stream (`AUTH_JOBS`, `AUTH_ROLE`).
+//! account requests' stream (`AUTH_JOBS`, `AUTH_ROLE`), the deploy-time migration (`TEAMS_ROLE`).
 
 use super::{ConfigError, Env, LeadNotifications, Needs, Variable};
 
@@ -32,6 +32,9 @@ pub(super) fn variables(needs: &Needs, vars: &mut Vec<Variable>) {
     if needs.auth_jobs {
         vars.push(Variable::optional("AUTH_JOBS"));
         vars.push(Variable::optional("AUTH_ROLE"));
+    }
+    if needs.teams_role {
+        vars.push(Variable::optional("TEAMS_ROLE"));
     }
 }
 

@@ -33,6 +33,7 @@ pub enum Table {
     VaultRecords,
     AccountRequests,
     Teams,
+    Activity,
 }
 
 impl Table {
@@ -63,6 +64,7 @@ impl Table {
         Table::VaultRecords,
         Table::AccountRequests,
         Table::Teams,
+        Table::Activity,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -93,6 +95,7 @@ impl Table {
             Table::VaultRecords => "VAULT_RECORDS_TABLE",
             Table::AccountRequests => "ACCOUNT_REQUESTS_TABLE",
             Table::Teams => "TEAMS_TABLE",
+            Table::Activity => "ACTIVITY_TABLE",
         }
     }
 }
@@ -129,6 +132,8 @@ pub struct Tables {
     pub account_requests: String,
     /// Companies, their members and invitations (see `repo::teams`).
     pub teams: String,
+    /// Who did what in each company (see `repo::activity`).
+    pub activity: String,
 }
 
 pub(super) fn variables(needs: &Needs, vars: &mut Vec<Variable>) {
@@ -178,6 +183,7 @@ pub(super) fn read(needs: &Needs, env: &Env) -> Result<Tables, ConfigError> {
         vault_records: table(Table::VaultRecords)?,
         account_requests: table(Table::AccountRequests)?,
         teams: table(Table::Teams)?,
+        activity: table(Table::Activity)?,
     })
 }
 

@@ -14,6 +14,7 @@ use crate::{
     AppState,
     auth::AuthUser,
     error::ApiError,
+    http::activity::ActingSlot,
     services::teams::{COMPANY_HEADER, ROLE_FORBIDS, active_membership},
 };
 
@@ -63,6 +64,11 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let state = AppState::from_ref(state);
         let user = AuthUser::from_request_parts(parts, &state).await?;
-        Self::resolve(&state, user, &parts.headers).await
+        let member = Self::resolve(&state, user, &parts.headers).await?;
+        // The company's activity records what this request changes there.
+        if let Some(slot) = parts.extensions.get::<ActingSlot>() {
+            slot.set(&member.user, &member.company_id);
+        }
+        Ok(member)
     }
 }

@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 
 use crate::{auth::AuthUser, error::ApiError};
 
+pub mod activity;
 pub mod answers;
 pub mod audit;
 mod auth_user;

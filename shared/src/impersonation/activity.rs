@@ -156,7 +156,38 @@ const CALLS: &[(&str, &str)] = &[
     ("contact", "Sent a message to support"),
 ];
 
-const ACTIONS: &[(&str, &str)] = &[("publish", "Published"), ("unpublish", "Unpublished"), ("archive", "Archived"), ("unarchive", "Unarchived")];
+const ACTIONS: &[(&str, &str)] = &[
+    ("publish", "Published"),
+    ("unpublish", "Unpublished"),
+    ("archive", "Archived"),
+    ("unarchive", "Unarchived"),
+    ("send", "Sent"),
+    ("schedule", "Scheduled"),
+    ("cancel", "Cancelled"),
+    ("duplicate", "Duplicated"),
+];
+
+/// Routes whose words are not "verb + noun": teams, the sender, the offering.
+fn phrase(method: &str, area: &str, rest: &[&str]) -> Option<&'static str> {
+    let method = method.to_ascii_uppercase();
+    Some(match (area, rest, method.as_str()) {
+        ("teams", [], "POST") => "Created a company",
+        ("teams", ["current"], _) => "Changed the company's settings",
+        ("teams", ["current", "invitations"], _) => "Invited a teammate",
+        ("teams", ["current", "invitations", _], _) => "Revoked an invitation",
+        ("teams", ["current", "members", _], "DELETE") => "Removed a teammate",
+        ("teams", ["current", "members", _], _) => "Changed a teammate's role",
+        ("teams", ["current", "leave"], _) => "Left the company",
+        ("teams", ["current", "transfer"], _) => "Transferred ownership",
+        ("teams", ["current", "reviews"], _) => "Asked counsel for a review",
+        ("teams", ["reviews", _, _, _, "decide"], _) => "Decided a review",
+        ("teams", ["invitations", "accept"], _) => "Joined the company",
+        ("campaigns", ["sender"], _) => "Updated the sender identity",
+        ("campaigns", [_, "test"], _) => "Sent a test of a campaign",
+        ("compliance-vault", ["offering"], _) => "Changed the offering",
+        _ => return None,
+    })
+}
 
 fn lookup<'a>(table: &[(&str, &'a str)], key: &str) -> Option<&'a str> {
     table.iter().find(|(name, _)| *name == key).map(|(_, value)| *value)
@@ -191,6 +222,9 @@ pub fn describe_write(method: &str, path: &str, status: u16) -> String {
     }
     if area == "compliance-vault" && rest.first() == Some(&"exports") {
         return refused("Prepared the exhibit pack for download".to_owned(), status);
+    }
+    if let Some(words) = phrase(method, &area, &rest) {
+        return refused(words.to_owned(), status);
     }
     let noun = NOUNS.iter().find(|(name, ..)| *name == area).map_or_else(
         || if area.is_empty() { "something".to_owned() } else { area.replace('-', " ") },
@@ -282,6 +316,15 @@ mod tests {
             ("POST", "/api/impersonate-user", 403, "Tried to impersonate another user (refused)"),
             ("POST", "/api/compliance-vault/exports", 201, "Prepared the exhibit pack for download"),
             ("PATCH", "/api/leads/l1", 0, "Updated a lead (outcome not recorded)"),
+            ("POST", "/api/campaigns/c1/send", 202, "Sent a campaign"),
+            ("POST", "/api/campaigns/c1/schedule", 200, "Scheduled a campaign"),
+            ("POST", "/api/campaigns/c1/test", 200, "Sent a test of a campaign"),
+            ("PUT", "/api/compliance-vault/offering", 200, "Changed the offering"),
+            ("POST", "/api/teams/current/invitations", 201, "Invited a teammate"),
+            ("DELETE", "/api/teams/current/members/u2", 200, "Removed a teammate"),
+            ("PUT", "/api/teams/current/members/u2", 200, "Changed a teammate's role"),
+            ("POST", "/api/teams/current/reviews", 201, "Asked counsel for a review"),
+            ("POST", "/api/teams/reviews/c1/campaign/k1/decide", 200, "Decided a review"),
         ] {
             assert_eq!(describe_write(method, path, status), expected, "{method} {path} {status}");
         }

@@ -5,6 +5,7 @@
 //! next to the calls.
 
 pub mod account_requests;
+pub mod activity;
 pub mod ai_questions;
 pub mod campaign_recipients;
 pub mod campaigns;

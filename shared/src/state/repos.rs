@@ -3,7 +3,7 @@
 
 use super::AppState;
 use crate::repo::{
-    account_requests::AccountRequestsRepo, ai_questions::AiQuestionsRepo,
+    account_requests::AccountRequestsRepo, activity::ActivityRepo, ai_questions::AiQuestionsRepo,
     campaign_recipients::CampaignRecipientsRepo, campaigns::CampaignsRepo,
     contact_messages::ContactMessagesRepo, directory::DirectoryRepo, form_views::FormViewsRepo,
     forms::FormsRepo, impersonation_actions::ImpersonationActionsRepo,
@@ -15,6 +15,10 @@ use crate::repo::{
 };
 
 impl AppState {
+    pub fn activity(&self) -> ActivityRepo<'_> {
+        ActivityRepo::new(&self.dynamo, &self.config.tables)
+    }
+
     pub fn teams(&self) -> TeamsRepo<'_> {
         TeamsRepo::new(&self.dynamo, &self.config.tables)
     }

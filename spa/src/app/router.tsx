@@ -47,6 +47,7 @@ const Help = lazyPage('help center', () => import('./routes/help'));
 const HelpArticle = lazyPage('help article', () => import('./routes/help-article'));
 const Unsubscribe = lazyPage('unsubscribe', () => import('./routes/unsubscribe'));
 const Invite = lazyPage('invitation', () => import('./routes/invite'));
+const Reviews = lazyPage('reviews', () => import('./routes/reviews'));
 const NotFound = lazyPage('not found', () => import('./routes/not-found'));
 
 export const router = createBrowserRouter([
@@ -82,6 +83,7 @@ export const router = createBrowserRouter([
       { path: '/help/:slug', element: <HelpArticle /> },
       { path: '/unsubscribe/:token', element: <Unsubscribe /> },
       { path: '/invite', element: <Invite /> },
+      { path: '/reviews', element: <Reviews /> },
       { path: '*', element: <NotFound /> },
     ],
   },

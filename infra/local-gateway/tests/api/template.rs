@@ -357,6 +357,7 @@ fn each_link_secret_reaches_only_the_functions_of_its_family() {
 fn every_declaration() -> Vec<(&'static str, Needs)> {
     let mut all = needs::BY_BINARY.to_vec();
     all.push(("auth (AUTH_ROLE=jobs)", auth::config::JOBS));
+    all.push(("teams (TEAMS_ROLE=migrate)", teams::config::MIGRATE));
     all
 }
 

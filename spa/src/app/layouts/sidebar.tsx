@@ -1,4 +1,5 @@
 import {
+  ClipboardCheck,
   FileText,
   Gift,
   LayoutDashboard,
@@ -22,11 +23,13 @@ import { Sheet } from '@/components/ui/sheet';
 import { Tooltip, TooltipGroup } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/auth-context';
 import { useSignOut } from '@/features/auth/use-sign-out';
+import { useReviewQueue } from '@/features/teams/api/reviews';
+import { useCompanies } from '@/features/teams/api/teams';
 import { CompanySwitcher } from '@/features/teams/components/company-switcher';
 import { cn } from '@/lib/utils';
 import type { useSidebarState } from './sidebar-state';
 
-type MenuItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean };
+type MenuItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean; reviewers?: boolean };
 
 /** Spec section 2: menu order and labels. */
 export const MENU: MenuItem[] = [
@@ -35,6 +38,8 @@ export const MENU: MenuItem[] = [
   { to: '/leads', label: 'Investor Leads', icon: Users },
   { to: '/campaigns', label: 'Campaigns', icon: Mail },
   { to: '/compliance-vault', label: 'Compliance', icon: ShieldCheck },
+  // Teams: shown to counsel, and to anyone with something to review or reviewed.
+  { to: '/reviews', label: 'Reviews', icon: ClipboardCheck, reviewers: true },
   { to: '/raise-capital', label: 'Raise Capital', icon: TrendingUp },
   { to: '/admin', label: 'Admin', icon: Shield, adminOnly: true },
   { to: '/settings', label: 'Settings', icon: Settings },
@@ -61,7 +66,11 @@ function SidebarBody({ collapsed, onNavigate, onToggle, toggleLabel }: {
       setRewardsVisited(true);
     }
   }, [pathname]);
-  const items = MENU.filter((item) => !item.adminOnly || user?.app_metadata.role === 'admin');
+  const { data: companies } = useCompanies();
+  const { data: queue } = useReviewQueue();
+  const reviewer = Boolean(companies?.companies.some((company) => company.role === 'counsel') || (queue && queue.pending.length + queue.decided.length > 0));
+  const waiting = queue?.pending.filter((review) => review.may_decide).length ?? 0;
+  const items = MENU.filter((item) => (!item.adminOnly || user?.app_metadata.role === 'admin') && (!item.reviewers || reviewer));
 
   return (
     <TooltipGroup enabled={collapsed}>
@@ -124,6 +133,14 @@ function SidebarBody({ collapsed, onNavigate, onToggle, toggleLabel }: {
                       ) : null}
                     </span>
                     {collapsed ? null : <span className="truncate">{label}</span>}
+                    {to === '/reviews' && waiting > 0 ? (
+                      <span
+                        aria-label={`${waiting} waiting for you`}
+                        className={cn('rounded-full bg-brand-600 px-1.5 text-[11px] leading-5 font-semibold text-white', collapsed ? 'absolute top-0.5 right-0.5' : 'ml-auto')}
+                      >
+                        {waiting}
+                      </span>
+                    ) : null}
                   </NavLink>
                 </Tooltip>
               </li>

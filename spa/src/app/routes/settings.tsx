@@ -1,4 +1,4 @@
-import { Building2, CreditCard, Flag, ImageIcon, KeyRound, LifeBuoy, Loader2, LogOut, UserRound, UsersRound } from 'lucide-react';
+import { Building2, CreditCard, Flag, History, ImageIcon, KeyRound, LifeBuoy, Loader2, LogOut, UserRound, UsersRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
@@ -19,6 +19,8 @@ import { SupportSessions } from '@/features/impersonation/components/support-ses
 import { SenderIdentityForm } from '@/features/campaigns/components/sender-identity-form';
 import { LogoSettings } from '@/features/profiles/components/logo-settings';
 import { OfferingSettings } from '@/features/offering/components/offering-settings';
+import { usePermissions } from '@/features/teams/api/teams';
+import { ActivityLog } from '@/features/teams/components/activity-log';
 import { TeamSettings } from '@/features/teams/components/team-settings';
 
 function Section({ icon: Icon, title, description, level = 2, anchor, children }: {
@@ -197,7 +199,7 @@ function BillingPanel() {
 }
 
 /** Sections a link can open the page at: `?tab=security` (the e-mail sent after a support session), `?tab=sender` (campaigns), `?tab=offering`. */
-const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity', offering: 'offering', team: 'team' };
+const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity', offering: 'offering', team: 'team', activity: 'activity' };
 
 /** How long the page keeps a `?tab=…` section in view while the sections above it load. */
 const HOLD_ANCHOR_MS = 4000;
@@ -236,6 +238,7 @@ function useOpenAtTab() {
 
 export default function SettingsPage() {
   useOpenAtTab();
+  const permissions = usePermissions();
   return (
     <>
       <PageHeader title="Settings" description="Your account, brand, billing, campaign sender and security." />
@@ -251,6 +254,11 @@ export default function SettingsPage() {
         >
           <TeamSettings />
         </Section>
+        {permissions?.includes('manage_team') ? (
+          <Section anchor="activity" icon={History} title="Activity" description="Who on your team changed what, and when: forms, leads, campaigns, the vault, the offering and the team itself. Kept 400 days.">
+            <ActivityLog />
+          </Section>
+        ) : null}
         <Section anchor="brand" icon={ImageIcon} title="Brand" description="Your logo, shown above the headline of every investor form.">
           <LogoSettings />
         </Section>

@@ -9,6 +9,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TabList, tabPanelProps, type TabItem } from '@/components/ui/tabs';
 import { UnsavedChangesDialog } from '@/components/ui/unsaved-changes-dialog';
 import { useForms } from '@/features/forms/api/get-forms';
+import { reviewActions } from '@/features/teams/api/reviews';
+import { usePermissions } from '@/features/teams/api/teams';
+import { ApprovalBanner } from '@/features/teams/components/approval-banner';
 import { ApiError, isProRequired } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAudienceCount } from '../api/audience';
@@ -102,6 +105,7 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
   const schedule = useScheduleCampaign(saved.id);
   const { data: sender, mutate: rereadSender } = useSender();
   const { data: formsData } = useForms();
+  const permissions = usePermissions();
   const settledSegment = useDebounced(draft.segment, 400);
   const { data: audienceData, isValidating: counting, mutate: recount } = useAudienceCount(settledSegment);
   // The count of the segment on screen, or none while it is being counted.
@@ -115,6 +119,11 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
 
   /** A 409 (changed elsewhere, or no longer a draft): offer to reload instead of a toast. */
   const handleFailure = (failure: unknown, title: string): void => {
+    if (failure instanceof ApiError && failure.code === 'approval_required') {
+      void reviewActions.refresh('campaign', saved.id);
+      toast.error(title, { description: failure.message });
+      return;
+    }
     if (failure instanceof ApiError && failure.status === 409) {
       setConflict(failure.message);
       return;
@@ -207,11 +216,18 @@ function Editor({ saved, onReload }: { saved: Campaign; onReload: () => Promise<
         testing={test.isMutating}
         busy={busy}
         canSend={canSend}
+        maySend={permissions?.includes('send_campaigns') ?? true}
         onSave={() => void save()}
         onSendTest={() => void sendTest()}
         onSchedule={() => void openSchedule()}
         onSend={() => void openSend()}
       />
+
+      {saved.status === 'draft' ? (
+        <div className="mb-6">
+          <ApprovalBanner subject="campaign" id={saved.id} version={saved.version} canRequest={permissions?.includes('draft_campaigns') ?? false} what="it is sent or scheduled" />
+        </div>
+      ) : null}
 
       {senderMissing ? (
         <div role="alert" className="mb-6 flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset sm:flex-row sm:items-center sm:justify-between">

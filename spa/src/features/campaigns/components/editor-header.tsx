@@ -5,7 +5,7 @@ import type { Campaign } from '../types';
 import { CampaignStatusBadge } from './status-badge';
 
 /** The campaign editor's title line: name, status, save state, audience and the actions. */
-export function EditorHeader({ saved, to, recipients, dirty, saving, testing, busy, canSend, onSave, onSendTest, onSchedule, onSend }: {
+export function EditorHeader({ saved, to, recipients, dirty, saving, testing, busy, canSend, maySend = true, onSave, onSendTest, onSchedule, onSend }: {
   saved: Campaign;
   /** Who the draft goes to, e.g. "Hot leads". */
   to: string;
@@ -17,6 +17,8 @@ export function EditorHeader({ saved, to, recipients, dirty, saving, testing, bu
   /** Any request running: every action waits. */
   busy: boolean;
   canSend: boolean;
+  /** The caller's role sends campaigns (a member drafts, counsel reviews): otherwise no Schedule or Send. */
+  maySend?: boolean;
   onSave: () => void;
   onSendTest: () => void;
   onSchedule: () => void;
@@ -56,12 +58,16 @@ export function EditorHeader({ saved, to, recipients, dirty, saving, testing, bu
             {testing ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <FlaskConical className="size-4" aria-hidden />}
             {testing ? 'Sending test...' : 'Send test'}
           </Button>
-          <Button variant="secondary" onClick={onSchedule} disabled={busy || !canSend}>
-            <CalendarClock className="size-4" aria-hidden /> Schedule
-          </Button>
-          <Button onClick={onSend} disabled={busy || !canSend}>
-            <Send className="size-4" aria-hidden /> Send now
-          </Button>
+          {maySend ? (
+            <>
+              <Button variant="secondary" onClick={onSchedule} disabled={busy || !canSend}>
+                <CalendarClock className="size-4" aria-hidden /> Schedule
+              </Button>
+              <Button onClick={onSend} disabled={busy || !canSend}>
+                <Send className="size-4" aria-hidden /> Send now
+              </Button>
+            </>
+          ) : null}
         </div>
       </div>
   );

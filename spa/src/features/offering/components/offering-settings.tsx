@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateCampaign } from '@/features/campaigns/api/create-campaign';
+import { reviewActions } from '@/features/teams/api/reviews';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
@@ -89,7 +90,8 @@ export function OfferingSettings() {
   // The server's problems with the draft, shown at a field once it was left or a save was tried.
   const [errors, setErrors] = useState<DraftErrors>({});
   const [shown, setShown] = useState<ReadonlySet<OfferingField>>(new Set(['status']));
-  const [problem, setProblem] = useState<{ kind: 'conflict' | 'subscription' | 'other'; message: string } | null>(null);
+  const [problem, setProblem] = useState<{ kind: 'conflict' | 'subscription' | 'approval' | 'other'; message: string } | null>(null);
+  const [asking, setAsking] = useState(false);
   const [confirming, setConfirming] = useState<Extract<OfferingCheck, { valid: true }> | null>(null);
 
   // The server checks the draft once typing pauses (nothing to check while it is what is saved).
@@ -145,7 +147,9 @@ export function OfferingSettings() {
       toast.success(moving ? `Offering moved to ${next.label}` : 'Offering details saved');
     } catch (failure) {
       setConfirming(null);
-      if (failure instanceof ApiError && failure.status === 409) {
+      if (failure instanceof ApiError && failure.code === 'approval_required') {
+        setProblem({ kind: 'approval', message: failure.message });
+      } else if (failure instanceof ApiError && failure.status === 409) {
         setProblem({ kind: 'conflict', message: failure.message });
       } else if (failure instanceof ApiError && failure.status === 402) {
         setProblem({ kind: 'subscription', message: failure.message });
@@ -239,6 +243,30 @@ export function OfferingSettings() {
             <p>{problem.message}</p>
             <button type="button" onClick={() => void reload()} className="mt-1 inline-flex items-center gap-1 font-semibold underline">
               <RotateCw className="size-3.5" aria-hidden /> Reload
+            </button>
+          </Alert>
+        ) : problem?.kind === 'approval' ? (
+          <Alert tone="info">
+            <p>{problem.message}</p>
+            <button
+              type="button"
+              disabled={asking}
+              onClick={() => {
+                setAsking(true);
+                reviewActions
+                  .request('offering', null, changeOf(draft, saved.version))
+                  .then(
+                    () => {
+                      setProblem({ kind: 'approval', message: 'Sent to counsel. Once they approve this exact change, save it again here.' });
+                      toast.success('Sent to counsel for review');
+                    },
+                    (err) => toast.error(err instanceof Error ? err.message : 'The review could not be requested.'),
+                  )
+                  .finally(() => setAsking(false));
+              }}
+              className="mt-1 inline-flex items-center gap-1 font-semibold underline disabled:opacity-60"
+            >
+              Ask counsel to review this change
             </button>
           </Alert>
         ) : problem?.kind === 'subscription' ? (

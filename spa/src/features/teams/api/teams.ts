@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { useAuth } from '@/features/auth/auth-context';
 import { useUserKey } from '@/features/auth/use-user-key';
+import { useActiveCompany } from '@/lib/active-company';
 import { api, shouldRetry } from '@/lib/api-client';
 import { mutateUserKey, userFetcher, userKey } from '@/lib/user-cache';
 
@@ -48,6 +49,19 @@ export const TEAM_PATH = '/teams/current';
 export function useCompanies() {
   const { user } = useAuth();
   return useSWR<{ companies: CompanyMembership[] }>(userKey(COMPANIES_PATH, user?.id), userFetcher, { revalidateOnFocus: true, shouldRetryOnError: shouldRetry });
+}
+
+/**
+ * What the caller's role allows in the active company (undefined while the list loads). The
+ * SPA hides what a role cannot do; the server decides.
+ */
+export function usePermissions(): Permission[] | undefined {
+  const { user } = useAuth();
+  const active = useActiveCompany();
+  const { data } = useCompanies();
+  if (!data || !user) return undefined;
+  const company = data.companies.find((c) => c.id === (active ?? user.id)) ?? data.companies[0];
+  return company?.permissions ?? [];
 }
 
 /** `GET /api/teams/current`: the active company, its team and seats. */

@@ -7,8 +7,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateTime } from '@/components/ui/date-time';
 import { Field } from '@/components/ui/field';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
 import { teamActions, useTeam, type Role, type Team, type TeamMember } from '../api/teams';
 import { ROLE_LABELS } from './company-switcher';
 
@@ -164,6 +166,9 @@ export function TeamSettings() {
           <MemberRow key={member.user_id} team={team} member={member} />
         ))}
       </ul>
+      {team.permissions.includes('manage_company') ? <ReviewSwitch team={team} /> : team.company.review_required ? (
+        <p className="text-sm text-gray-600">Counsel reviews campaigns, forms going live and offering changes before investors see them.</p>
+      ) : null}
       {manages ? (
         <>
           {team.invitations.length > 0 ? (
@@ -203,6 +208,33 @@ export function TeamSettings() {
         <p className="text-sm text-gray-500">Only an owner or admin can invite people or change roles.</p>
       )}
       {team.role !== 'owner' ? <LeaveCompany team={team} /> : null}
+    </div>
+  );
+}
+
+/** Counsel's review on or off (owners and admins): on by default once the team has counsel. */
+function ReviewSwitch({ team }: { team: Team }) {
+  const [saving, setSaving] = useState(false);
+  const hasCounsel = team.members.some((member) => member.role === 'counsel');
+  const change = async (required: boolean) => {
+    setSaving(true);
+    try {
+      await teamActions.setReviewRequired(required);
+      toast.success(required ? 'Counsel review turned on' : 'Counsel review turned off');
+    } catch (err) {
+      toast.error(message(err, 'The setting could not be saved.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <div className={cn('rounded-xl border border-gray-200 p-4', saving && 'opacity-70')}>
+      <Switch
+        label="Counsel reviews before investors see it"
+        description={`Sending or scheduling a campaign, publishing a form and changing the offering's stage wait for an approval of that exact version by counsel (or an admin who is not its author).${hasCounsel ? '' : ' Invite your securities counsel to approve.'}`}
+        checked={team.company.review_required}
+        onChange={(checked) => void change(checked)}
+      />
     </div>
   );
 }

@@ -6,6 +6,10 @@ import { ColorField } from '@/components/ui/color-field';
 import { EditorPanel } from '@/components/ui/editor-panel';
 import { Field, inputClasses, TextareaField } from '@/components/ui/field';
 import { UnsavedChangesDialog, useUnsavedChanges } from '@/components/ui/unsaved-changes-dialog';
+import { reviewActions } from '@/features/teams/api/reviews';
+import { usePermissions } from '@/features/teams/api/teams';
+import { ApprovalBanner } from '@/features/teams/components/approval-banner';
+import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useChangeForm } from '../../api/change-form';
@@ -66,6 +70,7 @@ export function FormEditor({ initial }: { initial: Form }) {
   const { data: presetData } = usePresets();
   const { data: profile } = useProfile();
   const blocker = useUnsavedChanges(dirty);
+  const permissions = usePermissions();
 
   const save = async (): Promise<Form | null> => {
     try {
@@ -74,6 +79,7 @@ export function FormEditor({ initial }: { initial: Form }) {
       toast.success('Form saved');
       return form;
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'approval_required') void reviewActions.refresh('form', saved.id);
       toast.error('Failed to save form', { description: err instanceof Error ? err.message : undefined });
       return null;
     }
@@ -88,6 +94,7 @@ export function FormEditor({ initial }: { initial: Form }) {
       acceptFlags(form);
       toast.success(form.is_published ? 'Form published' : 'Form unpublished');
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'approval_required') void reviewActions.refresh('form', saved.id);
       toast.error(saved.is_published ? 'Failed to unpublish form' : 'Failed to publish form', { description: err instanceof Error ? err.message : undefined });
     } finally {
       setPublishing(false);
@@ -131,6 +138,10 @@ export function FormEditor({ initial }: { initial: Form }) {
             {saved.is_published ? 'Unpublish' : 'Publish'}
           </Button>
         </div>
+      </div>
+
+      <div className="mb-6 empty:hidden">
+        <ApprovalBanner subject="form" id={saved.id} version={saved.version} canRequest={permissions?.includes('edit_forms') ?? false} what="it goes live" live={saved.is_published && !saved.is_archived} />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
