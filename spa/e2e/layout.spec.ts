@@ -35,6 +35,7 @@ const appPaths = (formId: string) => [
   '/raise-capital',
   '/earn-rewards',
   '/settings',
+  '/reviews',
   '/help/embed-wordpress',
 ];
 

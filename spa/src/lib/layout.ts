@@ -11,6 +11,7 @@ const APP_SHELL_ROOTS = [
   'admin',
   'pricing',
   'earn-rewards',
+  'reviews',
 ];
 
 /**
@@ -28,6 +29,7 @@ const SIDEBAR_ROOTS = [
   'raise-capital',
   'admin',
   'earn-rewards',
+  'reviews',
 ];
 
 /** Routes that render a form on its own: no site header. */

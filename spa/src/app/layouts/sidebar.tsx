@@ -136,7 +136,7 @@ function SidebarBody({ collapsed, onNavigate, onToggle, toggleLabel }: {
                     {to === '/reviews' && waiting > 0 ? (
                       <span
                         aria-label={`${waiting} waiting for you`}
-                        className={cn('rounded-full bg-brand-600 px-1.5 text-[11px] leading-5 font-semibold text-white', collapsed ? 'absolute top-0.5 right-0.5' : 'ml-auto')}
+                        className={cn('rounded-full bg-brand-600 px-1.5 text-xs leading-5 font-semibold text-white', collapsed ? 'absolute top-0.5 right-0.5' : 'ml-auto')}
                       >
                         {waiting}
                       </span>

@@ -18,7 +18,7 @@ function Entry({ entry }: { entry: ActivityEntry }) {
   return (
     <li className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
       <p className="min-w-0 text-sm text-gray-900">
-        <span className="font-medium">{entry.actor_email}</span> <span className="text-gray-700">{entry.description.charAt(0).toLowerCase() + entry.description.slice(1)}</span>
+        <span className="font-medium break-all">{entry.actor_email}</span> <span className="text-gray-700">{entry.description.charAt(0).toLowerCase() + entry.description.slice(1)}</span>
         {entry.support_admin ? (
           <span className="ml-2 inline-flex items-center gap-1 text-xs text-amber-700">
             <LifeBuoy className="size-3.5" aria-hidden /> in a support session

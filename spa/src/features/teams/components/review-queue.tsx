@@ -42,7 +42,7 @@ function VersionBody({ review }: { review: Review }) {
             </>
           ) : null}
         </dl>
-        <div className="prose prose-sm max-w-none rounded-lg border border-gray-200 bg-white p-4 text-gray-800">
+        <div className="space-y-3 rounded-lg border border-gray-200 bg-white p-4 text-sm leading-relaxed text-gray-800 [&_a]:text-brand-700 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc">
           <Suspense fallback={<p className="text-gray-500">Loading the message…</p>}>
             <Markdown>{text(content.body)}</Markdown>
           </Suspense>
@@ -188,7 +188,7 @@ function PendingCard({ review }: { review: Review }) {
       </div>
       <div className="p-4 sm:p-5">
         <VersionBody review={review} />
-        <p className="mt-3 font-mono text-[11px] break-all text-gray-400" title="The SHA-256 of this version: the approval holds for it alone">
+        <p className="mt-3 font-mono text-xs break-all text-gray-400" title="The SHA-256 of this version: the approval holds for it alone">
           Version {review.version_hash.slice(0, 16)}…
         </p>
       </div>
