@@ -55,7 +55,10 @@ async fn witness(state: &AppState, owner_id: &str) -> Result<bool> {
         state.vault().mark_witnessed(owner_id, kept.head.seq).await?;
         return Ok(false);
     }
-    let Some(founder) = state.users().get_user(owner_id).await? else {
+    // The company's owner today: ownership changes hands, and a company made after sign-up
+    // has an id no account has.
+    let owner = shared::services::teams::owner_today(state, owner_id).await?;
+    let Some(founder) = state.users().get_user(&owner).await? else {
         state.vault().mark_witnessed(owner_id, kept.head.seq).await?;
         return Ok(false);
     };

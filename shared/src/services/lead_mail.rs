@@ -30,11 +30,8 @@ pub async fn notify_owner_logged(state: &crate::AppState, form: &Form, lead: &Le
 }
 
 async fn send_new_lead_mail(state: &crate::AppState, form: &Form, lead: &LeadRecord) -> Result<(), ApiError> {
-    // The company's owner today (ownership can change hands); an account not yet migrated
-    // owns its leads itself.
-    let team = state.teams().team(&lead.owner_id).await?;
-    let owner_id = team.members.iter().find(|member| member.role == domain::teams::Role::Owner).map_or(lead.owner_id.as_str(), |owner| owner.user_id.as_str());
-    let owner = state.users().get_user(owner_id)
+    let owner_id = crate::services::teams::owner_today(state, &lead.owner_id).await?;
+    let owner = state.users().get_user(&owner_id)
         .await?
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("lead owner not found")))?;
     let email = crate::mail::templates::new_lead(form, lead, &owner.email, &state.config.app_origin);

@@ -73,3 +73,11 @@ pub async fn migrate_accounts(state: &AppState) -> Result<Migrated, crate::repo:
         }
     }
 }
+
+/// The user who owns the company today (ownership changes hands by transfer), for the mail
+/// sent to "the founder" (new leads, the vault's digest). An account not yet migrated owns its
+/// data itself: its id.
+pub async fn owner_today(state: &AppState, company_id: &str) -> Result<String, crate::repo::StoreError> {
+    let team = state.teams().team(company_id).await?;
+    Ok(team.members.iter().find(|member| member.role == domain::teams::Role::Owner).map_or_else(|| company_id.to_owned(), |owner| owner.user_id.clone()))
+}

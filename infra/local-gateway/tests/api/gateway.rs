@@ -239,3 +239,51 @@ async fn the_demo_founder_is_seeded_through_the_products_routes() {
     let form_weekly: u64 = per_form["weeks"].as_array().unwrap().iter().map(|w| w["leads"].as_u64().unwrap()).sum();
     assert_eq!(form_weekly, 20);
 }
+
+/// Issue 26: the demo data as it was before teams (its company taken away) is given its
+/// company by the migration, and every figure, lead, form and vault record reads the same.
+#[tokio::test]
+async fn the_migration_of_the_demo_data_loses_nothing_and_changes_no_figure() {
+    let state = test_state().await;
+    let app = local_gateway::router(state.clone(), &settings(&state, true));
+    local_gateway::demo::seed(&app, &state).await.unwrap();
+    let session = Call::post("/api/auth/signin")
+        .json(serde_json::json!({"email": local_gateway::demo::EMAIL, "password": local_gateway::demo::PASSWORD}))
+        .send(&app)
+        .await;
+    let token = session.body["access_token"].as_str().unwrap().to_owned();
+    let user_id = Call::get("/api/auth/user").token(&token).send(&app).await.body["id"].as_str().unwrap().to_owned();
+    // A page cursor encodes the same key in any member order: compared without it.
+    let read = |path: &'static str| {
+        let (app, token) = (app.clone(), token.clone());
+        async move {
+            let mut answer = Call::get(path).token(&token).send(&app).await;
+            if let Some(body) = answer.body.as_object_mut() {
+                body.remove("nextCursor");
+            }
+            answer
+        }
+    };
+    let paths = ["/api/leads/summary", "/api/leads", "/api/forms", "/api/compliance-vault/records", "/api/campaigns", "/api/leads/trends"];
+    let mut before = Vec::new();
+    for path in paths {
+        let answer = read(path).await;
+        assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.text);
+        before.push(answer.body);
+    }
+    // As before teams: no company, no membership — the owner routes refuse.
+    for sk in ["company".to_owned(), format!("member#{user_id}")] {
+        state.dynamo.delete_item().table_name(&state.config.tables.teams)
+            .key("company_id", aws_sdk_dynamodb::types::AttributeValue::S(user_id.clone()))
+            .key("sk", aws_sdk_dynamodb::types::AttributeValue::S(sk))
+            .send().await.unwrap();
+    }
+    assert_eq!(read("/api/leads/summary").await.status, StatusCode::FORBIDDEN);
+
+    let migrated = shared::services::teams::migrate_accounts(&state).await.unwrap();
+    assert!(migrated.companies_created >= 1, "{migrated:?}");
+    for (path, was) in paths.iter().zip(&before) {
+        assert!(&read(path).await.body == was, "{path} reads differently after the migration");
+    }
+    assert_eq!(before[0]["totalLeads"], 40);
+}
