@@ -46,12 +46,14 @@ async fn record(State(recorder): State<Recorder>, mut request: Request, next: Ne
         "/" => format!("/api/{}", recorder.function),
         relative => format!("/api/{}{relative}", recorder.function),
     };
+    // The inner service's future is boxed: this layer adds a pointer, not its size, to the
+    // stack of every request.
     if !changes_founder_data(&method, &path) {
-        return next.run(request).await;
+        return Box::pin(next.run(request)).await;
     }
     let slot = ActingSlot::default();
     request.extensions_mut().insert(slot.clone());
-    let response = next.run(request).await;
+    let response = Box::pin(next.run(request)).await;
     let status = response.status().as_u16();
     if status >= 400 {
         return response;
@@ -61,7 +63,7 @@ async fn record(State(recorder): State<Recorder>, mut request: Request, next: Ne
         let admin = user.impersonation.as_ref().map(|acting| acting.admin_id.as_str());
         let entry = Entry::new(company_id, &user.id, &user.email, admin, &method, &path, status, state.clock.unix());
         // The change is made: an entry that cannot be stored is logged, not turned into an error.
-        if let Err(err) = state.activity().record(&entry).await {
+        if let Err(err) = Box::pin(state.activity().record(&entry)).await {
             tracing::error!(company_id = %company_id, error = %err, "company activity not recorded");
         }
     }

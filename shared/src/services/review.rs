@@ -85,6 +85,12 @@ pub async fn required(state: &AppState, company_id: &str) -> Result<bool> {
 /// The gate: when review is required, the subject's version named `hash` must be the one
 /// approved (409 `approval_required` otherwise, saying what to do next).
 pub async fn require_approval(state: &AppState, company_id: &str, subject: Subject, subject_id: &str, hash: &str) -> Result<()> {
+    // Boxed: the gate sits inside the send and publish handlers, whose futures (debug builds
+    // especially) must stay small enough for a thread's stack.
+    Box::pin(check_approval(state, company_id, subject, subject_id, hash)).await
+}
+
+async fn check_approval(state: &AppState, company_id: &str, subject: Subject, subject_id: &str, hash: &str) -> Result<()> {
     if !required(state, company_id).await? {
         return Ok(());
     }
@@ -103,7 +109,7 @@ pub async fn require_approval(state: &AppState, company_id: &str, subject: Subje
 /// After an edit: a pending or approved review of another version is withdrawn. Logged, not
 /// failed: the edit is saved, and the gate compares hashes whatever this did.
 pub async fn withdraw_if_changed(state: &AppState, company_id: &str, subject: Subject, subject_id: &str, hash: &str) {
-    if let Err(err) = state.teams().withdraw_review(company_id, subject, subject_id, hash).await {
+    if let Err(err) = Box::pin(state.teams().withdraw_review(company_id, subject, subject_id, hash)).await {
         tracing::error!(subject = subject.as_str(), subject_id, error = %err, "review not withdrawn after an edit");
     }
 }
