@@ -178,7 +178,8 @@ async function journey(page: Page, browser: Browser, width: number, testInfo: Te
 }
 
 test('no page scrolls sideways, hides a control under Sparky, shows a raw date or fails axe, at 375 or 1280 px', async ({ page, browser }, testInfo) => {
-  test.setTimeout(180_000);
+  // About 40 pages at two widths, each with axe: 3 minutes on CI's two cores is not enough.
+  test.setTimeout(300_000);
   const problems: string[] = [];
   const laptop = await browser.newContext({ viewport: { width: 1280, height: height(1280) } });
   await page.setViewportSize({ width: 375, height: height(375) });
