@@ -13,7 +13,6 @@ use std::{
     time::{Duration, Instant},
 };
 
-use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
 use ::campaigns::{CampaignsState, mailer::CampaignMailer, sending};
 use shared::{
     AppState,
@@ -24,10 +23,7 @@ use shared::{
     leads::{ComplianceProof, LeadRecord},
     mail::{Outbox, StoredEmail},
     plans::SubscriptionRecord,
-    repo::{
-        campaign_recipients,
-        campaigns::{self as store, Campaign, Sender},
-    },
+    repo::campaigns::{Campaign, Sender},
 };
 
 const RECIPIENTS: usize = 10_000;
@@ -40,16 +36,6 @@ async fn state(prefix: &str, outbox: &Path) -> AppState {
         config.campaign_send_rate = 100_000;
     })
     .await
-}
-
-async fn batch_write(state: &AppState, table: &str, items: Vec<Item>) {
-    for chunk in items.chunks(25) {
-        let mut requests: Vec<WriteRequest> = chunk.iter().map(|item| WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(item.clone())).build().unwrap()).build()).collect();
-        while !requests.is_empty() {
-            let output = state.dynamo.batch_write_item().request_items(table, requests).send().await.expect("batch write");
-            requests = output.unprocessed_items.and_then(|mut u| u.remove(table)).unwrap_or_default();
-        }
-    }
 }
 
 /// A Pro founder with a sender identity, a form and `RECIPIENTS` leads; a draft campaign to all.
@@ -95,7 +81,7 @@ async fn seed(state: &AppState) -> Campaign {
             to_item(&lead).unwrap()
         })
         .collect();
-    batch_write(state, &tables.leads, leads).await;
+    shared::testing::batch_put(state, &tables.leads, leads).await;
     let content = Content {
         name: "Bench".into(),
         subject: "An update from {{company_name}}".into(),

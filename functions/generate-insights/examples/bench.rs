@@ -9,7 +9,7 @@
 
 use std::{collections::HashMap, time::Instant};
 
-use aws_sdk_dynamodb::types::{AttributeValue, PutRequest, WriteRequest};
+use aws_sdk_dynamodb::types::AttributeValue;
 use generate_insights::facts::{self, Inputs, WEEKS};
 use shared::{
     AppState,
@@ -75,20 +75,6 @@ fn add(stats: &mut HashMap<String, Stat>, profile: &mut Profile, lead: &LeadReco
         Temperature::Cold => profile.cold_leads += 1,
     }
 }
-
-async fn batch_write(state: &AppState, table: &str, items: Vec<Item>) {
-    let chunks: Vec<Vec<Item>> = items.chunks(25).map(<[Item]>::to_vec).collect();
-    let writes = chunks.into_iter().map(|chunk| async move {
-        let mut requests: Vec<WriteRequest> = chunk.into_iter().map(|item| WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(item)).build().unwrap()).build()).collect();
-        while !requests.is_empty() {
-            let output = state.dynamo.batch_write_item().request_items(table, requests).send().await.expect("batch write");
-            requests = output.unprocessed_items.and_then(|mut u| u.remove(table)).unwrap_or_default();
-        }
-    });
-    futures::stream::iter(writes).buffer_unordered(8).collect::<Vec<_>>().await;
-}
-
-use futures::StreamExt;
 
 /// The reference: every lead of the founder, queried and tallied.
 async fn facts_from_every_lead(state: &AppState, owner: &str, forms: &[shared::forms::Form]) -> (facts::Facts, usize) {
@@ -187,7 +173,7 @@ async fn main() {
         add(&mut stats, &mut profile, &lead);
         items.push(to_item(&lead).unwrap());
     }
-    batch_write(&state, &tables.leads, items).await;
+    shared::testing::batch_put(&state, &tables.leads, items).await;
     let aggregates: Vec<Item> = stats
         .values()
         .map(|s| {
@@ -204,7 +190,7 @@ async fn main() {
         })
         .collect();
     let aggregate_items = aggregates.len();
-    batch_write(&state, &tables.lead_stats, aggregates).await;
+    shared::testing::batch_put(&state, &tables.lead_stats, aggregates).await;
     let profile_item = to_item(&profile).unwrap();
     state.dynamo.put_item().table_name(&tables.profiles).set_item(Some(profile_item)).send().await.unwrap();
     let seeded_s = seeding.elapsed().as_secs_f64();
@@ -268,7 +254,7 @@ async fn main() {
         item(day_key(&day_string(today - time::Duration::days(back))), None);
     }
     let full_count = full_items.len();
-    batch_write(&state, &tables.lead_stats, full_items).await;
+    shared::testing::batch_put(&state, &tables.lead_stats, full_items).await;
     let mut full_timings = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {
         let at = Instant::now();

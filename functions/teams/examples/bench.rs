@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use aws_sdk_dynamodb::types::{AttributeValue, PutRequest, WriteRequest};
+use aws_sdk_dynamodb::types::AttributeValue;
 use axum::http::HeaderMap;
 use shared::{
     AppState,
@@ -30,16 +30,6 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 fn summary(mut samples: Vec<Duration>) -> (f64, f64) {
     samples.sort();
     (percentile(&samples, 0.50), percentile(&samples, 0.99))
-}
-
-async fn batch_write(state: &AppState, table: &str, items: Vec<Item>) {
-    for chunk in items.chunks(25) {
-        let mut requests: Vec<WriteRequest> = chunk.iter().map(|item| WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(item.clone())).build().unwrap()).build()).collect();
-        while !requests.is_empty() {
-            let output = state.dynamo.batch_write_item().request_items(table, requests).send().await.expect("batch write");
-            requests = output.unprocessed_items.and_then(|mut u| u.remove(table)).unwrap_or_default();
-        }
-    }
 }
 
 async fn authorisation(state: &AppState) {
@@ -92,7 +82,7 @@ async fn migration(state: &AppState) {
         let founder = TestFounder { id: user.id.clone(), email: user.email.clone(), token };
         let form = form(&founder.id).named("Seed Round").published().store(state).await;
         let leads: Vec<Item> = (0..LEADS_PER_ACCOUNT).map(|i| to_item(&lead_of(&form, &format!("Investor {i}"), &format!("investor{i}@example.com"), &now)).unwrap()).collect();
-        batch_write(state, &state.config.tables.leads, leads).await;
+        shared::testing::batch_put(state, &state.config.tables.leads, leads).await;
         for sk in ["company".to_owned(), format!("member#{}", founder.id)] {
             state.dynamo.delete_item().table_name(&state.config.tables.teams)
                 .key("company_id", AttributeValue::S(founder.id.clone()))

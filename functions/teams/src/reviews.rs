@@ -29,7 +29,7 @@ use shared::{
 /// Versions sent for review are small (a form or a campaign); the cap stops abuse.
 const REQUEST_LIMIT: usize = 16 * 1024;
 
-fn subject(value: &str) -> Result<Subject> {
+fn parse_subject(value: &str) -> Result<Subject> {
     Subject::parse(value).ok_or_else(|| ApiError::not_found("There is no such thing to review."))
 }
 
@@ -105,7 +105,7 @@ pub struct ReviewRequest {
 /// company's approvers.
 #[tracing::instrument(skip(state, body))]
 pub async fn request(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<ReviewRequest, REQUEST_LIMIT>) -> Result<(StatusCode, Json<Value>)> {
-    let subject = subject(&body.subject)?;
+    let subject = parse_subject(&body.subject)?;
     member.require(edit_action(subject))?;
     member.user.refuse_impersonation()?;
     let subject_id = match subject {
@@ -139,10 +139,16 @@ pub async fn request(State(state): State<AppState>, member: Member, JsonBody(bod
 /// also whether that review is of its current version.
 #[tracing::instrument(skip(state))]
 pub async fn show(State(state): State<AppState>, member: Member, Path((subject, id)): Path<(String, String)>) -> Result<Json<Value>> {
-    let subject = subject_of(&subject)?;
+    let subject = parse_subject(&subject)?;
+    // A form or campaign of another company (or none) is not found; a sent campaign has no
+    // current version to compare, but its review still shows.
     let current = match subject {
         Subject::Offering => None,
-        _ => Some(gate::current_version(&state, &member.company_id, subject, &id, None).await.map(|v| v.hash).ok()).flatten(),
+        _ => match gate::current_version(&state, &member.company_id, subject, &id, None).await {
+            Ok(version) => Some(version.hash),
+            Err(err) if err.status == StatusCode::NOT_FOUND => return Err(err),
+            Err(_) => None,
+        },
     };
     let team = state.teams().team(&member.company_id).await?;
     let company_name = team.company.as_ref().map(|c| c.name.clone()).unwrap_or_default();
@@ -157,10 +163,6 @@ pub async fn show(State(state): State<AppState>, member: Member, Path((subject, 
         "current_hash": current,
         "is_current": is_current,
     })))
-}
-
-fn subject_of(value: &str) -> Result<Subject> {
-    subject(value)
 }
 
 #[derive(Debug, Deserialize)]
@@ -189,7 +191,7 @@ pub async fn decide(
     if let Some(Extension(slot)) = slot {
         slot.set(&member.user, &member.company_id);
     }
-    let subject = subject_of(&subject)?;
+    let subject = parse_subject(&subject)?;
     let status = match body.decision.as_str() {
         "approve" => Status::Approved,
         "reject" => Status::Rejected,

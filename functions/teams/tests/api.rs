@@ -557,6 +557,85 @@ async fn a_form_goes_live_and_the_offering_moves_only_as_approved_and_owners_can
 }
 
 #[tokio::test]
+async fn a_review_is_found_only_in_its_own_company_and_bad_requests_change_nothing() {
+    let (app, state) = app().await;
+    let (_owner, cofounder, counsel, company) = company_with_counsel(&app, &state).await;
+    let draft = campaign_draft(&app, &cofounder, &company).await;
+    let id = draft["id"].as_str().unwrap().to_owned();
+    let hash = ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id })).await.body["version_hash"].as_str().unwrap().to_owned();
+    let other = account(&state, "other").await.on_pro(&state).await;
+    let theirs = campaign_draft(&app, &other, &other.id).await;
+    let their_id = theirs["id"].as_str().unwrap().to_owned();
+
+    // The other company, acting in its own company, names our campaign and our review: 404.
+    let shown = Call::get(&format!("/api/teams/current/reviews/campaign/{id}")).token(&other.token).send(&app).await;
+    assert_eq!(shown.status, StatusCode::NOT_FOUND, "{}", shown.body);
+    let asked = ask_review(&app, &other, &other.id, json!({ "subject": "campaign", "id": id })).await;
+    assert_eq!(asked.status, StatusCode::NOT_FOUND, "{}", asked.body);
+    // Deciding under its own company with our ids: nothing there. Under ours: not a member.
+    let own_path = decide(&app, &other, &other.id, "campaign", &id, json!({ "decision": "approve", "version_hash": hash })).await;
+    assert_eq!(own_path.status, StatusCode::NOT_FOUND, "{}", own_path.body);
+    let our_path = decide(&app, &other, &company, "campaign", &id, json!({ "decision": "approve", "version_hash": hash })).await;
+    assert_eq!((our_path.status, our_path.error_code()), (StatusCode::FORBIDDEN, "not_a_member"));
+    // And we, in ours, cannot see or ask about theirs.
+    let theirs_shown = as_member(Call::get(&format!("/api/teams/current/reviews/campaign/{their_id}")), &cofounder, &company).send(&app).await;
+    assert_eq!(theirs_shown.status, StatusCode::NOT_FOUND);
+    assert_eq!(ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": their_id })).await.status, StatusCode::NOT_FOUND);
+
+    // Bad requests: a clear 4xx each.
+    let unknown = ask_review(&app, &cofounder, &company, json!({ "subject": "pitch-deck", "id": id })).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    let missing = ask_review(&app, &cofounder, &company, json!({ "subject": "form" })).await;
+    assert_eq!((missing.status, missing.error_code()), (StatusCode::BAD_REQUEST, "id_required"));
+    let extra = ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id, "approved": true })).await;
+    assert_eq!(extra.status, StatusCode::BAD_REQUEST);
+    let no_change = ask_review(&app, &cofounder, &company, json!({ "subject": "offering" })).await;
+    assert_eq!((no_change.status, no_change.error_code()), (StatusCode::BAD_REQUEST, "change_required"));
+    let huge = ask_review(&app, &cofounder, &company, json!({ "subject": "offering", "change": { "version": 0, "status": "live", "intermediary": "x".repeat(20_000) } })).await;
+    assert_eq!(huge.status, StatusCode::PAYLOAD_TOO_LARGE);
+    let long_comment = decide(&app, &counsel, &company, "campaign", &id, json!({ "decision": "reject", "version_hash": hash, "comment": "x".repeat(2_001) })).await;
+    assert_eq!(long_comment.status, StatusCode::BAD_REQUEST);
+    let no_subject = decide(&app, &counsel, &company, "pitch-deck", &id, json!({ "decision": "approve", "version_hash": hash })).await;
+    assert_eq!(no_subject.status, StatusCode::NOT_FOUND);
+
+    // Nothing changed: our one review still waits; the other company has none.
+    let queue = Call::get("/api/teams/reviews").token(&counsel.token).send(&app).await.body;
+    assert_eq!(queue["pending"].as_array().unwrap().len(), 1, "{queue}");
+    assert_eq!((queue["pending"][0]["version_hash"].as_str(), queue["pending"][0]["status"].as_str()), (Some(hash.as_str()), Some("pending")));
+    assert!(state.teams().reviews(&other.id).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_review_is_decided_once_whatever_the_number_of_approvers_deciding_at_the_same_moment() {
+    let (app, state) = app().await;
+    let (owner, cofounder, counsel, company) = company_with_counsel(&app, &state).await;
+    let draft = campaign_draft(&app, &cofounder, &company).await;
+    let id = draft["id"].as_str().unwrap().to_owned();
+    let hash = ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id })).await.body["version_hash"].as_str().unwrap().to_owned();
+    // 40 decisions at once, approvals and rejections, from counsel and from the owner.
+    let mut decisions = tokio::task::JoinSet::new();
+    for n in 0..40 {
+        let (app, who, company, id, hash) = (app.clone(), if n % 2 == 0 { counsel.clone() } else { owner.clone() }, company.clone(), id.clone(), hash.clone());
+        let body = if n % 3 == 0 { json!({ "decision": "reject", "version_hash": hash, "comment": format!("Change {n}") }) } else { json!({ "decision": "approve", "version_hash": hash }) };
+        decisions.spawn(async move { decide(&app, &who, &company, "campaign", &id, body).await });
+    }
+    let mut statuses = Vec::new();
+    while let Some(done) = decisions.join_next().await {
+        let response = done.unwrap();
+        assert!(matches!(response.status, StatusCode::OK | StatusCode::CONFLICT), "{} {}", response.status, response.body);
+        statuses.push(response.status);
+    }
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "exactly one decision");
+    state.background.idle().await;
+    let records = Call::get("/api/compliance-vault/records?kind=review").token(&owner.token).send(&app).await;
+    assert_eq!(records.body["records"].as_array().unwrap().len(), 1, "one vault record: {}", records.body);
+    let review = state.teams().review(&company, shared::review::Subject::Campaign, &id).await.unwrap().unwrap();
+    assert_eq!(review.record_id.as_deref(), records.body["records"][0]["id"].as_str());
+    let decided_mails = mails_to(&state, &cofounder.email).into_iter().filter(|m| m.email.subject.starts_with("Approved:") || m.email.subject.starts_with("Changes requested")).count();
+    assert_eq!(decided_mails, 1, "the author hears once");
+}
+
+#[tokio::test]
 async fn owners_and_admins_see_who_changed_what_in_their_company_and_nothing_of_other_companies() {
     let (app, state) = app().await;
     let owner = account(&state, "owner").await.on_pro(&state).await;

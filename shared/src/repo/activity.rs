@@ -48,7 +48,7 @@ impl Entry {
         let at = crate::time::iso_from_unix(now);
         Self {
             company_id: company_id.to_owned(),
-            sk: format!("{at}#{:020}", next_sequence()),
+            sk: format!("{at}#{:020}", super::sequence::next()),
             actor_id: actor_id.to_owned(),
             actor_email: actor_email.to_owned(),
             support_admin: support_admin.map(str::to_owned),
@@ -57,21 +57,6 @@ impl Entry {
             status,
             at,
             expires_at: now + KEPT_SECS,
-        }
-    }
-}
-
-/// Orders the entries of one second: strictly increasing per process.
-fn next_sequence() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static LAST: AtomicU64 = AtomicU64::new(0);
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or_default();
-    let mut last = LAST.load(Ordering::Relaxed);
-    loop {
-        let next = now.max(last + 1);
-        match LAST.compare_exchange_weak(last, next, Ordering::SeqCst, Ordering::Relaxed) {
-            Ok(_) => return next,
-            Err(current) => last = current,
         }
     }
 }

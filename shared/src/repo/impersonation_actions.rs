@@ -64,22 +64,6 @@ fn bounded(path: &str) -> String {
     path.chars().take(MAX_PATH).collect()
 }
 
-/// A strictly increasing number per process that follows the wall clock across processes:
-/// writes from one Lambda instance keep their order, and instances interleave by time.
-fn next_sequence() -> u128 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static LAST: AtomicU64 = AtomicU64::new(0);
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or_default();
-    let mut last = LAST.load(Ordering::Relaxed);
-    loop {
-        let next = now.max(last + 1);
-        match LAST.compare_exchange_weak(last, next, Ordering::SeqCst, Ordering::Relaxed) {
-            Ok(_) => return u128::from(next),
-            Err(current) => last = current,
-        }
-    }
-}
-
 /// Table `impersonation_actions`: `state.impersonation_actions()`.
 #[derive(Clone, Copy)]
 pub struct ImpersonationActionsRepo<'a> {
@@ -96,7 +80,7 @@ impl<'a> ImpersonationActionsRepo<'a> {
     /// Stores a write before it runs (status 0) and returns its entry key. An error means the
     /// write must not run.
     pub async fn begin_write(self, session_id: &str, method: &str, path: &str, at: &str) -> Result<String, StoreError> {
-        let entry = format!("w#{:020}", next_sequence());
+        let entry = format!("w#{:020}", super::sequence::next());
         self.table.update()
             .key("session_id", AttributeValue::S(session_id.to_owned()))
             .key("entry", AttributeValue::S(entry.clone()))
@@ -181,12 +165,6 @@ pub struct Entries {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sequences_strictly_increase_and_keep_their_order_as_text() {
-        let keys: Vec<String> = (0..1_000).map(|_| format!("w#{:020}", next_sequence())).collect();
-        assert!(keys.windows(2).all(|pair| pair[0] < pair[1]));
-    }
 
     #[test]
     fn the_attributes_iam_allows_are_every_field_an_entry_has() {

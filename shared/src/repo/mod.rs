@@ -25,6 +25,7 @@ pub mod platform_stats;
 pub mod profiles;
 pub mod rate_limits;
 pub mod rewards;
+pub mod sequence;
 pub mod sessions;
 pub mod stripe_events;
 pub mod subscriptions;

@@ -145,3 +145,23 @@ pub async fn clear_of_window_edge(needed_secs: u64) {
         tokio::time::sleep(std::time::Duration::from_secs(60 - into + 1)).await;
     }
 }
+
+/// Writes `items` into `table` with BatchWriteItem, 25 at a time and eight batches at once,
+/// until DynamoDB has taken every one (benches seeding many rows).
+pub async fn batch_put(state: &AppState, table: &str, items: Vec<std::collections::HashMap<String, aws_sdk_dynamodb::types::AttributeValue>>) {
+    use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
+    use futures::StreamExt;
+    let batches = items.chunks(25).map(|chunk| {
+        let mut requests: Vec<WriteRequest> = chunk
+            .iter()
+            .map(|item| WriteRequest::builder().put_request(PutRequest::builder().set_item(Some(item.clone())).build().expect("an item")).build())
+            .collect();
+        async move {
+            while !requests.is_empty() {
+                let output = state.dynamo.batch_write_item().request_items(table, requests).send().await.expect("batch write");
+                requests = output.unprocessed_items.and_then(|mut unprocessed| unprocessed.remove(table)).unwrap_or_default();
+            }
+        }
+    });
+    futures::stream::iter(batches).buffer_unordered(8).collect::<Vec<_>>().await;
+}
