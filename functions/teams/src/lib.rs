@@ -100,7 +100,7 @@ async fn create(State(state): State<AppState>, user: AuthUser, JsonBody(body): J
     user.refuse_impersonation()?;
     let name = company_name(&body.name)?;
     let now = state.clock.now_iso();
-    let company = Company { company_id: uuid::Uuid::new_v4().to_string(), sk: shared::repo::teams::COMPANY.to_owned(), name, created_at: now.clone(), review_required: None };
+    let company = Company { company_id: uuid::Uuid::new_v4().to_string(), sk: shared::repo::teams::COMPANY.to_owned(), name, created_at: now.clone(), review_required: None, invitations_issued: 0 };
     let owner = Membership::new(&company.company_id, &user.id, &user.email, Role::Owner, &now);
     state.teams().create_company(&company, &owner).await?;
     Ok((StatusCode::CREATED, Json(company_json(&company, &owner))))
@@ -194,25 +194,14 @@ fn refused(refusal: shared::teams::ChangeRefused) -> ApiError {
     }
 }
 
-/// Invites an address: one seat per pending invitation, 402 past the plan's seats; the
-/// address gets a one-time link for 7 days.
-#[tracing::instrument(skip(state, body))]
-async fn invite(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<NewInvitation, 1024>) -> Result<(StatusCode, Json<Value>)> {
-    member.user.refuse_impersonation()?;
-    let role = Role::parse(&body.role)?;
-    may_invite(member.role, role).map_err(refused)?;
-    let email = EmailAddress::parse(&body.email)?;
-    access::require_subscription(&state, &member.company_id, SUBSCRIPTION_REQUIRED).await?;
-    let team = state.teams().team(&member.company_id).await?;
-    let company = team.company.clone().ok_or_else(|| ApiError::not_found("This company no longer exists."))?;
-    let now = state.clock.unix();
-    if team.members.iter().any(|m| m.email.eq_ignore_ascii_case(email.as_str())) {
+/// Whether `email` may be invited to `team` now: not on the team, not invited, and a seat free.
+fn check_invitation(team: &Team, email: &str, pro: bool, now: i64) -> Result<()> {
+    if team.members.iter().any(|m| m.email.eq_ignore_ascii_case(email)) {
         return Err(ApiError::conflict("already_member", "That address is already on the team."));
     }
-    if team.invitations.iter().any(|i| i.is_live(now) && i.email.eq_ignore_ascii_case(email.as_str())) {
+    if team.invitations.iter().any(|i| i.is_live(now) && i.email.eq_ignore_ascii_case(email)) {
         return Err(ApiError::conflict("already_invited", "That address already has an invitation. Revoke it to send a new one."));
     }
-    let pro = access::has_pro(&state, &member.company_id).await?;
     let included = seats_included(pro);
     if team.seats_used(now) >= included {
         let message = if pro {
@@ -222,10 +211,39 @@ async fn invite(State(state): State<AppState>, member: Member, JsonBody(body): J
         };
         return Err(ApiError::payment_required("seats_full", message));
     }
+    Ok(())
+}
+
+/// Invites an address: one seat per pending invitation, 402 past the plan's seats; the
+/// address gets a one-time link for 7 days.
+#[tracing::instrument(skip(state, body))]
+async fn invite(State(state): State<AppState>, member: Member, JsonBody(body): JsonBody<NewInvitation, 1024>) -> Result<(StatusCode, Json<Value>)> {
+    member.user.refuse_impersonation()?;
+    let role = Role::parse(&body.role)?;
+    may_invite(member.role, role).map_err(refused)?;
+    let email = EmailAddress::parse(&body.email)?;
+    access::require_subscription(&state, &member.company_id, SUBSCRIPTION_REQUIRED).await?;
+    let pro = access::has_pro(&state, &member.company_id).await?;
     let token = random_token();
     let invite_id = uuid::Uuid::new_v4().simple().to_string();
-    let invitation = Invitation::new(&member.company_id, &invite_id, &sha256_hex(&token), email.as_str(), role, &member.user.id, now);
-    state.teams().put_invitation(&invitation).await?;
+    // Decided on one read of the team and written on it: another invitation issued meanwhile
+    // (a second tab, a co-founder) makes the write fail, and the checks run again on the team
+    // as it is now, so two invitations never share the last seat or the same address.
+    let mut attempts = 0;
+    let (company, invitation) = loop {
+        let team = state.teams().team(&member.company_id).await?;
+        let company = team.company.clone().ok_or_else(|| ApiError::not_found("This company no longer exists."))?;
+        let now = state.clock.unix();
+        check_invitation(&team, email.as_str(), pro, now)?;
+        let invitation = Invitation::new(&member.company_id, &invite_id, &sha256_hex(&token), email.as_str(), role, &member.user.id, now);
+        if state.teams().put_invitation(&invitation, company.invitations_issued).await? {
+            break (company, invitation);
+        }
+        attempts += 1;
+        if attempts == 5 {
+            return Err(ApiError::conflict("team_changed", "Your team changed while you were inviting. Please try again."));
+        }
+    };
     let link = format!("{}/invite?company={}&invite={}&token={}", state.config.app_origin, member.company_id, invite_id, token);
     let mail = templates::team_invitation(email.as_str(), &member.user.email, &company.name, role, &link);
     if let Err(err) = state.mailer.send(&mail).await {

@@ -288,6 +288,47 @@ async fn seats_are_counted_with_pending_invitations_and_refused_with_402_past_th
     assert_eq!(invite(&app, &free, "x@x.test", "member").await.status, StatusCode::PAYMENT_REQUIRED);
 }
 
+/// Invitations sent at the same moment (two tabs, two admins) are decided one after another.
+#[tokio::test]
+async fn simultaneous_invitations_never_take_more_seats_than_the_plan_or_invite_an_address_twice() {
+    let (app, state) = app().await;
+    let owner = account(&state, "owner").await.on_trial(&state).await;
+    let send_all = |emails: Vec<String>| {
+        let mut sent = tokio::task::JoinSet::new();
+        for email in emails {
+            let (app, owner) = (app.clone(), owner.clone());
+            sent.spawn(async move { invite(&app, &owner, &email, "member").await });
+        }
+        sent
+    };
+    // Twelve different addresses for the two free seats of RaiseSpark.
+    let mut sent = send_all((0..12).map(|n| format!("person{n}@x.test")).collect());
+    let mut created = 0;
+    while let Some(done) = sent.join_next().await {
+        let response = done.unwrap();
+        match response.status {
+            StatusCode::CREATED => created += 1,
+            status => assert!(matches!(response.error_code(), "seats_full" | "team_changed"), "{status} {}", response.body),
+        }
+    }
+    assert_eq!(created, 2, "two seats were free");
+    let team = Call::get("/api/teams/current").token(&owner.token).send(&app).await;
+    assert_eq!(team.body["seats"], json!({ "used": 3, "included": 3 }));
+    assert_eq!(team.body["invitations"].as_array().unwrap().len(), 2);
+
+    // One address sent ten times at once, on Pro: one invitation, one e-mail.
+    let pro = account(&state, "pro").await.on_pro(&state).await;
+    let mut sent = tokio::task::JoinSet::new();
+    for _ in 0..10 {
+        let (app, pro) = (app.clone(), pro.clone());
+        sent.spawn(async move { invite(&app, &pro, "same@x.test", "viewer").await.status });
+    }
+    let statuses: Vec<StatusCode> = sent.join_all().await;
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 1, "{statuses:?}");
+    assert!(statuses.iter().all(|s| matches!(*s, StatusCode::CREATED | StatusCode::CONFLICT)), "{statuses:?}");
+    assert_eq!(mails_to(&state, "same@x.test").len(), 1);
+}
+
 /// An account made before teams: its items are keyed by its id, and it has no company yet.
 #[tokio::test]
 async fn the_migration_gives_old_accounts_their_company_once_and_loses_nothing() {

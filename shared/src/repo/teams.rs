@@ -62,6 +62,10 @@ pub struct Company {
     /// the default, on once the company has counsel.
     #[serde(default)]
     pub review_required: Option<bool>,
+    /// How many invitations were ever issued: every invitation is written on the number it read,
+    /// so two invitations decided on the same seat count cannot both take the last seat.
+    #[serde(default)]
+    pub invitations_issued: u64,
 }
 
 fn company_sk() -> String {
@@ -434,13 +438,31 @@ impl<'a> TeamsRepo<'a> {
         crate::dynamo::applied(result)
     }
 
-    pub async fn put_invitation(self, invitation: &Invitation) -> Result<bool, StoreError> {
-        let result = self.teams.put()
+    /// Stores an invitation decided on a team read with `issued` invitations issued, and counts
+    /// it on the company item in the same transaction. `Ok(false)`: another invitation was issued
+    /// since that read (its seat count is stale: read again), or the company is gone.
+    pub async fn put_invitation(self, invitation: &Invitation, issued: u64) -> Result<bool, StoreError> {
+        let put = Put::builder()
+            .table_name(self.teams.name())
             .set_item(Some(to_item(invitation)?))
             .condition_expression("attribute_not_exists(sk)")
-            .send()
-            .await;
-        crate::dynamo::applied(result)
+            .build()
+            .map_err(StoreError::internal)?;
+        let counted = Update::builder()
+            .table_name(self.teams.name())
+            .set_key(Some(key(&invitation.company_id, COMPANY)))
+            .update_expression("SET invitations_issued = :next")
+            .condition_expression("attribute_exists(sk) AND (invitations_issued = :read OR (attribute_not_exists(invitations_issued) AND :read = :zero))")
+            .expression_attribute_values(":read", AttributeValue::N(issued.to_string()))
+            .expression_attribute_values(":next", AttributeValue::N((issued + 1).to_string()))
+            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+            .build()
+            .map_err(StoreError::internal)?;
+        let items = vec![TransactWriteItem::builder().put(put).build(), TransactWriteItem::builder().update(counted).build()];
+        match transact(self.teams.client(), items).await? {
+            TxOutcome::Done => Ok(true),
+            TxOutcome::ConditionFailed(_) | TxOutcome::Conflict => Ok(false),
+        }
     }
 
     pub async fn invitation(self, company_id: &str, invite_id: &str) -> Result<Option<Invitation>, StoreError> {
@@ -547,6 +569,7 @@ pub fn own_company(user: &domain::users::UserRecord) -> (Company, Membership) {
         name: default_company_name(user.user_metadata.get("company_name").and_then(serde_json::Value::as_str), user.name()),
         created_at: user.created_at.clone(),
         review_required: None,
+        invitations_issued: 0,
     };
     let owner = Membership::new(&user.id, &user.id, &user.email, Role::Owner, &user.created_at);
     (company, owner)

@@ -27,6 +27,7 @@ impl TestFounder {
             name: "Test company".into(),
             created_at: now.clone(),
             review_required: None,
+            invitations_issued: 0,
         };
         let owner = crate::repo::teams::Membership::new(&id, &id, &email, domain::teams::Role::Owner, &now);
         state.teams().create_company(&company, &owner).await.expect("store the test founder's company");
