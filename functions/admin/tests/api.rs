@@ -255,6 +255,31 @@ async fn stats_follow_sign_ups_confirmations_leads_and_subscriptions_as_they_hap
     assert_eq!(stats["users"], 2);
 }
 
+/// The platform's daily lead count is spread over items so that a launch does not make one
+/// item every lead's write; the admin's figures sum them, with what was counted before.
+#[tokio::test]
+async fn a_days_leads_are_spread_over_items_and_summed_with_the_count_kept_before_them() {
+    let world = world().await;
+    let founder = unconfirmed_user(&world.state, "launch@example.com").await;
+    let table = &world.state.config.tables.platform_stats;
+    world.state.dynamo.put_item().table_name(table)
+        .item("id", AttributeValue::S(format!("day#{}", today())))
+        .item("leads", AttributeValue::N("5".into()))
+        .send().await.unwrap();
+    let now = iso_days_ago(0);
+    for _ in 0..40 {
+        world.counted_lead(&founder.id, &now).await;
+    }
+    assert_eq!(world.stats().await["leads"]["today"], 45);
+    let items = world.state.dynamo.scan().table_name(table).send().await.unwrap().items.unwrap_or_default();
+    let shards: Vec<u64> = items.iter()
+        .filter(|item| item["id"].as_s().unwrap().starts_with(&format!("day#{}#", today())))
+        .map(|item| item["leads"].as_n().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(shards.iter().sum::<u64>(), 40);
+    assert!(shards.len() >= 8 && shards.iter().all(|leads| *leads < 20), "no item takes every lead: {shards:?}");
+}
+
 #[tokio::test]
 async fn malformed_counters_read_as_zero() {
     let world = world().await;

@@ -150,7 +150,7 @@ impl<'a> LeadsRepo<'a> {
             match transact(self.leads.client(), items).await? {
                 TxOutcome::Done => {
                     // Once per lead: only the call whose transaction set `counted_at` gets here.
-                    let counted = PlatformStatsRepo::on(self.platform_stats).lead_counted(&lead.created_at).await;
+                    let counted = PlatformStatsRepo::on(self.platform_stats).lead_counted(&lead.id, &lead.created_at).await;
                     crate::repo::platform_stats::log_failure(counted, "lead counted");
                     self.add_form_leads(&lead.form_id, 1).await;
                     return Ok(true);

@@ -3,7 +3,11 @@
 //!
 //! - `totals`: `users`, `confirmed`, and one `sub#<status>#<plan key>` counter per Stripe
 //!   subscription status and plan (a subscription counts in exactly one of them);
-//! - `day#YYYY-MM-DD` (UTC): `signups` and `leads` of that day.
+//! - `day#YYYY-MM-DD` (UTC): `signups` of that day;
+//! - `day#YYYY-MM-DD#<n>` for n < [`LEAD_SHARDS`]: `leads` of that day, spread by lead id, so
+//!   that no single item takes every lead of the platform (an item takes about 1,000 writes a
+//!   second; a launch alone can bring that many). A read sums a day's items (and `leads` on
+//!   `day#YYYY-MM-DD`, where leads were counted before the shards).
 //!
 //! Every counter moves with an `ADD` right after the write it counts succeeded: an account
 //! created, an address confirmed for the first time, a lead counted once (`counted_at`), a
@@ -35,6 +39,16 @@ const SUBSCRIPTION_PREFIX: &str = "sub#";
 /// The item of one UTC day, `day#YYYY-MM-DD`.
 pub fn day_key(date: &str) -> String {
     format!("day#{date}")
+}
+
+/// How many items share a day's lead count.
+pub const LEAD_SHARDS: u32 = 16;
+
+/// The item of a day that counts the lead `lead_id`: always the same one for a lead.
+pub fn lead_shard_key(date: &str, lead_id: &str) -> String {
+    // FNV-1a: stable across processes and releases (std's hasher is seeded per process).
+    let hash = lead_id.bytes().fold(0x811c_9dc5_u32, |hash, byte| (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193));
+    format!("day#{date}#{}", hash % LEAD_SHARDS)
 }
 
 /// `YYYY-MM-DD` of a UTC date.
@@ -93,9 +107,9 @@ impl<'a> PlatformStatsRepo<'a> {
     }
 
     /// A lead counted (once, after the transaction that set its `counted_at`), on the day it
-    /// was captured.
-    pub async fn lead_counted(self, lead_created_at: &str) -> Result<(), StoreError> {
-        self.add(&day_key(&day_of(lead_created_at)), &["leads"], 1).await
+    /// was captured, in the day's item its id falls on.
+    pub async fn lead_counted(self, lead_id: &str, lead_created_at: &str) -> Result<(), StoreError> {
+        self.add(&lead_shard_key(&day_of(lead_created_at), lead_id), &["leads"], 1).await
     }
 
     /// The Stripe webhook changed a subscriptions row from `before` (the row as it was) to
@@ -147,21 +161,27 @@ impl<'a> PlatformStatsRepo<'a> {
         }
     }
 
-    /// Reads the totals and the given days (`YYYY-MM-DD`, at most 99) in one BatchGetItem
-    /// (retrying keys DynamoDB leaves unprocessed).
+    /// Reads the totals and the given days (`YYYY-MM-DD`, at most 99) with their lead shards:
+    /// BatchGetItems of 100 keys at once (retrying keys DynamoDB leaves unprocessed).
     #[tracing::instrument(skip(self, dates), fields(days = dates.len()))]
     pub async fn read(self, dates: &[String]) -> Result<Snapshot, StoreError> {
         let mut ids = vec![TOTALS.to_owned()];
-        ids.extend(dates.iter().take(99).map(|date| day_key(date)));
+        for date in dates.iter().take(99) {
+            ids.push(day_key(date));
+            ids.extend((0..LEAD_SHARDS).map(|shard| format!("day#{date}#{shard}")));
+        }
         let keys: Vec<Item> = ids.iter().map(|id| HashMap::from([("id".to_owned(), AttributeValue::S(id.clone()))])).collect();
-        let items = self.table.batch_get(keys, &[]).await?;
+        let reads = keys.chunks(100).map(|chunk| self.table.batch_get(chunk.to_vec(), &[]));
         let mut snapshot = Snapshot::default();
-        for item in items {
+        for item in futures::future::try_join_all(reads).await?.into_iter().flatten() {
             let Some(id) = item.get("id").and_then(|v| v.as_s().ok()) else { continue };
             if id == TOTALS {
                 snapshot.totals = totals_of(&item);
-            } else if let Some(date) = id.strip_prefix("day#") {
-                snapshot.days.insert(date.to_owned(), DayCounts { signups: counter(&item, "signups"), leads: counter(&item, "leads") });
+            } else if let Some(rest) = id.strip_prefix("day#") {
+                let date = rest.split_once('#').map_or(rest, |(date, _)| date);
+                let day = snapshot.days.entry(date.to_owned()).or_default();
+                day.signups = day.signups.saturating_add(counter(&item, "signups"));
+                day.leads = day.leads.saturating_add(counter(&item, "leads"));
             }
         }
         Ok(snapshot)
@@ -311,6 +331,21 @@ mod tests {
         assert_eq!(totals.in_status("trialing"), 6);
         assert_eq!(totals.on_plan("active", "pro"), 3);
         assert_eq!(totals.on_plan("active", "standard"), 0);
+    }
+
+    #[test]
+    fn a_days_leads_spread_over_its_shards_and_a_lead_always_lands_on_the_same_one() {
+        let keys: std::collections::HashSet<String> = (0..2_000).map(|n| lead_shard_key("2026-11-27", &format!("lead-{n}"))).collect();
+        assert_eq!(keys.len(), LEAD_SHARDS as usize, "every shard is used");
+        assert!(keys.iter().all(|key| key.starts_with("day#2026-11-27#")));
+        let id = "3f2a8c1e-5b7d-4e9a-8c6f-1d2e3f4a5b6c";
+        assert_eq!(lead_shard_key("2026-11-27", id), lead_shard_key("2026-11-27", id));
+        // The busiest shard of 16,000 leads takes about a sixteenth of them, not all.
+        let mut per_shard = HashMap::new();
+        for _ in 0..16_000 {
+            *per_shard.entry(lead_shard_key("d", &uuid::Uuid::new_v4().to_string())).or_insert(0) += 1;
+        }
+        assert!(per_shard.values().all(|count| *count < 1_300), "{per_shard:?}");
     }
 
     #[test]
