@@ -288,44 +288,50 @@ async fn seats_are_counted_with_pending_invitations_and_refused_with_402_past_th
     assert_eq!(invite(&app, &free, "x@x.test", "member").await.status, StatusCode::PAYMENT_REQUIRED);
 }
 
-/// Invitations sent at the same moment (two tabs, two admins) are decided one after another.
+/// `owner` invites every address of `emails` at the same moment (as `role`).
+async fn invite_at_once(app: &Router, owner: &TestFounder, emails: impl IntoIterator<Item = String>, role: &str) -> Vec<TestResponse> {
+    let mut sent = tokio::task::JoinSet::new();
+    for email in emails {
+        let (app, owner, role) = (app.clone(), owner.clone(), role.to_owned());
+        sent.spawn(async move { invite(&app, &owner, &email, &role).await });
+    }
+    sent.join_all().await
+}
+
+fn created(responses: &[TestResponse]) -> usize {
+    responses.iter().filter(|r| r.status == StatusCode::CREATED).count()
+}
+
+/// Invitations sent at the same moment (two tabs, two admins) are decided one after another,
+/// whether the company counted invitations from the start or was made before it did.
 #[tokio::test]
 async fn simultaneous_invitations_never_take_more_seats_than_the_plan_or_invite_an_address_twice() {
     let (app, state) = app().await;
     let owner = account(&state, "owner").await.on_trial(&state).await;
-    let send_all = |emails: Vec<String>| {
-        let mut sent = tokio::task::JoinSet::new();
-        for email in emails {
-            let (app, owner) = (app.clone(), owner.clone());
-            sent.spawn(async move { invite(&app, &owner, &email, "member").await });
+    let legacy = account(&state, "legacy").await.on_trial(&state).await;
+    // A company item written before invitations were counted: no `invitations_issued`.
+    state.dynamo.update_item().table_name(&state.config.tables.teams)
+        .key("company_id", aws_sdk_dynamodb::types::AttributeValue::S(legacy.id.clone()))
+        .key("sk", aws_sdk_dynamodb::types::AttributeValue::S(shared::repo::teams::COMPANY.into()))
+        .update_expression("REMOVE invitations_issued")
+        .send().await.unwrap();
+    for founder in [&owner, &legacy] {
+        // Twelve different addresses for the two free seats of RaiseSpark.
+        let responses = invite_at_once(&app, founder, (0..12).map(|n| format!("person{n}@x.test")), "member").await;
+        assert_eq!(created(&responses), 2, "two seats were free");
+        for refused in responses.iter().filter(|r| r.status != StatusCode::CREATED) {
+            assert!(matches!(refused.error_code(), "seats_full" | "team_changed"), "{} {}", refused.status, refused.body);
         }
-        sent
-    };
-    // Twelve different addresses for the two free seats of RaiseSpark.
-    let mut sent = send_all((0..12).map(|n| format!("person{n}@x.test")).collect());
-    let mut created = 0;
-    while let Some(done) = sent.join_next().await {
-        let response = done.unwrap();
-        match response.status {
-            StatusCode::CREATED => created += 1,
-            status => assert!(matches!(response.error_code(), "seats_full" | "team_changed"), "{status} {}", response.body),
-        }
+        let team = Call::get("/api/teams/current").token(&founder.token).send(&app).await;
+        assert_eq!(team.body["seats"], json!({ "used": 3, "included": 3 }));
+        assert_eq!(team.body["invitations"].as_array().unwrap().len(), 2);
     }
-    assert_eq!(created, 2, "two seats were free");
-    let team = Call::get("/api/teams/current").token(&owner.token).send(&app).await;
-    assert_eq!(team.body["seats"], json!({ "used": 3, "included": 3 }));
-    assert_eq!(team.body["invitations"].as_array().unwrap().len(), 2);
 
     // One address sent ten times at once, on Pro: one invitation, one e-mail.
     let pro = account(&state, "pro").await.on_pro(&state).await;
-    let mut sent = tokio::task::JoinSet::new();
-    for _ in 0..10 {
-        let (app, pro) = (app.clone(), pro.clone());
-        sent.spawn(async move { invite(&app, &pro, "same@x.test", "viewer").await.status });
-    }
-    let statuses: Vec<StatusCode> = sent.join_all().await;
-    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 1, "{statuses:?}");
-    assert!(statuses.iter().all(|s| matches!(*s, StatusCode::CREATED | StatusCode::CONFLICT)), "{statuses:?}");
+    let responses = invite_at_once(&app, &pro, (0..10).map(|_| "same@x.test".to_owned()), "viewer").await;
+    assert_eq!(created(&responses), 1);
+    assert!(responses.iter().all(|r| matches!(r.status, StatusCode::CREATED | StatusCode::CONFLICT)), "{:?}", responses.iter().map(|r| r.status).collect::<Vec<_>>());
     assert_eq!(mails_to(&state, "same@x.test").len(), 1);
 }
 
@@ -438,6 +444,16 @@ async fn decide(app: &Router, reviewer: &TestFounder, company: &str, subject: &s
     Call::post(&format!("/api/teams/reviews/{company}/{subject}/{id}/decide")).token(&reviewer.token).json(body).send(app).await
 }
 
+/// `author`'s new campaign draft, asked to be reviewed: the draft, its id and the version's hash.
+async fn campaign_under_review(app: &Router, author: &TestFounder, company: &str) -> (Value, String, String) {
+    let draft = campaign_draft(app, author, company).await;
+    let id = draft["id"].as_str().unwrap().to_owned();
+    let asked = ask_review(app, author, company, json!({ "subject": "campaign", "id": id })).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    let hash = asked.body["version_hash"].as_str().unwrap().to_owned();
+    (draft, id, hash)
+}
+
 /// A company whose campaigns can go out (Pro, a sender, a published form with two leads),
 /// with an admin co-founder and counsel.
 async fn company_with_counsel(app: &Router, state: &AppState) -> (TestFounder, TestFounder, TestFounder, String) {
@@ -532,9 +548,8 @@ async fn a_campaign_goes_out_only_in_the_exact_version_counsel_approved_and_the_
 async fn a_rejection_needs_a_comment_that_reaches_the_author_and_keeps_the_version_from_investors() {
     let (app, state) = app().await;
     let (_owner, cofounder, counsel, company) = company_with_counsel(&app, &state).await;
-    let draft = campaign_draft(&app, &cofounder, &company).await;
-    let id = draft["id"].as_str().unwrap();
-    let hash = ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id })).await.body["version_hash"].as_str().unwrap().to_owned();
+    let (draft, id, hash) = campaign_under_review(&app, &cofounder, &company).await;
+    let id = id.as_str();
     let silent = decide(&app, &counsel, &company, "campaign", id, json!({ "decision": "reject", "version_hash": hash })).await;
     assert_eq!((silent.status, silent.error_code()), (StatusCode::BAD_REQUEST, "comment_required"));
     let bad = decide(&app, &counsel, &company, "campaign", id, json!({ "decision": "maybe", "version_hash": hash })).await;
@@ -601,9 +616,7 @@ async fn a_form_goes_live_and_the_offering_moves_only_as_approved_and_owners_can
 async fn a_review_is_found_only_in_its_own_company_and_bad_requests_change_nothing() {
     let (app, state) = app().await;
     let (_owner, cofounder, counsel, company) = company_with_counsel(&app, &state).await;
-    let draft = campaign_draft(&app, &cofounder, &company).await;
-    let id = draft["id"].as_str().unwrap().to_owned();
-    let hash = ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id })).await.body["version_hash"].as_str().unwrap().to_owned();
+    let (_draft, id, hash) = campaign_under_review(&app, &cofounder, &company).await;
     let other = account(&state, "other").await.on_pro(&state).await;
     let theirs = campaign_draft(&app, &other, &other.id).await;
     let their_id = theirs["id"].as_str().unwrap().to_owned();
@@ -650,9 +663,7 @@ async fn a_review_is_found_only_in_its_own_company_and_bad_requests_change_nothi
 async fn a_review_is_decided_once_whatever_the_number_of_approvers_deciding_at_the_same_moment() {
     let (app, state) = app().await;
     let (owner, cofounder, counsel, company) = company_with_counsel(&app, &state).await;
-    let draft = campaign_draft(&app, &cofounder, &company).await;
-    let id = draft["id"].as_str().unwrap().to_owned();
-    let hash = ask_review(&app, &cofounder, &company, json!({ "subject": "campaign", "id": id })).await.body["version_hash"].as_str().unwrap().to_owned();
+    let (_draft, id, hash) = campaign_under_review(&app, &cofounder, &company).await;
     // 40 decisions at once, approvals and rejections, from counsel and from the owner.
     let mut decisions = tokio::task::JoinSet::new();
     for n in 0..40 {
