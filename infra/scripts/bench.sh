@@ -35,6 +35,10 @@ if command -v cargo-lambda >/dev/null || python3 -m pip install --quiet --disabl
 fi
 python3 infra/scripts/bench_capture.py "$CARGO_TARGET_DIR/release/local-gateway" "$CARGO_TARGET_DIR/release/raisespark-bench" "$DYNAMODB_ENDPOINT"
 
+printf '\n== Launch day: 60,000 submissions to one form, counted a batch at a time ==\n'
+DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" S3_ENDPOINT="$S3_ENDPOINT" RUST_LOG=error \
+  cargo run --release --quiet -p lead-notifications --example launch --features bench
+
 printf '\n== Sparky (ai-chat) ==\n'
 cargo run --release --quiet -p ai-chat --example bench --features bench
 # The independent evaluation's held-out third (eval/independent/heldout.json): never used

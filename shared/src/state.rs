@@ -32,6 +32,9 @@ pub struct AppState {
     pub clock: crate::time::Clock,
     /// Work started after answering (locally; AWS runs it from a stream): see `background`.
     pub background: crate::background::Background,
+    /// New leads waiting for the local drain (locally only: AWS reads the leads stream), see
+    /// `services::lead_intake::stream_locally`.
+    pub lead_batches: crate::background::Batches<domain::leads::LeadRecord>,
     /// The compliance vault's buckets, for the functions that declared the vault.
     #[cfg(feature = "vault")]
     pub storage: Option<crate::storage::Storage>,
@@ -69,6 +72,7 @@ impl AppState {
             memory_limits: Default::default(),
             clock: Default::default(),
             background: Default::default(),
+            lead_batches: crate::background::Batches::new(crate::background::LEAD_BATCH),
             #[cfg(feature = "vault")]
             storage,
             #[cfg(feature = "assets")]

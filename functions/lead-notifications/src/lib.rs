@@ -1,37 +1,26 @@
-//! `lead-notifications`: reads new leads from the leads table's stream, adds each to its
-//! owner's dashboard counters and sends the founder the 'New investor lead' e-mail, so
-//! investors never wait for (or fail on) either. Counting is idempotent, so a retried batch
-//! never counts a lead twice, and the mail is claimed per lead, so it never goes out twice.
+//! `lead-notifications`: reads new leads from the leads table's stream, a batch at a time, and
+//! hands them to `services::lead_intake`: each founder's leads of the batch are added to their
+//! dashboard counters in one fold (one write per counter item per batch, once however often the
+//! batch is retried), then announced to the founder (claimed per lead, so never twice). The
+//! investor never waits for (or fails on) either.
 
 pub mod config;
 
 use aws_lambda_events::event::dynamodb::Event;
-use shared::{
-    AppState,
-    leads::LeadRecord,
-    services::lead_mail::notify_owner,
-};
+use shared::{AppState, leads::LeadRecord, services::lead_intake::take_in};
 
 pub async fn handle(state: &AppState, event: Event) -> Result<(), shared::ApiError> {
+    let mut leads = Vec::with_capacity(event.records.len());
     for record in event.records {
         if record.event_name != "INSERT" {
             continue;
         }
-        let lead: LeadRecord = match serde_dynamo::from_item(record.change.new_image) {
-            Ok(lead) => lead,
-            Err(err) => {
-                tracing::warn!(error = %err, "unreadable lead in the stream");
-                continue;
-            }
-        };
-        // An error fails the batch, so Lambda retries it: counting must not be lost.
-        state.leads().count_lead(&lead).await?;
-        match state.forms().get_form(&lead.form_id).await? {
-            // Claimed once per lead: a retried batch never mails twice; a failed send fails
-            // the batch so Lambda retries it (and, after the last attempt, the DLQ keeps it).
-            Some(form) => notify_owner(state, &form, &lead).await?,
-            None => tracing::info!(lead_id = %lead.id, "form deleted before the lead was announced"),
+        match serde_dynamo::from_item::<_, LeadRecord>(record.change.new_image) {
+            Ok(lead) => leads.push(lead),
+            Err(err) => tracing::warn!(error = %err, "unreadable lead in the stream"),
         }
     }
-    Ok(())
+    // An error fails the batch, so Lambda retries it (bisecting it, then the DLQ): a lead is
+    // never lost, and nothing a retry repeats is done twice.
+    take_in(state, &leads).await
 }

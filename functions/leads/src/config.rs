@@ -7,7 +7,7 @@ use shared::config::{Needs, Table::*};
 /// Leads; the CSV export also behind a streaming function URL, which serves only requests
 /// carrying CloudFront's `X-Origin-Verify` secret.
 pub const NEEDS: Needs = Needs {
-    tables: &[Teams, Activity, Leads, Forms, Profiles, Impersonations, ImpersonationActions, LeadStats],
+    tables: &[Teams, Activity, Leads, Forms, Profiles, Impersonations, ImpersonationActions, LeadStats, PlatformStats],
     access_tokens: true,
     client_address: true,
     response_streaming: true,

@@ -41,7 +41,7 @@ use shared::{
         AnswerErrors, FieldMessages, LeadRecord, LocationData,
         Capture, CaptureContext, Submission, capture_lead, lead_id_for,
     },
-    services::lead_mail::notify_owner_logged,
+    services::lead_intake::stream_locally,
     vault::offering::{Notice, OfferingStage, notice},
 };
 use tower_http::cors::{Any, CorsLayer};
@@ -325,7 +325,7 @@ async fn submit_lead(
         Err(errors) => return Ok(refused_answers(errors)),
     };
     match capture {
-        Capture::Store(lead) => store(&state, form, lead).await?,
+        Capture::Store(lead) => store(&state, lead).await?,
         Capture::Discard => tracing::info!(form_id = %id, "honeypot filled: not stored"),
         // A retry of an indication sent before testing the waters ended keeps its answer.
         Capture::NotAccepting { .. } if key.is_some() && lead(&state, &lead_id).await?.is_some() => {}
@@ -342,22 +342,17 @@ fn refused_answers(errors: AnswerErrors) -> Response {
     (StatusCode::BAD_REQUEST, Json(body)).into_response()
 }
 
-/// The conditional write, then (locally) the counters and the founder's mail after answering;
-/// in AWS the leads table's stream does both (functions/lead-notifications). A retry finds
-/// its lead stored and only finishes a count an earlier attempt did not (counting is idempotent).
-async fn store(state: &AppState, form: Form, lead: LeadRecord) -> Result<()> {
+/// The conditional write, the only one on the investor's time. Counting and the founder's
+/// mail follow in batches: in AWS from the leads table's stream (functions/lead-notifications),
+/// locally from the gateway's stand-in for it, both through `services::lead_intake`. A retry
+/// finds its lead stored (counting and mail are once-only, so nothing is repeated).
+async fn store(state: &AppState, lead: LeadRecord) -> Result<()> {
     let first = state.leads().put_new(&lead).await?;
     if !first {
         tracing::info!(lead_id = %lead.id, "retried submission: already stored");
     }
     if state.config.lead_notifications == LeadNotifications::Inline {
-        let background = state.clone();
-        state.background.spawn(async move {
-            background.leads().count_lead_logged(&lead).await;
-            if first {
-                notify_owner_logged(&background, &form, &lead).await;
-            }
-        });
+        stream_locally(state, lead);
     }
     Ok(())
 }

@@ -2,12 +2,9 @@
 //! [`crate::lead_stats`] for what a lead adds). Items hold `leads`, `amount` (whole dollars)
 //! and, for source pages, `views`, plus a display `label`.
 //!
-//! A lead is added inside the transaction that marks it counted (`repo::leads::count_lead`),
-//! so it is added once however often counting is retried, and taken off inside the one that
-//! deletes it. Reads are two Queries of bounded size: the dimensions (`d#…`) and a range of
+//! Leads are added a batch at a time, once (`repo::lead_folds`), and a lead is taken off
+//! inside the transaction that deletes it. Reads are two Queries of bounded size: the dimensions (`d#…`) and a range of
 //! days (`t#…`).
-
-use std::collections::HashMap;
 
 use aws_sdk_dynamodb::{
     Client,
@@ -18,10 +15,10 @@ use serde::Deserialize;
 use crate::{
     config::Tables,
     dynamo::{StoreError, from_item},
-    lead_stats::{DIMENSION_PREFIX, Dimension, Facets, INSIGHTS_CACHE_KEY, OTHER, amount_bucket, day_key, day_of, form_day_key, value_key},
+    lead_stats::{DIMENSION_PREFIX, Dimension, INSIGHTS_CACHE_KEY, OTHER, day_key, form_day_key, value_key},
 };
 
-use super::table::{Table, TxOutcome, transact};
+use super::table::{Table, TxOutcome, built, transact};
 
 pub use domain::lead_stats::Stat;
 
@@ -60,10 +57,6 @@ fn s(value: &str) -> AttributeValue {
 
 fn n(value: i64) -> AttributeValue {
     AttributeValue::N(value.to_string())
-}
-
-fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, StoreError> {
-    result.map_err(|err| StoreError::internal(anyhow::Error::new(err)))
 }
 
 /// What one counting transaction adds: its items, the keys they add to (kept on the lead),
@@ -186,26 +179,6 @@ impl<'a> Planner<'a> {
         }
         self.planned.keys.push(stat);
         Ok(())
-    }
-
-    /// Everything a counted lead adds: its facets, amount bucket, form and day.
-    pub fn lead(mut self, form_id: &str, created_at: &str, amount: u64, facets: &Facets, slots: &HashMap<Dimension, Slot>) -> Result<Planned, StoreError> {
-        let adds = Adds::Lead { sign: 1, amount: amount as i64 };
-        for (dimension, value) in facets.values() {
-            match dimension.cap() {
-                None => self.plain(dimension.key(value), adds, None)?,
-                Some(_) => self.open(dimension, value, adds, slots.get(&dimension).copied().unwrap_or(Slot::Known))?,
-            }
-        }
-        if let Some(bucket) = amount_bucket(amount) {
-            self.plain(Dimension::Amount.key(bucket), adds, None)?;
-        }
-        self.plain(Dimension::Form.key(form_id), adds, None)?;
-        if let Some(day) = day_of(created_at) {
-            self.plain(day_key(day), adds, None)?;
-            self.plain(form_day_key(form_id, day), adds, None)?;
-        }
-        Ok(self.planned)
     }
 }
 

@@ -8,7 +8,7 @@
 //! transaction. The dashboard then reads two items, never a Scan; the same transactions keep
 //! the founder's aggregates in `lead_stats` (see `repo::lead_stats`).
 
-use std::{collections::HashMap, time::Duration};
+use std::time::Duration;
 
 use aws_sdk_dynamodb::{
     Client,
@@ -18,15 +18,11 @@ use aws_sdk_dynamodb::{
 use crate::{
     config::Tables,
     dynamo::{StoreError, from_item},
-    lead_stats::Dimension,
     leads::LeadRecord,
-    repo::{
-        lead_stats::{Planner, Slot},
-        platform_stats::PlatformStatsRepo,
-    },
+    repo::lead_folds::LeadFolds,
 };
 
-use super::table::{Table, TxOutcome, transact};
+use super::table::{Table, TxOutcome, built, transact};
 
 /// Why a lead of the caller's was not changed.
 #[derive(Debug, thiserror::Error)]
@@ -40,20 +36,6 @@ pub enum LeadError {
 
 fn key(id: &str) -> (String, AttributeValue) {
     ("id".to_owned(), AttributeValue::S(id.to_owned()))
-}
-
-fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, StoreError> {
-    result.map_err(|err| StoreError::internal(anyhow::Error::new(err)))
-}
-
-/// How the profile's counters take a lead's amount.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Interest {
-    /// Add (or, negative, take off) the amount; adding is conditional on room below the
-    /// ceiling, so a sum never grows past what every reader handles.
-    Add(i64),
-    /// The sum is at the ceiling already (the conditional add failed): stay there.
-    Saturate,
 }
 
 /// The profile attribute counting a temperature's leads.
@@ -96,83 +78,36 @@ impl<'a> LeadsRepo<'a> {
         }
     }
 
-    /// The profile update that adds `leads` and the lead's amount (negative to take them off),
-    /// and as many to the lead's temperature counter (and its contacted counter when a campaign
-    /// reached it).
-    fn counter_update(self, owner_id: &str, leads: i64, interest: Interest, status: &str, contacted: bool) -> Result<TransactWriteItem, StoreError> {
-        let ceiling = crate::counters::CEILING;
+    /// The profile update that takes a deleted lead and its amount off its counters (and off
+    /// its temperature's contacted counter when a campaign reached it). Adding is the folds'
+    /// (`repo::lead_folds`).
+    fn counter_removal(self, owner_id: &str, amount: i64, status: &str, contacted: bool) -> Result<TransactWriteItem, StoreError> {
         let temperature = if contacted {
-            format!("{} :leads, {} :leads", temperature_counter(status), contacted_counter(status))
+            format!("{} :minus, {} :minus", temperature_counter(status), contacted_counter(status))
         } else {
-            format!("{} :leads", temperature_counter(status))
+            format!("{} :minus", temperature_counter(status))
         };
-        let builder = Update::builder()
+        let update = Update::builder()
             .table_name(self.profiles.name())
             .set_key(Some([key(owner_id)].into()))
-            .expression_attribute_values(":leads", AttributeValue::N(leads.to_string()));
-        let builder = match interest {
-            Interest::Add(amount) if amount > 0 => builder
-                .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature}"))
-                .condition_expression("attribute_not_exists(estimated_interest) OR estimated_interest <= :room")
-                .expression_attribute_values(":amount", AttributeValue::N(amount.to_string()))
-                .expression_attribute_values(":room", AttributeValue::N((ceiling - amount.unsigned_abs().min(ceiling)).to_string())),
-            Interest::Add(amount) => builder
-                .update_expression(format!("ADD interested_investors_count :leads, estimated_interest :amount, {temperature}"))
-                .expression_attribute_values(":amount", AttributeValue::N(amount.to_string())),
-            Interest::Saturate => builder
-                .update_expression(format!("SET estimated_interest = :ceiling ADD interested_investors_count :leads, {temperature}"))
-                .expression_attribute_values(":ceiling", AttributeValue::N(ceiling.to_string())),
-        };
-        Ok(TransactWriteItem::builder().update(built(builder.build())?).build())
+            .update_expression(format!("ADD interested_investors_count :minus, estimated_interest :amount, {temperature}"))
+            .expression_attribute_values(":minus", AttributeValue::N("-1".into()))
+            .expression_attribute_values(":amount", AttributeValue::N((-amount).to_string()))
+            .build();
+        Ok(TransactWriteItem::builder().update(built(update)?).build())
     }
 
-    /// Adds a stored lead to its owner's counters and aggregates, once. `Ok(false)` when it was
-    /// already counted (or deleted before it could be).
+    /// The fold-at-a-time counting over these tables (see `repo::lead_folds`).
+    pub fn folds(self) -> LeadFolds<'a> {
+        LeadFolds { leads: self.leads, profiles: self.profiles, lead_stats: self.lead_stats, forms: self.forms, platform_stats: self.platform_stats }
+    }
+
+    /// Adds a stored lead to its owner's counters and aggregates, once (a fold of one; the
+    /// stream consumer folds whole batches). `Ok(false)` when it was already counted (or
+    /// deleted before it could be).
     pub async fn count_lead(self, lead: &LeadRecord) -> Result<bool, StoreError> {
-        let amount = counted_amount(lead.estimated_amount);
-        let mut interest = Interest::Add(amount);
-        let mut slots: HashMap<Dimension, Slot> = HashMap::new();
-        for attempt in 0..ATTEMPTS {
-            let planned = Planner::new(self.lead_stats.name(), &lead.owner_id, 2).lead(&lead.form_id, &lead.created_at, amount as u64, &lead.facets, &slots)?;
-            let keys = AttributeValue::L(planned.keys.iter().map(|k| AttributeValue::S(k.clone())).collect());
-            let mark = built(
-                Update::builder()
-                    .table_name(self.leads.name())
-                    .set_key(Some([key(&lead.id)].into()))
-                    .update_expression("SET counted_at = :now, counted_in = :keys")
-                    .condition_expression("attribute_exists(id) AND attribute_not_exists(counted_at)")
-                    .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
-                    .expression_attribute_values(":keys", keys)
-                    .build(),
-            )?;
-            let mut items = vec![TransactWriteItem::builder().update(mark).build(), self.counter_update(&lead.owner_id, 1, interest, &lead.status, false)?];
-            items.extend(planned.items);
-            match transact(self.leads.client(), items).await? {
-                TxOutcome::Done => {
-                    // Once per lead: only the call whose transaction set `counted_at` gets here.
-                    let counted = PlatformStatsRepo::on(self.platform_stats).lead_counted(&lead.id, &lead.created_at).await;
-                    crate::repo::platform_stats::log_failure(counted, "lead counted");
-                    self.add_form_leads(&lead.form_id, 1).await;
-                    return Ok(true);
-                }
-                TxOutcome::ConditionFailed(failed) if failed[0] == 0 => return Ok(false),
-                TxOutcome::ConditionFailed(failed) if failed[0] == 1 => {
-                    tracing::warn!(owner_id = %lead.owner_id, "estimated interest saturated at the ceiling");
-                    interest = Interest::Saturate;
-                }
-                TxOutcome::ConditionFailed(failed) => {
-                    let index = failed[0];
-                    // An open dimension's value is new, or its cap is reached: try the next way.
-                    let Some((_, dimension)) = planned.conditions.iter().find(|(at, _)| *at == index) else {
-                        return Err(StoreError::internal(anyhow::anyhow!("lead {}: unexpected failed condition at {index}", lead.id)));
-                    };
-                    let slot = slots.entry(*dimension).or_insert(Slot::Known);
-                    *slot = slot.next();
-                }
-                TxOutcome::Conflict => back_off(attempt).await,
-            }
-        }
-        Err(StoreError::internal(anyhow::anyhow!("lead {} not counted: too many conflicting transactions", lead.id)))
+        let counted = self.folds().count(&lead.owner_id, std::slice::from_ref(&lead.id)).await?;
+        Ok(counted.contains(&lead.id))
     }
 
     /// Keeps the form's `leads_count` in step (after the lead's own counting, which happens once).
@@ -192,13 +127,6 @@ impl<'a> LeadsRepo<'a> {
         }
     }
 
-    /// Counts a lead and logs instead of failing (the local path, after the investor's answer).
-    pub async fn count_lead_logged(self, lead: &LeadRecord) {
-        if let Err(err) = self.count_lead(lead).await {
-            tracing::error!(lead_id = %lead.id, error = %err, "lead not added to the dashboard counters");
-        }
-    }
-
     /// The caller's lead, or `None` (also when it belongs to someone else).
     pub async fn owned_lead(self, id: &str, owner_id: &str) -> Result<Option<LeadOwnership>, StoreError> {
         let output = self.leads.get().set_key(Some([key(id)].into())).consistent_read(true).send().await?;
@@ -211,6 +139,9 @@ impl<'a> LeadsRepo<'a> {
     pub async fn delete_lead(self, id: &str, owner_id: &str) -> Result<(), LeadError> {
         for attempt in 0..ATTEMPTS {
             let lead = self.owned_lead(id, owner_id).await?.ok_or(LeadError::NotFound)?;
+            if self.finish_counting(id, &lead).await? {
+                continue;
+            }
             let counted = lead.counted_at.is_some();
             let delete = built(
                 Delete::builder()
@@ -219,14 +150,14 @@ impl<'a> LeadsRepo<'a> {
                     .condition_expression(match (counted, lead.contacted_at.is_some()) {
                         (true, true) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_exists(contacted_at)",
                         (true, false) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at)",
-                        (false, _) => "owner_id = :owner AND attribute_not_exists(counted_at)",
+                        (false, _) => "owner_id = :owner AND attribute_not_exists(counted_at) AND attribute_not_exists(counting)",
                     })
                     .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
                     .build(),
             )?;
             let mut items = vec![TransactWriteItem::builder().delete(delete).build()];
             if counted {
-                items.push(self.counter_update(owner_id, -1, Interest::Add(-counted_amount(lead.estimated_amount)), &lead.status, lead.contacted_at.is_some())?);
+                items.push(self.counter_removal(owner_id, counted_amount(lead.estimated_amount), &lead.status, lead.contacted_at.is_some())?);
                 items.extend(crate::repo::lead_stats::take_off(self.lead_stats.name(), owner_id, &lead.counted_in, counted_amount(lead.estimated_amount) as u64)?);
             }
             match transact(self.leads.client(), items).await? {
@@ -289,9 +220,17 @@ impl<'a> LeadsRepo<'a> {
     pub async fn set_status(self, id: &str, owner_id: &str, status: &str) -> Result<(), LeadError> {
         for attempt in 0..ATTEMPTS {
             let lead = self.owned_lead(id, owner_id).await?.ok_or(LeadError::NotFound)?;
+            if self.finish_counting(id, &lead).await? {
+                continue;
+            }
             let (from, to) = (temperature_counter(&lead.status), temperature_counter(status));
             if lead.counted_at.is_none() || from == to {
-                return self.set_status_only(id, owner_id, status).await;
+                // Not counted yet: only while no fold is counting it (it reads the status).
+                if self.set_status_only(id, owner_id, status, lead.counted_at.is_none()).await? {
+                    return Ok(());
+                }
+                back_off(attempt).await;
+                continue;
             }
             let contacted = lead.contacted_at.is_some();
             let update = built(
@@ -375,28 +314,41 @@ impl<'a> LeadsRepo<'a> {
         Ok(())
     }
 
-    async fn set_status_only(self, id: &str, owner_id: &str, status: &str) -> Result<(), LeadError> {
+    /// A lead that a fold claimed for counting: the fold is finished first (`true`: read the
+    /// lead again), so a delete or a change never slips between its read and its sums.
+    async fn finish_counting(self, id: &str, lead: &LeadOwnership) -> Result<bool, StoreError> {
+        let (None, Some(fold)) = (&lead.counted_at, &lead.counting) else { return Ok(false) };
+        self.folds().finish_for(&lead.owner_id, fold, id).await?;
+        Ok(true)
+    }
+
+    /// Sets the status alone: `Ok(false)` when the lead changed meanwhile (counted, or claimed
+    /// for counting when `uncounted`), `NotFound` when it is gone.
+    async fn set_status_only(self, id: &str, owner_id: &str, status: &str, uncounted: bool) -> Result<bool, LeadError> {
         let result = self.leads.update()
             .set_key(Some([key(id)].into()))
             .update_expression("SET #status = :status")
-            .condition_expression("attribute_exists(id) AND owner_id = :owner")
+            .condition_expression(if uncounted {
+                "owner_id = :owner AND attribute_not_exists(counted_at) AND attribute_not_exists(counting)"
+            } else {
+                "owner_id = :owner AND attribute_exists(counted_at)"
+            })
             .expression_attribute_names("#status", "status")
             .expression_attribute_values(":status", AttributeValue::S(status.to_owned()))
             .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
             .send()
             .await;
-        if crate::dynamo::applied(result)? { Ok(()) } else { Err(LeadError::NotFound) }
+        Ok(crate::dynamo::applied(result)?)
     }
 }
 
-/// A lead's stored amount as the counters take it: anything above the per-lead maximum
-/// (never written today, but possible in older records) counts 0.
+/// A lead's stored amount as the counters take it (see `domain::lead_fold`).
 fn counted_amount(amount: u64) -> i64 {
-    if amount > crate::leads::MAX_LEAD_ESTIMATE { 0 } else { amount as i64 }
+    domain::lead_fold::counted_amount(amount) as i64
 }
 
 /// Jittered back-off for transactions that met another on the same profile.
-async fn back_off(attempt: u32) {
+pub(super) async fn back_off(attempt: u32) {
     let base = 10u64 << attempt.min(6);
     let jitter = u64::from(uuid::Uuid::new_v4().as_bytes()[0]) % base.max(1);
     tokio::time::sleep(Duration::from_millis(base + jitter)).await;
@@ -414,6 +366,9 @@ pub struct LeadOwnership {
     pub status: String,
     #[serde(default)]
     pub counted_at: Option<String>,
+    /// The fold counting it right now (see `repo::lead_folds`).
+    #[serde(default)]
+    pub counting: Option<String>,
     #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub estimated_amount: u64,
     /// The aggregate items the lead was added to (older leads: none).

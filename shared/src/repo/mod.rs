@@ -17,6 +17,7 @@ pub mod forms;
 pub mod impersonation_actions;
 pub mod impersonations;
 pub mod lead_listings;
+pub mod lead_folds;
 pub mod lead_stats;
 pub mod leads;
 pub mod notifications;

@@ -4,16 +4,17 @@
 //! - `totals`: `users`, `confirmed`, and one `sub#<status>#<plan key>` counter per Stripe
 //!   subscription status and plan (a subscription counts in exactly one of them);
 //! - `day#YYYY-MM-DD` (UTC): `signups` of that day;
-//! - `day#YYYY-MM-DD#<n>` for n < [`LEAD_SHARDS`]: `leads` of that day, spread by lead id, so
+//! - `day#YYYY-MM-DD#<n>` for n < [`LEAD_SHARDS`]: `leads` of that day, spread by batch, so
 //!   that no single item takes every lead of the platform (an item takes about 1,000 writes a
 //!   second; a launch alone can bring that many). A read sums a day's items (and `leads` on
 //!   `day#YYYY-MM-DD`, where leads were counted before the shards).
 //!
 //! Every counter moves with an `ADD` right after the write it counts succeeded: an account
-//! created, an address confirmed for the first time, a lead counted once (`counted_at`), a
-//! subscription row whose status or plan the Stripe webhook changed. The platform-wide items
-//! are hot, so they stay out of the per-lead and per-user transactions (every lead of the
-//! platform would otherwise conflict with every other one of the same day). A counter that
+//! created, an address confirmed for the first time, a batch of leads counted (in the fold's
+//! own publish transaction, once: `repo::lead_folds`), a subscription row whose status or plan
+//! the Stripe webhook changed. The platform-wide items are hot, so they stay out of the
+//! founder's and the user's transactions (every founder would otherwise conflict with every
+//! other one of the same day). A counter that
 //! fails to move is logged and never fails the request that made the change; decrements are
 //! conditional on the counter being positive (saturating at 0), and reads are lenient (a
 //! missing or malformed attribute reads 0, see `counters`).
@@ -44,10 +45,11 @@ pub fn day_key(date: &str) -> String {
 /// How many items share a day's lead count.
 pub const LEAD_SHARDS: u32 = 16;
 
-/// The item of a day that counts the lead `lead_id`: always the same one for a lead.
-pub fn lead_shard_key(date: &str, lead_id: &str) -> String {
+/// The item of a day that a batch of leads (`by`, the fold that counts them) adds to: always
+/// the same one for a batch.
+pub fn lead_shard_key(date: &str, by: &str) -> String {
     // FNV-1a: stable across processes and releases (std's hasher is seeded per process).
-    let hash = lead_id.bytes().fold(0x811c_9dc5_u32, |hash, byte| (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193));
+    let hash = by.bytes().fold(0x811c_9dc5_u32, |hash, byte| (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193));
     format!("day#{date}#{}", hash % LEAD_SHARDS)
 }
 
@@ -104,12 +106,6 @@ impl<'a> PlatformStatsRepo<'a> {
     /// An address confirmed for the first time.
     pub async fn email_confirmed(self) -> Result<(), StoreError> {
         self.add(TOTALS, &["confirmed"], 1).await
-    }
-
-    /// A lead counted (once, after the transaction that set its `counted_at`), on the day it
-    /// was captured, in the day's item its id falls on.
-    pub async fn lead_counted(self, lead_id: &str, lead_created_at: &str) -> Result<(), StoreError> {
-        self.add(&lead_shard_key(&day_of(lead_created_at), lead_id), &["leads"], 1).await
     }
 
     /// The Stripe webhook changed a subscriptions row from `before` (the row as it was) to

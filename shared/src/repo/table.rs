@@ -165,10 +165,19 @@ impl Table<'_> {
     /// them when empty). Keys DynamoDB leaves unprocessed are asked again a few times, with a
     /// growing pause; still unprocessed after that, the store is unavailable.
     pub async fn batch_get(&self, keys: Vec<Item>, attributes: &[&str]) -> Result<Vec<Item>, StoreError> {
+        self.batch_get_read(keys, attributes, false).await
+    }
+
+    /// [`Table::batch_get`] with strongly consistent reads (what the last write left).
+    pub async fn batch_get_consistent(&self, keys: Vec<Item>, attributes: &[&str]) -> Result<Vec<Item>, StoreError> {
+        self.batch_get_read(keys, attributes, true).await
+    }
+
+    async fn batch_get_read(&self, keys: Vec<Item>, attributes: &[&str], consistent: bool) -> Result<Vec<Item>, StoreError> {
         if keys.is_empty() {
             return Ok(Vec::new());
         }
-        let mut builder = KeysAndAttributes::builder().set_keys(Some(keys));
+        let mut builder = KeysAndAttributes::builder().set_keys(Some(keys)).consistent_read(consistent);
         if !attributes.is_empty() {
             let mut projection = Vec::new();
             for (i, name) in attributes.iter().enumerate() {
@@ -193,6 +202,11 @@ impl Table<'_> {
             None => Ok(found),
         }
     }
+}
+
+/// A request part built (a missing required field is a bug here, an internal error).
+pub fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, StoreError> {
+    result.map_err(|err| StoreError::Internal(anyhow::Error::new(err)))
 }
 
 /// How a `TransactWriteItems` ended, its cancellation reasons read once for every repository.

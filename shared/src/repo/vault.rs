@@ -35,7 +35,7 @@ use crate::{
     vault::{Actor, Anchors, Category, ChainHead, FileRef, GENESIS, Kind, Record, anchor_prefix, head_anchor, head_anchor_key, parse_anchor_key, record_anchor_key},
 };
 
-use super::table::{Table, TxOutcome, transact};
+use super::table::{Table, TxOutcome, built, transact};
 
 /// `witness_due` of a head whose newest records the founder has not been mailed yet.
 const WITNESS_DUE: &str = "due";
@@ -50,10 +50,6 @@ fn n(value: u64) -> AttributeValue {
 
 pub fn record_key(seq: u64) -> String {
     format!("r#{seq:010}")
-}
-
-fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, StoreError> {
-    result.map_err(|err| StoreError::internal(anyhow::Error::new(err)))
 }
 
 /// A file the product generated, to be kept with a new record.

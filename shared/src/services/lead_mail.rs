@@ -22,13 +22,6 @@ pub async fn notify_owner(state: &crate::AppState, form: &Form, lead: &LeadRecor
     sent
 }
 
-/// [`notify_owner`] where nobody can retry (locally, after the investor's answer): logged.
-pub async fn notify_owner_logged(state: &crate::AppState, form: &Form, lead: &LeadRecord) {
-    if let Err(err) = notify_owner(state, form, lead).await {
-        tracing::warn!(lead_id = %lead.id, error = %err, "lead notification failed");
-    }
-}
-
 async fn send_new_lead_mail(state: &crate::AppState, form: &Form, lead: &LeadRecord) -> Result<(), ApiError> {
     let owner_id = crate::services::teams::owner_today(state, &lead.owner_id).await?;
     let owner = state.users().get_user(&owner_id)

@@ -2,6 +2,7 @@
 
 pub mod access;
 pub mod impersonation;
+pub mod lead_intake;
 pub mod lead_mail;
 pub mod referrals;
 pub mod review;
