@@ -30,12 +30,14 @@ use shared::{
     AppState,
     background::Batches,
     forms::Form,
-    testing::{Call, answers, form, stored_user, test_state_with},
+    testing::{Call, answers, form, published_form, stored_user, test_state_with},
 };
 
-const SUBMISSIONS: usize = 60_000;
-const PER_LEAD_SUBMISSIONS: usize = 6_000;
-const RAW_PUTS: usize = 20_000;
+/// `LAUNCH_SUBMISSIONS` (default 60,000): the launch's submissions; the per-lead comparison and
+/// the raw PutItems take a tenth and a third of it.
+fn submissions() -> usize {
+    std::env::var("LAUNCH_SUBMISSIONS").ok().and_then(|n| n.parse().ok()).unwrap_or(60_000)
+}
 const CONCURRENCY: usize = 64;
 const RETRY_EVERY: usize = 10;
 
@@ -69,6 +71,18 @@ impl Writes {
     fn hottest(&self) -> (String, u64, u64) {
         let per_item = self.per_item.lock().unwrap();
         per_item.iter().map(|(item, seconds)| (item.clone(), seconds.values().copied().max().unwrap_or(0), seconds.values().sum())).max_by_key(|(_, peak, _)| *peak).unwrap_or_default()
+    }
+
+    /// The writes of the items whose name starts with `prefix`: (peak in one second, in all).
+    fn of(&self, prefix: &str) -> (u64, u64) {
+        let per_item = self.per_item.lock().unwrap();
+        let mut seconds: HashMap<u64, u64> = HashMap::new();
+        for (_, item) in per_item.iter().filter(|(item, _)| item.starts_with(prefix)) {
+            for (second, writes) in item {
+                *seconds.entry(*second).or_default() += writes;
+            }
+        }
+        (seconds.values().copied().max().unwrap_or(0), seconds.values().sum())
     }
 
     fn total(&self) -> u64 {
@@ -126,7 +140,7 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 
 /// A state whose DynamoDB client counts its writes, with batches of `batch` leads.
 async fn counted_state(writes: &Arc<Writes>, batch: usize) -> AppState {
-    let mut state = test_state_with(|config| config.public_leads_per_minute = u32::MAX).await;
+    let mut state = test_state_with(|config| config.public_leads_per_minute = usize::MAX).await;
     let config = state.dynamo.config().to_builder().interceptor(Counting(writes.clone())).build();
     state.dynamo = aws_sdk_dynamodb::Client::from_conf(config);
     state.lead_batches = Batches::new(batch);
@@ -224,7 +238,7 @@ async fn raw_puts(state: &AppState, writes: &Arc<Writes>) -> (f64, Vec<Duration>
     let form = form(&owner.id).published().store(state).await;
     writes.start();
     let started = Instant::now();
-    let mut latencies: Vec<Duration> = stream::iter(0..RAW_PUTS)
+    let mut latencies: Vec<Duration> = stream::iter(0..submissions() / 3)
         .map(|i| {
             let lead = shared::testing::lead_of(&form, &format!("Investor {i}"), &format!("i{i}@example.com"), &shared::time::now_iso());
             let state = state.clone();
@@ -237,7 +251,7 @@ async fn raw_puts(state: &AppState, writes: &Arc<Writes>) -> (f64, Vec<Duration>
         .buffer_unordered(CONCURRENCY)
         .collect()
         .await;
-    let rps = RAW_PUTS as f64 / started.elapsed().as_secs_f64();
+    let rps = (submissions() / 3) as f64 / started.elapsed().as_secs_f64();
     latencies.sort();
     (rps, latencies)
 }
@@ -252,37 +266,41 @@ async fn main() {
 
     // The launch: batches as the stream consumer takes them.
     let owner = stored_user(&state, "founder").await;
-    let launch_form = form(&owner.id).named("Launch").published().store(&state).await;
+    let launch_form = published_form(&state, &owner.id).await;
     writes.start();
-    let run = launch(&state, &launch_form, SUBMISSIONS).await;
+    let run = launch(&state, &launch_form, submissions()).await;
     let acknowledged_at = Instant::now();
     let (profile, form_count, day) = settle(&state, &launch_form, &owner.id).await;
     let drained_after = acknowledged_at.elapsed();
     let (stored_count, lags) = stored(&state, &launch_form).await;
     let (hot_item, hot_peak, hot_total) = writes.hottest();
     let total_writes = writes.total();
+    let profile_writes = writes.of(&format!("Profiles[id={}]", owner.id));
     let mails = shared::testing::mail_to(&state, &owner.email).len();
 
     // The per-lead design, same machine and run: batches of one lead.
     let per_lead_writes = Arc::new(Writes::default());
     let per_lead = counted_state(&per_lead_writes, 1).await;
     let per_owner = stored_user(&per_lead, "per-lead").await;
-    let per_form = form(&per_owner.id).named("Per lead").published().store(&per_lead).await;
+    let per_form = published_form(&per_lead, &per_owner.id).await;
     per_lead_writes.start();
-    let per_run = launch(&per_lead, &per_form, PER_LEAD_SUBMISSIONS).await;
+    let per_run = launch(&per_lead, &per_form, submissions() / 10).await;
     per_lead.background.idle().await;
     let per_seconds = per_lead_writes.started.lock().unwrap().unwrap().elapsed().as_secs_f64();
     let (per_item, per_peak, per_total) = per_lead_writes.hottest();
+    let per_profile = per_lead_writes.of(&format!("Profiles[id={}]", per_owner.id));
 
     let submit_rps = run.sent as f64 / run.seconds;
-    println!("launch: {SUBMISSIONS} submissions to one form, {CONCURRENCY} at once, every {RETRY_EVERY}th sent twice (in-process router, DynamoDB Local)");
+    println!("launch: {} submissions to one form, {CONCURRENCY} at once, every {RETRY_EVERY}th sent twice (in-process router, DynamoDB Local)", submissions());
     println!("  acknowledged {} / stored {} / counted: profile {profile}, form {form_count}, dashboard day {day}", run.acknowledged, stored_count);
     println!("  requests {} in {:.1} s: {:.0}/s; p50 {:.2} ms, p99 {:.2} ms", run.sent, run.seconds, submit_rps, percentile(&run.latencies, 0.5), percentile(&run.latencies, 0.99));
     println!("  raw PutItem (same lead items, {CONCURRENCY} at once): {raw_rps:.0}/s; p50 {:.2} ms, p99 {:.2} ms", percentile(&raw, 0.5), percentile(&raw, 0.99));
     println!("  submissions vs raw PutItem: throughput {:.2}x, p99 {:.2}x", submit_rps / raw_rps, percentile(&run.latencies, 0.99) / percentile(&raw, 0.99));
     println!("  hottest item: {hot_item}: at most {hot_peak} writes in one second ({hot_total} in all); all writes {total_writes} ({:.2} per lead)", total_writes as f64 / stored_count.max(1) as f64);
+    println!("  the founder's profile (their hottest counter item): {} writes in all ({:.1} per 1,000 leads), at most {} in one second", profile_writes.1, profile_writes.1 as f64 * 1000.0 / stored_count.max(1) as f64, profile_writes.0);
     println!("  counted after capture (lag): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms; the drain ended {:.1} s after the last answer", percentile(&lags, 0.5), percentile(&lags, 0.99), lags.last().map_or(0.0, |l| l.as_secs_f64() * 1e3), drained_after.as_secs_f64());
     println!("  founder mails: {mails} (one per lead: the digest is not built yet)");
-    println!("per-lead counting (batches of one), {PER_LEAD_SUBMISSIONS} submissions in the same run ({:.0}/s):", per_run.sent as f64 / per_run.seconds);
-    println!("  hottest item: {per_item}: at most {per_peak} writes in one second ({per_total} in all, {:.2} per lead) over {per_seconds:.1} s", per_total as f64 / per_run.acknowledged.max(1) as f64);
+    println!("per-lead counting (batches of one), {} submissions in the same run ({:.0}/s):", submissions() / 10, per_run.sent as f64 / per_run.seconds);
+    println!("  hottest item: {per_item}: at most {per_peak} writes in one second ({per_total} in all) over {per_seconds:.1} s", );
+    println!("  the founder's profile: {} writes in all ({:.1} per 1,000 leads), at most {} in one second", per_profile.1, per_profile.1 as f64 * 1000.0 / per_run.acknowledged.max(1) as f64, per_profile.0);
 }

@@ -17,6 +17,8 @@ use crate::{ApiError, AppState, services::lead_mail::notify_owner};
 
 /// Founders counted at the same time within one batch.
 const OWNERS_AT_ONCE: usize = 8;
+/// Announcements of one batch sent at the same time.
+const MAILS_AT_ONCE: usize = 16;
 
 /// Counts a batch of new leads (grouped by founder) and announces each. An error means
 /// "retry the batch": counting and mail are both once-only, so a retry repeats nothing.
@@ -39,14 +41,25 @@ pub async fn take_in(state: &AppState, leads: &[LeadRecord]) -> Result<(), ApiEr
         if !forms.contains_key(&lead.form_id) {
             forms.insert(lead.form_id.clone(), state.forms().get_form(&lead.form_id).await?);
         }
-        match &forms[&lead.form_id] {
-            // Claimed once per lead: a retried batch never mails twice; a failed send fails the
-            // batch so it is retried (and, after the last attempt, the DLQ keeps it).
-            Some(form) => notify_owner(state, form, lead).await?,
-            None => tracing::info!(lead_id = %lead.id, "form deleted before the lead was announced"),
-        }
+    }
+    for chunk in leads.chunks(MAILS_AT_ONCE) {
+        let announced = futures::future::join_all(chunk.iter().map(|lead| announce(state, &forms, lead))).await;
+        announced.into_iter().collect::<Result<(), ApiError>>()?;
     }
     Ok(())
+}
+
+/// The founder's mail about `lead`: claimed once per lead, so a retried batch never mails
+/// twice; a failed send fails the batch so it is retried (and, after the last attempt, the
+/// DLQ keeps it).
+async fn announce(state: &AppState, forms: &HashMap<String, Option<Form>>, lead: &LeadRecord) -> Result<(), ApiError> {
+    match forms.get(&lead.form_id) {
+        Some(Some(form)) => notify_owner(state, form, lead).await,
+        _ => {
+            tracing::info!(lead_id = %lead.id, "form deleted before the lead was announced");
+            Ok(())
+        }
+    }
 }
 
 /// How long a local drain waits for its first batch to fill (`MaximumBatchingWindowInSeconds`).
