@@ -130,6 +130,38 @@ test('a failed submission keeps the answers and can be retried', async ({ page, 
   await investorContext.close();
 });
 
+test('a busy server is asked again with the same key after its Retry-After: the investor sees the thank-you and the founder gets one lead', async ({ page, browser }) => {
+  await subscribedFounder(page);
+  const id = await publishedForm(page);
+  const investorContext = await browser.newContext();
+  const investor = await investorContext.newPage();
+  const keys: string[] = [];
+  const busy = [503, 429];
+  await investor.route('**/api/public-forms/*/leads', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    const status = busy.shift();
+    if (status === undefined) return route.continue();
+    // The first attempt reaches the server, then the answer is lost behind a busy one.
+    if (status === 503) await route.fetch();
+    return route.fulfill({ status, headers: { 'Retry-After': '1', 'Content-Type': 'application/json' }, body: JSON.stringify({ error: { code: 'service_unavailable', message: 'The service is busy right now. Please try again in a moment.' } }) });
+  });
+  await investor.goto(`${new URL(page.url()).origin}/form-view/${id}`);
+  await investor.getByLabel('Full Name').fill('Grace Hopper');
+  await investor.getByLabel('Email Address').fill('grace@example.com');
+  await investor.getByLabel('Phone Number').fill('5551234567');
+  await investor.getByLabel(/How much might you invest/).selectOption('Under $10,000');
+  const started = Date.now();
+  await investor.getByRole('button', { name: 'Submit' }).click();
+  await expect(investor.getByText('Thank you for your interest!')).toBeVisible({ timeout: 15_000 });
+  expect(Date.now() - started, 'each busy answer waited its Retry-After').toBeGreaterThanOrEqual(2000);
+  expect(keys).toHaveLength(3);
+  expect(new Set(keys).size, 'every attempt carried the same key').toBe(1);
+  await investorContext.close();
+  const { access_token } = await (await page.request.post('/api/auth/token')).json();
+  const leads = await (await page.request.get(`/api/leads?formId=${id}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
+  expect(leads.leads.filter((lead: { data?: Record<string, string> }) => JSON.stringify(lead).includes('grace@example.com'))).toHaveLength(1);
+});
+
 test('the investor reads the founder headline, chooses a state, sees short errors next to each field, and the thank-you links the founder site', async ({ page, browser }) => {
   await subscribedFounder(page);
   const id = await publishedForm(page, {

@@ -17,16 +17,33 @@ const source = new URLSearchParams(location.search).get('source') ?? (document.r
 /** One key per page load: a retry after a network error cannot store the lead twice. */
 const idempotencyKey = `fv-${crypto.randomUUID()}`;
 
+/** Answers that mean "busy, try again" (shed load, a throttled or briefly failing server). */
+const BUSY = new Set([429, 500, 502, 503, 504]);
+/** Tries after the first when the server is busy; a retry carries the same key. */
+const BUSY_RETRIES = 3;
+
+/** How long to wait before retry `attempt` (1, 2, 3): the server's Retry-After, at most 5 s. */
+function busyDelay(response: Response, attempt: number) {
+  const asked = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(asked) && asked > 0 ? Math.min(asked, 5) * 1000 : 1000 * 2 ** (attempt - 1);
+}
+
 async function submitLead(answers: Answers) {
+  const body = JSON.stringify({ answers, source, website: (document.getElementById('rs-website') as HTMLInputElement | null)?.value || undefined });
   let response: Response;
-  try {
-    response = await fetch(`/api/public-forms/${encodeURIComponent(formId)}/leads`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify({ answers, source, website: (document.getElementById('rs-website') as HTMLInputElement | null)?.value || undefined }),
-    });
-  } catch {
-    throw new Error('We could not reach the server. Check your connection.');
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(`/api/public-forms/${encodeURIComponent(formId)}/leads`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+        body,
+      });
+    } catch {
+      throw new Error('We could not reach the server. Check your connection.');
+    }
+    // A busy server is asked again with the same key: the lead is stored once however often.
+    if (!BUSY.has(response.status) || attempt === BUSY_RETRIES) break;
+    await new Promise((resolve) => setTimeout(resolve, busyDelay(response, attempt + 1)));
   }
   if (!response.ok) {
     const body = await response.json().catch(() => null);
