@@ -264,3 +264,23 @@ async fn folds_at_once_never_register_more_values_than_an_open_dimension_allows(
     let other = timelines.iter().find(|stat| stat.stat.ends_with("#~other")).expect("the Other item");
     assert_eq!((other.leads, other.label.as_deref()), (30, Some("Other")));
 }
+
+#[tokio::test]
+async fn a_batch_whose_leads_bring_more_items_than_one_transaction_takes_is_counted_in_several_folds_exactly() {
+    let state = stream_state().await;
+    let owner = stored_user(&state, "owner").await;
+    let form = form(&owner.id).published().store(&state).await;
+    let ids = stored_leads(&state, &form, 100, |i| Some(format!("Plan {i}"))).await;
+    // Every lead from its own city and page too: about 250 items for one batch.
+    for (i, id) in ids.iter().enumerate() {
+        state.dynamo.update_item().table_name(&state.config.tables.leads).key("id", AttributeValue::S(id.clone()))
+            .update_expression("SET facets.city = :city, facets.host = :host")
+            .expression_attribute_values(":city", AttributeValue::S(format!("Town {i}, TX")))
+            .expression_attribute_values(":host", AttributeValue::S(format!("site{i}.example.com")))
+            .send().await.unwrap();
+    }
+    lead_notifications::handle(&state, event_of(&state, &ids).await).await.unwrap();
+    assert!(folds(&state, &owner.id).await >= 3, "split into folds of at most 99 items each");
+    assert_eq!(assert_counted_exactly(&state, &owner.id).await, 100);
+    assert_eq!(announcements(&state, &owner.email), 100);
+}
