@@ -139,6 +139,14 @@ async fn folds(state: &AppState, owner: &str) -> usize {
     scan(state, &state.config.tables.lead_stats).await.iter().filter(|item| item.get("owner_id") == Some(&AttributeValue::S(owner.into())) && matches!(item.get("stat"), Some(AttributeValue::S(stat)) if stat.starts_with("fold#"))).count()
 }
 
+/// Folds settled, with no list of leads or members left on them.
+async fn settled_folds(state: &AppState, owner: &str) -> usize {
+    scan(state, &state.config.tables.lead_stats).await.iter()
+        .filter(|item| item.get("owner_id") == Some(&AttributeValue::S(owner.into())) && item.get("state") == Some(&AttributeValue::S("settled".into())))
+        .filter(|item| !item.contains_key("members") && !item.contains_key("leads"))
+        .count()
+}
+
 fn announcements(state: &AppState, email: &str) -> usize {
     mail_to(state, email).into_iter().filter(|m| m.email.subject.starts_with("New investor lead")).count()
 }
@@ -178,6 +186,7 @@ async fn a_batch_is_counted_in_one_fold_and_a_retried_batch_counts_nothing_twice
     lead_notifications::handle(&state, event).await.unwrap();
     assert_eq!(assert_counted_exactly(&state, &owner.id).await, 80);
     assert_eq!(folds(&state, &owner.id).await, 2, "the retry's fold found every lead counted");
+    assert_eq!(settled_folds(&state, &owner.id).await, 2, "both settled, their lists dropped");
     assert_eq!(platform_leads(&state).await, 80);
     assert_eq!(announcements(&state, &owner.email), 80, "one mail per lead, none twice");
 }
@@ -185,7 +194,7 @@ async fn a_batch_is_counted_in_one_fold_and_a_retried_batch_counts_nothing_twice
 #[tokio::test]
 async fn a_consumer_killed_after_any_step_of_a_fold_leaves_the_retry_nothing_to_lose_or_count_twice() {
     let state = stream_state().await;
-    let stops = [Stop::Opened, Stop::Claimed(0), Stop::Claimed(7), Stop::Applied, Stop::Published, Stop::Settled(5)];
+    let stops = [Stop::Opened, Stop::Claimed(0), Stop::Claimed(7), Stop::Applied, Stop::Published, Stop::Marked(5), Stop::Marked(24)];
     let mut total = 0;
     for stop in stops {
         let owner = stored_user(&state, "owner").await;
@@ -283,4 +292,26 @@ async fn a_batch_whose_leads_bring_more_items_than_one_transaction_takes_is_coun
     assert!(folds(&state, &owner.id).await >= 3, "split into folds of at most 99 items each");
     assert_eq!(assert_counted_exactly(&state, &owner.id).await, 100);
     assert_eq!(announcements(&state, &owner.email), 100);
+}
+
+#[tokio::test]
+async fn a_claim_left_on_a_settled_fold_by_a_stalled_consumer_is_released_and_the_lead_counted_once() {
+    let state = stream_state().await;
+    let owner = stored_user(&state, "owner").await;
+    let form = form(&owner.id).published().store(&state).await;
+    let ids = stored_leads(&state, &form, 6, |_| None).await;
+    lead_notifications::handle(&state, event_of(&state, &ids[..5]).await).await.unwrap();
+    let fold = scan(&state, &state.config.tables.lead_stats).await.into_iter()
+        .find_map(|item| match item.get("stat") {
+            Some(AttributeValue::S(stat)) if stat.starts_with("fold#") => Some(stat["fold#".len()..].to_owned()),
+            _ => None,
+        })
+        .unwrap();
+    // A consumer that stalled between writing that fold and claiming its last lead claims it now.
+    state.dynamo.update_item().table_name(&state.config.tables.leads).key("id", AttributeValue::S(ids[5].clone()))
+        .update_expression("SET counting = :fold").expression_attribute_values(":fold", AttributeValue::S(fold))
+        .send().await.unwrap();
+    lead_notifications::handle(&state, event_of(&state, &ids[5..]).await).await.unwrap();
+    assert_eq!(assert_counted_exactly(&state, &owner.id).await, 6);
+    assert_eq!(announcements(&state, &owner.email), 6);
 }

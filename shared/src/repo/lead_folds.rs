@@ -15,7 +15,9 @@
 //!    `leads_count` (hot for everyone, so outside the founder's transaction), once;
 //! 4. each member is marked `counted_at` (with the items it was added to) and its claim is
 //!    taken off; a lead that carries the claim but is not a member (claimed after the fold was
-//!    applied by someone else) is released and counted in a next fold.
+//!    applied by someone else) is released and counted in a next fold. Then the fold is
+//!    **settled** and drops its lists (a few bytes kept until the TTL, not the members'); a
+//!    claim found on a settled fold is stale and released.
 //!
 //! Anyone who meets a claim (a retried batch, a second consumer, deleting the lead) finishes
 //! that fold from the step its item shows, so a consumer killed at any point loses nothing
@@ -206,8 +208,9 @@ impl<'a> LeadFolds<'a> {
         crate::dynamo::applied(result).map(drop)
     }
 
-    /// Takes `fold` to its end from wherever it stopped. `None` when its item is gone (expired
-    /// unfinished: its claims are released by whoever meets them).
+    /// Takes `fold` to its end from wherever it stopped. `None` when it was settled before (its
+    /// members are marked) or its item is gone (expired): a claim still on it is stale, and
+    /// whoever meets one releases it.
     pub async fn finish(self, owner_id: &str, fold: &str) -> Result<Option<Finished>, StoreError> {
         let key = fold_key(fold);
         for attempt in 0..ATTEMPTS * 2 {
@@ -217,7 +220,9 @@ impl<'a> LeadFolds<'a> {
             let moved = match stored.step.as_str() {
                 "open" => self.apply(owner_id, fold, &stored.leads).await?,
                 "applied" => self.publish(owner_id, fold, &stored).await?,
-                _ => return self.settle(fold, &stored).await.map(Some),
+                "published" => return self.settle(owner_id, fold, &stored).await.map(Some),
+                // Settled: every member is marked; a claim still on it is stale.
+                _ => return Ok(None),
             };
             if !moved {
                 back_off(attempt).await;
@@ -471,8 +476,26 @@ impl<'a> LeadFolds<'a> {
         }
     }
 
-    /// Step 4: marks the members counted and releases the other leads still claimed.
-    async fn settle(self, fold: &str, stored: &Fold) -> Result<Finished, StoreError> {
+    /// Step 4: marks the members counted and releases the other leads still claimed; once all
+    /// of that is done (never before, or a member could be released uncounted), the fold is
+    /// `settled` and sheds its lists.
+    async fn settle(self, owner_id: &str, fold: &str, stored: &Fold) -> Result<Finished, StoreError> {
+        self.mark(fold, stored).await?;
+        let result = self.lead_stats.update()
+            .key("owner_id", s(owner_id))
+            .key("stat", s(&fold_key(fold)))
+            .update_expression("SET #state = :settled REMOVE leads, members, days, forms")
+            .condition_expression("#state = :published")
+            .expression_attribute_names("#state", "state")
+            .expression_attribute_values(":settled", s("settled"))
+            .expression_attribute_values(":published", s("published"))
+            .send()
+            .await;
+        crate::dynamo::applied(result)?;
+        Ok(Finished { members: stored.members.keys().cloned().collect() })
+    }
+
+    async fn mark(self, fold: &str, stored: &Fold) -> Result<(), StoreError> {
         let now = crate::time::now_iso();
         let marks = stored.members.iter().map(|(id, keys)| {
             let result = self.leads.update()
@@ -487,8 +510,7 @@ impl<'a> LeadFolds<'a> {
         });
         join_all(marks).await.into_iter().collect::<Result<(), _>>()?;
         let others = stored.leads.iter().filter(|id| !stored.members.contains_key(*id)).map(|id| self.release(id, fold));
-        join_all(others).await.into_iter().collect::<Result<(), _>>()?;
-        Ok(Finished { members: stored.members.keys().cloned().collect() })
+        join_all(others).await.into_iter().collect::<Result<(), _>>()
     }
 
     /// A consumer killed after `stop`: the fold's steps up to it, and nothing after (tests of
@@ -520,11 +542,11 @@ impl<'a> LeadFolds<'a> {
         };
         let stored = read(self).await?;
         while !self.publish(owner_id, &fold, &stored).await? {}
-        if let Stop::Settled(n) = stop {
+        if let Stop::Marked(n) = stop {
             let mut stored = read(self).await?;
             stored.members = stored.members.into_iter().take(n).collect();
             stored.leads.retain(|id| stored.members.contains_key(id));
-            self.settle(&fold, &stored).await?;
+            self.mark(&fold, &stored).await?;
         }
         Ok(fold)
     }
@@ -542,6 +564,6 @@ pub enum Stop {
     Applied,
     /// The platform's day and the forms added to.
     Published,
-    /// This many members marked counted.
-    Settled(usize),
+    /// This many members marked counted (the fold not yet settled).
+    Marked(usize),
 }
