@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, subscribedFounder, test } from './support/fixtures';
+import { expect, subscribedFounder, test, waitForMail } from './support/fixtures';
 import { expectAccessible } from './support/a11y';
 
 type Auth = { authorization: string };
@@ -302,4 +302,34 @@ test.describe('on a phone', () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('region', { name: 'Answers' })).toContainText('grace@example.com');
   });
+});
+
+test('a founder who chooses the hourly digest gets one e-mail for the hour instead of one per lead', async ({ page }) => {
+  const { email } = await subscribedFounder(page);
+  await page.goto('/settings?tab=notifications');
+  const section = page.getByRole('region', { name: 'Notifications' });
+  await expect(section.getByRole('radio', { name: /^Every lead/ })).toBeChecked();
+  await expect(section.getByRole('button', { name: 'Save notifications' })).toBeDisabled();
+  await section.getByText('Hourly digest').click();
+  await section.getByRole('button', { name: 'Save notifications' }).click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  await expectAccessible(page, 'settings with the notification choices');
+  await page.reload();
+  await expect(section.getByRole('radio', { name: /^Hourly digest/ })).toBeChecked();
+
+  const auth = await bearer(page);
+  const form = await publishedForm(page, auth, 'Sunrise Fund II', ['investment_amount']);
+  await submitLead(page, form, { name: 'Grace Hopper', email: 'grace@example.com', phone: '+1 555 123 4567', amount: 'Over $100,000' });
+  await submitLead(page, form, { name: 'Alan Turing', email: 'alan@example.com', phone: '+1 555 123 4568', amount: 'Over $100,000' });
+  // Counted at once; told about in the hour's digest, not one e-mail each.
+  await expect.poll(async () => (await (await page.request.get('/api/profiles/me', { headers: auth })).json()).interested_investors_count).toBe(2);
+  // What the scheduled sender does once the hour is over, run now (local /dev tool).
+  expect((await page.request.post('/dev/lead-digests/send')).status()).toBe(200);
+  const digest = await waitForMail(page.request, email, '2 new leads in the last hour');
+  expect(digest.text).toContain('2 new leads in the last hour: 2 hot, 0 warm, 0 cold — top sources: your form link (2)');
+  const { messages } = (await (await page.request.get('/dev/mail.json')).json()) as { messages: { to: string; subject: string }[] };
+  expect(messages.filter((m) => m.to === email && m.subject.startsWith('New investor lead'))).toEqual([]);
+  // The link in the digest opens the choice again.
+  await page.goto(digest.links.find((link) => link.includes('/settings?tab=notifications'))!);
+  await expect(section.getByRole('radio', { name: /^Hourly digest/ })).toBeChecked();
 });

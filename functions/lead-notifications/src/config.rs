@@ -4,5 +4,12 @@
 
 use shared::config::{Needs, Table::*};
 
-/// The leads stream: counts each lead and mails its founder.
-pub const NEEDS: Needs = Needs { tables: &[Teams, Forms, Leads, Profiles, Users, PlatformStats, LeadStats], app_origin: true, mail: true, ..Needs::NONE };
+/// The leads stream: counts each lead and tells its founder; and, as `LEAD_NOTIFICATIONS_ROLE=digests`,
+/// the digests' sender.
+pub const NEEDS: Needs = Needs {
+    tables: &[Teams, Forms, Leads, Profiles, Users, PlatformStats, LeadStats],
+    app_origin: true,
+    mail: true,
+    lead_digests_role: true,
+    ..Needs::NONE
+};

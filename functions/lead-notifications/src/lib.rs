@@ -1,8 +1,11 @@
 //! `lead-notifications`: reads new leads from the leads table's stream, a batch at a time, and
 //! hands them to `services::lead_intake`: each founder's leads of the batch are added to their
 //! dashboard counters in one fold (one write per counter item per batch, once however often the
-//! batch is retried), then announced to the founder (claimed per lead, so never twice). The
-//! investor never waits for (or fails on) either.
+//! batch is retried), then the founder is told as they chose in Settings → Notifications: an
+//! e-mail per lead up to 20 an hour, the rest (or all, with a digest chosen) in the hour's or
+//! day's digest, each lead in exactly one (`services::lead_mail`). The investor never waits for
+//! (or fails on) any of it. The same binary with `LEAD_NOTIFICATIONS_ROLE=digests` is the
+//! digests' sender, every 5 minutes (`services::lead_mail::send_due_digests`).
 
 pub mod config;
 

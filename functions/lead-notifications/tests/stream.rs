@@ -1,6 +1,7 @@
 //! The stream handler over real stored leads: each founder's batch is counted in one fold
 //! (one write per counter item), exactly once however the batch is retried, killed or run by
-//! two consumers at once, and the founder is mailed exactly once per lead.
+//! two consumers at once; and the founder is told about each lead exactly once, in its own
+//! e-mail (at most 20 an hour) or in one digest, as Settings → Notifications says.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -151,6 +152,68 @@ fn announcements(state: &AppState, email: &str) -> usize {
     mail_to(state, email).into_iter().filter(|m| m.email.subject.starts_with("New investor lead")).count()
 }
 
+/// The lead counts of the digests mailed to `email` ("37 new leads in the last hour").
+fn digest_mails(state: &AppState, email: &str) -> Vec<u64> {
+    mail_to(state, email)
+        .into_iter()
+        .filter_map(|m| m.email.subject.split_once(" new lead").and_then(|(count, _)| count.parse().ok()))
+        .collect()
+}
+
+/// Every one of the `expected` leads of `owner` was told exactly once: those without a digest
+/// each in their own "New investor lead" e-mail (never more than the hour's 20), the others in
+/// exactly the digest their `notified_in` names, whose sums hold exactly those leads. Answers
+/// how many went to digests.
+async fn assert_told_once(state: &AppState, owner: &shared::repo::users::UserRecord, expected: usize) -> u64 {
+    let leads: Vec<_> = scan(state, &state.config.tables.leads).await.into_iter().filter(|lead| lead.get("owner_id") == Some(&AttributeValue::S(owner.id.clone()))).collect();
+    assert_eq!(leads.len(), expected, "stored leads");
+    let mut in_digests: BTreeMap<String, (u64, BTreeMap<String, u64>)> = BTreeMap::new();
+    let mut one_by_one = 0;
+    let mut by_hour: BTreeMap<String, usize> = BTreeMap::new();
+    for lead in &leads {
+        assert!(lead.contains_key("notified_at"), "every lead told: {lead:?}");
+        match lead.get("notified_in") {
+            Some(AttributeValue::S(digest)) => {
+                let entry = in_digests.entry(digest.clone()).or_default();
+                entry.0 += 1;
+                let Some(AttributeValue::S(status)) = lead.get("status") else { panic!("status") };
+                *entry.1.entry(shared::lead_digest::Digest::temperature(status).to_owned()).or_default() += 1;
+            }
+            _ => {
+                one_by_one += 1;
+                let Some(AttributeValue::S(at)) = lead.get("notified_at") else { panic!("notified_at") };
+                *by_hour.entry(at[..13].to_owned()).or_default() += 1;
+            }
+        }
+    }
+    assert_eq!(announcements(state, &owner.email), one_by_one, "one e-mail per lead told one by one");
+    assert!(by_hour.values().all(|mails| *mails <= shared::lead_digest::INSTANT_MAILS_PER_HOUR as usize), "at most 20 instant e-mails an hour: {by_hour:?}");
+    let digests: BTreeMap<String, (u64, BTreeMap<String, u64>)> = scan(state, &state.config.tables.lead_stats).await.into_iter()
+        .filter(|item| item.get("owner_id") == Some(&AttributeValue::S(owner.id.clone())) && number(item, "leads") > 0)
+        .filter_map(|item| match item.get("stat") {
+            Some(AttributeValue::S(stat)) if stat.starts_with("n#") => {
+                let temperatures = ["hot", "warm", "cold"].into_iter().filter(|t| number(&item, t) > 0).map(|t| (t.to_owned(), number(&item, t))).collect();
+                Some((stat.clone(), (number(&item, "leads"), temperatures)))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(digests, in_digests, "each digest holds exactly the leads that name it");
+    in_digests.values().map(|(leads, _)| leads).sum()
+}
+
+/// Sends the digests that are due, as the scheduled sender does.
+async fn send_digests(state: &AppState) -> usize {
+    shared::services::lead_mail::send_due_digests(state).await.unwrap()
+}
+
+/// A founder who chose `mails` in Settings → Notifications.
+async fn founder_choosing(state: &AppState, mails: shared::lead_digest::LeadMails) -> shared::repo::users::UserRecord {
+    let owner = stored_user(state, "owner").await;
+    state.profiles().set_lead_mails(&owner.id, mails).await.unwrap();
+    owner
+}
+
 #[tokio::test]
 async fn a_stream_insert_is_counted_once_and_announced() {
     let state = stream_state().await;
@@ -172,6 +235,7 @@ async fn a_stream_insert_is_counted_once_and_announced() {
     lead_notifications::handle(&state, event).await.unwrap(); // a retried batch
     assert_eq!(assert_counted_exactly(&state, &owner.id).await, 1);
     assert_eq!(announcements(&state, &owner.email), 1, "exactly one mail after a retried batch");
+    assert_eq!(assert_told_once(&state, &owner, 1).await, 0);
 }
 
 #[tokio::test]
@@ -188,7 +252,7 @@ async fn a_batch_is_counted_in_one_fold_and_a_retried_batch_counts_nothing_twice
     assert_eq!(folds(&state, &owner.id).await, 2, "the retry's fold found every lead counted");
     assert_eq!(settled_folds(&state, &owner.id).await, 2, "both settled, their lists dropped");
     assert_eq!(platform_leads(&state).await, 80);
-    assert_eq!(announcements(&state, &owner.email), 80, "one mail per lead, none twice");
+    assert_eq!(assert_told_once(&state, &owner, 80).await, 60, "twenty one by one, the rest of the hour in its digest, none twice");
 }
 
 #[tokio::test]
@@ -204,7 +268,7 @@ async fn a_consumer_killed_after_any_step_of_a_fold_leaves_the_retry_nothing_to_
         // The retried batch (Lambda hands the same records to the next attempt).
         lead_notifications::handle(&state, event_of(&state, &ids).await).await.unwrap();
         assert_eq!(assert_counted_exactly(&state, &owner.id).await, 24, "killed after {stop:?}");
-        assert_eq!(announcements(&state, &owner.email), 24, "killed after {stop:?}");
+        assert_eq!(assert_told_once(&state, &owner, 24).await, 4, "killed after {stop:?}");
         total += 24;
         assert_eq!(platform_leads(&state).await, total, "the platform's day after {stop:?}");
     }
@@ -248,7 +312,7 @@ async fn consumers_running_at_once_on_one_founders_overlapping_batches_count_eac
     }
     assert_eq!(assert_counted_exactly(&state, &owner.id).await, 120);
     assert_eq!(platform_leads(&state).await, 120);
-    assert_eq!(announcements(&state, &owner.email), 120);
+    assert_eq!(assert_told_once(&state, &owner, 120).await, 100);
 }
 
 #[tokio::test]
@@ -291,7 +355,7 @@ async fn a_batch_whose_leads_bring_more_items_than_one_transaction_takes_is_coun
     lead_notifications::handle(&state, event_of(&state, &ids).await).await.unwrap();
     assert!(folds(&state, &owner.id).await >= 3, "split into folds of at most 99 items each");
     assert_eq!(assert_counted_exactly(&state, &owner.id).await, 100);
-    assert_eq!(announcements(&state, &owner.email), 100);
+    assert_eq!(assert_told_once(&state, &owner, 100).await, 80);
 }
 
 #[tokio::test]
@@ -313,5 +377,109 @@ async fn a_claim_left_on_a_settled_fold_by_a_stalled_consumer_is_released_and_th
         .send().await.unwrap();
     lead_notifications::handle(&state, event_of(&state, &ids[5..]).await).await.unwrap();
     assert_eq!(assert_counted_exactly(&state, &owner.id).await, 6);
-    assert_eq!(announcements(&state, &owner.email), 6);
+    assert_eq!(assert_told_once(&state, &owner, 6).await, 0);
+}
+
+// ------------------------------------------------------------------ telling the founder
+
+const HOUR: std::time::Duration = std::time::Duration::from_secs(3600);
+
+#[tokio::test]
+async fn a_busy_hour_mails_its_first_twenty_leads_one_by_one_and_the_rest_in_one_digest_sent_once_however_many_senders_run() {
+    let state = stream_state().await;
+    let owner = stored_user(&state, "owner").await;
+    let form = form(&owner.id).published().store(&state).await;
+    let ids = stored_leads(&state, &form, 50, |_| None).await;
+    for batch in [&ids[..15], &ids[15..40], &ids[40..]] {
+        lead_notifications::handle(&state, event_of(&state, batch).await).await.unwrap();
+    }
+    lead_notifications::handle(&state, event_of(&state, &ids).await).await.unwrap(); // a retried batch
+    assert_eq!(announcements(&state, &owner.email), 20);
+    assert_eq!(assert_told_once(&state, &owner, 50).await, 30);
+    assert_eq!(send_digests(&state).await, 0, "the hour is not over");
+    state.clock.advance(HOUR);
+    // Two senders at the same moment (an overlapping schedule), then a third run.
+    let (first, second) = tokio::join!(send_digests(&state), send_digests(&state));
+    assert_eq!(first + second, 1, "the digest is claimed once");
+    assert_eq!(send_digests(&state).await, 0);
+    assert_eq!(digest_mails(&state, &owner.email), vec![30]);
+    let digest = mail_to(&state, &owner.email).into_iter().find(|m| m.email.subject == "30 new leads in the last hour").unwrap();
+    // Which 30 roll over depends on the order of their ids; the counts are checked above.
+    assert!(digest.email.text.starts_with("30 new leads in the last hour: ") && digest.email.text.contains(" warm, ") && digest.email.text.contains(" cold — top sources: your form link ("), "{}", digest.email.text);
+    assert!(digest.email.text.contains("/settings?tab=notifications"));
+    // The next hour starts with a fresh allowance.
+    let later = stored_leads(&state, &form, 3, |_| None).await;
+    lead_notifications::handle(&state, event_of(&state, &later).await).await.unwrap();
+    assert_eq!(announcements(&state, &owner.email), 23);
+    assert_eq!(assert_told_once(&state, &owner, 53).await, 30);
+}
+
+#[tokio::test]
+async fn an_hourly_or_daily_choice_puts_every_lead_in_its_digest_and_off_mails_nothing() {
+    use shared::lead_digest::LeadMails;
+    let state = stream_state().await;
+    let hourly = founder_choosing(&state, LeadMails::Hourly).await;
+    let daily = founder_choosing(&state, LeadMails::Daily).await;
+    let off = founder_choosing(&state, LeadMails::Off).await;
+    let mut ids = Vec::new();
+    for owner in [&hourly, &daily, &off] {
+        let form = form(&owner.id).published().store(&state).await;
+        ids.extend(stored_leads(&state, &form, 5, |_| None).await);
+    }
+    // One batch with all three founders' leads, retried.
+    let event = event_of(&state, &ids).await;
+    lead_notifications::handle(&state, event.clone()).await.unwrap();
+    lead_notifications::handle(&state, event).await.unwrap();
+    assert_eq!(assert_told_once(&state, &hourly, 5).await, 5);
+    assert_eq!(assert_told_once(&state, &daily, 5).await, 5);
+    state.clock.advance(HOUR);
+    send_digests(&state).await;
+    assert_eq!(digest_mails(&state, &hourly.email), vec![5]);
+    state.clock.advance(24 * HOUR);
+    assert_eq!(send_digests(&state).await, 1, "the day's digest, once the day is over");
+    assert_eq!(digest_mails(&state, &daily.email), vec![5]);
+    assert!(mail_to(&state, &daily.email)[0].email.subject.starts_with("5 new leads on "));
+    assert!(mail_to(&state, &off.email).is_empty(), "off: no e-mail at all");
+    assert_eq!(assert_counted_exactly(&state, &off.id).await, 5, "off still counts every lead");
+    assert_eq!(announcements(&state, &hourly.email) + announcements(&state, &daily.email), 0);
+}
+
+#[tokio::test]
+async fn a_lead_that_arrives_while_its_digest_is_being_sent_goes_to_the_next_digest() {
+    use shared::{lead_digest::{LeadMails, Period}, repo::lead_digests::DueDigest};
+    let state = stream_state().await;
+    let owner = founder_choosing(&state, LeadMails::Hourly).await;
+    let form = form(&owner.id).published().store(&state).await;
+    let first = stored_leads(&state, &form, 3, |_| None).await;
+    lead_notifications::handle(&state, event_of(&state, &first).await).await.unwrap();
+    // A sender claims this hour's digest (its hour over for it) just before the next batch.
+    let due = DueDigest { owner_id: owner.id.clone(), period: Period::hour_of(state.clock.now()) };
+    let claimed = state.leads().digests().claim(&due, &state.clock.now_iso()).await.unwrap().unwrap();
+    assert_eq!(claimed.leads, 3);
+    assert!(state.leads().digests().claim(&due, &state.clock.now_iso()).await.unwrap().is_none(), "claimed once");
+    let second = stored_leads(&state, &form, 2, |_| None).await;
+    lead_notifications::handle(&state, event_of(&state, &second).await).await.unwrap();
+    assert_eq!(assert_told_once(&state, &owner, 5).await, 5);
+    let item = state.dynamo.get_item().table_name(&state.config.tables.lead_stats)
+        .key("owner_id", AttributeValue::S(owner.id.clone())).key("stat", AttributeValue::S(due.period.next().key()))
+        .send().await.unwrap().item.unwrap();
+    assert_eq!(number(&item, "leads"), 2, "the next hour's digest");
+}
+
+#[tokio::test]
+async fn a_digest_whose_mail_fails_is_given_back_and_sent_on_the_next_run_with_the_leads_that_joined_it() {
+    use shared::lead_digest::LeadMails;
+    let state = stream_state().await;
+    let owner = founder_choosing(&state, LeadMails::Hourly).await;
+    let form = form(&owner.id).published().store(&state).await;
+    let ids = stored_leads(&state, &form, 4, |_| None).await;
+    lead_notifications::handle(&state, event_of(&state, &ids).await).await.unwrap();
+    state.clock.advance(HOUR);
+    let mut failing = state.clone();
+    failing.mailer = shared::mail::Mailer::Disabled;
+    assert!(shared::services::lead_mail::send_due_digests(&failing).await.is_err(), "the failure fails the run");
+    assert!(digest_mails(&state, &owner.email).is_empty());
+    assert_eq!(send_digests(&state).await, 1, "given back, then sent");
+    assert_eq!(send_digests(&state).await, 0);
+    assert_eq!(digest_mails(&state, &owner.email), vec![4]);
 }

@@ -7,6 +7,8 @@
 //!   the body (PNG, JPEG or WebP, at most 2 MB), kept re-encoded as a PNG (see [`logo`]);
 //!   answers the profile with `logo: {url, width, height}`
 //! - `DELETE /api/profiles/me/logo` — takes the logo off the forms
+//! - `PUT   /api/profiles/me/notifications` — `{lead_mails}`: how the company hears about new
+//!   leads (`every`, `hourly`, `daily`, `off`; see `domain::lead_digest`); answers the profile
 
 pub mod config;
 pub mod logo;
@@ -27,11 +29,13 @@ use shared::{
     http::JsonBody,
     repo::profiles::Profile,
 };
+use shared::lead_digest::LeadMails;
 
 pub fn router(state: AppState) -> Router {
     let router = Router::new()
         .route("/me", get(show_profile).patch(update_profile))
         .route("/me/logo", put(upload_logo).delete(remove_logo))
+        .route("/me/notifications", put(update_notifications))
         .with_state(state.clone());
     shared::http::audit::audited("profiles", shared::http::activity::recorded("profiles", router, &state), &state)
 }
@@ -64,6 +68,31 @@ async fn update_profile(
     member.user.refuse_impersonation()?;
     let name = ProfileName::parse(&body.name)?;
     let profile = state.profiles().set_profile_name(&member.user.id, name.as_ref()).await?;
+    Ok(Json(profile))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UpdateNotifications {
+    lead_mails: String,
+}
+
+/// Settings → Notifications: how the company hears about new leads. Its owner gets the
+/// e-mails, so the choice is the company's (members who manage the company set it).
+#[tracing::instrument(skip(state))]
+async fn update_notifications(
+    State(state): State<AppState>,
+    member: Member,
+    JsonBody(body): JsonBody<UpdateNotifications, 1024>,
+) -> Result<Json<Profile>> {
+    member.user.refuse_impersonation()?;
+    member.require(Action::ManageCompany)?;
+    let mails = LeadMails::parse(&body.lead_mails)
+        .ok_or_else(|| ApiError::bad_request("invalid_lead_mails", "Choose every lead, hourly, daily or off."))?;
+    let mut profile = state.profiles().set_lead_mails(&member.company_id, mails).await?;
+    if member.company_id != member.user.id {
+        profile.name = state.profiles().get_profile(&member.user.id).await?.and_then(|own| own.name);
+    }
     Ok(Json(profile))
 }
 

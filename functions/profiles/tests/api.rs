@@ -29,7 +29,7 @@ async fn a_new_user_sees_an_empty_profile() {
     let user = test_user(&state).await;
     let response = Call::get("/api/profiles/me").token(&user.token).send(&app).await;
     assert_eq!(response.status, StatusCode::OK);
-    assert_eq!(response.body, json!({"id": user.id, "name": null, "interested_investors_count": 0, "estimated_interest": 0, "hot_leads": 0, "warm_leads": 0, "cold_leads": 0, "hot_contacted": 0, "warm_contacted": 0, "cold_contacted": 0, "logo": null}));
+    assert_eq!(response.body, json!({"id": user.id, "name": null, "interested_investors_count": 0, "estimated_interest": 0, "hot_leads": 0, "warm_leads": 0, "cold_leads": 0, "hot_contacted": 0, "warm_contacted": 0, "cold_contacted": 0, "logo": null, "lead_mails": "every"}));
 }
 
 #[tokio::test]
@@ -40,7 +40,7 @@ async fn a_saved_name_is_returned_trimmed_and_kept() {
     assert_eq!(saved.status, StatusCode::OK);
     assert_eq!(saved.body["name"], "Ada Lovelace");
     let read = Call::get("/api/profiles/me").token(&user.token).send(&app).await;
-    assert_eq!(read.body, json!({"id": user.id, "name": "Ada Lovelace", "interested_investors_count": 0, "estimated_interest": 0, "hot_leads": 0, "warm_leads": 0, "cold_leads": 0, "hot_contacted": 0, "warm_contacted": 0, "cold_contacted": 0, "logo": null}));
+    assert_eq!(read.body, json!({"id": user.id, "name": "Ada Lovelace", "interested_investors_count": 0, "estimated_interest": 0, "hot_leads": 0, "warm_leads": 0, "cold_leads": 0, "hot_contacted": 0, "warm_contacted": 0, "cold_contacted": 0, "logo": null, "lead_mails": "every"}));
 }
 
 #[tokio::test]
@@ -234,4 +234,26 @@ async fn a_name_change_keeps_the_logo_and_a_new_logo_keeps_the_name() {
     let logo = upload(&app, &user.token, "image/png", png(90, 30)).await.body["logo"].clone();
     let renamed = Call::patch("/api/profiles/me").token(&user.token).json(json!({"name": "Ada L."})).send(&app).await;
     assert_eq!((renamed.body["name"].clone(), renamed.body["logo"].clone()), (json!("Ada L."), logo));
+}
+
+#[tokio::test]
+async fn the_lead_mail_choice_is_kept_per_company_and_anything_else_is_refused_changing_nothing() {
+    let (app, state) = app().await;
+    let (ada, bob) = (test_user(&state).await, test_user(&state).await);
+    let put = |token: &str, body: serde_json::Value| Call::put("/api/profiles/me/notifications").token(token).json(body);
+    assert_eq!(Call::put("/api/profiles/me/notifications").json(json!({"lead_mails": "off"})).send(&app).await.status, StatusCode::UNAUTHORIZED);
+    for choice in ["hourly", "daily", "off", "every", "daily"] {
+        let saved = put(&ada.token, json!({"lead_mails": choice})).send(&app).await;
+        assert_eq!((saved.status, saved.body["lead_mails"].clone()), (StatusCode::OK, json!(choice)));
+    }
+    for bad in [json!({"lead_mails": "weekly"}), json!({"lead_mails": ""}), json!({"lead_mails": 3}), json!({}), json!({"lead_mails": "off", "extra": 1})] {
+        let refused = put(&ada.token, bad.clone()).send(&app).await;
+        assert_eq!(refused.status.as_u16() / 100, 4, "{bad}");
+    }
+    assert_eq!(put(&ada.token, json!({"lead_mails": "weekly"})).send(&app).await.error_message(), "Choose every lead, hourly, daily or off.");
+    assert_eq!(Call::get("/api/profiles/me").token(&ada.token).send(&app).await.body["lead_mails"], "daily", "still the last good choice");
+    assert_eq!(Call::get("/api/profiles/me").token(&bob.token).send(&app).await.body["lead_mails"], "every", "Bob's own, untouched");
+    let (support, _) = shared::testing::support_session(&state, &ada).await;
+    assert_eq!(put(&support, json!({"lead_mails": "off"})).send(&app).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(state.profiles().lead_mails(&ada.id).await.unwrap(), shared::lead_digest::LeadMails::Daily);
 }

@@ -198,7 +198,10 @@ async fn each_role_can_do_exactly_what_the_matrix_says_on_the_server() {
         assert_eq!(stage.status, StatusCode::FORBIDDEN, "offering");
         let team = as_member(Call::post("/api/teams/current/invitations").json(json!({ "email": "new@x.test", "role": "viewer" })), who, &company).send(&app).await;
         assert_eq!(team.status, StatusCode::FORBIDDEN, "invite");
+        let mails = as_member(Call::put("/api/profiles/me/notifications").json(json!({ "lead_mails": "off" })), who, &company).send(&app).await;
+        assert_eq!(mails.status, StatusCode::FORBIDDEN, "lead e-mails are the company's choice");
     }
+    assert_eq!(state.profiles().lead_mails(&company).await.unwrap(), shared::lead_digest::LeadMails::Every, "unchanged by every refusal");
     // The draft is still there after every refused delete.
     assert_eq!(Call::get(&format!("/api/campaigns/{campaign}")).token(&owner.token).send(&app).await.status, StatusCode::OK);
     // Only members who manage the team see its invitations.

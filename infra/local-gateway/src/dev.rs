@@ -3,6 +3,8 @@
 //! - `/dev`              the local stack: DynamoDB Local and its tables
 //! - `/dev/mail`         every e-mail the product sent, newest first; `/dev/mail/{id}` one message
 //! - `/dev/mail.json`    the same as JSON (with each message's links), for tests
+//! - `POST /dev/lead-digests/send`  sends every founder's lead digest now, as the scheduled
+//!   sender would once its hour or day is over (so the digest can be read without waiting)
 
 use axum::{
     Json, Router,
@@ -33,6 +35,7 @@ pub fn router(app: AppState, settings: &Settings) -> Router {
         .route("/dev", get(index))
         .route("/dev/tables.json", get(tables_json))
         .route("/dev/mail", get(mail_list))
+        .route("/dev/lead-digests/send", axum::routing::post(send_lead_digests))
         .route("/dev/mail.json", get(mail_json))
         .route("/dev/mail/{id}", get(mail_message))
         .route("/dev/mail/{id}/html", get(mail_html))
@@ -197,6 +200,16 @@ async fn mail_html(State(state): State<DevState>, Path(id): Path<String>) -> Res
 
 /// `/dev/mail/{id}` buttons: an SES-shaped event for the message (its outbox id is its SES
 /// message id), applied by `ses_events::apply`, the code SNS notifications reach in AWS.
+/// The scheduled digests' sender, run now for every period that has begun (the same code,
+/// told the periods are over).
+async fn send_lead_digests(State(state): State<DevState>) -> Response {
+    let through = shared::time::iso(state.app.clock.now() + time::Duration::days(2));
+    match shared::services::lead_mail::send_digests_due_by(&state.app, &through).await {
+        Ok(sent) => Json(json!({ "sent": sent })).into_response(),
+        Err(err) => err.into_response(),
+    }
+}
+
 async fn simulate_event(State(state): State<DevState>, Path((id, kind)): Path<(String, String)>) -> Response {
     let event_type = match kind.as_str() {
         "delivery" => "Delivery",

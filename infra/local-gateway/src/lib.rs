@@ -140,6 +140,7 @@ pub async fn build(settings: &Settings) -> anyhow::Result<Router> {
     // What EventBridge runs every minute in AWS: due scheduled campaigns start, interrupted
     // sends resume. Same code, on a tick.
     campaigns::dispatch::spawn_local(state.clone(), std::time::Duration::from_secs(15));
+    spawn_lead_digests(state.clone());
     let seed_admin = settings.seed_demo;
     if settings.seed_demo && demo::is_empty(&state).await? {
         // A failed seed is reported, never a reason not to start.
@@ -181,6 +182,20 @@ fn spawn_impersonation_sweep(state: AppState) {
             tick.tick().await;
             if let Err(err) = shared::services::impersonation::sweep_expired(&state).await {
                 tracing::warn!(error = %err, "impersonation sweep failed");
+            }
+        }
+    });
+}
+
+/// What EventBridge runs every 5 minutes in AWS (`lead-notifications` as the digests' sender):
+/// each founder's lead digest whose hour or day is over goes out once. Same code, on a tick.
+fn spawn_lead_digests(state: AppState) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(30));
+        loop {
+            tick.tick().await;
+            if let Err(err) = shared::services::lead_mail::send_due_digests(&state).await {
+                tracing::warn!(error = %err, "lead digests failed");
             }
         }
     });

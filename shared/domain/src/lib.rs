@@ -15,6 +15,7 @@ pub mod forms;
 pub mod html;
 pub mod impersonation;
 pub mod invalid;
+pub mod lead_digest;
 pub mod lead_fold;
 pub mod lead_stats;
 pub mod leads;

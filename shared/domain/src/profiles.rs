@@ -31,6 +31,9 @@ pub struct Profile {
     /// The logo investors see on every form (Settings), if one was uploaded.
     #[serde(default)]
     pub logo: Option<crate::brand::Logo>,
+    /// How the company hears about new leads (Settings → Notifications).
+    #[serde(default)]
+    pub lead_mails: crate::lead_digest::LeadMails,
 }
 
 impl Profile {
@@ -48,6 +51,7 @@ impl Profile {
             warm_contacted: 0,
             cold_contacted: 0,
             logo: None,
+            lead_mails: crate::lead_digest::LeadMails::default(),
         }
     }
 }

@@ -62,6 +62,9 @@ pub struct Needs {
     /// `TEAMS_ROLE` (`migrate`: the teams binary as the deploy-time migration, a
     /// CloudFormation custom resource, instead of the HTTP API).
     pub teams_role: bool,
+    /// `LEAD_NOTIFICATIONS_ROLE` (`digests`: the lead-notifications binary as the scheduled
+    /// sender of founders' lead digests instead of the leads stream's consumer).
+    pub lead_digests_role: bool,
 }
 
 impl Needs {
@@ -92,6 +95,7 @@ impl Needs {
         vault_digest: false,
         auth_jobs: false,
         teams_role: false,
+        lead_digests_role: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -121,6 +125,7 @@ impl Needs {
         vault_digest: false,
         auth_jobs: true,
         teams_role: true,
+        lead_digests_role: true,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {

@@ -1,7 +1,8 @@
 //! Who administers (`ADMIN_USER_IDS`) and which role a binary runs as where one binary is
 //! several functions: the streaming function URL (`RESPONSE_STREAMING`), the support-session
 //! sweep (`IMPERSONATION_SWEEP`), the vault's digest (`VAULT_ROLE`), the account mail on the
-//! account requests' stream (`AUTH_JOBS`, `AUTH_ROLE`), the deploy-time migration (`TEAMS_ROLE`).
+//! account requests' stream (`AUTH_JOBS`, `AUTH_ROLE`), the deploy-time migration (`TEAMS_ROLE`), the lead digests' sender
+//! (`LEAD_NOTIFICATIONS_ROLE`).
 
 use super::{ConfigError, Env, LeadNotifications, Needs, Variable};
 
@@ -35,6 +36,9 @@ pub(super) fn variables(needs: &Needs, vars: &mut Vec<Variable>) {
     }
     if needs.teams_role {
         vars.push(Variable::optional("TEAMS_ROLE"));
+    }
+    if needs.lead_digests_role {
+        vars.push(Variable::optional("LEAD_NOTIFICATIONS_ROLE"));
     }
 }
 

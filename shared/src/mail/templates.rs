@@ -9,6 +9,7 @@ use domain::{
     forms::{Form, FormField},
     html::escape as escape_html,
     impersonation::Impersonation,
+    lead_digest::{Digest, Period},
     leads::{LeadRecord, Temperature},
     users::UserRecord,
     vault::{ChainHead, Record},
@@ -284,6 +285,60 @@ pub fn new_lead(form: &Form, lead: &LeadRecord, to: &str, app_origin: &str) -> E
             form.name,
             temperature.as_str(),
             rows.iter().map(|(l, a)| format!("{l}: {a}")).collect::<Vec<_>>().join("\n")
+        ),
+    }
+}
+
+/// The founder's digest of new leads (an hourly or daily choice, or the leads of a busy hour
+/// past its instant e-mails): how many by temperature, the top sources, a link to the leads.
+pub fn lead_digest(digest: &Digest, period: Period, to: &str, app_origin: &str) -> Email {
+    let leads_link = format!("{app_origin}/leads");
+    let settings_link = format!("{app_origin}/settings?tab=notifications");
+    let top = digest.top_sources();
+    let sources_html: String = top
+        .iter()
+        .map(|(source, leads)| {
+            format!(
+                "<tr><td style=\"padding:4px 16px 4px 0\">{}</td><td style=\"padding:4px 0;text-align:right\">{leads}</td></tr>",
+                escape_html(source)
+            )
+        })
+        .collect();
+    let sources_block = if top.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "<p style=\"margin:16px 0 4px;font-weight:600\">Top sources</p>\
+             <table role=\"presentation\" style=\"border-collapse:collapse;font-size:14px\">{sources_html}</table>"
+        )
+    };
+    let temperature = |label: &str, colour: &str, count: u64| {
+        format!("<td style=\"padding:8px 16px 8px 0\"><strong style=\"color:{colour};font-size:18px\">{count}</strong> {label}</td>")
+    };
+    let covers = Digest::covers(period);
+    Email {
+        to: to.to_owned(),
+        subject: digest.subject(period),
+        html: layout(
+            &digest.subject(period),
+            &format!(
+                "<h1 style=\"font-size:20px;margin:0 0 8px\">{}</h1>\
+                 <table role=\"presentation\" style=\"border-collapse:collapse;font-size:14px\"><tr>{}{}{}</tr></table>\
+                 {sources_block}{}\
+                 <p style=\"color:#6b7280;font-size:13px\">{} You choose how you hear about new leads in \
+                 <a href=\"{}\">Settings → Notifications</a>.</p>",
+                escape_html(&digest.subject(period)),
+                temperature("hot", "#dc2626", digest.hot),
+                temperature("warm", "#d97706", digest.warm),
+                temperature("cold", "#2563eb", digest.cold),
+                button(&leads_link, "View your leads"),
+                escape_html(&covers),
+                escape_html(&settings_link),
+            ),
+        ),
+        text: format!(
+            "{}\n\nView your leads: {leads_link}\n\n{covers} You choose how you hear about new leads in Settings → Notifications: {settings_link}\n",
+            digest.summary(period)
         ),
     }
 }

@@ -102,6 +102,11 @@ impl<'a> LeadsRepo<'a> {
         LeadFolds { leads: self.leads, profiles: self.profiles, lead_stats: self.lead_stats, forms: self.forms, platform_stats: self.platform_stats }
     }
 
+    /// Which e-mail tells the founder about each new lead, once (see `repo::lead_digests`).
+    pub fn digests(self) -> crate::repo::lead_digests::LeadDigests<'a> {
+        crate::repo::lead_digests::LeadDigests { leads: self.leads, lead_stats: self.lead_stats }
+    }
+
     /// Adds a stored lead to its owner's counters and aggregates, once (a fold of one; the
     /// stream consumer folds whole batches). `Ok(false)` when it was already counted (or
     /// deleted before it could be).
@@ -193,12 +198,12 @@ impl<'a> LeadsRepo<'a> {
 
     /// Claims the lead's 'New investor lead' e-mail: `true` for the one caller that gets to send
     /// it; `false` when it was claimed before (a retried batch) or the lead is gone.
-    pub async fn claim_notification(self, id: &str) -> Result<bool, StoreError> {
+    pub async fn claim_notification(self, id: &str, now_iso: &str) -> Result<bool, StoreError> {
         let result = self.leads.update()
             .set_key(Some([key(id)].into()))
             .update_expression("SET notified_at = :now")
             .condition_expression("attribute_exists(id) AND attribute_not_exists(notified_at)")
-            .expression_attribute_values(":now", AttributeValue::S(crate::time::now_iso()))
+            .expression_attribute_values(":now", AttributeValue::S(now_iso.to_owned()))
             .send()
             .await;
         crate::dynamo::applied(result)

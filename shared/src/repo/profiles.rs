@@ -74,6 +74,27 @@ impl<'a> ProfilesRepo<'a> {
 
     /// Puts `logo` on the profile (creating it if needed) and answers the profile.
     #[tracing::instrument(skip(self))]
+    /// How the company hears about new leads (the default when never chosen).
+    pub async fn lead_mails(self, id: &str) -> Result<domain::lead_digest::LeadMails, StoreError> {
+        let output = self.table.get().key("id", AttributeValue::S(id.to_owned())).projection_expression("lead_mails").send().await?;
+        let chosen = output.item.as_ref().and_then(|item| item.get("lead_mails")).and_then(|v| v.as_s().ok()).and_then(|v| domain::lead_digest::LeadMails::parse(v));
+        Ok(chosen.unwrap_or_default())
+    }
+
+    /// Keeps the company's choice and answers the profile.
+    pub async fn set_lead_mails(self, id: &str, mails: domain::lead_digest::LeadMails) -> Result<Profile, StoreError> {
+        let output = self.table.update()
+            .key("id", AttributeValue::S(id.to_owned()))
+            .update_expression("SET lead_mails = :mails, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+            .expression_attribute_values(":mails", AttributeValue::S(mails.as_str().to_owned()))
+            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
+            .return_values(ReturnValue::AllNew)
+            .send()
+            .await?;
+        let item = output.attributes.ok_or_else(|| StoreError::internal(anyhow::anyhow!("UpdateItem returned no attributes")))?;
+        from_item(item)
+    }
+
     pub async fn set_logo(self, id: &str, logo: &domain::brand::Logo) -> Result<Profile, StoreError> {
         let value = AttributeValue::M(std::collections::HashMap::from([
             ("hash".to_owned(), AttributeValue::S(logo.hash.clone())),

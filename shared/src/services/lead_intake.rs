@@ -13,15 +13,14 @@ use futures::{StreamExt, stream};
 
 use domain::{forms::Form, leads::LeadRecord};
 
-use crate::{ApiError, AppState, services::lead_mail::notify_owner};
+use crate::{ApiError, AppState, services::lead_mail::tell_founder};
 
-/// Founders counted at the same time within one batch.
+/// Founders counted (and told) at the same time within one batch.
 const OWNERS_AT_ONCE: usize = 8;
-/// Announcements of one batch sent at the same time.
-const MAILS_AT_ONCE: usize = 16;
 
-/// Counts a batch of new leads (grouped by founder) and announces each. An error means
-/// "retry the batch": counting and mail are both once-only, so a retry repeats nothing.
+/// Counts a batch of new leads (grouped by founder) and tells each founder about theirs, as
+/// they chose (`services::lead_mail::tell_founder`). An error means "retry the batch":
+/// counting and mail are both once-only, so a retry repeats nothing.
 pub async fn take_in(state: &AppState, leads: &[LeadRecord]) -> Result<(), ApiError> {
     let mut by_owner: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for lead in leads {
@@ -37,29 +36,19 @@ pub async fn take_in(state: &AppState, leads: &[LeadRecord]) -> Result<(), ApiEr
     }
     // One read of each form per batch, not one per lead.
     let mut forms: HashMap<String, Option<Form>> = HashMap::new();
+    let mut owners: BTreeMap<&str, Vec<&LeadRecord>> = BTreeMap::new();
     for lead in leads {
         if !forms.contains_key(&lead.form_id) {
             forms.insert(lead.form_id.clone(), state.forms().get_form(&lead.form_id).await?);
         }
+        owners.entry(lead.owner_id.as_str()).or_default().push(lead);
     }
-    for chunk in leads.chunks(MAILS_AT_ONCE) {
-        let announced = futures::future::join_all(chunk.iter().map(|lead| announce(state, &forms, lead))).await;
-        announced.into_iter().collect::<Result<(), ApiError>>()?;
+    let owners: Vec<(&str, Vec<&LeadRecord>)> = owners.into_iter().collect();
+    for chunk in owners.chunks(OWNERS_AT_ONCE) {
+        let told = futures::future::join_all(chunk.iter().map(|(owner, leads)| tell_founder(state, owner, leads, &forms))).await;
+        told.into_iter().collect::<Result<(), ApiError>>()?;
     }
     Ok(())
-}
-
-/// The founder's mail about `lead`: claimed once per lead, so a retried batch never mails
-/// twice; a failed send fails the batch so it is retried (and, after the last attempt, the
-/// DLQ keeps it).
-async fn announce(state: &AppState, forms: &HashMap<String, Option<Form>>, lead: &LeadRecord) -> Result<(), ApiError> {
-    match forms.get(&lead.form_id) {
-        Some(Some(form)) => notify_owner(state, form, lead).await,
-        _ => {
-            tracing::info!(lead_id = %lead.id, "form deleted before the lead was announced");
-            Ok(())
-        }
-    }
 }
 
 /// How long a local drain waits for its first batch to fill (`MaximumBatchingWindowInSeconds`).

@@ -1,4 +1,4 @@
-import { Building2, CreditCard, Flag, History, ImageIcon, KeyRound, LifeBuoy, Loader2, LogOut, UserRound, UsersRound } from 'lucide-react';
+import { Bell, Building2, CreditCard, Flag, History, ImageIcon, KeyRound, LifeBuoy, Loader2, LogOut, UserRound, UsersRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
@@ -18,6 +18,7 @@ import { useSignOut } from '@/features/auth/use-sign-out';
 import { SupportSessions } from '@/features/impersonation/components/support-sessions';
 import { SenderIdentityForm } from '@/features/campaigns/components/sender-identity-form';
 import { LogoSettings } from '@/features/profiles/components/logo-settings';
+import { NotificationSettings } from '@/features/profiles/components/notification-settings';
 import { OfferingSettings } from '@/features/offering/components/offering-settings';
 import { usePermissions } from '@/features/teams/api/teams';
 import { ActivityLog } from '@/features/teams/components/activity-log';
@@ -198,8 +199,8 @@ function BillingPanel() {
   );
 }
 
-/** Sections a link can open the page at: `?tab=security` (the e-mail sent after a support session), `?tab=sender` (campaigns), `?tab=offering`. */
-const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity', offering: 'offering', team: 'team', activity: 'activity' };
+/** Sections a link can open the page at: `?tab=security` (the e-mail sent after a support session), `?tab=sender` (campaigns), `?tab=offering`, `?tab=notifications` (every lead digest). */
+const TAB_ANCHORS: Record<string, string> = { security: 'support-sessions', sender: 'sender-identity', offering: 'offering', team: 'team', activity: 'activity', notifications: 'notifications' };
 
 /** How long the page keeps a `?tab=…` section in view while the sections above it load. */
 const HOLD_ANCHOR_MS = 4000;
@@ -241,7 +242,7 @@ export default function SettingsPage() {
   const permissions = usePermissions();
   return (
     <>
-      <PageHeader title="Settings" description="Your account, brand, billing, campaign sender and security." />
+      <PageHeader title="Settings" description="Your account, notifications, brand, billing, campaign sender and security." />
       <div>
         <Section icon={UserRound} title="Account" description="The name investors and your team see, and your sign-in e-mail.">
           <NameForm />
@@ -259,6 +260,14 @@ export default function SettingsPage() {
             <ActivityLog />
           </Section>
         ) : null}
+        <Section
+          anchor="notifications"
+          icon={Bell}
+          title="Notifications"
+          description="How you hear about new investor leads. However busy a launch gets, your inbox gets at most 20 lead e-mails an hour, and the rest arrive together."
+        >
+          <NotificationSettings />
+        </Section>
         <Section anchor="brand" icon={ImageIcon} title="Brand" description="Your logo, shown above the headline of every investor form.">
           <LogoSettings />
         </Section>

@@ -3,6 +3,9 @@ import type { BrandLogo } from '@/features/forms/types';
 import { useUserKey } from '@/features/auth/use-user-key';
 import { userFetcher } from '@/lib/user-cache';
 
+/** How the company hears about new leads (Settings → Notifications); `every` until chosen. */
+export type LeadMails = 'every' | 'hourly' | 'daily' | 'off';
+
 /** Spec 3, Profile: `interested_investors_count` is the founder's true number of leads. */
 export type Profile = {
   id: string;
@@ -10,6 +13,7 @@ export type Profile = {
   interested_investors_count: number;
   /** The logo on every investor form (Settings → Brand), if one was uploaded. */
   logo?: BrandLogo | null;
+  lead_mails?: LeadMails;
 };
 
 export const PROFILE_KEY = '/profiles/me';
