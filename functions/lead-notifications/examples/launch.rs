@@ -276,7 +276,13 @@ async fn main() {
     let (hot_item, hot_peak, hot_total) = writes.hottest();
     let total_writes = writes.total();
     let profile_writes = writes.of(&format!("Profiles[id={}]", owner.id));
-    let mails = shared::testing::mail_to(&state, &owner.email).len();
+    // The digests' sender, run as it would be once the hour is over.
+    let through = shared::time::iso(state.clock.now() + time::Duration::days(2));
+    shared::services::lead_mail::send_digests_due_by(&state, &through).await.unwrap();
+    let mails = shared::testing::mail_to(&state, &owner.email);
+    let one_by_one = mails.iter().filter(|m| m.email.subject.starts_with("New investor lead")).count();
+    let digested: Vec<u64> = mails.iter().filter_map(|m| m.email.subject.split_once(" new lead").and_then(|(n, _)| n.parse().ok())).collect();
+    let in_digests: u64 = digested.iter().sum();
 
     // The per-lead design, same machine and run: batches of one lead.
     let per_lead_writes = Arc::new(Writes::default());
@@ -299,7 +305,12 @@ async fn main() {
     println!("  hottest item: {hot_item}: at most {hot_peak} writes in one second ({hot_total} in all); all writes {total_writes} ({:.2} per lead)", total_writes as f64 / stored_count.max(1) as f64);
     println!("  the founder's profile (their hottest counter item): {} writes in all ({:.1} per 1,000 leads), at most {} in one second", profile_writes.1, profile_writes.1 as f64 * 1000.0 / stored_count.max(1) as f64, profile_writes.0);
     println!("  counted after capture (lag): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms; the drain ended {:.1} s after the last answer", percentile(&lags, 0.5), percentile(&lags, 0.99), lags.last().map_or(0.0, |l| l.as_secs_f64() * 1e3), drained_after.as_secs_f64());
-    println!("  founder mails: {mails} (one per lead: the digest is not built yet)");
+    println!(
+        "  founder mails: {} ({one_by_one} one by one, {} digests holding {in_digests} leads); every lead in exactly one: {}",
+        mails.len(),
+        digested.len(),
+        if one_by_one as u64 + in_digests == stored_count as u64 { "yes" } else { "NO" }
+    );
     println!("per-lead counting (batches of one), {} submissions in the same run ({:.0}/s):", submissions() / 10, per_run.sent as f64 / per_run.seconds);
     println!("  hottest item: {per_item}: at most {per_peak} writes in one second ({per_total} in all) over {per_seconds:.1} s", );
     println!("  the founder's profile: {} writes in all ({:.1} per 1,000 leads), at most {} in one second", per_profile.1, per_profile.1 as f64 * 1000.0 / per_run.acknowledged.max(1) as f64, per_profile.0);
