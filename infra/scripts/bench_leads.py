@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """The founder's side at volume: dashboard summary latency with 10,000 leads stored (beside
 the same founder with no leads, and beside the COUNT query a per-load count would need), and
-the CSV export of 50,000 leads: time, size, rows, and the gateway's peak memory.
+the CSV export of 50,000 leads: time, size, rows, and the gateway's peak memory. Then at
+100,000 leads for one founder: the leads page's first page, its filters (temperature, a
+search, a form), a campaign audience count, the insights' aggregates and the CSV export, each
+p50/p99, with the gateway's peak memory.
 Printed (and written to bench-results/leads.json), never asserted.
 
 Usage: bench_leads.py GATEWAY_BIN BENCH_BIN DYNAMODB_ENDPOINT
@@ -47,11 +50,49 @@ def timed_get(url: str, token: str) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-def latencies(url: str, token: str, n: int) -> dict:
-    for _ in range(20):
-        timed_get(url, token)
-    samples = sorted(timed_get(url, token) for _ in range(n))
+def timed_post(url: str, token: str, body: dict) -> float:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json", "Origin": url.split("/api/")[0]})
+    started = time.perf_counter()
+    with urllib.request.urlopen(request, timeout=60) as response:
+        response.read()
+    return (time.perf_counter() - started) * 1000
+
+
+def latencies(url: str, token: str, n: int, warm: int = 20, body: dict | None = None) -> dict:
+    call = (lambda: timed_post(url, token, body)) if body is not None else (lambda: timed_get(url, token))
+    for _ in range(warm):
+        call()
+    samples = sorted(call() for _ in range(n))
     return {"n": n, "p50_ms": statistics.median(samples), "p99_ms": samples[int(0.99 * (n - 1))]}
+
+
+def get_json(url: str, token: str):
+    return json.loads(urllib.request.urlopen(urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"}), timeout=60).read())
+
+
+def export(base: str, token: str, gateway_pid: int) -> dict:
+    rss_before = memory_kib(gateway_pid, "VmRSS")
+    hwm_before = memory_kib(gateway_pid, "VmHWM")
+    request = urllib.request.Request(f"{base}/api/leads/export", headers={"Authorization": f"Bearer {token}"})
+    started = time.perf_counter()
+    size = rows = 0
+    first_byte = None
+    with urllib.request.urlopen(request, timeout=900) as response:
+        while chunk := response.read(64 * 1024):
+            if first_byte is None:
+                first_byte = (time.perf_counter() - started) * 1000
+            size += len(chunk)
+            rows += chunk.count(b"\r\n")
+    return {
+        "data_rows": rows - 1,
+        "bytes": size,
+        "seconds": time.perf_counter() - started,
+        "first_byte_ms": first_byte,
+        "gateway_rss_before_kib": rss_before,
+        "gateway_peak_before_kib": hwm_before,
+        "gateway_peak_after_kib": memory_kib(gateway_pid, "VmHWM"),
+    }
 
 
 def count_query_ms(prefix: str, owner: str, n: int) -> dict:
@@ -99,29 +140,29 @@ def main() -> None:
         results["summary"]["total_leads_reported"] = check["totalLeads"]
 
         bench("seed-leads", endpoint, prefix, owner, "40000")
-        rss_before = memory_kib(gateway.pid, "VmRSS")
-        hwm_before = memory_kib(gateway.pid, "VmHWM")
-        request = urllib.request.Request(f"{base}/api/leads/export", headers={"Authorization": f"Bearer {token}"})
+        results["export"] = {"leads": 50000, **export(base, token, gateway.pid)}
+
+        # 100,000 leads for one founder (a third form's worth more), on Pro.
         started = time.perf_counter()
-        size = rows = 0
-        first_byte = None
-        with urllib.request.urlopen(request, timeout=600) as response:
-            while chunk := response.read(64 * 1024):
-                if first_byte is None:
-                    first_byte = (time.perf_counter() - started) * 1000
-                size += len(chunk)
-                rows += chunk.count(b"\r\n")
-        seconds = time.perf_counter() - started
-        results["export"] = {
-            "leads": 50000,
-            "data_rows": rows - 1,
-            "bytes": size,
-            "seconds": seconds,
-            "first_byte_ms": first_byte,
-            "gateway_rss_before_kib": rss_before,
-            "gateway_peak_before_kib": hwm_before,
-            "gateway_peak_after_kib": memory_kib(gateway.pid, "VmHWM"),
-        }
+        form_id = bench("seed-leads", endpoint, prefix, owner, "50000").splitlines()[-1].strip()
+        bench("subscribe-pro", endpoint, prefix, owner)
+        at_100k = {"leads_stored": 100000, "seed_seconds": time.perf_counter() - started}
+        first = get_json(f"{base}/api/leads", token)
+        at_100k["first_page_rows"] = len(first.get("leads", []))
+        n = int(os.environ.get("BENCH_100K_REQUESTS", "40"))
+        at_100k["first_page"] = latencies(f"{base}/api/leads", token, n, warm=5)
+        at_100k["filter_hot"] = latencies(f"{base}/api/leads?temperature=hot", token, n, warm=5)
+        at_100k["filter_form"] = latencies(f"{base}/api/leads?formId={form_id}", token, n, warm=5)
+        at_100k["search"] = latencies(f"{base}/api/leads?q=investor%2099999", token, n, warm=5)
+        at_100k["search_rows"] = len(get_json(f"{base}/api/leads?q=investor%2099999", token).get("leads", []))
+        at_100k["summary"] = latencies(f"{base}/api/leads/summary", token, n, warm=5)
+        at_100k["trends"] = latencies(f"{base}/api/leads/trends", token, n, warm=5)
+        segment = {"segment": {"temperatures": ["hot"]}}
+        at_100k["audience_hot"] = latencies(f"{base}/api/campaigns/audience", token, max(5, n // 4), warm=2, body=segment)
+        at_100k["audience_all"] = latencies(f"{base}/api/campaigns/audience", token, max(5, n // 4), warm=2, body={"segment": {}})
+        at_100k["peak_before_export_kib"] = memory_kib(gateway.pid, "VmHWM")
+        at_100k["export"] = export(base, token, gateway.pid)
+        results["at_100k"] = at_100k
     finally:
         gateway.terminate()
         gateway.wait(timeout=10)
@@ -130,7 +171,7 @@ def main() -> None:
     out.mkdir(exist_ok=True)
     (out / "leads.json").write_text(json.dumps(results, indent=2))
 
-    s, e = results["summary"], results["export"]
+    s, e = results["summary"], {**results["export"]}
     print(f"dashboard summary (GET /api/leads/summary, {s['with_10k_leads']['n']} sequential requests)")
     print(f"  10,000 leads stored : p50 {s['with_10k_leads']['p50_ms']:.2f} ms, p99 {s['with_10k_leads']['p99_ms']:.2f} ms (reports {s['total_leads_reported']} leads)")
     print(f"  no leads            : p50 {s['with_no_leads']['p50_ms']:.2f} ms, p99 {s['with_no_leads']['p99_ms']:.2f} ms")
@@ -143,6 +184,17 @@ def main() -> None:
     print(f"CSV export of {e['leads']:,} leads: {e['seconds']:.2f} s, {e['bytes'] / 1e6:.1f} MB, {e['data_rows']:,} data rows, first byte after {e['first_byte_ms']:.0f} ms")
     print(f"  gateway memory: {e['gateway_rss_before_kib'] / 1024:.1f} MiB before, peak {e['gateway_peak_after_kib'] / 1024:.1f} MiB during "
           f"(+{peak_growth:.1f} MiB for a {e['bytes'] / 1e6:.1f} MB file: streamed)")
+
+    h = results["at_100k"]
+    print(f"at 100,000 leads for one founder ({h['first_page']['n']} sequential requests each; seeding took {h['seed_seconds']:.0f} s)")
+    for key, label in [("first_page", f"leads page, first page ({h['first_page_rows']} rows)"), ("filter_hot", "filter: hot"),
+                       ("filter_form", "filter: one form"), ("search", f"search 'investor 99999' ({h['search_rows']} rows)"),
+                       ("summary", "dashboard summary"), ("trends", "insights' trends"),
+                       ("audience_hot", "campaign audience count: hot"), ("audience_all", "campaign audience count: everyone")]:
+        print(f"  {label:<42}: p50 {h[key]['p50_ms']:8.2f} ms, p99 {h[key]['p99_ms']:8.2f} ms")
+    x = h["export"]
+    print(f"  CSV export of 100,000 leads            : {x['seconds']:.2f} s, {x['bytes'] / 1e6:.1f} MB, {x['data_rows']:,} data rows, first byte after {x['first_byte_ms']:.0f} ms")
+    print(f"  gateway memory: peak {h['peak_before_export_kib'] / 1024:.1f} MiB before the export, {x['gateway_peak_after_kib'] / 1024:.1f} MiB after it")
 
 
 if __name__ == "__main__":

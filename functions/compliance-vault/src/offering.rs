@@ -1,6 +1,8 @@
 //! The offering's status (Settings → Offering): testing the waters → Form C filed → live →
 //! closed. Each change is saved on the profile (by version), copied onto every form of the
-//! founder (what the public form reads) and filed in the vault. `POST /offering/check` runs
+//! founder (what the public form reads) and filed in the vault; the change that ends testing
+//! the waters is answered only once no warm copy of a form from before it can take an
+//! indication (`forms::WARM_COPY_SECONDS`). `POST /offering/check` runs
 //! the same rules on a draft without saving it, so the form shows the server's messages at
 //! their fields.
 
@@ -104,6 +106,12 @@ pub async fn update(State(state): State<AppState>, member: Member, JsonBody(body
         return Err(changed());
     }
     let forms = sync(&state, &member.company_id, &next).await?;
+    if current.status.accepts_interest() && !next.status.accepts_interest() {
+        // Warm public-forms instances check submissions against a copy of the form read at
+        // most WARM_COPY_SECONDS ago: the founder hears the forms stopped taking indications
+        // only once every copy from before the change has expired.
+        state.clock.sleep(std::time::Duration::from_secs(shared::forms::WARM_COPY_SECONDS)).await;
+    }
     Ok(Json(answer(&next, &forms)))
 }
 

@@ -10,16 +10,20 @@
 //!   `Idempotency-Key` for retries, honeypot, per-IP-and-form limit); once the founder's
 //!   Form C is filed (or the offering is live or closed) 409 with what investors should do
 //!
-//! A 2xx to a lead means DynamoDB accepted the write. The founder's e-mail about it is sent
-//! after answering (locally) or from the leads table's stream (AWS): never on the investor's time.
+//! A 2xx to a lead means DynamoDB accepted the write, the one write on the investor's time;
+//! the form it is checked against comes from this instance's copy while fresh (`form_cache`).
+//! Counting and the founder's e-mail follow from the leads table's stream (AWS) or its local
+//! stand-in: never on the investor's time.
 
 pub mod config;
+pub mod form_cache;
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     Json, Router,
     body::Bytes,
+    Extension,
     extract::{Path, State},
     http::{HeaderMap, Method, StatusCode, header},
     response::{IntoResponse, Response},
@@ -46,6 +50,8 @@ use shared::{
 };
 use tower_http::cors::{Any, CorsLayer};
 
+use form_cache::{FormCache, Seen};
+
 pub const NOT_AVAILABLE: &str = "This form is not available";
 pub const RATE_LIMITED: &str = "Too many submissions from your network. Please wait a minute and try again.";
 /// Lead bodies above this are refused with 413 before anything is parsed.
@@ -55,7 +61,7 @@ pub fn router(state: AppState) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(Any)
         .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
-        .allow_headers([header::CONTENT_TYPE, header::HeaderName::from_static("idempotency-key")])
+        .allow_headers([header::CONTENT_TYPE, header::HeaderName::from_static("idempotency-key"), header::HeaderName::from_static("form-version")])
         .max_age(std::time::Duration::from_secs(86_400));
     Router::new()
         .route("/logos/{file}", get(logo))
@@ -63,6 +69,7 @@ pub fn router(state: AppState) -> Router {
         .route("/{id}/floating-button", get(floating_button))
         .route("/{id}/views", post(count_view))
         .route("/{id}/leads", post(submit_lead))
+        .layer(Extension(Arc::new(FormCache::default())))
         .layer(cors)
         .with_state(state)
 }
@@ -121,6 +128,21 @@ async fn live_form(state: &AppState, id: &str) -> Result<Form> {
         .await?
         .filter(|form| form.is_published && !form.is_archived)
         .ok_or_else(|| ApiError::not_found(NOT_AVAILABLE))
+}
+
+/// The live form a submission is checked against: from this instance's cache while fresh
+/// (see `form_cache`), else read (and kept).
+async fn submitted_form(state: &AppState, cache: &FormCache, id: &str, seen: Option<Seen>) -> Result<Arc<Form>> {
+    let now = state.clock.now();
+    let form = match cache.fresh(id, now, seen) {
+        Some(form) => form,
+        None => {
+            let form = Arc::new(state.forms().get_form(id).await?.ok_or_else(|| ApiError::not_found(NOT_AVAILABLE))?);
+            cache.keep(form.clone(), now);
+            form
+        }
+    };
+    if form.is_published && !form.is_archived { Ok(form) } else { Err(ApiError::not_found(NOT_AVAILABLE)) }
 }
 
 /// A JSON answer with its `Cache-Control`.
@@ -305,9 +327,10 @@ fn allow_submission(state: &AppState, ip: &str, form_id: &str) -> Result<()> {
     Ok(())
 }
 
-#[tracing::instrument(skip(state, headers, body, ip))]
+#[tracing::instrument(skip(state, cache, headers, body, ip))]
 async fn submit_lead(
     State(state): State<AppState>,
+    Extension(cache): Extension<Arc<FormCache>>,
     Path(id): Path<String>,
     ip: ClientIp,
     headers: HeaderMap,
@@ -315,7 +338,8 @@ async fn submit_lead(
 ) -> Result<Response> {
     let LeadRequest { lead_id, key, body } = read_lead_request(&id, &headers, &body)?;
     allow_submission(&state, &ip.0, &id)?;
-    let form = live_form(&state, &id).await?;
+    let seen = Seen::parse(headers.get("form-version").and_then(|v| v.to_str().ok()));
+    let form = submitted_form(&state, &cache, &id, seen).await?;
     let now = state.clock.now_iso();
     let referrer = headers.get(header::REFERER).and_then(|v| v.to_str().ok());
     let context = CaptureContext { lead_id: lead_id.clone(), now: &now, referrer, cdn_location: location(&state, &headers) };

@@ -514,3 +514,58 @@ async fn a_logo_is_served_by_its_content_address_for_a_year_and_nothing_else_is(
         assert_eq!(missing.error_message(), "No such logo", "{path}");
     }
 }
+
+/// A submission from its own network (the per-network limit stays out of the way), with the
+/// versions the investor was shown if given.
+async fn submit_seen(app: &Router, form: &Form, n: u32, seen: Option<&str>) -> (StatusCode, String) {
+    let mut call = Call::post(&format!("/api/public-forms/{}/leads", form.id)).from_ip(&format!("10.9.0.{n}")).json(json!({ "answers": answers(form) }));
+    if let Some(seen) = seen {
+        call = call.header("form-version", seen);
+    }
+    let answer = call.send(app).await;
+    (answer.status, answer.body["error"]["code"].as_str().unwrap_or_default().to_owned())
+}
+
+async fn set_published(state: &AppState, form: &Form, published: bool, version: u64) {
+    state.dynamo.update_item().table_name(&state.config.tables.forms).key("id", AttributeValue::S(form.id.clone()))
+        .update_expression("SET is_published = :p, version = :v")
+        .expression_attribute_values(":p", AttributeValue::Bool(published))
+        .expression_attribute_values(":v", AttributeValue::N(version.to_string()))
+        .send().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_warm_instance_checks_submissions_against_a_form_read_at_most_three_seconds_ago_or_the_newer_one_the_investor_saw() {
+    let (app, state) = app().await;
+    let (_, form) = published_form(&state).await;
+    let version = form.version;
+    assert_eq!(submit_seen(&app, &form, 1, None).await.0, StatusCode::CREATED);
+
+    // Unpublished behind this instance's back: it still checks against its copy (for three
+    // seconds at most).
+    set_published(&state, &form, false, version + 1).await;
+    assert_eq!(submit_seen(&app, &form, 2, None).await.0, StatusCode::CREATED, "served from the instance's copy");
+    assert_eq!(submit_seen(&app, &form, 3, Some(&format!("{version}.0"))).await.0, StatusCode::CREATED, "the version its copy holds");
+    // An investor who was shown the newer form makes it read again, at once.
+    assert_eq!(submit_seen(&app, &form, 4, Some(&format!("{}.0", version + 1))).await.0, StatusCode::NOT_FOUND);
+
+    // Published again: read again once the copy is three seconds old.
+    set_published(&state, &form, true, version + 2).await;
+    state.clock.advance(std::time::Duration::from_secs(5));
+    assert_eq!(submit_seen(&app, &form, 5, None).await.0, StatusCode::CREATED);
+
+    // Form C filed behind the offering route's back (which would wait the copies out): this
+    // instance's copy still says testing the waters (for three seconds at
+    // most); a form shown with the new stage is refused at once, and every one after that.
+    let mut stage = form.offering_stage.clone();
+    stage.status = shared::vault::offering::OfferingStatus::FormCFiled;
+    stage.version += 1;
+    state.forms().set_offering_stage(&form.id, &stage).await.unwrap();
+    assert_eq!(submit_seen(&app, &form, 6, None).await.0, StatusCode::CREATED);
+    assert_eq!(submit_seen(&app, &form, 7, Some(&format!("{}.{}", version + 2, stage.version))).await, (StatusCode::CONFLICT, "not_accepting_interest".to_owned()));
+    assert_eq!(submit_seen(&app, &form, 8, None).await, (StatusCode::CONFLICT, "not_accepting_interest".to_owned()));
+    state.clock.advance(std::time::Duration::from_secs(5));
+    assert_eq!(submit_seen(&app, &form, 9, None).await, (StatusCode::CONFLICT, "not_accepting_interest".to_owned()));
+    state.background.idle().await;
+    assert_eq!(lead_count(&state, &form).await, 5, "the five accepted submissions, no more");
+}

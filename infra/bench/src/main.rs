@@ -9,6 +9,8 @@
 //! - `seed-leads ENDPOINT TABLE_PREFIX OWNER_ID COUNT` — a published form for OWNER_ID and
 //!   COUNT counted leads written in batches, with the owner's counters added as counting
 //!   would; prints the form id.
+//! - `subscribe-pro ENDPOINT TABLE_PREFIX OWNER_ID` — OWNER_ID on a trial of Pro (the local
+//!   gateway's `price_pro`), for the Pro routes (campaign audiences, insights).
 //! - `keypair` — a new access-token key pair for a bench gateway: {"signing_key", "public_keys"}.
 //! - `token KEY_FILE USER_ID` — an access token for that user, signed with the PKCS#8 PEM in KEY_FILE.
 //! - `verify [N]` — access-token verification (ES256, what every function does per request) and
@@ -324,6 +326,27 @@ fn verify(n: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
+async fn subscribe_pro(endpoint: &str, prefix: &str, owner: &str) -> anyhow::Result<()> {
+    let client = shared::dynamo::local_client(endpoint);
+    let now = shared::time::unix(shared::time::now());
+    let record = shared::plans::SubscriptionRecord {
+        user_id: owner.to_owned(),
+        customer_id: None,
+        subscription_id: None,
+        status: Some("trialing".into()),
+        price_id: Some("price_pro".into()),
+        plan: None,
+        trial_end: Some(now + 86_400),
+        current_period_end: None,
+        last_event_created: now,
+        first_paid_at: None,
+        payment_failed_at: None,
+    };
+    let item = shared::dynamo::to_item(&record).map_err(|err| anyhow::anyhow!("{err}"))?;
+    client.put_item().table_name(format!("{prefix}SubscriptionsTable")).set_item(Some(item)).send().await?;
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -335,6 +358,7 @@ async fn main() -> anyhow::Result<()> {
         Some("seed-form") => seed_form(&args[2], &args[3]).await,
         Some("count-leads") => count_leads(&args[2], &args[3], &args[4]).await,
         Some("seed-leads") => seed_leads(&args[2], &args[3], &args[4], number(5)?).await,
+        Some("subscribe-pro") => subscribe_pro(&args[2], &args[3], &args[4]).await,
         Some("keypair") => keypair(),
         Some("token") => token(&args[2], &args[3]),
         Some("verify") => verify(args.get(2).map(|n| n.parse()).transpose()?.unwrap_or(20_000)),

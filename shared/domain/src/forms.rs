@@ -8,6 +8,10 @@ use crate::invalid::{Checked, Invalid};
 /// A form holds at most this many fields: far below DynamoDB's 400 KB item limit even with
 /// every text at its maximum (checked by a test).
 pub const MAX_FIELDS: usize = 50;
+/// How long a warm public-forms instance checks submissions against its copy of a form before
+/// reading it again (`public-forms::form_cache`); a change that must stop indications at once
+/// (the offering's stage) is answered only after this long.
+pub const WARM_COPY_SECONDS: u64 = 3;
 pub const MAX_OPTIONS: usize = 25;
 
 /// The version of the default testing-the-waters legend (spec: Rule 206 disclaimers).

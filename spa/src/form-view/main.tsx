@@ -10,12 +10,22 @@ import './form-view.css';
  * The public form view (/form-view/{id}): its own small entry, compiled against
  * preact/compat, rendering the same InvestorForm the editor previews.
  */
-type PublicForm = FormDisplay & { id: string; theme: Palette; notice?: OfferingNotice | null; logo?: BrandLogo | null };
+type PublicForm = FormDisplay & {
+  id: string;
+  theme: Palette;
+  notice?: OfferingNotice | null;
+  logo?: BrandLogo | null;
+  version: number;
+  offering_stage?: { version?: number };
+};
 
 const formId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const source = new URLSearchParams(location.search).get('source') ?? (document.referrer || undefined);
 /** One key per page load: a retry after a network error cannot store the lead twice. */
 const idempotencyKey = `fv-${crypto.randomUUID()}`;
+/** The form and offering-stage versions shown (`Form-Version: 7.2`): a server instance holding
+ * an older copy of the form reads it again. */
+let shownVersion = '';
 
 /** Answers that mean "busy, try again" (shed load, a throttled or briefly failing server). */
 const BUSY = new Set([429, 500, 502, 503, 504]);
@@ -35,7 +45,7 @@ async function submitLead(answers: Answers) {
     try {
       response = await fetch(`/api/public-forms/${encodeURIComponent(formId)}/leads`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey, ...(shownVersion ? { 'Form-Version': shownVersion } : {}) },
         body,
       });
     } catch {
@@ -67,6 +77,7 @@ function FormView() {
         if (!response.ok) return setState('error');
         const data = (await response.json()) as PublicForm;
         setForm(data);
+        shownVersion = `${data.version}.${data.offering_stage?.version ?? 0}`;
         const content = data.content_settings.form_content;
         document.title = [content.headline, content.company_name].filter(Boolean).join(' · ') || 'Investor form';
         setState('ready');
