@@ -140,7 +140,18 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 
 /// A state whose DynamoDB client counts its writes, with batches of `batch` leads.
 async fn counted_state(writes: &Arc<Writes>, batch: usize) -> AppState {
-    let mut state = test_state_with(|config| config.public_leads_per_minute = usize::MAX).await;
+    counted_state_with(writes, batch, shared::config::LeadNotifications::Inline).await
+}
+
+/// [`counted_state`] with its way of taking new leads in: `Inline`, the local drain beside the
+/// submissions (what `make dev` runs); `Stream`, nothing beside them (in AWS the stream's
+/// consumer runs on its own functions, not beside the request path).
+async fn counted_state_with(writes: &Arc<Writes>, batch: usize, intake: shared::config::LeadNotifications) -> AppState {
+    let mut state = test_state_with(|config| {
+        config.public_leads_per_minute = usize::MAX;
+        config.lead_notifications = intake;
+    })
+    .await;
     let config = state.dynamo.config().to_builder().interceptor(Counting(writes.clone())).build();
     state.dynamo = aws_sdk_dynamodb::Client::from_conf(config);
     state.lead_batches = Batches::new(batch);
@@ -264,6 +275,15 @@ async fn main() {
     let state = counted_state(&writes, shared::background::LEAD_BATCH).await;
     let (raw_rps, raw) = raw_puts(&state, &writes).await;
 
+    // The request path alone, the same number of submissions as raw PutItems: in AWS the
+    // stream's consumer runs on its own functions; here it would share the two cores and
+    // DynamoDB Local with the submissions, so it is held for this comparison.
+    let alone_state = counted_state_with(&writes, shared::background::LEAD_BATCH, shared::config::LeadNotifications::Stream).await;
+    let alone_owner = stored_user(&alone_state, "alone").await;
+    let alone_form = published_form(&alone_state, &alone_owner.id).await;
+    let alone = launch(&alone_state, &alone_form, submissions() / 3).await;
+    let alone_rps = alone.sent as f64 / alone.seconds;
+
     // The launch: batches as the stream consumer takes them.
     let owner = stored_user(&state, "founder").await;
     let launch_form = published_form(&state, &owner.id).await;
@@ -301,7 +321,15 @@ async fn main() {
     println!("  acknowledged {} / stored {} / counted: profile {profile}, form {form_count}, dashboard day {day}", run.acknowledged, stored_count);
     println!("  requests {} in {:.1} s: {:.0}/s; p50 {:.2} ms, p99 {:.2} ms", run.sent, run.seconds, submit_rps, percentile(&run.latencies, 0.5), percentile(&run.latencies, 0.99));
     println!("  raw PutItem (same lead items, {CONCURRENCY} at once): {raw_rps:.0}/s; p50 {:.2} ms, p99 {:.2} ms", percentile(&raw, 0.5), percentile(&raw, 0.99));
-    println!("  submissions vs raw PutItem: throughput {:.2}x, p99 {:.2}x", submit_rps / raw_rps, percentile(&run.latencies, 0.99) / percentile(&raw, 0.99));
+    println!("  submissions vs raw PutItem, the local drain counting beside them: throughput {:.2}x, p99 {:.2}x", submit_rps / raw_rps, percentile(&run.latencies, 0.99) / percentile(&raw, 0.99));
+    println!(
+        "  the request path alone ({} requests, the consumer held as in AWS): {alone_rps:.0}/s; p50 {:.2} ms, p99 {:.2} ms: {:.2}x raw PutItem throughput, p99 {:.2}x",
+        alone.sent,
+        percentile(&alone.latencies, 0.5),
+        percentile(&alone.latencies, 0.99),
+        alone_rps / raw_rps,
+        percentile(&alone.latencies, 0.99) / percentile(&raw, 0.99)
+    );
     println!("  hottest item: {hot_item}: at most {hot_peak} writes in one second ({hot_total} in all); all writes {total_writes} ({:.2} per lead)", total_writes as f64 / stored_count.max(1) as f64);
     println!("  the founder's profile (their hottest counter item): {} writes in all ({:.1} per 1,000 leads), at most {} in one second", profile_writes.1, profile_writes.1 as f64 * 1000.0 / stored_count.max(1) as f64, profile_writes.0);
     println!("  counted after capture (lag): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms; the drain ended {:.1} s after the last answer", percentile(&lags, 0.5), percentile(&lags, 0.99), lags.last().map_or(0.0, |l| l.as_secs_f64() * 1e3), drained_after.as_secs_f64());

@@ -31,8 +31,7 @@ use serde::Deserialize;
 
 use domain::{
     lead_fold::{Known, Member, Plan, plan},
-    lead_stats::{Dimension, value_key},
-    leads::LeadRecord,
+    lead_stats::{Dimension, Facets, value_key},
 };
 
 use crate::dynamo::{Item, StoreError, from_item};
@@ -68,6 +67,20 @@ fn counts(map: &BTreeMap<String, u64>) -> AttributeValue {
 
 fn fold_key(fold: &str) -> String {
     format!("{FOLD_PREFIX}{fold}")
+}
+
+/// What counting reads of a lead: the attributes its counters take (a projection, not the
+/// investor's answers).
+#[derive(Debug, Deserialize)]
+struct Counted {
+    id: String,
+    form_id: String,
+    created_at: String,
+    status: String,
+    #[serde(default, deserialize_with = "domain::counters::lenient")]
+    estimated_amount: u64,
+    #[serde(default)]
+    facets: Facets,
 }
 
 /// A fold item as stored.
@@ -244,7 +257,9 @@ impl<'a> LeadFolds<'a> {
         let mut by_id: HashMap<String, Item> = HashMap::new();
         for chunk in ids.chunks(100) {
             let keys = chunk.iter().map(|id| Item::from([("id".to_owned(), s(id))])).collect();
-            for item in self.leads.batch_get_consistent(keys, &[]).await? {
+            // What counting reads of a lead (not its answers).
+            let counted = ["id", "form_id", "created_at", "status", "estimated_amount", "facets", "counting", "counted_at"];
+            for item in self.leads.batch_get_consistent(keys, &counted).await? {
                 if let Some(AttributeValue::S(id)) = item.get("id") {
                     by_id.insert(id.clone(), item);
                 }
@@ -257,7 +272,7 @@ impl<'a> LeadFolds<'a> {
             if !ours || item.contains_key("counted_at") {
                 continue;
             }
-            let lead: LeadRecord = from_item(item)?;
+            let lead: Counted = from_item(item)?;
             members.push(Member { id: lead.id, form_id: lead.form_id, created_at: lead.created_at, status: lead.status, estimated_amount: lead.estimated_amount, facets: lead.facets });
         }
         Ok(members)
@@ -413,14 +428,20 @@ impl<'a> LeadFolds<'a> {
 
     /// An open fold with no lead to count goes straight to `published` (unless it moved on).
     async fn publish_empty(self, owner_id: &str, fold: &str) -> Result<(), StoreError> {
+        self.step(owner_id, fold, "open", "published", "").await
+    }
+
+    /// Moves the fold from one state to the next (and drops what `remove` names), only from
+    /// `from`: a second caller's move finds it moved and changes nothing.
+    async fn step(self, owner_id: &str, fold: &str, from: &str, to: &str, remove: &str) -> Result<(), StoreError> {
         let result = self.lead_stats.update()
             .key("owner_id", s(owner_id))
             .key("stat", s(&fold_key(fold)))
-            .update_expression("SET #state = :published")
-            .condition_expression("#state = :open")
+            .update_expression(format!("SET #state = :to {remove}"))
+            .condition_expression("#state = :from")
             .expression_attribute_names("#state", "state")
-            .expression_attribute_values(":published", s("published"))
-            .expression_attribute_values(":open", s("open"))
+            .expression_attribute_values(":to", s(to))
+            .expression_attribute_values(":from", s(from))
             .send()
             .await;
         crate::dynamo::applied(result).map(drop)
@@ -481,17 +502,7 @@ impl<'a> LeadFolds<'a> {
     /// `settled` and sheds its lists.
     async fn settle(self, owner_id: &str, fold: &str, stored: &Fold) -> Result<Finished, StoreError> {
         self.mark(fold, stored).await?;
-        let result = self.lead_stats.update()
-            .key("owner_id", s(owner_id))
-            .key("stat", s(&fold_key(fold)))
-            .update_expression("SET #state = :settled REMOVE leads, members, days, forms")
-            .condition_expression("#state = :published")
-            .expression_attribute_names("#state", "state")
-            .expression_attribute_values(":settled", s("settled"))
-            .expression_attribute_values(":published", s("published"))
-            .send()
-            .await;
-        crate::dynamo::applied(result)?;
+        self.step(owner_id, fold, "published", "settled", "REMOVE leads, members, days, forms").await?;
         Ok(Finished { members: stored.members.keys().cloned().collect() })
     }
 

@@ -39,12 +39,14 @@ pub async fn tell_founder(state: &AppState, owner_id: &str, leads: &[&LeadRecord
         _ => 0,
     };
     let (one_by_one, rest) = pending.split_at(instant);
-    if !rest.is_empty() {
-        digests.add(owner_id, period, rest, &state.clock.now_iso()).await?;
-    }
+    // The instant e-mails first: a retry after a failed digest write finds them claimed, so
+    // the hour's allowance is not spent twice on them.
     for chunk in one_by_one.chunks(MAILS_AT_ONCE) {
         let sent = futures::future::join_all(chunk.iter().map(|lead| announce(state, forms, lead))).await;
         sent.into_iter().collect::<Result<(), ApiError>>()?;
+    }
+    if !rest.is_empty() {
+        digests.add(owner_id, period, rest, &state.clock.now_iso()).await?;
     }
     Ok(())
 }
