@@ -50,11 +50,11 @@ def timed_get(url: str, token: str) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-def timed_post(url: str, token: str, body: dict) -> float:
+def timed_post(url: str, token: str, body: dict, timeout: float = 900) -> float:
     request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
                                      headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json", "Origin": url.split("/api/")[0]})
     started = time.perf_counter()
-    with urllib.request.urlopen(request, timeout=60) as response:
+    with urllib.request.urlopen(request, timeout=timeout) as response:
         response.read()
     return (time.perf_counter() - started) * 1000
 
@@ -78,12 +78,15 @@ def export(base: str, token: str, gateway_pid: int) -> dict:
     started = time.perf_counter()
     size = rows = 0
     first_byte = None
+    last = b""
     with urllib.request.urlopen(request, timeout=900) as response:
         while chunk := response.read(64 * 1024):
             if first_byte is None:
                 first_byte = (time.perf_counter() - started) * 1000
             size += len(chunk)
-            rows += chunk.count(b"\r\n")
+            # A row's CRLF may be split between two chunks.
+            rows += (last + chunk).count(b"\r\n") - last.count(b"\r\n")
+            last = chunk[-1:]
     return {
         "data_rows": rows - 1,
         "bytes": size,
@@ -157,9 +160,10 @@ def main() -> None:
         at_100k["search_rows"] = len(get_json(f"{base}/api/leads?q=investor%2099999", token).get("leads", []))
         at_100k["summary"] = latencies(f"{base}/api/leads/summary", token, n, warm=5)
         at_100k["trends"] = latencies(f"{base}/api/leads/trends", token, n, warm=5)
-        segment = {"segment": {"temperatures": ["hot"]}}
-        at_100k["audience_hot"] = latencies(f"{base}/api/campaigns/audience", token, max(5, n // 4), warm=2, body=segment)
-        at_100k["audience_all"] = latencies(f"{base}/api/campaigns/audience", token, max(5, n // 4), warm=2, body={"segment": {}})
+        # The audience count reads every lead of the founder (a Query of the whole partition):
+        # a few requests only.
+        audience_n = int(os.environ.get("BENCH_AUDIENCE_REQUESTS", "3"))
+        at_100k["audience_hot"] = latencies(f"{base}/api/campaigns/audience", token, audience_n, warm=0, body={"segment": {"temperatures": ["hot"]}})
         at_100k["peak_before_export_kib"] = memory_kib(gateway.pid, "VmHWM")
         at_100k["export"] = export(base, token, gateway.pid)
         results["at_100k"] = at_100k
@@ -188,9 +192,9 @@ def main() -> None:
     h = results["at_100k"]
     print(f"at 100,000 leads for one founder ({h['first_page']['n']} sequential requests each; seeding took {h['seed_seconds']:.0f} s)")
     for key, label in [("first_page", f"leads page, first page ({h['first_page_rows']} rows)"), ("filter_hot", "filter: hot"),
-                       ("filter_form", "filter: one form"), ("search", f"search 'investor 99999' ({h['search_rows']} rows)"),
+                       ("filter_form", "filter: one form"), ("search", f"search for a name no lead has ({h['search_rows']} rows)"),
                        ("summary", "dashboard summary"), ("trends", "insights' trends"),
-                       ("audience_hot", "campaign audience count: hot"), ("audience_all", "campaign audience count: everyone")]:
+                       ("audience_hot", f"campaign audience count: hot ({h['audience_hot']['n']} requests)")]:
         print(f"  {label:<42}: p50 {h[key]['p50_ms']:8.2f} ms, p99 {h[key]['p99_ms']:8.2f} ms")
     x = h["export"]
     print(f"  CSV export of 100,000 leads            : {x['seconds']:.2f} s, {x['bytes'] / 1e6:.1f} MB, {x['data_rows']:,} data rows, first byte after {x['first_byte_ms']:.0f} ms")

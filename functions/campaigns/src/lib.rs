@@ -260,26 +260,27 @@ async fn forms_by_id(state: &AppState, owner_id: &str) -> Result<HashMap<String,
 
 /// Every lead of the founder as the audience sees it, newest first.
 pub async fn candidates(state: &AppState, owner_id: &str, forms: &HashMap<String, Form>) -> Result<Vec<Candidate>> {
-    let leads = state.lead_listings().all_of_owner(owner_id).await?;
-    Ok(leads
-        .into_iter()
-        .map(|lead| {
-            let form = forms.get(&lead.form_id);
-            let data: serde_json::Map<String, Value> = lead.data.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
-            let summary = LeadSummary::of(&answers_in_order(form.map(|f| f.fields.as_slice()).unwrap_or_default(), &data), lead.location_data.as_ref());
-            Candidate {
-                lead_id: lead.id,
-                form_id: lead.form_id,
-                form_name: form.map(|f| f.name.clone()),
-                temperature: Temperature::from_status(&lead.status),
-                state: lead.facets.state.or(summary.state),
-                created_at: lead.created_at,
-                email: summary.email,
-                name: summary.name,
-                emailed: lead.contacted_at.is_some(),
-            }
-        })
-        .collect())
+    // Each page's leads become candidates at once: what is held is the candidates, not the
+    // leads' answers.
+    let mut candidates = Vec::new();
+    state.lead_listings().each_of_owner(owner_id, |lead| {
+        let form = forms.get(&lead.form_id);
+        let data: serde_json::Map<String, Value> = lead.data.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+        let summary = LeadSummary::of(&answers_in_order(form.map(|f| f.fields.as_slice()).unwrap_or_default(), &data), lead.location_data.as_ref());
+        candidates.push(Candidate {
+            lead_id: lead.id,
+            form_id: lead.form_id,
+            form_name: form.map(|f| f.name.clone()),
+            temperature: Temperature::from_status(&lead.status),
+            state: lead.facets.state.or(summary.state),
+            created_at: lead.created_at,
+            email: summary.email,
+            name: summary.name,
+            emailed: lead.contacted_at.is_some(),
+        });
+    })
+    .await?;
+    Ok(candidates)
 }
 
 /// The segment's audience over the founder's leads and suppressions.

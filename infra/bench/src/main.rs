@@ -10,7 +10,7 @@
 //!   COUNT counted leads written in batches, with the owner's counters added as counting
 //!   would; prints the form id.
 //! - `subscribe-pro ENDPOINT TABLE_PREFIX OWNER_ID` — OWNER_ID on a trial of Pro (the local
-//!   gateway's `price_pro`), for the Pro routes (campaign audiences, insights).
+//!   gateway's `price_local_pro`), for the Pro routes (campaign audiences, insights).
 //! - `keypair` — a new access-token key pair for a bench gateway: {"signing_key", "public_keys"}.
 //! - `token KEY_FILE USER_ID` — an access token for that user, signed with the PKCS#8 PEM in KEY_FILE.
 //! - `verify [N]` — access-token verification (ES256, what every function does per request) and
@@ -180,6 +180,20 @@ async fn seed_leads(endpoint: &str, prefix: &str, owner: &str, count: usize) -> 
     use shared::forms::FieldPreset;
     let client = shared::dynamo::local_client(endpoint);
     let (forms, leads, profiles) = (format!("{prefix}FormsTable"), format!("{prefix}LeadsTable"), format!("{prefix}ProfilesTable"));
+    // The founder's own company (every request acts for one), made once.
+    let now = shared::time::now_iso();
+    let company = shared::repo::teams::Company {
+        company_id: owner.to_owned(),
+        sk: shared::repo::teams::COMPANY.to_owned(),
+        name: "Bench Fund Inc".to_owned(),
+        created_at: now.clone(),
+        review_required: None,
+        invitations_issued: 0,
+    };
+    let membership = shared::repo::teams::Membership::new(owner, owner, &format!("{owner}@bench.example"), shared::teams::Role::Owner, &now);
+    let puts = shared::repo::teams::TeamsRepo::company_puts(&format!("{prefix}TeamsTable"), &company, &membership).map_err(|err| anyhow::anyhow!("{err}"))?;
+    // An existing company fails the condition: fine.
+    let _ = client.transact_write_items().set_transact_items(Some(puts)).send().await;
     let mut form = shared::forms::Form::new_default(owner, &shared::time::now_iso());
     form.name = "Bench Fund".into();
     for key in ["investment_amount", "investment_timeline", "location_state"] {
@@ -220,6 +234,21 @@ async fn seed_leads(endpoint: &str, prefix: &str, owner: &str, count: usize) -> 
                             ("search_text", AttributeValue::S(format!("investor {i} investor{i}@example.com"))),
                             ("counted_at", AttributeValue::S("2026-11-22T00:00:00Z".to_owned())),
                             ("location_data", AttributeValue::M([("region".to_owned(), AttributeValue::S("Texas".into()))].into())),
+                            // What every captured lead carries: the legend and form version shown.
+                            (
+                                "compliance",
+                                AttributeValue::M(
+                                    [
+                                        ("legend_version", AttributeValue::S(shared::forms::LEGEND_VERSION.to_owned())),
+                                        ("legend_sha256", AttributeValue::S("0".repeat(64))),
+                                        ("form_version", AttributeValue::N("1".into())),
+                                        ("submitted_at", AttributeValue::S("2026-11-22T00:00:00Z".to_owned())),
+                                    ]
+                                    .into_iter()
+                                    .map(|(k, v)| (k.to_owned(), v))
+                                    .collect(),
+                                ),
+                            ),
                         ]
                         .into_iter()
                         .map(|(k, v)| (k.to_owned(), v))
@@ -334,7 +363,7 @@ async fn subscribe_pro(endpoint: &str, prefix: &str, owner: &str) -> anyhow::Res
         customer_id: None,
         subscription_id: None,
         status: Some("trialing".into()),
-        price_id: Some("price_pro".into()),
+        price_id: Some("price_local_pro".into()),
         plan: None,
         trial_end: Some(now + 86_400),
         current_period_end: None,
