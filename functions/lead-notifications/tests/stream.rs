@@ -16,8 +16,14 @@ use shared::{
     testing::{Call, form, lead_of, mail_to, store_lead, stored_user, test_state_with},
 };
 
+/// A state on the stream, its clock at half past the current hour: the hour's allowance of
+/// instant e-mails is the same for the whole test, whenever it runs.
 async fn stream_state() -> AppState {
-    test_state_with(|config| config.lead_notifications = shared::config::LeadNotifications::Stream).await
+    let state = test_state_with(|config| config.lead_notifications = shared::config::LeadNotifications::Stream).await;
+    let now = state.clock.now();
+    let half_past = shared::lead_digest::Period::hour_of(now).start() + time::Duration::minutes(30);
+    state.clock.set_offset(half_past - shared::time::now());
+    state
 }
 
 /// The stream's INSERT records of `ids`, as Lambda hands them over.
