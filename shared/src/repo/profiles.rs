@@ -59,11 +59,17 @@ impl<'a> ProfilesRepo<'a> {
     /// Sets the name, creating the profile if needed; the counter is left as it is.
     #[tracing::instrument(skip(self))]
     pub async fn set_profile_name(self, id: &str, name: &str) -> Result<Profile, StoreError> {
+        self.set_attribute(id, "name", AttributeValue::S(name.to_owned())).await
+    }
+
+    /// Sets one attribute of the profile (creating the profile, with its counter, if needed)
+    /// and answers the profile as written.
+    async fn set_attribute(self, id: &str, name: &str, value: AttributeValue) -> Result<Profile, StoreError> {
         let output = self.table.update()
             .key("id", AttributeValue::S(id.to_owned()))
-            .update_expression("SET #name = :name, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
-            .expression_attribute_names("#name", "name")
-            .expression_attribute_values(":name", AttributeValue::S(name.to_owned()))
+            .update_expression("SET #attribute = :value, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
+            .expression_attribute_names("#attribute", name)
+            .expression_attribute_values(":value", value)
             .expression_attribute_values(":zero", AttributeValue::N("0".into()))
             .return_values(ReturnValue::AllNew)
             .send()
@@ -72,8 +78,6 @@ impl<'a> ProfilesRepo<'a> {
         from_item(item)
     }
 
-    /// Puts `logo` on the profile (creating it if needed) and answers the profile.
-    #[tracing::instrument(skip(self))]
     /// How the company hears about new leads (the default when never chosen).
     pub async fn lead_mails(self, id: &str) -> Result<domain::lead_digest::LeadMails, StoreError> {
         let output = self.table.get().key("id", AttributeValue::S(id.to_owned())).projection_expression("lead_mails").send().await?;
@@ -83,34 +87,18 @@ impl<'a> ProfilesRepo<'a> {
 
     /// Keeps the company's choice and answers the profile.
     pub async fn set_lead_mails(self, id: &str, mails: domain::lead_digest::LeadMails) -> Result<Profile, StoreError> {
-        let output = self.table.update()
-            .key("id", AttributeValue::S(id.to_owned()))
-            .update_expression("SET lead_mails = :mails, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
-            .expression_attribute_values(":mails", AttributeValue::S(mails.as_str().to_owned()))
-            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-            .return_values(ReturnValue::AllNew)
-            .send()
-            .await?;
-        let item = output.attributes.ok_or_else(|| StoreError::internal(anyhow::anyhow!("UpdateItem returned no attributes")))?;
-        from_item(item)
+        self.set_attribute(id, "lead_mails", AttributeValue::S(mails.as_str().to_owned())).await
     }
 
+    /// Puts `logo` on the profile (creating it if needed) and answers the profile.
+    #[tracing::instrument(skip(self))]
     pub async fn set_logo(self, id: &str, logo: &domain::brand::Logo) -> Result<Profile, StoreError> {
         let value = AttributeValue::M(std::collections::HashMap::from([
             ("hash".to_owned(), AttributeValue::S(logo.hash.clone())),
             ("width".to_owned(), AttributeValue::N(logo.width.to_string())),
             ("height".to_owned(), AttributeValue::N(logo.height.to_string())),
         ]));
-        let output = self.table.update()
-            .key("id", AttributeValue::S(id.to_owned()))
-            .update_expression("SET logo = :logo, interested_investors_count = if_not_exists(interested_investors_count, :zero)")
-            .expression_attribute_values(":logo", value)
-            .expression_attribute_values(":zero", AttributeValue::N("0".into()))
-            .return_values(ReturnValue::AllNew)
-            .send()
-            .await?;
-        let item = output.attributes.ok_or_else(|| StoreError::internal(anyhow::anyhow!("UpdateItem returned no attributes")))?;
-        from_item(item)
+        self.set_attribute(id, "logo", value).await
     }
 
     /// Takes the logo off the profile (none is fine) and answers the profile, if there is one.
