@@ -323,7 +323,8 @@ test('a founder who chooses the hourly digest gets one e-mail for the hour inste
   await submitLead(page, form, { name: 'Alan Turing', email: 'alan@example.com', phone: '+1 555 123 4568', amount: 'Over $100,000' });
   // Counted at once; told about in the hour's digest, not one e-mail each.
   await expect.poll(async () => (await (await page.request.get('/api/profiles/me', { headers: auth })).json()).interested_investors_count).toBe(2);
-  // What the scheduled sender does once the hour is over, run now (local /dev tool).
+  // What the scheduled sender does once the hour is over, run now (local /dev tool, which first
+  // lets the leads counted above be filed into the hour's digest).
   expect((await page.request.post('/dev/lead-digests/send')).status()).toBe(200);
   const digest = await waitForMail(page.request, email, '2 new leads in the last hour');
   expect(digest.text).toContain('2 new leads in the last hour: 2 hot, 0 warm, 0 cold — top sources: your form link (2)');

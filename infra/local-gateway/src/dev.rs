@@ -4,7 +4,8 @@
 //! - `/dev/mail`         every e-mail the product sent, newest first; `/dev/mail/{id}` one message
 //! - `/dev/mail.json`    the same as JSON (with each message's links), for tests
 //! - `POST /dev/lead-digests/send`  sends every founder's lead digest now, as the scheduled
-//!   sender would once its hour or day is over (so the digest can be read without waiting)
+//!   sender would once its hour or day is over (so the digest can be read without waiting);
+//!   it first waits for the leads already taken in to be filed into their digests
 
 use axum::{
     Json, Router,
@@ -201,8 +202,11 @@ async fn mail_html(State(state): State<DevState>, Path(id): Path<String>) -> Res
 /// `/dev/mail/{id}` buttons: an SES-shaped event for the message (its outbox id is its SES
 /// message id), applied by `ses_events::apply`, the code SNS notifications reach in AWS.
 /// The scheduled digests' sender, run now for every period that has begun (the same code,
-/// told the periods are over).
+/// told the periods are over), once the leads already taken in have been counted and filed
+/// into their digests (the local stream drains after the lead's answer).
 async fn send_lead_digests(State(state): State<DevState>) -> Response {
+    // Bounded: other users' work keeps a shared gateway busy.
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(5), state.app.background.idle()).await;
     let through = shared::time::iso(state.app.clock.now() + time::Duration::days(2));
     match shared::services::lead_mail::send_digests_due_by(&state.app, &through).await {
         Ok(sent) => Json(json!({ "sent": sent })).into_response(),
