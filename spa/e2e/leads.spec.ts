@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, subscribedFounder, test, waitForMail } from './support/fixtures';
+import { contextFromOwnAddress, expect, subscribedFounder, test, waitForMail } from './support/fixtures';
 import { expectAccessible } from './support/a11y';
 
 type Auth = { authorization: string };
@@ -333,4 +335,72 @@ test('a founder who chooses the hourly digest gets one e-mail for the hour inste
   // The link in the digest opens the choice again.
   await page.goto(digest.links.find((link) => link.includes('/settings?tab=notifications'))!);
   await expect(section.getByRole('radio', { name: /^Hourly digest/ })).toBeChecked();
+});
+
+/** The founder's own website on another origin, embedding the form inline at /invest. */
+async function foundersSite(gateway: string, formId: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sunrise Properties</title></head>
+<body style="font-family:sans-serif;margin:40px"><h1>Sunrise Properties</h1>
+<section aria-label="Invest"><div data-raisespark-form="${formId}"></div></section>
+<script src="${gateway}/embed.js" async></script></body></html>`;
+  const server = http.createServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/invest`, close: () => new Promise((r) => server.close(r)) };
+}
+
+test('the funnel counts who viewed, started and submitted, where they stopped, and which source brought them', async ({ page, browser, baseURL }) => {
+  test.slow(); // two investors on the founder's site, each in their own browser
+  await subscribedFounder(page);
+  const auth = await bearer(page);
+  const form = await publishedForm(page, auth, 'Sunrise Fund II', ['investment_amount']);
+  const site = await foundersSite(baseURL!, form.id);
+
+  // The first investor arrives from the newsletter, starts and submits.
+  const first = await contextFromOwnAddress(browser);
+  const reader = await first.context.newPage();
+  await reader.goto(`${site.url}?utm_source=newsletter&utm_campaign=november`);
+  const embedded = reader.getByRole('region', { name: 'Invest' }).locator('iframe').contentFrame();
+  await embedded.getByLabel('Full Name').fill('Grace Hopper');
+  await embedded.getByLabel('Email Address').fill('grace@example.com');
+  await embedded.getByLabel('Phone Number').fill('+1 555 123 4567');
+  await embedded.getByLabel(AMOUNT_LABEL).selectOption('Over $100,000');
+  await embedded.getByRole('button', { name: 'Submit' }).click();
+  await expect(embedded.getByText('Thank you for your interest!')).toBeVisible();
+  await first.context.close();
+
+  // The second comes straight to the page, starts, and leaves at the phone field.
+  const second = await contextFromOwnAddress(browser);
+  const visitor = await second.context.newPage();
+  await visitor.goto(site.url);
+  const form2 = visitor.getByRole('region', { name: 'Invest' }).locator('iframe').contentFrame();
+  await form2.getByLabel('Full Name').fill('Alan Turing');
+  await form2.getByLabel('Phone Number').fill('+1 555');
+  await visitor.goto('about:blank'); // leaving the page: the form view says where they stopped
+  await second.context.close();
+  await site.close();
+
+  // The founder sees both: the funnel, where the second stopped, and the sources.
+  await expect.poll(async () => (await (await page.request.get('/api/leads/funnel', { headers: auth })).json()).forms[0].stops.length).toBe(1);
+  await page.goto('/leads');
+  const funnel = page.getByRole('list', { name: 'Funnel of Sunrise Fund II' });
+  await expect(funnel.getByRole('listitem').filter({ hasText: 'Viewed the form' })).toContainText('2');
+  await expect(funnel.getByRole('listitem').filter({ hasText: 'Started filling it in' })).toContainText('2');
+  await expect(funnel.getByRole('listitem').filter({ hasText: 'Submitted' })).toContainText('50% of starters');
+  await expect(page.getByRole('list', { name: 'Fields where visitors stopped' })).toHaveText(/Phone Number\s*1 visitor/);
+  const sources = page.getByRole('region', { name: 'Sources' });
+  const cells = async (name: string | RegExp) => (await sources.getByRole('row', { name }).getByRole('cell').allTextContents()).map((text) => text.trim());
+  // Views, starts, leads, hot, conversion.
+  expect(await cells(/^newsletter/)).toEqual(['1', '1', '1', '1', '100%']);
+  expect(await cells(/^Direct \/ none/)).toEqual(['1', '1', '0', '0', '0%']);
+  await sources.getByRole('tab', { name: 'Campaign' }).click();
+  expect(await cells(/^november/)).toEqual(['1', '1', '1', '1', '100%']);
+  await sources.getByRole('tab', { name: 'Page' }).click();
+  expect(await cells(/^127\.0\.0\.1\/invest/)).toEqual(['2', '2', '1', '1', '50%']);
+  await expectAccessible(page, 'the leads page with the funnel and the sources');
+
+  // The lead says where it came from.
+  await page.getByRole('row', { name: /Grace Hopper/ }).click();
+  const origin = page.getByRole('dialog', { name: 'Grace Hopper' }).getByRole('region', { name: 'Came from' });
+  await expect(origin).toContainText('newsletter');
+  await expect(origin).toContainText('november');
 });

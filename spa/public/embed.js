@@ -1,7 +1,7 @@
 /*! RaiseSpark embed: floating button (script data-form-id) and inline forms (<div data-raisespark-form="ID">). */
 (function (d, w) {
   var s = d.currentScript, origin = new URL(s.src).origin, frames = [], m, f, x, last;
-  function url(id) { return origin + '/form-view/' + encodeURIComponent(id) + '?source=' + encodeURIComponent(location.href); }
+  function url(id) { return origin + '/form-view/' + encodeURIComponent(id) + '?source=' + encodeURIComponent(location.href) + '&ref=' + encodeURIComponent(d.referrer); }
   function frame(id, title) {
     var f = d.createElement('iframe');
     f.src = url(id); f.title = title; f.loading = 'lazy';

@@ -71,6 +71,7 @@ impl World {
     /// A stored lead of `owner`, captured at `created_at`, counted (twice, as a retried stream would).
     async fn counted_lead(&self, owner: &str, created_at: &str) {
         let lead = LeadRecord {
+            attribution: Default::default(),
             id: uuid::Uuid::new_v4().to_string(),
             form_id: uuid::Uuid::new_v4().to_string(),
             owner_id: owner.to_owned(),

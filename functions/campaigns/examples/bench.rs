@@ -64,6 +64,7 @@ async fn seed(state: &AppState) -> Campaign {
     let leads: Vec<Item> = (0..RECIPIENTS)
         .map(|i| {
             let lead = LeadRecord {
+            attribution: Default::default(),
                 id: format!("bench-{i:05}"),
                 form_id: form.id.clone(),
                 owner_id: owner.clone(),

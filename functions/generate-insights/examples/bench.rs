@@ -149,6 +149,7 @@ async fn main() {
         let created_at = shared::time::iso(now - time::Duration::seconds((rng.next() % (120 * 86_400)) as i64));
         let status = Temperature::infer(Some(if amount >= 37_500 { "$50,000" } else { "" }), Some(timeline)).as_str().to_owned();
         let lead = LeadRecord {
+            attribution: Default::default(),
             id: format!("bench-{i:06}"),
             form_id: rng.pick(&forms).id.clone(),
             owner_id: owner.clone(),
@@ -167,7 +168,7 @@ async fn main() {
             estimated_amount: amount,
             search_text: format!("investor {i} investor{i}@example.com"),
             counted_at: Some(shared::time::now_iso()),
-            facets: Facets { state: Some(state_code.into()), city: Some(city), timeline: Some(timeline.into()), host: Some((*rng.pick(&HOSTS)).into()) },
+            facets: Facets { state: Some(state_code.into()), city: Some(city), timeline: Some(timeline.into()), host: Some((*rng.pick(&HOSTS)).into()), ..Facets::default() },
             contacted_at: None,
         };
         add(&mut stats, &mut profile, &lead);

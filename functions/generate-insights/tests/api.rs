@@ -54,6 +54,7 @@ async fn add_lead(state: &AppState, owner: &TestUser, form_id: &str, amount: u64
     let id = uuid::Uuid::new_v4().to_string();
     let now = state.clock.now_iso();
     let lead = LeadRecord {
+            attribution: Default::default(),
         id: id.clone(),
         form_id: form_id.to_owned(),
         owner_id: owner.id.clone(),
@@ -82,7 +83,7 @@ async fn add_lead(state: &AppState, owner: &TestUser, form_id: &str, amount: u64
 }
 
 fn facets(state: &str, host: &str) -> Facets {
-    Facets { state: Some(state.into()), city: None, timeline: Some("Within a month".into()), host: Some(host.into()) }
+    Facets { state: Some(state.into()), city: None, timeline: Some("Within a month".into()), host: Some(host.into()), ..Facets::default() }
 }
 
 async fn insights(app: &Router, user: &TestUser, body: Value) -> TestResponse {

@@ -55,6 +55,7 @@ async fn stored_leads(state: &AppState, form: &Form, count: usize, timeline: imp
             city: Some(format!("{}, {}", CITIES[i % CITIES.len()], ["TX", "CA", "NY"][i % 3])),
             timeline: timeline(i),
             host: (i % 4 == 0).then(|| "news.example.com".to_owned()),
+            ..Facets::default()
         };
         store_lead(state, &lead).await;
         ids.push(lead.id);

@@ -7,12 +7,26 @@ use shared::forms::Form;
 
 pub use shared::format::{csv_cell as cell, csv_record as record};
 
-pub const TRAILING: [&str; 4] = ["Location", "Temperature", "Estimated amount", "Submitted at"];
+pub const TRAILING: [&str; 12] = [
+    "Location",
+    "Temperature",
+    "Estimated amount",
+    "Submitted at",
+    "Source",
+    "UTM source",
+    "UTM medium",
+    "UTM campaign",
+    "UTM content",
+    "UTM term",
+    "Page",
+    "Referrer",
+];
 pub const OTHER_ANSWERS: &str = "Other answers";
 
 /// The export's columns: Form, one per field label across the forms (first seen first; the
 /// same label in two forms shares a column), optionally 'Other answers' for leads whose form
-/// was deleted, then Location, Temperature, Estimated amount and Submitted at.
+/// was deleted, then Location, Temperature, Estimated amount, Submitted at and where the
+/// investor came from (source, the five `utm_*`, the embedding page and its referrer).
 #[derive(Debug)]
 pub struct Columns {
     pub labels: Vec<String>,
@@ -48,7 +62,7 @@ impl Columns {
     }
 
     /// A lead's row. `answers` are (field id or legacy key, answer) in form order.
-    pub fn row(&self, form_name: &str, form_id: &str, answers: &[(&str, String)], trailing: [&str; 4]) -> String {
+    pub fn row(&self, form_name: &str, form_id: &str, answers: &[(&str, String)], trailing: [&str; 12]) -> String {
         let mut cells = vec![String::new(); self.labels.len()];
         let mut other = Vec::new();
         let slots = self.slots.get(form_id);
@@ -78,12 +92,13 @@ mod tests {
         let columns = Columns::new(&[&one, &two], true);
         assert_eq!(
             columns.header(),
-            "Form,Full Name,Email Address,Phone Number,Name,Other answers,Location,Temperature,Estimated amount,Submitted at\r\n"
+            "Form,Full Name,Email Address,Phone Number,Name,Other answers,Location,Temperature,Estimated amount,Submitted at,\
+             Source,UTM source,UTM medium,UTM campaign,UTM content,UTM term,Page,Referrer\r\n"
         );
         let answers = [(two.fields[0].id.as_str(), "Ada".to_owned()), (two.fields[1].id.as_str(), "ada@example.com".to_owned()), ("legacy", "x".to_owned())];
         assert_eq!(
-            columns.row("Two", &two.id, &answers, ["Austin", "Hot", "0", "2026-11-01T00:00:00Z"]),
-            "Two,,ada@example.com,,Ada,legacy: x,Austin,Hot,0,2026-11-01T00:00:00Z\r\n"
+            columns.row("Two", &two.id, &answers, ["Austin", "Hot", "0", "2026-11-01T00:00:00Z", "newsletter", "Newsletter", "", "", "", "", "", ""]),
+            "Two,,ada@example.com,,Ada,legacy: x,Austin,Hot,0,2026-11-01T00:00:00Z,newsletter,Newsletter,,,,,,\r\n"
         );
     }
 }

@@ -50,7 +50,28 @@ fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLe
     };
     let location = location_label_of(&lead).unwrap_or_default();
     let form_name = form.map_or("(deleted form)", |f| f.name.as_str());
-    columns.row(form_name, &lead.form_id, &cells, [&location, temperature, &amount.to_string(), &lead.created_at])
+    let a = &lead.attribution;
+    let text = |value: &Option<String>| value.clone().unwrap_or_default();
+    let source = if a.is_empty() { String::new() } else { shared::attribution::source_label(&a.source()).to_owned() };
+    columns.row(
+        form_name,
+        &lead.form_id,
+        &cells,
+        [
+            &location,
+            temperature,
+            &amount.to_string(),
+            &lead.created_at,
+            &source,
+            &text(&a.utm_source),
+            &text(&a.utm_medium),
+            &text(&a.utm_campaign),
+            &text(&a.utm_content),
+            &text(&a.utm_term),
+            &text(&a.page),
+            &text(&a.referrer),
+        ],
+    )
 }
 
 /// Where the export is between two pages.

@@ -6,6 +6,8 @@
 //! - `GET    /api/leads/recent` — the 5 newest leads with their form
 //! - `GET    /api/leads/summary` — totals, conversion, estimated interest and achievements
 //! - `GET    /api/leads/trends?formId=` — leads per week (12) and per day (30), the temperatures
+//! - `GET    /api/leads/funnel` — each form's funnel (views → starts → leads, where visitors
+//!   stop) and the sources table (by source, campaign and page: views, starts, leads, hot)
 //! - `GET    /api/leads/export?formId=` — every lead as CSV, streamed page by page
 //! - `PATCH  /api/leads/{id}` — `{status: cold|warm|hot}`
 //! - `DELETE /api/leads/{id}`
@@ -34,7 +36,8 @@ use shared::{
     forms::Form,
     http::JsonBody,
     leads::{LeadSummary, Temperature, answers_in_order, display_data, estimated_investment, location_label},
-    lead_stats::day_string,
+    lead_stats::{Dimension, day_string},
+    funnel::{FormFunnel, SourceRow, source_rows},
     repo::lead_listings::{Filter, Scope, StoredLead},
 };
 
@@ -54,6 +57,7 @@ pub fn router(state: AppState) -> Router {
         .route("/recent", get(recent))
         .route("/summary", get(summary))
         .route("/trends", get(trends))
+        .route("/funnel", get(funnel))
         .route("/export", get(export))
         .route("/{id}", patch(set_status).delete(remove))
         .with_state(state.clone());
@@ -74,6 +78,12 @@ pub struct LeadView {
     estimated_amount: u64,
     created_at: String,
     summary: LeadSummary,
+    /// Where the investor came from: the embedding page, its `utm_*`, its referrer.
+    #[serde(skip_serializing_if = "shared::attribution::Attribution::is_empty")]
+    attribution: shared::attribution::Attribution,
+    /// The source it counts under ("newsletter", "Direct / none"); none for older leads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<String>,
 }
 
 pub(crate) fn location_label_of(lead: &StoredLead) -> Option<String> {
@@ -97,6 +107,8 @@ fn view(lead: StoredLead, forms: &HashMap<String, Form>) -> LeadView {
         id: lead.id,
         form_id: lead.form_id,
         created_at: lead.created_at,
+        source: (!lead.attribution.is_empty()).then(|| shared::attribution::source_label(&lead.attribution.source()).to_owned()),
+        attribution: lead.attribution,
     }
 }
 
@@ -206,6 +218,44 @@ async fn trends(State(state): State<AppState>, member: Member, shared::http::Que
     )?;
     let temperatures = profile.map(|p| Temperatures { hot: p.hot_leads, warm: p.warm_leads, cold: p.cold_leads }).unwrap_or_default();
     Ok(Json(Trends::of(&stats, today, temperatures, query.form_id)))
+}
+
+// ------------------------------------------------------------------ funnel and sources
+
+#[derive(Debug, Serialize)]
+struct Sources {
+    source: Vec<SourceRow>,
+    campaign: Vec<SourceRow>,
+    page: Vec<SourceRow>,
+}
+
+#[derive(Debug, Serialize)]
+struct Funnel {
+    forms: Vec<FormFunnel>,
+    sources: Sources,
+}
+
+/// Bounded reads whatever the number of leads or visitors: the founder's dimension items (at
+/// most each dimension's cap) and one Query of stopping fields per form.
+#[tracing::instrument(skip(state, member), fields(company_id = %member.company_id))]
+async fn funnel(State(state): State<AppState>, member: Member) -> Result<Json<Funnel>> {
+    let (mut forms, stats) = tokio::try_join!(
+        async { Ok::<_, ApiError>(state.forms().list_forms(&member.company_id).await?) },
+        async { Ok::<_, ApiError>(state.lead_stats().dimensions(&member.company_id).await?) },
+    )?;
+    forms.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+    let stops = futures::future::try_join_all(forms.iter().map(|form| state.lead_stats().stops(&member.company_id, &form.id))).await?;
+    let forms = forms
+        .iter()
+        .zip(&stops)
+        .map(|(form, stops)| FormFunnel::of(form, stats.iter().find(|stat| stat.stat == Dimension::Form.key(&form.id)), stops))
+        .collect();
+    let sources = Sources {
+        source: source_rows(&stats, Dimension::Source),
+        campaign: source_rows(&stats, Dimension::Campaign),
+        page: source_rows(&stats, Dimension::Page),
+    };
+    Ok(Json(Funnel { forms, sources }))
 }
 
 // ------------------------------------------------------------------ export

@@ -319,7 +319,8 @@ async fn the_csv_export_quotes_neutralises_and_scopes_to_the_owner() {
         rows[0],
         [
             "Form", "Full Name", "Email Address", "Phone Number", "How much might you invest? (non-binding indication of interest)", "State",
-            "Other answers", "Location", "Temperature", "Estimated amount", "Submitted at"
+            "Other answers", "Location", "Temperature", "Estimated amount", "Submitted at", "Source", "UTM source", "UTM medium", "UTM campaign",
+            "UTM content", "UTM term", "Page", "Referrer"
         ]
     );
     assert_eq!(rows.len(), 4);
@@ -491,4 +492,139 @@ async fn temperature_and_form_counters_follow_capture_status_changes_and_deletes
     assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
     assert_eq!(profile_counts(&state, &user).await, (1, 0, 0, 1));
     assert_eq!(form_leads(&state, &form).await, 1);
+}
+
+// ------------------------------------------------------------------ the funnel and the sources
+
+const NEWSLETTER_PAGE: &str = "https://www.harbor.example/invest?utm_source=Newsletter&utm_medium=email&utm_campaign=launch";
+
+async fn ping(app: &axum::Router, form: &Form, step: &str, ip: &str, body: serde_json::Value) -> StatusCode {
+    Call::post(&format!("/api/public-forms/{}/{step}", form.id)).from_ip(ip).json(body).send(app).await.status
+}
+
+async fn funnel_of(state: &AppState, app: &axum::Router, user: &TestUser) -> serde_json::Value {
+    state.background.idle().await;
+    let funnel = Call::get("/api/leads/funnel").token(&user.token).send(app).await;
+    assert_eq!(funnel.status, StatusCode::OK, "{}", funnel.text);
+    funnel.body
+}
+
+fn row<'a>(funnel: &'a serde_json::Value, table: &str, label: &str) -> &'a serde_json::Value {
+    funnel["sources"][table].as_array().unwrap().iter().find(|r| r["label"] == label).unwrap_or_else(|| panic!("no {table} row {label}: {funnel}"))
+}
+
+fn counts(row: &serde_json::Value) -> [u64; 4] {
+    ["views", "starts", "leads", "hotLeads"].map(|k| row[k].as_u64().unwrap())
+}
+
+#[tokio::test]
+async fn each_visitor_counts_once_a_day_per_funnel_step_in_its_form_and_in_the_sources_it_came_from() {
+    let (app, state) = both().await;
+    let user = test_user(&state).await;
+    let form = published(&state, &user, "Seed").await;
+    let newsletter = json!({ "source": NEWSLETTER_PAGE, "referrer": "https://mail.example/inbox?m=42" });
+    // The first investor views twice, starts twice, and submits: one view, one start, one lead.
+    for _ in 0..2 {
+        assert!([StatusCode::ACCEPTED, StatusCode::OK].contains(&ping(&app, &form, "views", "10.7.0.1", newsletter.clone()).await));
+        assert!([StatusCode::ACCEPTED, StatusCode::OK].contains(&ping(&app, &form, "starts", "10.7.0.1", newsletter.clone()).await));
+    }
+    assert_eq!(ping(&app, &form, "views", "10.7.0.1", newsletter.clone()).await, StatusCode::OK);
+    let answers = json!({
+        form.fields[0].id.clone(): "Ada Lovelace", form.fields[1].id.clone(): "ada@example.com", form.fields[2].id.clone(): "+1 555 010 0100",
+        form.fields[3].id.clone(): "Over $100,000", form.fields[4].id.clone(): "Texas",
+    });
+    let lead = Call::post(&format!("/api/public-forms/{}/leads", form.id))
+        .from_ip("10.7.0.1")
+        .json(json!({ "answers": answers, "source": NEWSLETTER_PAGE, "referrer": "https://mail.example/inbox?m=42" }))
+        .send(&app)
+        .await;
+    assert_eq!(lead.status, StatusCode::CREATED, "{}", lead.text);
+    // The second came from Hacker News, started, and left at the phone field (told twice).
+    let hn = json!({ "source": "https://harbor.example/invest", "referrer": "https://news.ycombinator.com/item?id=1" });
+    assert_eq!(ping(&app, &form, "views", "10.7.0.2", hn.clone()).await, StatusCode::ACCEPTED);
+    assert_eq!(ping(&app, &form, "starts", "10.7.0.2", hn.clone()).await, StatusCode::ACCEPTED);
+    let phone = json!({ "field": form.fields[2].id });
+    assert_eq!(ping(&app, &form, "leaves", "10.7.0.2", phone.clone()).await, StatusCode::ACCEPTED);
+    assert_eq!(ping(&app, &form, "leaves", "10.7.0.2", phone.clone()).await, StatusCode::OK);
+    // A view with nothing to say about its origin counts as direct.
+    assert_eq!(Call::post(&format!("/api/public-forms/{}/views", form.id)).from_ip("10.7.0.3").send(&app).await.status, StatusCode::ACCEPTED);
+
+    let funnel = funnel_of(&state, &app, &user).await;
+    let seed = &funnel["forms"][0];
+    assert_eq!((seed["name"].as_str(), seed["views"].as_u64(), seed["starts"].as_u64(), seed["leads"].as_u64(), seed["hotLeads"].as_u64()), (Some("Seed"), Some(3), Some(2), Some(1), Some(1)));
+    assert_eq!(seed["stops"], json!([{ "fieldId": form.fields[2].id, "label": "Phone Number", "visitors": 1 }]));
+    assert_eq!(seed["topStop"], "Phone Number");
+    assert_eq!(counts(row(&funnel, "source", "newsletter")), [1, 1, 1, 1]);
+    assert_eq!(counts(row(&funnel, "source", "news.ycombinator.com")), [1, 1, 0, 0]);
+    assert_eq!(counts(row(&funnel, "source", "Direct / none")), [1, 0, 0, 0]);
+    assert_eq!(counts(row(&funnel, "campaign", "launch")), [1, 1, 1, 1]);
+    assert_eq!(counts(row(&funnel, "page", "harbor.example/invest")), [2, 2, 1, 1]);
+    assert_eq!(funnel["sources"]["source"][0]["label"], "newsletter", "most leads first");
+
+    // The lead keeps where it came from (the referrer without its query), shown and exported.
+    let listed = Call::get("/api/leads").token(&user.token).send(&app).await;
+    let attribution = &listed.body["leads"][0]["attribution"];
+    assert_eq!(attribution["utm_source"], "Newsletter");
+    assert_eq!(attribution["utm_campaign"], "launch");
+    assert_eq!(attribution["referrer"], "https://mail.example/inbox");
+    assert_eq!(attribution["page"], "https://www.harbor.example/invest");
+    let export = parse_csv(&Call::get("/api/leads/export").token(&user.token).send(&app).await.text);
+    let column = |name: &str| export[0].iter().position(|c| c == name).unwrap();
+    assert_eq!((export[1][column("Source")].as_str(), export[1][column("UTM campaign")].as_str()), ("newsletter", "launch"));
+
+    // Hot leads follow the lead's temperature; deleting it takes it off its sources.
+    let id = listed.body["leads"][0]["id"].as_str().unwrap().to_owned();
+    let cold = Call::patch(&format!("/api/leads/{id}")).token(&user.token).json(json!({ "status": "cold" })).send(&app).await;
+    assert_eq!(cold.status, StatusCode::OK, "{}", cold.text);
+    let funnel = funnel_of(&state, &app, &user).await;
+    assert_eq!(counts(row(&funnel, "source", "newsletter")), [1, 1, 1, 0]);
+    assert_eq!(funnel["forms"][0]["hotLeads"], 0);
+    let hot = Call::patch(&format!("/api/leads/{id}")).token(&user.token).json(json!({ "status": "hot" })).send(&app).await;
+    assert_eq!(hot.status, StatusCode::OK);
+    assert_eq!(counts(row(&funnel_of(&state, &app, &user).await, "campaign", "launch")), [1, 1, 1, 1]);
+    assert_eq!(Call::delete(&format!("/api/leads/{id}")).token(&user.token).send(&app).await.status, StatusCode::NO_CONTENT);
+    let funnel = funnel_of(&state, &app, &user).await;
+    assert_eq!(counts(row(&funnel, "source", "newsletter")), [1, 1, 0, 0]);
+    assert_eq!(counts(row(&funnel, "page", "harbor.example/invest")), [2, 2, 0, 0]);
+
+    // Another founder sees none of it; signed out is 401.
+    let other = test_user(&state).await;
+    let theirs = funnel_of(&state, &app, &other).await;
+    assert_eq!(theirs, json!({ "forms": [], "sources": { "source": [], "campaign": [], "page": [] } }));
+    assert_eq!(Call::get("/api/leads/funnel").send(&app).await.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_funnel_ping_that_is_malformed_too_large_or_names_no_field_of_the_form_is_a_4xx_and_counts_nothing() {
+    let (app, state) = both().await;
+    let user = test_user(&state).await;
+    let form = published(&state, &user, "Seed").await;
+    let refused = [
+        ("leaves", json!({ "field": "no-such-field" }), StatusCode::BAD_REQUEST),
+        ("leaves", json!({}), StatusCode::BAD_REQUEST),
+        ("leaves", json!({ "field": form.fields[0].id, "extra": 1 }), StatusCode::BAD_REQUEST),
+        ("leaves", json!({ "field": 7 }), StatusCode::BAD_REQUEST),
+        ("starts", json!({ "source": 1 }), StatusCode::BAD_REQUEST),
+        ("starts", json!({ "page": "https://x.example" }), StatusCode::BAD_REQUEST),
+        ("views", json!({ "source": "x".repeat(5_000) }), StatusCode::PAYLOAD_TOO_LARGE),
+    ];
+    for (step, body, status) in refused {
+        let answer = Call::post(&format!("/api/public-forms/{}/{step}", form.id)).from_ip("10.7.1.1").json(body.clone()).send(&app).await;
+        assert_eq!(answer.status, status, "{step} {body}: {}", answer.text);
+        assert!(!answer.error_message().is_empty());
+    }
+    let empty = Call::post(&format!("/api/public-forms/{}/leaves", form.id)).from_ip("10.7.1.1").send(&app).await;
+    assert_eq!(empty.status, StatusCode::BAD_REQUEST);
+    for (step, body) in [("views", json!({})), ("starts", json!({})), ("leaves", json!({ "field": "x" }))] {
+        let unknown = Call::post(&format!("/api/public-forms/no-such-form/{step}")).from_ip("10.7.1.1").json(body).send(&app).await;
+        assert_eq!(unknown.status, StatusCode::NOT_FOUND, "{step}");
+    }
+    // Addresses and scripts are text: what is not a web address is not a source or a page.
+    let script = json!({ "source": "javascript:alert(1)?utm_source=x", "referrer": "<script>" });
+    assert_eq!(ping(&app, &form, "starts", "10.7.1.2", script).await, StatusCode::ACCEPTED);
+    let funnel = funnel_of(&state, &app, &user).await;
+    assert_eq!(funnel["forms"][0]["stops"], json!([]));
+    assert_eq!(funnel["forms"][0]["starts"], 1);
+    assert_eq!(funnel["sources"]["source"], json!([{ "value": "direct", "label": "Direct / none", "views": 0, "starts": 1, "leads": 0, "hotLeads": 0, "conversion": null }]));
+    assert_eq!((&funnel["sources"]["page"], &funnel["sources"]["campaign"]), (&json!([]), &json!([])));
 }

@@ -6,6 +6,13 @@
 //! - `GET  /api/public-forms/logos/{hash}.png` — a founder's logo by its content address
 //!   (immutable: cached for a year by browsers and the CDN)
 //! - `POST /api/public-forms/{id}/views`  — counts a view, once per visitor, form and day
+//! - `POST /api/public-forms/{id}/starts` — counts a start (the first touch of a field), once
+//!   per visitor, form and day
+//! - `POST /api/public-forms/{id}/leaves` — the field a visitor who started and did not submit
+//!   touched last, once per visitor, form and day (sent as the page is left)
+//!
+//! Views and starts carry where the visitor came from (`source`: the embedding page with its
+//! `utm_*`; `referrer`: that page's referrer) and are counted in the founder's sources.
 //! - `POST /api/public-forms/{id}/leads`  — stores an indication of interest (≤ 32 KB,
 //!   `Idempotency-Key` for retries, honeypot, per-IP-and-form limit); once the founder's
 //!   Form C is filed (or the offering is live or closed) 409 with what investors should do
@@ -33,6 +40,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
+    attribution::Attribution,
+    lead_stats::Facets,
+    repo::lead_stats::Adds,
     config::LeadNotifications,
     crypto::sha256_hex,
     forms::{ContentSettings, Form, FormField, OfferingSettings, Styling, WelcomeSettings},
@@ -68,6 +78,8 @@ pub fn router(state: AppState) -> Router {
         .route("/{id}", get(show))
         .route("/{id}/floating-button", get(floating_button))
         .route("/{id}/views", post(count_view))
+        .route("/{id}/starts", post(count_start))
+        .route("/{id}/leaves", post(count_leave))
         .route("/{id}/leads", post(submit_lead))
         .layer(Extension(Arc::new(FormCache::default())))
         .layer(cors)
@@ -228,49 +240,109 @@ fn day() -> String {
 /// A visitor is recognised by a salted hash of address and day, whatever the headers say
 /// (a changed User-Agent is the same visitor): no raw IP is stored. One key per view salt kept,
 /// newest first: during a salt rotation a visitor counted under the older salt is recognised.
-fn visit_keys(state: &AppState, form_id: &str, ip: &str) -> Vec<String> {
+/// `step` keeps views, starts and leaves apart.
+fn visit_keys(state: &AppState, step: &str, form_id: &str, ip: &str) -> Vec<String> {
     let day = day();
-    state.config.links.view_salt.salts().iter().map(|salt| sha256_hex(format!("views|{salt}|{form_id}|{ip}|{day}"))).collect()
+    let prefix = if step == "views" { String::new() } else { format!("{step}|") };
+    state.config.links.view_salt.salts().iter().map(|salt| sha256_hex(format!("{prefix}views|{salt}|{form_id}|{ip}|{day}"))).collect()
 }
 
-/// View pings per address per minute (in process; the WAF limits at the edge too).
+/// View, start and leave pings per address per minute (in process; the WAF limits at the edge
+/// too).
 pub const VIEWS_PER_MINUTE: usize = 30;
 
-/// A view ping's optional body: the page that embedded the form.
+/// A view or start ping's optional body: where the visitor came from.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ViewPing {
+struct VisitPing {
+    /// The page that embedded the form, with its query (its `utm_*`).
     #[serde(default)]
     source: Option<String>,
+    /// That page's referrer.
+    #[serde(default)]
+    referrer: Option<String>,
 }
 
-/// View pings are tiny: a larger body is refused before it is read.
+/// A leave ping: the field touched last.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LeavePing {
+    field: String,
+}
+
+/// Pings are tiny: a larger body is refused before it is read.
 pub const MAX_VIEW_BODY: usize = 4 * 1024;
 
-/// Counts at most one view per form, address and day (and one for the page that embedded it,
-/// in the founder's aggregates); the endpoint itself is limited.
-#[tracing::instrument(skip(state, ip, body))]
-async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
+/// A ping's body (empty is `T::default()` where there is one), size-checked and limited per
+/// address, then the live form: what every funnel ping starts with.
+async fn ping<T: serde::de::DeserializeOwned>(state: &AppState, id: &str, ip: &ClientIp, body: &Bytes, empty: Option<T>) -> Result<(T, Form)> {
     if body.len() > MAX_VIEW_BODY {
         return Err(ApiError::payload_too_large(MAX_VIEW_BODY));
     }
-    let ping: ViewPing = if body.iter().all(u8::is_ascii_whitespace) { ViewPing::default() } else { shared::http::parse_json(&body)? };
+    let ping = match empty {
+        Some(empty) if body.iter().all(u8::is_ascii_whitespace) => empty,
+        _ => shared::http::parse_json(body)?,
+    };
     if !state.memory_limits.allow(&format!("views|{}", ip.0), VIEWS_PER_MINUTE, std::time::Duration::from_secs(60)) {
         return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
     }
-    let form = live_form(&state, &id).await?;
+    Ok((ping, live_form(state, id).await?))
+}
+
+/// `true` the first time today this visitor takes `step` on the form.
+async fn first_today(state: &AppState, step: &str, form_id: &str, ip: &ClientIp) -> Result<bool> {
     let expires = shared::time::unix(shared::time::now()) + 2 * 86_400;
-    if !state.form_views().first_visit(&visit_keys(&state, &form.id, &ip.0), expires).await? {
+    Ok(state.form_views().first_visit(&visit_keys(state, step, form_id, &ip.0), expires).await?)
+}
+
+/// Counts at most one view per form, address and day (and one in each of the founder's sources
+/// the visit came from); the endpoint itself is limited.
+#[tracing::instrument(skip(state, ip, body))]
+async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
+    let (ping, form) = ping::<VisitPing>(&state, &id, &ip, &body, Some(VisitPing::default())).await?;
+    if !first_today(&state, "views", &form.id, &ip).await? {
         return Ok(StatusCode::OK);
     }
     state.forms().add_view(&form.id).await?;
-    if let Some(host) = ping.source.as_deref().and_then(shared::lead_stats::host_of) {
-        let counted = state.lead_stats().count_host_view(&form.user_id, &form.id, &host).await;
-        if let Err(err) = counted {
-            tracing::warn!(form_id = %form.id, error = %err, "source page view not counted");
-        }
-    }
+    count_in_sources(&state, &form, &ping, Adds::View).await;
     Ok(StatusCode::ACCEPTED)
+}
+
+/// Counts at most one start (a visitor's first touch of a field) per form, address and day, in
+/// the form's funnel and in the sources the visit came from.
+#[tracing::instrument(skip(state, ip, body))]
+async fn count_start(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
+    let (ping, form) = ping::<VisitPing>(&state, &id, &ip, &body, Some(VisitPing::default())).await?;
+    if !first_today(&state, "starts", &form.id, &ip).await? {
+        return Ok(StatusCode::OK);
+    }
+    count_in_sources(&state, &form, &ping, Adds::Start).await;
+    Ok(StatusCode::ACCEPTED)
+}
+
+/// Counts the field a visitor touched last before leaving without submitting (at most once per
+/// form, address and day). The field must be one of the form's: invented names grow nothing.
+#[tracing::instrument(skip(state, ip, body))]
+async fn count_leave(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
+    let (ping, form) = ping::<LeavePing>(&state, &id, &ip, &body, None).await?;
+    if !form.fields.iter().any(|field| field.id == ping.field) {
+        return Err(ApiError::bad_request("unknown_field", "This form has no such field."));
+    }
+    if !first_today(&state, "leaves", &form.id, &ip).await? {
+        return Ok(StatusCode::OK);
+    }
+    state.lead_stats().count_stop(&form.user_id, &form.id, &ping.field).await?;
+    Ok(StatusCode::ACCEPTED)
+}
+
+/// Best effort, like the ping itself: a source that cannot be counted is logged.
+async fn count_in_sources(state: &AppState, form: &Form, ping: &VisitPing, adds: Adds) {
+    let source = shared::leads::web_url(ping.source.as_deref());
+    let attribution = Attribution::of(source.as_deref(), ping.referrer.as_deref());
+    let facets = Facets::of_visit(&attribution);
+    if let Err(err) = state.lead_stats().count_visit(&form.user_id, &form.id, &facets, adds).await {
+        tracing::warn!(form_id = %form.id, error = %err, "visit not counted in the founder's sources");
+    }
 }
 
 /// The body of `POST /{id}/leads`, as sent (unknown keys are refused).
@@ -281,6 +353,9 @@ struct LeadBody {
     /// The page that embedded the form (the iframe's `source` parameter).
     #[serde(default)]
     source: Option<String>,
+    /// That page's referrer (the iframe's `ref` parameter).
+    #[serde(default)]
+    referrer: Option<String>,
     /// The honeypot: a field people never see. Bots fill it.
     #[serde(default)]
     website: Option<String>,
@@ -343,7 +418,7 @@ async fn submit_lead(
     let now = state.clock.now_iso();
     let referrer = headers.get(header::REFERER).and_then(|v| v.to_str().ok());
     let context = CaptureContext { lead_id: lead_id.clone(), now: &now, referrer, cdn_location: location(&state, &headers) };
-    let submission = Submission { answers: body.answers, source: body.source, website: body.website };
+    let submission = Submission { answers: body.answers, source: body.source, referrer: body.referrer, website: body.website };
     let capture = match capture_lead(&form, submission, context) {
         Ok(capture) => capture,
         Err(errors) => return Ok(refused_answers(errors)),

@@ -266,7 +266,7 @@ async fn every_invalid_submission_is_4xx_with_a_message_and_stores_nothing() {
         (with(0, "Eve\u{0}Doe"), "Please remove the special characters from this answer."),
         (json!({ "answers": unknown }), "The form has changed since you opened it. Reload the page and try again."),
         (json!({ "answers": { form.fields[0].id.clone(): 5 } }), "Invalid request body: invalid type: integer `5`, expected a string."),
-        (json!({ "answers": answers(&form), "extra": true }), "Invalid request body: unknown field `extra`, expected one of `answers`, `source`, `website`."),
+        (json!({ "answers": answers(&form), "extra": true }), "Invalid request body: unknown field `extra`, expected one of `answers`, `source`, `referrer`, `website`."),
     ];
     for (i, (body, message)) in cases.into_iter().enumerate() {
         let response = submit_lead(&app, &form, body, &format!("10.2.0.{i}"), None).await;

@@ -38,6 +38,9 @@ pub fn counted_amount(amount: u64) -> u64 {
 pub struct Delta {
     pub leads: u64,
     pub amount: u64,
+    /// Of `leads`, the hot ones (the sources table's "hot leads"; a change of temperature
+    /// moves it, see `repo::leads::set_status`).
+    pub hot: u64,
     /// The display label, set when the item is first written (open values and Other).
     pub label: Option<String>,
     /// The day of a founder's day item (the vault's daily digest finds founders by it).
@@ -113,6 +116,7 @@ impl Plan {
         self.members.push(member.id.clone());
         self.leads += 1;
         self.amount += amount;
+        let hot = Temperature::from_status(&member.status) == Temperature::Hot;
         match Temperature::from_status(&member.status) {
             Temperature::Hot => self.hot += 1,
             Temperature::Warm => self.warm += 1,
@@ -121,38 +125,39 @@ impl Plan {
         let mut keys = Vec::new();
         for (dimension, value) in member.facets.values() {
             let Some(cap) = dimension.cap() else {
-                keys.push(self.stat(dimension.key(value), amount, None, None));
+                keys.push(self.stat(hot, dimension.key(value), amount, None, None));
                 continue;
             };
             let key = dimension.key(&value_key(value));
             let news = new_values.entry(dimension).or_default();
             let registered = known.registered.get(&dimension).copied().unwrap_or(0);
             if known.items.contains(&key) || news.contains(&key) {
-                keys.push(self.stat(key, amount, None, None));
+                keys.push(self.stat(hot, key, amount, None, None));
             } else if registered + (news.len() as u64) < cap {
                 news.insert(key.clone());
                 self.registrations.insert(dimension, Registration { read: registered, added: news.len() as u64 });
-                keys.push(self.stat(key, amount, Some(value), None));
+                keys.push(self.stat(hot, key, amount, Some(value), None));
             } else {
-                keys.push(self.stat(dimension.key(OTHER), amount, Some("Other"), None));
+                keys.push(self.stat(hot, dimension.key(OTHER), amount, Some("Other"), None));
             }
         }
         if let Some(bucket) = amount_bucket(amount) {
-            keys.push(self.stat(Dimension::Amount.key(bucket), amount, None, None));
+            keys.push(self.stat(hot, Dimension::Amount.key(bucket), amount, None, None));
         }
-        keys.push(self.stat(Dimension::Form.key(&member.form_id), amount, None, None));
+        keys.push(self.stat(hot, Dimension::Form.key(&member.form_id), amount, None, None));
         *self.forms.entry(member.form_id.clone()).or_default() += 1;
         if let Some(day) = day_of(&member.created_at) {
-            keys.push(self.stat(day_key(day), amount, None, Some(day)));
-            keys.push(self.stat(form_day_key(&member.form_id, day), amount, None, None));
+            keys.push(self.stat(hot, day_key(day), amount, None, Some(day)));
+            keys.push(self.stat(hot, form_day_key(&member.form_id, day), amount, None, None));
             *self.days.entry(day.to_owned()).or_default() += 1;
         }
         self.counted_in.insert(member.id.clone(), keys);
     }
 
-    fn stat(&mut self, key: String, amount: u64, label: Option<&str>, digest_day: Option<&str>) -> String {
+    fn stat(&mut self, hot: bool, key: String, amount: u64, label: Option<&str>, digest_day: Option<&str>) -> String {
         let delta = self.stats.entry(key.clone()).or_default();
         delta.leads += 1;
+        delta.hot += u64::from(hot);
         delta.amount += amount;
         if delta.label.is_none() {
             delta.label = label.map(str::to_owned);
@@ -175,7 +180,7 @@ mod tests {
             created_at: "2026-11-28T10:00:00Z".into(),
             status: status.into(),
             estimated_amount: amount,
-            facets: Facets { state: Some("TX".into()), city: city.map(str::to_owned), timeline: None, host: None },
+            facets: Facets { state: Some("TX".into()), city: city.map(str::to_owned), ..Facets::default() },
         }
     }
 
@@ -188,7 +193,7 @@ mod tests {
         // state, city, amount bucket, form, day, form day: six items for fifty leads.
         assert_eq!(plan.stats.len(), 6);
         for delta in plan.stats.values() {
-            assert_eq!((delta.leads, delta.amount), (50, 50_000));
+            assert_eq!((delta.leads, delta.amount, delta.hot), (50, 50_000, 25));
         }
         assert_eq!(plan.stats["t#day#2026-11-28"].digest_day.as_deref(), Some("2026-11-28"));
         assert_eq!(plan.stats["d#city#austin, tx"].label.as_deref(), Some("Austin, TX"));
@@ -214,7 +219,7 @@ mod tests {
         assert_eq!(plan.stats["d#city#known, tx"].leads, 1);
         assert_eq!(plan.stats["d#city#new one, tx"].leads, 2, "the same value in another case is one item");
         assert_eq!(plan.stats["d#city#new two, tx"].leads, 1);
-        assert_eq!(plan.stats["d#city#~other"], Delta { leads: 1, amount: 0, label: Some("Other".into()), digest_day: None });
+        assert_eq!(plan.stats["d#city#~other"], Delta { leads: 1, amount: 0, hot: 0, label: Some("Other".into()), digest_day: None });
         assert!(plan.counted_in["e"].contains(&"d#city#~other".to_owned()));
     }
 

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 pub use crate::days::{date_of, day_of, day_string, monday_of, weeks_start};
 
 use crate::{
+    attribution::Attribution,
     forms::Form,
     leads::{LocationData, timeline_answer, us_state_code},
 };
@@ -29,10 +30,18 @@ pub enum Dimension {
     Timeline,
     Form,
     Host,
+    /// Where visitors came from: `utm_source`, another site's referrer, or direct.
+    Source,
+    /// The embedding page's `utm_campaign`.
+    Campaign,
+    /// The embedding page: host and path.
+    Page,
 }
 
 impl Dimension {
-    pub const ALL: [Dimension; 6] = [Self::State, Self::City, Self::Amount, Self::Timeline, Self::Form, Self::Host];
+    pub const ALL: [Dimension; 9] = [Self::State, Self::City, Self::Amount, Self::Timeline, Self::Form, Self::Host, Self::Source, Self::Campaign, Self::Page];
+    /// The dimensions a visit (a view or a start) is counted in, besides its form.
+    pub const VISITS: [Dimension; 4] = [Self::Host, Self::Source, Self::Campaign, Self::Page];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -42,6 +51,9 @@ impl Dimension {
             Self::Timeline => "timeline",
             Self::Form => "form",
             Self::Host => "host",
+            Self::Source => "source",
+            Self::Campaign => "campaign",
+            Self::Page => "page",
         }
     }
 
@@ -51,7 +63,7 @@ impl Dimension {
         match self {
             Self::City => Some(300),
             Self::Timeline => Some(30),
-            Self::Host => Some(100),
+            Self::Host | Self::Source | Self::Campaign | Self::Page => Some(100),
             Self::State | Self::Amount | Self::Form => None,
         }
     }
@@ -104,6 +116,15 @@ pub struct Facets {
     /// The host of the page that embedded the form ('www.' dropped).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host: Option<String>,
+    /// [`Attribution::source`]: `utm_source`, another site's referrer host, or direct.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// The embedding page's `utm_campaign`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<String>,
+    /// [`Attribution::page_label`]: `harbor.example/invest`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page: Option<String>,
 }
 
 const MAX_LABEL: usize = 60;
@@ -117,7 +138,7 @@ fn clean(text: &str) -> Option<String> {
 }
 
 impl Facets {
-    pub fn of(form: &Form, answers: &HashMap<String, String>, location: Option<&LocationData>, source: Option<&str>) -> Self {
+    pub fn of(form: &Form, answers: &HashMap<String, String>, location: Option<&LocationData>, attribution: &Attribution) -> Self {
         let region = location.and_then(|l| l.region.as_deref());
         let country = location.and_then(|l| l.country_name.as_deref());
         let state = region.and_then(us_state_code).map(str::to_owned).or_else(|| {
@@ -128,13 +149,38 @@ impl Facets {
             Some(code) if code != OUTSIDE_US => format!("{city}, {code}"),
             _ => city,
         });
-        Self { state, city, timeline: timeline_answer(form, answers).and_then(clean), host: source.and_then(host_of) }
+        Self {
+            state,
+            city,
+            timeline: timeline_answer(form, answers).and_then(clean),
+            ..Self::of_visit(attribution)
+        }
+    }
+
+    /// The facets a visit has before any answer: where it came from.
+    pub fn of_visit(attribution: &Attribution) -> Self {
+        Self {
+            host: attribution.page.as_deref().and_then(host_of),
+            source: clean(&attribution.source()),
+            campaign: attribution.utm_campaign.as_deref().and_then(clean),
+            page: attribution.page_label().as_deref().and_then(clean),
+            ..Self::default()
+        }
     }
 
     /// The value each open or closed facet dimension takes (amount and form come from the lead).
     pub fn values(&self) -> Vec<(Dimension, &str)> {
         let mut values = Vec::new();
-        for (dimension, value) in [(Dimension::State, &self.state), (Dimension::City, &self.city), (Dimension::Timeline, &self.timeline), (Dimension::Host, &self.host)] {
+        let all = [
+            (Dimension::State, &self.state),
+            (Dimension::City, &self.city),
+            (Dimension::Timeline, &self.timeline),
+            (Dimension::Host, &self.host),
+            (Dimension::Source, &self.source),
+            (Dimension::Campaign, &self.campaign),
+            (Dimension::Page, &self.page),
+        ];
+        for (dimension, value) in all {
             if let Some(value) = value {
                 values.push((dimension, value.as_str()));
             }
@@ -187,6 +233,12 @@ pub struct Stat {
     pub amount: u64,
     #[serde(default, deserialize_with = "crate::counters::lenient")]
     pub views: u64,
+    /// Visitors who touched a field (first time that day), for source and form items.
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub starts: u64,
+    /// Of `leads`, those hot now.
+    #[serde(default, deserialize_with = "crate::counters::lenient")]
+    pub hot: u64,
     #[serde(default)]
     pub label: Option<String>,
 }
@@ -285,21 +337,24 @@ mod tests {
         let field = form.fields[0].id.clone();
         let answers: HashMap<String, String> = [(field, "Within a month".to_owned())].into();
         let location = LocationData { city: Some("  Austin ".into()), region: Some("Texas".into()), country_name: None };
-        let facets = Facets::of(&form, &answers, Some(&location), Some("https://www.startup.example/invest"));
+        let facets = Facets::of(&form, &answers, Some(&location), &Attribution::of(Some("https://www.startup.example/invest?utm_campaign=Launch"), None));
         assert_eq!(
             facets,
             Facets {
                 state: Some("TX".into()),
                 city: Some("Austin, TX".into()),
                 timeline: Some("Within a month".into()),
-                host: Some("startup.example".into())
+                host: Some("startup.example".into()),
+                source: Some("direct".into()),
+                campaign: Some("Launch".into()),
+                page: Some("startup.example/invest".into()),
             }
         );
         let abroad = LocationData { city: Some("Lyon".into()), region: Some("Auvergne-Rhône-Alpes".into()), country_name: Some("France".into()) };
-        let facets = Facets::of(&form, &HashMap::new(), Some(&abroad), Some("not a url"));
-        assert_eq!(facets, Facets { state: Some(OUTSIDE_US.into()), city: Some("Lyon".into()), timeline: None, host: None });
+        let facets = Facets::of(&form, &HashMap::new(), Some(&abroad), &Attribution::of(Some("not a url"), None));
+        assert_eq!(facets, Facets { state: Some(OUTSIDE_US.into()), city: Some("Lyon".into()), source: Some("direct".into()), ..Facets::default() });
         let typed = LocationData { city: None, region: Some("Atlantis".into()), country_name: None };
-        assert_eq!(Facets::of(&form, &HashMap::new(), Some(&typed), None), Facets::default());
+        assert_eq!(Facets::of(&form, &HashMap::new(), Some(&typed), &Attribution::default()), Facets { source: Some("direct".into()), ..Facets::default() });
     }
 
     #[test]

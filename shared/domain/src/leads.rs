@@ -279,6 +279,9 @@ pub struct LeadRecord {
     /// When a campaign first reached the lead (see `repo::leads::mark_contacted`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contacted_at: Option<String>,
+    /// Where the investor came from: the embedding page, its `utm_*` and its referrer.
+    #[serde(default, skip_serializing_if = "crate::attribution::Attribution::is_empty")]
+    pub attribution: crate::attribution::Attribution,
 }
 
 /// Lead data as stored: a map of field id to answer, or (older records) JSON text of one.

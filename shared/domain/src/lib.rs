@@ -2,6 +2,7 @@
 //! no clock reads (`now`/`today` are parameters). A rule that refuses input returns
 //! [`Invalid`]; the HTTP layer in `shared` answers it as 400.
 
+pub mod attribution;
 pub mod brand;
 pub mod campaigns;
 pub mod contrast;
@@ -12,6 +13,7 @@ pub mod days;
 pub mod email;
 pub mod format;
 pub mod forms;
+pub mod funnel;
 pub mod html;
 pub mod impersonation;
 pub mod invalid;

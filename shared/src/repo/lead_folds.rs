@@ -397,7 +397,8 @@ impl<'a> LeadFolds<'a> {
                 .key("owner_id", s(owner_id))
                 .key("stat", s(stat))
                 .expression_attribute_values(":leads", n(delta.leads))
-                .expression_attribute_values(":amount", n(delta.amount));
+                .expression_attribute_values(":amount", n(delta.amount))
+                .expression_attribute_values(":hot", n(delta.hot));
             let mut sets = Vec::new();
             if let Some(label) = &delta.label {
                 sets.push("label = if_not_exists(label, :label)");
@@ -408,7 +409,7 @@ impl<'a> LeadFolds<'a> {
                 builder = builder.expression_attribute_values(":digest_day", s(day));
             }
             let set = if sets.is_empty() { String::new() } else { format!("SET {} ", sets.join(", ")) };
-            let update = builder.update_expression(format!("{set}ADD leads :leads, amount :amount")).build();
+            let update = builder.update_expression(format!("{set}ADD leads :leads, amount :amount, hot :hot")).build();
             items.push(TransactWriteItem::builder().update(built(update)?).build());
         }
         for (dimension, registration) in &plan.registrations {

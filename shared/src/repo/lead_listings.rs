@@ -86,6 +86,8 @@ pub struct StoredLead {
     /// `None` when the record has none (the caller estimates it from the answers).
     pub estimated_amount: Option<u64>,
     pub created_at: String,
+    /// Where the investor came from (older leads: nothing).
+    pub attribution: crate::attribution::Attribution,
 }
 
 impl StoredLead {
@@ -105,6 +107,7 @@ impl StoredLead {
                 .and_then(|v| v.as_n().ok())
                 .map(|n| n.parse::<u64>().ok().filter(|n| *n <= MAX_LEAD_ESTIMATE).unwrap_or(0)),
             created_at: text("created_at").unwrap_or_default(),
+            attribution: item.get("attribution").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()).unwrap_or_default(),
         })
     }
 }

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use crate::{
     config::Tables,
     dynamo::{StoreError, from_item},
-    lead_stats::{DIMENSION_PREFIX, Dimension, INSIGHTS_CACHE_KEY, OTHER, day_key, form_day_key, value_key},
+    lead_stats::{DIMENSION_PREFIX, Dimension, Facets, INSIGHTS_CACHE_KEY, OTHER, day_key, form_day_key, value_key},
 };
 
 use super::table::{Table, TxOutcome, built, transact};
@@ -41,6 +41,11 @@ impl Slot {
             Self::Register | Self::Other => Self::Other,
         }
     }
+}
+
+/// A form's drop-off field item: `p#stop#<form id>#<field id>`.
+fn stop_key(form_id: &str, field_id: &str) -> String {
+    format!("p#stop#{form_id}#{field_id}")
 }
 
 /// Most hosts remembered per form ([`LeadStatsRepo::add_form_host`]).
@@ -71,17 +76,23 @@ pub struct Planned {
 /// What an update adds to an item.
 #[derive(Clone, Copy)]
 pub enum Adds {
-    /// A lead (or, negative, taking one off) with its amount.
-    Lead { sign: i64, amount: i64 },
-    /// A view of a source page.
+    /// A lead (or, negative, taking one off) with its amount; `hot` is 1 for a hot lead.
+    Lead { sign: i64, amount: i64, hot: i64 },
+    /// A lead's move into (1) or out of (-1) hot.
+    Hot(i64),
+    /// A visitor's first view (of the day) of a form.
     View,
+    /// A visitor's first interaction (of the day) with a form.
+    Start,
 }
 
 impl Adds {
     fn expression(self) -> (&'static str, Vec<(&'static str, AttributeValue)>) {
         match self {
-            Self::Lead { sign, amount } => ("ADD leads :leads, amount :amount", vec![(":leads", n(sign)), (":amount", n(sign * amount))]),
+            Self::Lead { sign, amount, hot } => ("ADD leads :leads, amount :amount, hot :hot", vec![(":leads", n(sign)), (":amount", n(sign * amount)), (":hot", n(sign * hot))]),
+            Self::Hot(by) => ("ADD hot :hot", vec![(":hot", n(by))]),
             Self::View => ("ADD #views :one", vec![(":one", n(1))]),
+            Self::Start => ("ADD starts :one", vec![(":one", n(1))]),
         }
     }
 }
@@ -183,11 +194,21 @@ impl<'a> Planner<'a> {
 }
 
 /// The updates that take a deleted lead off the items it was added to.
-pub fn take_off(table: &str, owner_id: &str, keys: &[String], amount: u64) -> Result<Vec<TransactWriteItem>, StoreError> {
+pub fn take_off(table: &str, owner_id: &str, keys: &[String], amount: u64, hot: bool) -> Result<Vec<TransactWriteItem>, StoreError> {
+    moves(table, owner_id, keys, Adds::Lead { sign: -1, amount: amount as i64, hot: i64::from(hot) })
+}
+
+/// The updates that move a counted lead into (`by` 1) or out of (-1) the hot leads of the
+/// items it was added to.
+pub fn move_hot(table: &str, owner_id: &str, keys: &[String], by: i64) -> Result<Vec<TransactWriteItem>, StoreError> {
+    moves(table, owner_id, keys, Adds::Hot(by))
+}
+
+fn moves(table: &str, owner_id: &str, keys: &[String], adds: Adds) -> Result<Vec<TransactWriteItem>, StoreError> {
     let planner = Planner::new(table, owner_id, 0);
     keys.iter()
         .filter(|key| key.starts_with(DIMENSION_PREFIX) || key.starts_with("t#"))
-        .map(|key| planner.update(key, Adds::Lead { sign: -1, amount: amount as i64 }, None, None))
+        .map(|key| planner.update(key, adds, None, None))
         .collect()
 }
 
@@ -242,24 +263,74 @@ impl<'a> LeadStatsRepo<'a> {
         Ok(owners)
     }
 
-    /// Counts a view of a source page (the view itself is counted once per visitor and day
-    /// before this is called), and remembers the page's host for the form that was seen on
-    /// it (what its vault records list as the pages it was embedded on). Best effort like the
-    /// form's own view counter.
-    pub async fn count_host_view(self, owner_id: &str, form_id: &str, host: &str) -> Result<(), StoreError> {
-        self.add_form_host(owner_id, form_id, host).await?;
+    /// Counts a visitor's first view or start of the day (`adds` is [`Adds::View`] or
+    /// [`Adds::Start`]) in each source dimension the visit has a value for (the embedding
+    /// page's host, the source, the campaign, the page), and a start in its form's item too.
+    /// Each is its own small write (the open dimensions register a value up to their cap, the
+    /// rest count as Other), best effort: a dimension that cannot be counted is logged.
+    pub async fn count_visit(self, owner_id: &str, form_id: &str, facets: &Facets, adds: Adds) -> Result<(), StoreError> {
+        if let (Adds::View, Some(host)) = (adds, facets.host.as_deref()) {
+            self.add_form_host(owner_id, form_id, host).await?;
+        }
+        if matches!(adds, Adds::Start) {
+            let mut planner = Planner::new(self.table.name(), owner_id, 0);
+            planner.plain(Dimension::Form.key(form_id), adds, None)?;
+            transact(self.table.client(), planner.planned.items).await?;
+        }
+        for (dimension, value) in facets.values().into_iter().filter(|(dimension, _)| Dimension::VISITS.contains(dimension)) {
+            if let Err(err) = self.count_open(owner_id, dimension, value, adds).await {
+                tracing::warn!(form_id, dimension = dimension.name(), error = %err, "visit not counted");
+            }
+        }
+        Ok(())
+    }
+
+    async fn count_open(self, owner_id: &str, dimension: Dimension, value: &str, adds: Adds) -> Result<(), StoreError> {
         let mut slot = Slot::Known;
         for _ in 0..3 {
             let mut planner = Planner::new(self.table.name(), owner_id, 0);
-            planner.open(Dimension::Host, host, Adds::View, slot)?;
+            planner.open(dimension, value, adds, slot)?;
             match transact(self.table.client(), planner.planned.items).await? {
                 TxOutcome::Done => return Ok(()),
                 TxOutcome::ConditionFailed(_) if slot != Slot::Other => slot = slot.next(),
-                TxOutcome::ConditionFailed(failed) => return Err(StoreError::internal(anyhow::anyhow!("host view not counted: the condition of item {} failed", failed[0]))),
+                TxOutcome::ConditionFailed(failed) => return Err(StoreError::internal(anyhow::anyhow!("visit not counted: the condition of item {} failed", failed[0]))),
                 TxOutcome::Conflict => return Err(StoreError::Unavailable),
             }
         }
         Ok(())
+    }
+
+    /// Counts that a visitor left `form_id` after touching `field` last (once per visitor a
+    /// day): `p#stop#<form id>#<field id>`, read with the form's funnel.
+    pub async fn count_stop(self, owner_id: &str, form_id: &str, field_id: &str) -> Result<(), StoreError> {
+        self.table.update()
+            .key("owner_id", s(owner_id))
+            .key("stat", s(&stop_key(form_id, field_id)))
+            .update_expression("ADD stops :one")
+            .expression_attribute_values(":one", n(1))
+            .send()
+            .await?;
+        Ok(())
+    }
+
+    /// Where visitors of `form_id` stopped: each field's count (one Query of at most the form's
+    /// fields).
+    pub async fn stops(self, owner_id: &str, form_id: &str) -> Result<Vec<(String, u64)>, StoreError> {
+        let prefix = stop_key(form_id, "");
+        let request = self.table.query()
+            .key_condition_expression("owner_id = :owner AND begins_with(#stat, :prefix)")
+            .expression_attribute_names("#stat", "stat")
+            .expression_attribute_values(":owner", s(owner_id))
+            .expression_attribute_values(":prefix", s(&prefix));
+        let items = super::query_all(request).await?;
+        #[derive(Deserialize)]
+        struct Stop {
+            stat: String,
+            #[serde(default, deserialize_with = "crate::counters::lenient")]
+            stops: u64,
+        }
+        let stops: Vec<Stop> = items.into_iter().map(from_item).collect::<Result<_, _>>()?;
+        Ok(stops.into_iter().filter_map(|stop| Some((stop.stat.strip_prefix(&prefix)?.to_owned(), stop.stops))).collect())
     }
 
     /// Remembers that `form_id` was seen embedded on `host` (a set per form, at most

@@ -18,7 +18,7 @@ use aws_sdk_dynamodb::{
 use crate::{
     config::Tables,
     dynamo::{StoreError, from_item},
-    leads::LeadRecord,
+    leads::{LeadRecord, Temperature},
     repo::lead_folds::LeadFolds,
 };
 
@@ -153,17 +153,29 @@ impl<'a> LeadsRepo<'a> {
                     .table_name(self.leads.name())
                     .set_key(Some([key(id)].into()))
                     .condition_expression(match (counted, lead.contacted_at.is_some()) {
-                        (true, true) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_exists(contacted_at)",
-                        (true, false) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at)",
+                        (true, true) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_exists(contacted_at) AND #status = :status",
+                        (true, false) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at) AND #status = :status",
                         (false, _) => "owner_id = :owner AND attribute_not_exists(counted_at) AND attribute_not_exists(counting)",
                     })
-                    .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
+                    .set_expression_attribute_names(counted.then(|| [("#status".to_owned(), "status".to_owned())].into()))
+                    .set_expression_attribute_values(Some(
+                        [(":owner".to_owned(), AttributeValue::S(owner_id.to_owned()))]
+                            .into_iter()
+                            .chain(counted.then(|| (":status".to_owned(), AttributeValue::S(lead.status.clone()))))
+                            .collect(),
+                    ))
                     .build(),
             )?;
             let mut items = vec![TransactWriteItem::builder().delete(delete).build()];
             if counted {
                 items.push(self.counter_removal(owner_id, counted_amount(lead.estimated_amount), &lead.status, lead.contacted_at.is_some())?);
-                items.extend(crate::repo::lead_stats::take_off(self.lead_stats.name(), owner_id, &lead.counted_in, counted_amount(lead.estimated_amount) as u64)?);
+                items.extend(crate::repo::lead_stats::take_off(
+                    self.lead_stats.name(),
+                    owner_id,
+                    &lead.counted_in,
+                    counted_amount(lead.estimated_amount) as u64,
+                    Temperature::from_status(&lead.status) == Temperature::Hot,
+                )?);
             }
             match transact(self.leads.client(), items).await? {
                 TxOutcome::Done => {
@@ -267,7 +279,13 @@ impl<'a> LeadsRepo<'a> {
                     .expression_attribute_values(":one", AttributeValue::N("1".into()))
                     .build(),
             )?;
-            let items = vec![TransactWriteItem::builder().update(update).build(), TransactWriteItem::builder().update(moved).build()];
+            let mut items = vec![TransactWriteItem::builder().update(update).build(), TransactWriteItem::builder().update(moved).build()];
+            // Its sources' (and days', forms'…) hot leads move with it.
+            let hot = |status: &str| i64::from(Temperature::from_status(status) == Temperature::Hot);
+            let by = hot(status) - hot(&lead.status);
+            if by != 0 {
+                items.extend(crate::repo::lead_stats::move_hot(self.lead_stats.name(), owner_id, &lead.counted_in, by)?);
+            }
             match transact(self.leads.client(), items).await? {
                 TxOutcome::Done => return Ok(()),
                 // Changed meanwhile: read it again.

@@ -24,6 +24,7 @@ pub async fn submit_lead(router: &Router, form: &Form, body: Value, ip: &str, ke
 /// before it is counted: change it, then [`store_lead`].
 pub fn lead_of(form: &Form, name: &str, email: &str, at: &str) -> LeadRecord {
     LeadRecord {
+        attribution: Default::default(),
         id: uuid::Uuid::new_v4().to_string(),
         form_id: form.id.clone(),
         owner_id: form.user_id.clone(),

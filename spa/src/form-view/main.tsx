@@ -20,7 +20,17 @@ type PublicForm = FormDisplay & {
 };
 
 const formId = decodeURIComponent(location.pathname.split('/')[2] ?? '');
-const source = new URLSearchParams(location.search).get('source') ?? (document.referrer || undefined);
+const params = new URLSearchParams(location.search);
+/** The founder's own preview (embed options): not a visitor, so nothing is counted. */
+const preview = params.get('source') === 'preview';
+/**
+ * Where the visitor came from. Embedded: the page (with its utm_* parameters) and that page's
+ * referrer, both passed by embed.js. Opened by its link: the page that linked to it.
+ */
+const embedded = params.has('source');
+const source = embedded ? params.get('source') || undefined : undefined;
+const referrer = (embedded ? params.get('ref') : document.referrer) || undefined;
+const origin = { source, referrer };
 /** One key per page load: a retry after a network error cannot store the lead twice. */
 const idempotencyKey = `fv-${crypto.randomUUID()}`;
 /** The form and offering-stage versions shown (`Form-Version: 7.2`): a server instance holding
@@ -38,8 +48,50 @@ function busyDelay(response: Response, attempt: number) {
   return Number.isFinite(asked) && asked > 0 ? Math.min(asked, 5) * 1000 : 1000 * 2 ** (attempt - 1);
 }
 
+/** A funnel count (views, starts, leaves): best effort, never in the investor's way. */
+function ping(step: 'views' | 'starts', body: object) {
+  void fetch(`/api/public-forms/${encodeURIComponent(formId)}/${step}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => undefined);
+}
+
+/** Set once the lead is stored: leaving afterwards is no drop-off. */
+let submitted = false;
+
+/**
+ * The funnel's other two steps: the first touch of a field counts a start, and leaving after
+ * a start without submitting tells which field was touched last (sent as the page is hidden,
+ * once). No cookie, nothing about the visitor: a field's id.
+ */
+function watchFunnel(fieldIds: Set<string>) {
+  if (preview) return;
+  let last: string | null = null;
+  let left = false;
+  const touch = (event: Event) => {
+    const name = (event.target as HTMLInputElement | null)?.name;
+    if (!name || !fieldIds.has(name)) return;
+    if (last === null) ping('starts', origin);
+    last = name;
+  };
+  const leave = () => {
+    if (left || submitted || last === null) return;
+    left = true;
+    const body = new Blob([JSON.stringify({ field: last })], { type: 'application/json' });
+    navigator.sendBeacon?.(`/api/public-forms/${encodeURIComponent(formId)}/leaves`, body);
+  };
+  document.addEventListener('focusin', touch);
+  document.addEventListener('input', touch);
+  document.addEventListener('change', touch);
+  addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') leave();
+  });
+}
+
 async function submitLead(answers: Answers) {
-  const body = JSON.stringify({ answers, source, website: (document.getElementById('rs-website') as HTMLInputElement | null)?.value || undefined });
+  const body = JSON.stringify({ answers, ...origin, website: (document.getElementById('rs-website') as HTMLInputElement | null)?.value || undefined });
   let response: Response;
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -64,6 +116,7 @@ async function submitLead(answers: Answers) {
     if (response.status === 400 && body?.error?.fields) throw new AnswerErrors(message, body.error.fields);
     throw new Error(message);
   }
+  submitted = true;
 }
 
 function FormView() {
@@ -81,12 +134,9 @@ function FormView() {
         const content = data.content_settings.form_content;
         document.title = [content.headline, content.company_name].filter(Boolean).join(' · ') || 'Investor form';
         setState('ready');
-        // The embedding page goes with the view, so the founder sees conversion per page.
-        void fetch(`/api/public-forms/${encodeURIComponent(formId)}/views`, {
-          method: 'POST',
-          headers: source ? { 'Content-Type': 'application/json' } : undefined,
-          body: source ? JSON.stringify({ source }) : undefined,
-        }).catch(() => undefined);
+        // Where the visitor came from goes with the view, so the founder sees conversion per source.
+        if (!preview) ping('views', origin);
+        watchFunnel(new Set(data.fields.map((field) => field.id)));
       })
       .catch(() => setState('error'));
   }, []);

@@ -11,6 +11,7 @@ use super::{
     temperature_of, validate_answers,
 };
 use crate::{
+    attribution::Attribution,
     crypto::sha256_hex,
     forms::{Form, OUTSIDE_THE_US, is_http_url},
     invalid::{Checked, Invalid},
@@ -24,6 +25,8 @@ pub struct Submission {
     pub answers: HashMap<String, String>,
     /// The page that embedded the form (the iframe's `source` parameter).
     pub source: Option<String>,
+    /// That page's own referrer (embed.js's `ref` parameter).
+    pub referrer: Option<String>,
     /// The honeypot: a field people never see. Bots fill it.
     pub website: Option<String>,
 }
@@ -106,8 +109,10 @@ pub fn capture_lead(form: &Form, submission: Submission, ctx: CaptureContext<'_>
     let estimated_amount = estimated_investment(&ordered);
     let search_text = search_text(&LeadSummary::of(&ordered, location.as_ref()));
     let source_url = web_url(submission.source.as_deref());
-    let facets = Facets::of(form, &answers, location.as_ref(), source_url.as_deref());
+    let attribution = Attribution::of(source_url.as_deref(), submission.referrer.as_deref());
+    let facets = Facets::of(form, &answers, location.as_ref(), &attribution);
     Ok(Capture::Store(LeadRecord {
+        attribution,
         facets,
         contacted_at: None,
         estimated_amount,
@@ -169,7 +174,8 @@ mod tests {
         let form = form();
         let submission = Submission {
             answers: answers(&form, &["Ada Lovelace", "ada@example.com", "555 0100", "Austin", "Texas"]),
-            source: Some("https://www.startup.example/invest".into()),
+            source: Some("https://www.startup.example/invest?utm_source=Newsletter&utm_campaign=launch".into()),
+            referrer: Some("https://mail.example/inbox?m=1".into()),
             website: None,
         };
         let lead = stored(capture_lead(&form, submission, ctx(None)));
@@ -179,9 +185,17 @@ mod tests {
         assert_eq!(lead.compliance.legend_sha256, sha256_hex(DEFAULT_LEGEND));
         assert_eq!(lead.compliance.legend_sha256.len(), 64);
         assert_eq!(lead.compliance.legend_version, form.offering_settings.legend_version);
-        assert_eq!(lead.compliance.source_url.as_deref(), Some("https://www.startup.example/invest"));
+        assert_eq!(lead.compliance.source_url.as_deref(), Some("https://www.startup.example/invest?utm_source=Newsletter&utm_campaign=launch"));
         assert_eq!(lead.compliance.referrer.as_deref(), Some("https://blog.example/post"));
         assert_eq!(lead.facets.host.as_deref(), Some("startup.example"));
+        // Where the investor came from, kept on the lead and counted in its sources.
+        assert_eq!(lead.attribution.utm_source.as_deref(), Some("Newsletter"));
+        assert_eq!(lead.attribution.referrer.as_deref(), Some("https://mail.example/inbox"));
+        assert_eq!(lead.attribution.page.as_deref(), Some("https://www.startup.example/invest"));
+        assert_eq!(
+            (lead.facets.source.as_deref(), lead.facets.campaign.as_deref(), lead.facets.page.as_deref()),
+            (Some("newsletter"), Some("launch"), Some("startup.example/invest"))
+        );
         let location = lead.location_data.unwrap();
         assert_eq!((location.city.as_deref(), location.region.as_deref(), location.country_name), (Some("Austin"), Some("Texas"), None));
         assert_eq!((lead.facets.state.as_deref(), lead.facets.city.as_deref()), (Some("TX"), Some("Austin, TX")));

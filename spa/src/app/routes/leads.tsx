@@ -18,6 +18,7 @@ import { useUpdateLeadStatus } from '@/features/leads/api/update-lead-status';
 import { useLeads } from '@/features/leads/api/use-leads';
 import { ExportLeadsButton } from '@/features/leads/components/export-leads-button';
 import { LeadDetailSheet } from '@/features/leads/components/lead-detail-sheet';
+import { FunnelAndSources } from '@/features/leads/components/funnel-and-sources';
 import { LeadsPerDayCard } from '@/features/leads/components/leads-per-day-card';
 import { LeadsList, LeadsSkeleton } from '@/features/leads/components/leads-table';
 import { LeadsToolbar } from '@/features/leads/components/leads-toolbar';
@@ -176,6 +177,8 @@ export default function LeadsPage() {
       {/* Leads per day of the chosen form; not for a founder (or form) without any lead yet. */}
       {data && leads.length === 0 && !filtered ? null : <LeadsPerDayCard formId={filters.formId} forms={formsData?.forms} />}
       {body()}
+      {/* Where the leads came from and how far visitors got, below the leads themselves. */}
+      {data && leads.length === 0 && !filtered ? null : <FunnelAndSources formId={filters.formId} className="mt-8" />}
       <LeadDetailSheet
         lead={selected}
         open={Boolean(leadId && selected)}

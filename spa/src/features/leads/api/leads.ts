@@ -28,6 +28,20 @@ export type LeadView = {
   estimatedAmount: number;
   createdAt: string;
   summary: LeadSummary;
+  /** Where the investor came from, as the embedding page said (absent on older leads). */
+  attribution?: LeadAttribution;
+  /** The source it counts under in the sources table ('newsletter', 'Direct / none'). */
+  source?: string;
+};
+
+export type LeadAttribution = {
+  page?: string;
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_content?: string;
+  utm_term?: string;
+  referrer?: string;
 };
 
 export type LeadsPage = { leads: LeadView[]; nextCursor: string | null };

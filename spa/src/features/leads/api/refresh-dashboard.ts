@@ -1,6 +1,7 @@
 import { mutate } from 'swr';
 import { PROFILE_KEY } from '@/features/profiles/api/profile';
 import { isUserKey, mutateUserKey } from '@/lib/user-cache';
+import { LEAD_FUNNEL_KEY } from './funnel';
 import { LEAD_STATS_KEY, LEAD_TRENDS_KEY, RECENT_LEADS_KEY } from './leads';
 
 /*
@@ -9,12 +10,13 @@ import { LEAD_STATS_KEY, LEAD_TRENDS_KEY, RECENT_LEADS_KEY } from './leads';
  * first download carries).
  */
 
-/** After a lead changed or went away, the dashboard figures and the charts (any form) are re-read. */
+/** After a lead changed or went away, the dashboard figures, the charts (any form) and the funnel are re-read. */
 export async function refreshDashboard() {
   await Promise.all([
     mutateUserKey(RECENT_LEADS_KEY),
     mutateUserKey(LEAD_STATS_KEY),
     mutateUserKey(PROFILE_KEY),
+    mutateUserKey(LEAD_FUNNEL_KEY),
     mutate((key) => isUserKey(key) && key[0].startsWith(LEAD_TRENDS_KEY)),
   ]);
 }

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { cn } from '@/lib/utils';
-import { TEMPERATURES, type LeadView, type Temperature } from '../api/leads';
+import { TEMPERATURES, type LeadAttribution, type LeadView, type Temperature } from '../api/leads';
 import { formatUsd } from '@/lib/format';
 import { formatLeadDay } from '../format';
 import { DeleteLeadDialog } from './delete-lead-dialog';
@@ -131,6 +131,8 @@ export function LeadDetailSheet({ lead, open, onOpenChange, onStatusChange, onDe
                 <p className="mt-2 text-sm text-gray-500">This lead has no answers.</p>
               )}
             </section>
+
+            {lead.attribution && lead.source ? <CameFrom attribution={lead.attribution} source={lead.source} /> : null}
           </div>
 
           <footer className="flex justify-end border-t border-gray-200 px-6 py-4">
@@ -144,5 +146,33 @@ export function LeadDetailSheet({ lead, open, onOpenChange, onStatusChange, onDe
         </div>
       ) : null}
     </Sheet>
+  );
+}
+
+/** Where the investor came from: the source it counts under and what the embedding page said. */
+function CameFrom({ attribution, source }: { attribution: LeadAttribution; source: string }) {
+  const rows: [string, string | undefined][] = [
+    ['Source', source],
+    ['Campaign', attribution.utm_campaign],
+    ['Medium', attribution.utm_medium],
+    ['Content', attribution.utm_content],
+    ['Term', attribution.utm_term],
+    ['Page', attribution.page],
+    ['Referred by', attribution.referrer],
+  ];
+  return (
+    <section aria-labelledby="lead-origin-heading">
+      <h3 id="lead-origin-heading" className="text-sm font-semibold text-gray-900">Came from</h3>
+      <dl className="mt-2 divide-y divide-gray-100 rounded-xl border border-gray-200">
+        {rows
+          .filter((row): row is [string, string] => Boolean(row[1]))
+          .map(([label, value]) => (
+            <div key={label} className="flex gap-4 px-4 py-2.5">
+              <dt className="w-24 shrink-0 text-xs font-medium text-gray-500">{label}</dt>
+              <dd className="min-w-0 text-sm break-all text-gray-900">{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </section>
   );
 }
