@@ -55,7 +55,7 @@ function FunnelCard({ funnels, fixedFormId }: { funnels: FormFunnel[]; fixedForm
     <section aria-labelledby="form-funnel-heading" className={cn(CARD, 'flex h-full flex-col')}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
-          <h2 id="form-funnel-heading" className="text-sm font-medium text-gray-600">Form funnel</h2>
+          <h3 id="form-funnel-heading" className="text-sm font-medium text-gray-600">Form funnel</h3>
           <p className="mt-1 truncate text-base font-semibold text-gray-900">{funnel.name}</p>
         </div>
         {!fixedFormId && funnels.length > 1 ? (
@@ -77,7 +77,7 @@ function FunnelCard({ funnels, fixedFormId }: { funnels: FormFunnel[]; fixedForm
         <Step icon={Send} label="Submitted" value={funnel.leads} width={widthOf(funnel.leads)} note={`${rate(funnel.submitRate)} of starters`} />
       </ol>
       <div className="mt-6 border-t border-gray-100 pt-4">
-        <h3 className="text-sm font-medium text-gray-700">Where visitors stop</h3>
+        <h4 className="text-sm font-medium text-gray-700">Where visitors stop</h4>
         {funnel.stops.length === 0 ? (
           <p className="mt-2 text-sm text-gray-500">No visitor has left part-way yet.</p>
         ) : (
@@ -104,36 +104,53 @@ function FunnelCard({ funnels, fixedFormId }: { funnels: FormFunnel[]; fixedForm
 
 function SourcesTable({ rows, table }: { rows: SourceRow[]; table: (typeof TABLES)[number] }) {
   if (rows.length === 0) return <p className="px-1 py-8 text-center text-sm text-gray-500">{table.empty}</p>;
+  const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
   return (
-    <div className="-mx-4 overflow-x-auto sm:mx-0">
-      <table className="w-full min-w-[34rem] text-sm">
+    <>
+      {/* On a phone each row is a line of its own; from sm up, a table. */}
+      <ul aria-label={`Visits and leads by ${table.heading.toLowerCase()}`} className="divide-y divide-gray-100 px-4 sm:hidden">
+        {rows.map((row) => (
+          <li key={row.value} className="py-3">
+            <p className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0 truncate text-sm font-medium text-gray-900">{row.label}</span>
+              <span className="shrink-0 text-sm font-semibold text-gray-900 tabular-nums">{plural(row.leads, 'lead', 'leads')}</span>
+            </p>
+            <p className="mt-0.5 text-xs text-gray-500 tabular-nums">
+              {[plural(row.views, 'view', 'views'), plural(row.starts, 'start', 'starts'), `${count(row.hotLeads)} hot`, row.conversion === null ? null : `${rate(row.conversion)} conversion`]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </li>
+        ))}
+      </ul>
+    <table className="hidden w-full min-w-[30rem] text-sm sm:table">
         <caption className="sr-only">{`Views, starts, leads and hot leads by ${table.heading.toLowerCase()}`}</caption>
         <thead>
           <tr className="border-b border-gray-200 text-left text-xs font-medium tracking-wide text-gray-500 uppercase">
             <th scope="col" className="py-2 pr-3 pl-4 font-medium sm:pl-0">{table.heading}</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Views</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Starts</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Leads</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              <span className="inline-flex items-center gap-1"><Flame className="size-3.5 text-red-500" aria-hidden />Hot</span>
+            <th scope="col" className="px-2.5 py-2 text-right font-medium">Views</th>
+            <th scope="col" className="px-2.5 py-2 text-right font-medium">Starts</th>
+            <th scope="col" className="px-2.5 py-2 text-right font-medium">Leads</th>
+            <th scope="col" className="px-2.5 py-2 text-right font-medium">
+              <span className="inline-flex items-center justify-end gap-1"><Flame className="size-3 text-red-500" aria-hidden />Hot</span>
             </th>
-            <th scope="col" className="py-2 pr-4 pl-3 text-right font-medium sm:pr-0">Conversion</th>
+            <th scope="col" className="py-2 pr-4 pl-2.5 text-right font-medium sm:pr-0">Conversion</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
           {rows.map((row) => (
             <tr key={row.value}>
-              <th scope="row" className="max-w-[16rem] truncate py-2.5 pr-3 pl-4 text-left font-medium text-gray-900 sm:pl-0" title={row.label}>{row.label}</th>
-              <td className="px-3 py-2.5 text-right text-gray-700 tabular-nums">{count(row.views)}</td>
-              <td className="px-3 py-2.5 text-right text-gray-700 tabular-nums">{count(row.starts)}</td>
-              <td className="px-3 py-2.5 text-right font-semibold text-gray-900 tabular-nums">{count(row.leads)}</td>
-              <td className="px-3 py-2.5 text-right text-gray-700 tabular-nums">{count(row.hotLeads)}</td>
-              <td className="py-2.5 pr-4 pl-3 text-right text-gray-700 tabular-nums sm:pr-0">{rate(row.conversion)}</td>
+              <th scope="row" className="max-w-[12rem] truncate py-2.5 pr-2.5 pl-4 text-left font-medium text-gray-900 sm:pl-0" title={row.label}>{row.label}</th>
+              <td className="px-2.5 py-2.5 text-right text-gray-700 tabular-nums">{count(row.views)}</td>
+              <td className="px-2.5 py-2.5 text-right text-gray-700 tabular-nums">{count(row.starts)}</td>
+              <td className="px-2.5 py-2.5 text-right font-semibold text-gray-900 tabular-nums">{count(row.leads)}</td>
+              <td className="px-2.5 py-2.5 text-right text-gray-700 tabular-nums">{count(row.hotLeads)}</td>
+              <td className="py-2.5 pr-4 pl-2.5 text-right text-gray-700 tabular-nums sm:pr-0">{rate(row.conversion)}</td>
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </table>
+    </>
   );
 }
 
@@ -142,10 +159,11 @@ function SourcesCard({ sources }: { sources: LeadFunnel['sources'] }) {
   const table = TABLES.find((t) => t.value === tab)!;
   return (
     <section aria-labelledby="sources-heading" className={cn(CARD, 'h-full min-w-0')}>
-      <h2 id="sources-heading" className="text-sm font-medium text-gray-600">Sources</h2>
+      <h3 id="sources-heading" className="text-sm font-medium text-gray-600">Sources</h3>
       <p className="mt-1 text-base font-semibold text-gray-900">Where your visitors and leads come from</p>
       <TabList label="Sources by" idPrefix="sources" tabs={TABLES} value={tab} onChange={setTab} className="mt-3 mb-1" />
-      <div {...tabPanelProps('sources', tab)} className="focus-visible:outline-none">
+      {/* The panel scrolls sideways on a phone; it is focusable (a tab panel), so keys scroll it too. */}
+      <div {...tabPanelProps('sources', tab)} className="-mx-4 overflow-x-auto rounded-lg sm:mx-0 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none">
         <SourcesTable rows={sources[tab]} table={table} />
       </div>
     </section>
@@ -167,13 +185,16 @@ export function FunnelAndSources({ formId = null, className }: { formId?: string
   if (data.forms.length === 0) return null;
   const fixed = formId && data.forms.some((f) => f.formId === formId) ? formId : null;
   return (
-    <div className={cn('grid gap-4 lg:grid-cols-5', className)}>
-      <div className="lg:col-span-2">
-        <FunnelCard funnels={data.forms} fixedFormId={fixed} />
+    <section aria-labelledby="funnel-sources-heading" className={className}>
+      <h2 id="funnel-sources-heading" className="mb-4 text-lg font-semibold text-gray-900">Where leads come from</h2>
+      <div className="grid gap-4 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <FunnelCard funnels={data.forms} fixedFormId={fixed} />
+        </div>
+        <div className="min-w-0 lg:col-span-3">
+          <SourcesCard sources={data.sources} />
+        </div>
       </div>
-      <div className="min-w-0 lg:col-span-3">
-        <SourcesCard sources={data.sources} />
-      </div>
-    </div>
+    </section>
   );
 }
