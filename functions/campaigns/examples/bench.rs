@@ -90,6 +90,7 @@ async fn seed(state: &AppState) -> Campaign {
         body: "Hi {{first_name|there}},\n\nHere is our update, with [our page](https://sunrise.example/raise).".into(),
         track_opens: true,
         track_clicks: true,
+        tag_links: true,
     };
     let campaign = Campaign::draft(&owner, content, Segment::default(), now);
     state.campaigns().create(&campaign).await.unwrap();

@@ -188,8 +188,9 @@ async fn create(State(state): State<AppState>, member: Member, JsonBody(body): J
             body: starters::personalise(s.body, &offering),
             track_opens: true,
             track_clicks: true,
+            tag_links: true,
         },
-        None => Content { name: "Untitled campaign".into(), track_opens: true, track_clicks: true, ..Content::default() },
+        None => Content { name: "Untitled campaign".into(), track_opens: true, track_clicks: true, tag_links: true, ..Content::default() },
     };
     let campaign = Campaign::draft(&member.company_id, content, Segment::default(), now);
     state.campaigns().create(&campaign).await?;

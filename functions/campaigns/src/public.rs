@@ -14,7 +14,7 @@ use axum::{
 use serde_json::{Value, json};
 use shared::{
     ApiError, AppState, Result,
-    campaigns::{Click, Open, Reason, Unsubscribe, web_links},
+    campaigns::{Click, Open, Reason, Unsubscribe},
 };
 
 pub const INVALID_LINK: &str = "This unsubscribe link is not valid. Use the link from the e-mail you received.";
@@ -168,7 +168,7 @@ pub async fn click_target(state: &AppState, token: &str) -> std::result::Result<
             return Err(DeadLink::Unavailable);
         }
     };
-    let target = web_links(&campaign.content.body).into_iter().nth(click.link).ok_or(DeadLink::Unknown)?;
+    let target = campaign.content.destinations().into_iter().nth(click.link).ok_or(DeadLink::Unknown)?;
     Ok((click, target))
 }
 

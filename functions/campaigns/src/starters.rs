@@ -87,7 +87,7 @@ mod tests {
     #[test]
     fn every_starter_is_a_valid_campaign() {
         for starter in &STARTERS {
-            let mut content = Content { name: starter.name.into(), subject: starter.subject.into(), preview_text: starter.preview.into(), body: starter.body.into(), track_opens: true, track_clicks: true };
+            let mut content = Content { name: starter.name.into(), subject: starter.subject.into(), preview_text: starter.preview.into(), body: starter.body.into(), track_opens: true, track_clicks: true, tag_links: true };
             content.validate().unwrap();
             content.ready().unwrap();
         }

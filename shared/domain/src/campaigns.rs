@@ -177,10 +177,58 @@ pub struct Content {
     pub track_opens: bool,
     #[serde(default = "yes")]
     pub track_clicks: bool,
+    /// Web links get `utm_source=raisespark&utm_medium=email&utm_campaign=<name>` (unless the
+    /// link carries campaign tags of its own), so the founder's site and the sources table see
+    /// which campaign brought a visitor.
+    #[serde(default = "yes")]
+    pub tag_links: bool,
 }
 
 fn yes() -> bool {
     true
+}
+
+/// The `utm_source` campaign links are tagged with.
+pub const LINK_SOURCE: &str = "raisespark";
+
+impl Content {
+    /// Where each of the body's web links takes a reader, in order ([`web_links`], tagged when
+    /// [`Content::tag_links`]): what a sent message links to, and what its click redirect
+    /// resolves a link's index to.
+    pub fn destinations(&self) -> Vec<String> {
+        web_links(&self.body).iter().map(|url| self.destination(url)).collect()
+    }
+
+    fn destination(&self, url: &str) -> String {
+        if self.tag_links { tagged_link(url, &self.name) } else { url.to_owned() }
+    }
+}
+
+/// `url` with `utm_source=raisespark&utm_medium=email&utm_campaign=<campaign, as a slug>`
+/// added before its fragment; unchanged when it already has any `utm_` parameter (the
+/// founder's own tags win).
+pub fn tagged_link(url: &str, campaign: &str) -> String {
+    let (base, fragment) = url.split_once('#').map_or((url, None), |(base, fragment)| (base, Some(fragment)));
+    let query = base.split_once('?').map(|(_, query)| query).unwrap_or("");
+    if query.split('&').any(|pair| pair.to_ascii_lowercase().starts_with("utm_")) {
+        return url.to_owned();
+    }
+    let mut slug = String::new();
+    for c in campaign.trim().to_lowercase().chars() {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+    }
+    let slug: String = slug.trim_end_matches('-').chars().take(60).collect::<String>().trim_end_matches('-').to_owned();
+    let slug = if slug.is_empty() { "campaign".to_owned() } else { slug };
+    let separator = if base.contains('?') { if base.ends_with('?') || base.ends_with('&') { "" } else { "&" } } else { "?" };
+    let tagged = format!("{base}{separator}utm_source={LINK_SOURCE}&utm_medium=email&utm_campaign={slug}");
+    match fragment {
+        Some(fragment) => format!("{tagged}#{fragment}"),
+        None => tagged,
+    }
 }
 
 /// The merge tags a text uses, with their fallbacks: `(name, fallback)`.
@@ -372,8 +420,10 @@ pub fn web_links(markdown: &str) -> Vec<String> {
 }
 
 /// The body's HTML and text: the founder's Markdown (raw HTML shown as text), merge tags
-/// filled with escaped values, web links through the click redirect when tracked.
-fn body(markdown: &str, values: &MergeValues, links: &Links<'_>) -> (String, String) {
+/// filled with escaped values, web links tagged ([`Content::destinations`]) and through the
+/// click redirect when tracked.
+fn body(content: &Content, values: &MergeValues, links: &Links<'_>) -> (String, String) {
+    let markdown = content.body.as_str();
     let mut events: Vec<Event<'_>> = Vec::new();
     let mut text = String::new();
     let mut pending_link: Option<String> = None;
@@ -384,7 +434,7 @@ fn body(markdown: &str, values: &MergeValues, links: &Links<'_>) -> (String, Str
             Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
             Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
                 let web = is_web_link(&dest_url);
-                let dest = if web { dest_url.to_string() } else { "#".to_owned() };
+                let dest = if web { content.destination(&dest_url) } else { "#".to_owned() };
                 pending_link = Some(dest.clone());
                 let href = match links.click {
                     Some(click) if web => click(web_link_index, &dest),
@@ -428,7 +478,7 @@ pub fn render(content: &Content, values: &MergeValues, compliance: &Compliance, 
     use crate::email::header_value;
     let subject = header_value(&merge(&content.subject, values));
     let preview = merge(&content.preview_text, values);
-    let (body_html, body_text) = body(&content.body, values, links);
+    let (body_html, body_text) = body(content, values, links);
     let company = escape(&compliance.company_name);
     let address = escape(&compliance.postal_address).replace('\n', "<br>");
     let legend_html = compliance
@@ -516,7 +566,8 @@ pub const UNSUBSCRIBE_LINK_DAYS: i64 = 400;
 
 /// A tracked link's claims: which link of which sent campaign, for whom (the campaign's
 /// figures), and until when. Never a destination: the redirect reads it from the campaign as
-/// sent ([`web_links`]), so the token cannot send anyone anywhere the founder did not write.
+/// sent ([`Content::destinations`]), so the token cannot send anyone anywhere the founder did
+/// not write.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Click {
@@ -686,6 +737,7 @@ mod tests {
             body: "Hi **{{first_name|there}}**, see [our page](https://sunrise.example/raise).\n\n<script>alert(1)</script>\n\n[bad](javascript:alert(1))".into(),
             track_opens: true,
             track_clicks: true,
+            tag_links: false,
         };
         let recipient = Recipient::new("x@example.com", "l", Some("<b>Eve</b> Smith".into()), None);
         let values = MergeValues::of(&recipient, "Sunrise & Co");
@@ -761,6 +813,41 @@ mod tests {
             assert!(rendered.html.contains(&format!(r#"href="https://app.example/r/{index}""#)));
         }
         assert!(!rendered.html.contains("https://a.example/1\""), "no web link goes out unwrapped when clicks are tracked");
+    }
+
+    #[test]
+    fn campaign_links_carry_the_campaigns_tags_unless_they_have_their_own_and_a_click_resolves_to_the_tagged_link() {
+        let body = "[invest](https://sunrise.example/invest) [own](https://sunrise.example/?UTM_source=x) \
+                    [frag](https://sunrise.example/a?b=1#top) [mail](mailto:x@example.com) [q](https://sunrise.example/?)";
+        let content = Content { name: "  Launch week: Day 1! ".into(), subject: "s".into(), body: body.into(), tag_links: true, ..Content::default() };
+        let tagged = "https://sunrise.example/invest?utm_source=raisespark&utm_medium=email&utm_campaign=launch-week-day-1";
+        assert_eq!(
+            content.destinations(),
+            [
+                tagged,
+                "https://sunrise.example/?UTM_source=x",
+                "https://sunrise.example/a?b=1&utm_source=raisespark&utm_medium=email&utm_campaign=launch-week-day-1#top",
+                "https://sunrise.example/?utm_source=raisespark&utm_medium=email&utm_campaign=launch-week-day-1",
+            ]
+        );
+        // Untracked, the link itself is tagged; tracked, the click redirect is given the tagged link.
+        let rendered = render(&content, &MergeValues::default(), &compliance(), &no_links());
+        assert!(rendered.html.contains(&format!(r#"href="{}""#, tagged.replace('&', "&amp;"))), "{}", rendered.html);
+        assert!(rendered.text.contains(&format!("invest ({tagged})")), "{}", rendered.text);
+        let seen = std::cell::RefCell::new(Vec::new());
+        let click = |index: usize, url: &str| {
+            seen.borrow_mut().push(url.to_owned());
+            format!("https://app.example/r/{index}")
+        };
+        render(&content, &MergeValues::default(), &compliance(), &Links { click: Some(&click), ..no_links() });
+        assert_eq!(seen.into_inner(), content.destinations());
+        // The visitor the link brings counts under the campaign in the founder's sources.
+        let arrived = crate::attribution::Attribution::of(Some(tagged), None);
+        assert_eq!((arrived.source(), arrived.utm_campaign.as_deref()), ("raisespark".to_owned(), Some("launch-week-day-1")));
+        // Switched off, links go out as written; a name with nothing to slug still tags.
+        assert_eq!(Content { tag_links: false, ..content.clone() }.destinations(), web_links(body));
+        assert_eq!(tagged_link("https://a.example", "!!!"), "https://a.example?utm_source=raisespark&utm_medium=email&utm_campaign=campaign");
+        assert_eq!(tagged_link("https://a.example", &"x".repeat(80)).len(), "https://a.example?utm_source=raisespark&utm_medium=email&utm_campaign=".len() + 60);
     }
 
     #[test]

@@ -115,6 +115,7 @@ async fn create_founder(state: &AppState, fixture: &Value) -> TestFounder {
             body: "Hello {{first_name}}".into(),
             track_opens: true,
             track_clicks: true,
+            tag_links: true,
         };
         let mut campaign = Campaign::draft(&founder.id, content, Segment::default(), days_ago(now, 10));
         if spec["status"] == "sent" {

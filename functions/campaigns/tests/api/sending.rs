@@ -140,7 +140,7 @@ async fn records_kept_for_others_carry_no_live_credential_of_anyone() {
     }
     assert_eq!(live_tokens(&state, &filed_text), Vec::<String>::new(), "the vault's copy opens no one's links");
     assert!(filed_text.contains(&format!("/unsubscribe/{}", campaigns::sending::PLACEHOLDER_TOKEN)), "the unsubscribe link stands as a placeholder");
-    assert!(filed_text.contains(r#"href="https://sunrise.example/deck""#), "a link shows where it led");
+    assert!(filed_text.contains(r#"href="https://sunrise.example/deck?utm_source=raisespark&amp;utm_medium=email&amp;utm_campaign=testing-the-waters-update""#), "a link shows where it led, with the campaign's tags");
     assert!(!filed_text.contains("/api/campaigns/r/") && !filed_text.contains("/api/campaigns/o/"), "no click redirect or open pixel");
     assert!(filed_text.contains("Hi [First name],"), "merge tags show what they stand for");
     for value in private {
@@ -436,10 +436,11 @@ async fn a_click_redirects_only_to_the_link_of_the_sent_campaign_its_token_names
     }
     for _ in 0..2 {
         let first = Call::get(&tracked[0]).send(&app).await;
-        assert_eq!((first.status, first.headers["location"].to_str().unwrap()), (StatusCode::FOUND, "https://sunrise.example/deck"));
+        // The campaign's tags go with the click, so the founder's site and sources see the campaign.
+        assert_eq!((first.status, first.headers["location"].to_str().unwrap()), (StatusCode::FOUND, "https://sunrise.example/deck?utm_source=raisespark&utm_medium=email&utm_campaign=testing-the-waters-update"));
     }
     let second = Call::get(&tracked[1]).send(&app).await;
-    assert_eq!((second.status, second.headers["location"].to_str().unwrap()), (StatusCode::FOUND, "https://sunrise.example/terms?a=1&b=2"));
+    assert_eq!((second.status, second.headers["location"].to_str().unwrap()), (StatusCode::FOUND, "https://sunrise.example/terms?a=1&b=2&utm_source=raisespark&utm_medium=email&utm_campaign=testing-the-waters-update"));
     let results = Call::get(&format!("/api/campaigns/{id}/results")).token(&user.token).send(&app).await;
     assert_eq!((results.body["campaign"]["clicked"].as_u64(), results.body["campaign"]["opened"].as_u64()), (Some(1), Some(1)), "each recipient counts once");
     let pixel = mail.email.html.split("src=\"").nth(1).unwrap().split('"').next().unwrap().replace("&amp;", "&");
@@ -502,7 +503,7 @@ async fn a_test_goes_to_the_founder_only() {
     assert!(campaign_mail(&state, "ada@example.com").is_empty());
     // A test is never wrapped for click tracking and carries no one's live link.
     let links = mine[0].links();
-    assert!(links.contains(&"https://sunrise.example/deck".to_owned()), "links go straight to where they lead: {links:?}");
+    assert!(links.contains(&"https://sunrise.example/deck?utm_source=raisespark&utm_medium=email&utm_campaign=testing-the-waters-update".to_owned()), "links go straight to where they lead: {links:?}");
     assert!(!links.iter().any(|l| l.contains("/api/campaigns/r/")) && !mine[0].email.html.contains("/api/campaigns/o/"), "{links:?}");
     assert_eq!(live_tokens(&state, &mail_text(&mine[0])), Vec::<String>::new());
     let status = Call::get(&format!("/api/campaigns/{id}")).token(&user.token).send(&app).await;

@@ -25,6 +25,8 @@ export type CampaignContent = {
   body: string;
   trackOpens: boolean;
   trackClicks: boolean;
+  /** Links get utm_source=raisespark, utm_medium=email and the campaign's name (the server adds them). */
+  tagLinks: boolean;
 };
 
 /** A campaign's figures, kept by the server (each recipient counted once per figure). */

@@ -45,6 +45,12 @@ export function ComposePanel({ draft, onContentChange, onSegmentChange, forms, s
         <EditorPanel title="Tracking" description="Opens are counted with a tiny image; clicks through signed links that go straight on to your address.">
           <Switch label="Track opens" description="Count who opened the e-mail." checked={draft.content.trackOpens} onChange={(trackOpens) => onContentChange({ trackOpens })} />
           <Switch label="Track clicks" description="Count who clicked a link." checked={draft.content.trackClicks} onChange={(trackClicks) => onContentChange({ trackClicks })} />
+          <Switch
+            label="Tag links"
+            description="Add utm_source=raisespark, utm_medium=email and this campaign's name to links (links with tags of their own keep them), so your sources show which campaign brought a visitor."
+            checked={draft.content.tagLinks}
+            onChange={(tagLinks) => onContentChange({ tagLinks })}
+          />
         </EditorPanel>
       </div>
       <div className="min-w-0 space-y-6 lg:sticky lg:top-6 lg:self-start">

@@ -14,6 +14,7 @@ function draftOf(campaign: Campaign): Draft {
       body: campaign.body,
       trackOpens: campaign.trackOpens ?? true,
       trackClicks: campaign.trackClicks ?? true,
+      tagLinks: campaign.tagLinks ?? true,
     },
     segment: normalizeSegment(campaign.segment),
   };
