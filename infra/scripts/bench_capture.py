@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The investor path's figures: embed and form-view sizes, the public-forms Lambda artefact,
-lead-submission latency and throughput beside a raw PutItem loop, and exactly-once storage
-under retries. Printed (and written to bench-results/capture.json), never asserted.
+lead-submission latency and throughput beside a raw PutItem loop, the funnel's view and start
+pings beside the lead path, and exactly-once storage under retries. Printed (and written to bench-results/capture.json), never asserted.
 
 Usage: bench_capture.py GATEWAY_BIN BENCH_BIN DYNAMODB_ENDPOINT
 """
@@ -21,6 +21,10 @@ import zipfile
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DIST = ROOT / "spa" / "dist"
 gateway_bin, bench_bin, endpoint = sys.argv[1:4]
+
+
+# The bench's stand-in for CloudFront's origin secret: pings name their visitor's address.
+ORIGIN_SECRET = "bench-origin-secret"
 
 
 def gz(data: bytes) -> int:
@@ -76,7 +80,8 @@ def main() -> None:
     prefix = f"bench-cap-{int(time.time())}-"
     port = free_port()
     env = dict(os.environ, PORT=str(port), TABLE_PREFIX=prefix, LOCAL_DATA_DIR=tempfile.mkdtemp(), RUST_LOG="error",
-               SPA_DIST=str(DIST), DYNAMODB_ENDPOINT=endpoint, LEAD_NOTIFICATIONS="stream", PUBLIC_LEADS_PER_MINUTE="1000000000")
+               SPA_DIST=str(DIST), DYNAMODB_ENDPOINT=endpoint, LEAD_NOTIFICATIONS="stream", PUBLIC_LEADS_PER_MINUTE="1000000000",
+               ORIGIN_VERIFY_SECRET=ORIGIN_SECRET)
     gateway = subprocess.Popen([gateway_bin], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         base = f"http://127.0.0.1:{port}"
@@ -95,6 +100,12 @@ def main() -> None:
             load[f"raw_c{concurrency}"] = bench("raw-put", endpoint, leads, str(concurrency), str(requests))
             load[f"submit_c{concurrency}"] = bench("submit", base, form, str(concurrency), str(requests))
         results["load"] = load
+        # The funnel's pings at the lead path's concurrency, each a new visitor (the costly case:
+        # the day's visit mark plus a write per source dimension).
+        funnel = {}
+        for step in ("views", "starts"):
+            funnel[step] = bench("ping", base, form, step, "16", "4000", ORIGIN_SECRET)
+        results["funnel"] = funnel
         exact_form = bench("seed-form", endpoint, forms)
         retries = bench("retries", base, exact_form, "32", "10000")
         stored = int(bench("count-leads", endpoint, leads, exact_form))
@@ -126,6 +137,11 @@ def main() -> None:
     for c in (1, 16):
         raw, sub = load[f"raw_c{c}"], load[f"submit_c{c}"]
         print(f"  concurrency {c:2}: throughput {sub['rps'] / raw['rps']:.2f}x raw, p99 {sub['p99_ms'] / raw['p99_ms']:.2f}x raw")
+    print("funnel pings (each a new visitor), concurrency 16, against lead submissions")
+    sub = load["submit_c16"]
+    for step in ("views", "starts"):
+        r = results["funnel"][step]
+        print(f"  {step:22} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} {r['rps']:9.0f}   p50 {r['p50_ms'] / sub['p50_ms']:.2f}x a lead's, throughput {r['rps'] / sub['rps']:.2f}x")
     e = results["exactly_once"]
     print(f"exactly once: {e['submissions']} submissions, {e['requests_sent']} requests (a third retried with the same key), {e['leads_stored']} leads stored")
 

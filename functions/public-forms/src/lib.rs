@@ -275,7 +275,7 @@ pub const MAX_VIEW_BODY: usize = 4 * 1024;
 
 /// A ping's body (empty is `T::default()` where there is one), size-checked and limited per
 /// address, then the live form: what every funnel ping starts with.
-async fn ping<T: serde::de::DeserializeOwned>(state: &AppState, id: &str, ip: &ClientIp, body: &Bytes, empty: Option<T>) -> Result<(T, Form)> {
+async fn ping<T: serde::de::DeserializeOwned>(state: &AppState, cache: &FormCache, id: &str, ip: &ClientIp, body: &Bytes, empty: Option<T>) -> Result<(T, Arc<Form>)> {
     if body.len() > MAX_VIEW_BODY {
         return Err(ApiError::payload_too_large(MAX_VIEW_BODY));
     }
@@ -286,7 +286,8 @@ async fn ping<T: serde::de::DeserializeOwned>(state: &AppState, id: &str, ip: &C
     if !state.memory_limits.allow(&format!("views|{}", ip.0), VIEWS_PER_MINUTE, std::time::Duration::from_secs(60)) {
         return Err(ApiError { retry_after: Some(60), ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", RATE_LIMITED) });
     }
-    Ok((ping, live_form(state, id).await?))
+    // The warm copy the submissions read (a few seconds old at most): a ping reads nothing hot.
+    Ok((ping, submitted_form(state, cache, id, None).await?))
 }
 
 /// `true` the first time today this visitor takes `step` on the form.
@@ -297,22 +298,22 @@ async fn first_today(state: &AppState, step: &str, form_id: &str, ip: &ClientIp)
 
 /// Counts at most one view per form, address and day (and one in each of the founder's sources
 /// the visit came from); the endpoint itself is limited.
-#[tracing::instrument(skip(state, ip, body))]
-async fn count_view(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
-    let (ping, form) = ping::<VisitPing>(&state, &id, &ip, &body, Some(VisitPing::default())).await?;
+#[tracing::instrument(skip(state, cache, ip, body))]
+async fn count_view(State(state): State<AppState>, Extension(cache): Extension<Arc<FormCache>>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
+    let (ping, form) = ping::<VisitPing>(&state, &cache, &id, &ip, &body, Some(VisitPing::default())).await?;
     if !first_today(&state, "views", &form.id, &ip).await? {
         return Ok(StatusCode::OK);
     }
-    state.forms().add_view(&form.id).await?;
-    count_in_sources(&state, &form, &ping, Adds::View).await;
+    let (added, ()) = tokio::join!(state.forms().add_view(&form.id), count_in_sources(&state, &form, &ping, Adds::View));
+    added?;
     Ok(StatusCode::ACCEPTED)
 }
 
 /// Counts at most one start (a visitor's first touch of a field) per form, address and day, in
 /// the form's funnel and in the sources the visit came from.
-#[tracing::instrument(skip(state, ip, body))]
-async fn count_start(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
-    let (ping, form) = ping::<VisitPing>(&state, &id, &ip, &body, Some(VisitPing::default())).await?;
+#[tracing::instrument(skip(state, cache, ip, body))]
+async fn count_start(State(state): State<AppState>, Extension(cache): Extension<Arc<FormCache>>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
+    let (ping, form) = ping::<VisitPing>(&state, &cache, &id, &ip, &body, Some(VisitPing::default())).await?;
     if !first_today(&state, "starts", &form.id, &ip).await? {
         return Ok(StatusCode::OK);
     }
@@ -322,9 +323,9 @@ async fn count_start(State(state): State<AppState>, Path(id): Path<String>, ip: 
 
 /// Counts the field a visitor touched last before leaving without submitting (at most once per
 /// form, address and day). The field must be one of the form's: invented names grow nothing.
-#[tracing::instrument(skip(state, ip, body))]
-async fn count_leave(State(state): State<AppState>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
-    let (ping, form) = ping::<LeavePing>(&state, &id, &ip, &body, None).await?;
+#[tracing::instrument(skip(state, cache, ip, body))]
+async fn count_leave(State(state): State<AppState>, Extension(cache): Extension<Arc<FormCache>>, Path(id): Path<String>, ip: ClientIp, body: Bytes) -> Result<StatusCode> {
+    let (ping, form) = ping::<LeavePing>(&state, &cache, &id, &ip, &body, None).await?;
     if !form.fields.iter().any(|field| field.id == ping.field) {
         return Err(ApiError::bad_request("unknown_field", "This form has no such field."));
     }

@@ -134,6 +134,40 @@ async fn submit(base: &str, form_id: &str, concurrency: usize, requests: usize, 
     Ok(())
 }
 
+/// The funnel's pings (`views` or `starts`), each from a visitor of its own (the CDN's viewer
+/// address, trusted with the origin secret), so every one is a first of the day and counted:
+/// the writes a launch's visitors cost.
+async fn ping(base: &str, form_id: &str, step: &str, concurrency: usize, requests: usize, origin_secret: &str) -> anyhow::Result<()> {
+    let client = reqwest::Client::builder().pool_max_idle_per_host(concurrency).build()?;
+    let url = Arc::new(format!("{base}/api/public-forms/{form_id}/{step}"));
+    let run = uuid::Uuid::new_v4().as_u128() as u32;
+    let started = Instant::now();
+    let mut latencies: Vec<f64> = stream::iter(0..requests)
+        .map(|n| {
+            let (client, url) = (client.clone(), url.clone());
+            let address = format!("10.{}.{}.{}", (run as usize + n) % 250, (n / 250) % 250, n % 250);
+            async move {
+                let body = json!({ "source": "https://bench.example/invest?utm_source=news&utm_campaign=launch", "referrer": "https://news.example/item" });
+                let at = Instant::now();
+                let response = client
+                    .post(url.as_str())
+                    .header("x-origin-verify", origin_secret)
+                    .header("x-viewer-address", address)
+                    .json(&body)
+                    .send()
+                    .await
+                    .expect("ping sent");
+                assert!(response.status().is_success(), "ping answered {}", response.status());
+                at.elapsed().as_secs_f64() * 1000.0
+            }
+        })
+        .buffer_unordered(concurrency)
+        .collect()
+        .await;
+    report(&mut latencies, concurrency, started.elapsed().as_secs_f64(), json!({"kind": step}));
+    Ok(())
+}
+
 /// Stores a published form (the default fields plus the amount preset) straight into the table.
 async fn seed_form(endpoint: &str, table: &str) -> anyhow::Result<()> {
     let client = shared::dynamo::local_client(endpoint);
@@ -383,6 +417,7 @@ async fn main() -> anyhow::Result<()> {
     match args.get(1).map(String::as_str) {
         Some("raw-put") => raw_put(&args[2], &args[3], number(4)?, number(5)?).await,
         Some("submit") => submit(&args[2], &args[3], number(4)?, number(5)?, None).await,
+        Some("ping") => ping(&args[2], &args[3], &args[4], number(5)?, number(6)?, &args[7]).await,
         Some("retries") => submit(&args[2], &args[3], number(4)?, number(5)?, Some(3)).await,
         Some("seed-form") => seed_form(&args[2], &args[3]).await,
         Some("count-leads") => count_leads(&args[2], &args[3], &args[4]).await,

@@ -269,24 +269,52 @@ impl<'a> LeadStatsRepo<'a> {
     /// Each is its own small write (the open dimensions register a value up to their cap, the
     /// rest count as Other), best effort: a dimension that cannot be counted is logged.
     pub async fn count_visit(self, owner_id: &str, form_id: &str, facets: &Facets, adds: Adds) -> Result<(), StoreError> {
-        if let (Adds::View, Some(host)) = (adds, facets.host.as_deref()) {
-            self.add_form_host(owner_id, form_id, host).await?;
-        }
-        if matches!(adds, Adds::Start) {
-            let mut planner = Planner::new(self.table.name(), owner_id, 0);
-            planner.plain(Dimension::Form.key(form_id), adds, None)?;
-            transact(self.table.client(), planner.planned.items).await?;
-        }
-        for (dimension, value) in facets.values().into_iter().filter(|(dimension, _)| Dimension::VISITS.contains(dimension)) {
+        let host = async {
+            match (adds, facets.host.as_deref()) {
+                (Adds::View, Some(host)) => self.add_form_host(owner_id, form_id, host).await,
+                _ => Ok(()),
+            }
+        };
+        let form = async {
+            if !matches!(adds, Adds::Start) {
+                return Ok(());
+            }
+            self.add_to(owner_id, &Dimension::Form.key(form_id), adds, None).await.map(drop)
+        };
+        // Each source dimension at once: the ping waits for the slowest write, not their sum.
+        let dimensions = facets.values().into_iter().filter(|(dimension, _)| Dimension::VISITS.contains(dimension)).map(|(dimension, value)| async move {
             if let Err(err) = self.count_open(owner_id, dimension, value, adds).await {
                 tracing::warn!(form_id, dimension = dimension.name(), error = %err, "visit not counted");
             }
+        });
+        let (host, form, _) = tokio::join!(host, form, futures::future::join_all(dimensions));
+        host.and(form)
+    }
+
+    /// One update of an item (a plain UpdateItem, no transaction); with `condition`, `Ok(false)`
+    /// when it does not hold.
+    async fn add_to(self, owner_id: &str, stat: &str, adds: Adds, condition: Option<&str>) -> Result<bool, StoreError> {
+        let (add, values) = adds.expression();
+        let mut request = self.table.update()
+            .key("owner_id", s(owner_id))
+            .key("stat", s(stat))
+            .update_expression(add)
+            .set_expression_attribute_values(Some(values.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()));
+        if matches!(adds, Adds::View) {
+            request = request.expression_attribute_names("#views", "views");
         }
-        Ok(())
+        if let Some(condition) = condition {
+            request = request.condition_expression(condition).expression_attribute_names("#stat", "stat");
+        }
+        crate::dynamo::applied(request.send().await)
     }
 
     async fn count_open(self, owner_id: &str, dimension: Dimension, value: &str, adds: Adds) -> Result<(), StoreError> {
-        let mut slot = Slot::Known;
+        // Most visits come from a known value: one conditional UpdateItem.
+        if self.add_to(owner_id, &dimension.key(&value_key(value)), adds, Some("attribute_exists(#stat)")).await? {
+            return Ok(());
+        }
+        let mut slot = Slot::Register;
         for _ in 0..3 {
             let mut planner = Planner::new(self.table.name(), owner_id, 0);
             planner.open(dimension, value, adds, slot)?;
