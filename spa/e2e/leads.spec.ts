@@ -386,7 +386,7 @@ test('the funnel counts who viewed, started and submitted, where they stopped, a
   await expect(funnel.getByRole('listitem').filter({ hasText: 'Viewed the form' })).toContainText('2');
   await expect(funnel.getByRole('listitem').filter({ hasText: 'Started filling it in' })).toContainText('2');
   await expect(funnel.getByRole('listitem').filter({ hasText: 'Submitted' })).toContainText('50% of starters');
-  await expect(page.getByRole('list', { name: 'Fields where visitors stopped' })).toHaveText(/Phone Number\s*1 visitor/);
+  await expect(page.getByRole('list', { name: 'Fields where visitors dropped off' })).toHaveText(/Phone Number\s*1 visitor/);
   const sources = page.getByRole('region', { name: 'Sources' });
   const cells = async (name: string | RegExp) => (await sources.getByRole('row', { name }).getByRole('cell').allTextContents()).map((text) => text.trim());
   // Views, starts, leads, hot, conversion.

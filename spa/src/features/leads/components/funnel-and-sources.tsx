@@ -77,13 +77,13 @@ function FunnelCard({ funnels, fixedFormId }: { funnels: FormFunnel[]; fixedForm
         <Step icon={Send} label="Submitted" value={funnel.leads} width={widthOf(funnel.leads)} note={`${rate(funnel.submitRate)} of starters`} />
       </ol>
       <div className="mt-6 border-t border-gray-100 pt-4">
-        <h4 className="text-sm font-medium text-gray-700">Where visitors stop</h4>
+        <h4 className="text-sm font-medium text-gray-700">Where visitors drop off</h4>
         {funnel.stops.length === 0 ? (
           <p className="mt-2 text-sm text-gray-500">No visitor has left part-way yet.</p>
         ) : (
           <>
             <p className="mt-1 text-xs text-gray-500">The last field touched by visitors who started and left without submitting.</p>
-            <ul aria-label="Fields where visitors stopped" className="mt-3 space-y-2">
+            <ul aria-label="Fields where visitors dropped off" className="mt-3 space-y-2">
               {funnel.stops.map((stop) => (
                 <li key={stop.fieldId} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1">
                   <span className={cn('truncate text-sm text-gray-700', stop.label === funnel.topStop && 'font-semibold text-gray-900')}>{stop.label}</span>
