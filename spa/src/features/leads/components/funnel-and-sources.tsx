@@ -60,7 +60,7 @@ function FunnelCard({ funnels, fixedFormId }: { funnels: FormFunnel[]; fixedForm
         </div>
         {!fixedFormId && funnels.length > 1 ? (
           <select
-            aria-label="Form to show the funnel of"
+            aria-label="Show the funnel of"
             value={funnel.formId}
             onChange={(event) => setChosen(event.target.value)}
             className="max-w-full min-w-0 rounded-lg border border-gray-300 bg-white px-2.5 py-1.5 text-sm text-gray-700 shadow-xs focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
