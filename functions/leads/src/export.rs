@@ -52,7 +52,7 @@ fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLe
     let form_name = form.map_or("(deleted form)", |f| f.name.as_str());
     let a = &lead.attribution;
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
-    let source = if a.is_empty() { String::new() } else { shared::attribution::source_label(&a.source()).to_owned() };
+    let source = lead.source.as_deref().map(shared::attribution::source_label).unwrap_or_default();
     columns.row(
         form_name,
         &lead.form_id,
@@ -62,7 +62,7 @@ fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLe
             temperature,
             &amount.to_string(),
             &lead.created_at,
-            &source,
+            source,
             &text(&a.utm_source),
             &text(&a.utm_medium),
             &text(&a.utm_campaign),

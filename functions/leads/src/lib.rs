@@ -107,7 +107,7 @@ fn view(lead: StoredLead, forms: &HashMap<String, Form>) -> LeadView {
         id: lead.id,
         form_id: lead.form_id,
         created_at: lead.created_at,
-        source: (!lead.attribution.is_empty()).then(|| shared::attribution::source_label(&lead.attribution.source()).to_owned()),
+        source: lead.source.as_deref().map(|source| shared::attribution::source_label(source).to_owned()),
         attribution: lead.attribution,
     }
 }

@@ -628,3 +628,68 @@ async fn a_funnel_ping_that_is_malformed_too_large_or_names_no_field_of_the_form
     assert_eq!(funnel["sources"]["source"], json!([{ "value": "direct", "label": "Direct / none", "views": 0, "starts": 1, "leads": 0, "hotLeads": 0, "conversion": null }]));
     assert_eq!((&funnel["sources"]["page"], &funnel["sources"]["campaign"]), (&json!([]), &json!([])));
 }
+
+#[tokio::test]
+async fn visitors_can_fill_at_most_half_of_a_sources_values_so_the_values_leads_bring_still_register() {
+    let (app, state) = both().await;
+    let user = test_user(&state).await;
+    let form = published(&state, &user, "Seed").await;
+    // 60 invented sources from 60 addresses: 50 register, the rest count as Other.
+    for i in 0..60 {
+        let body = json!({ "source": format!("https://harbor.example/?utm_source=junk-{i}") });
+        assert_eq!(ping(&app, &form, "views", &format!("10.8.0.{i}"), body).await, StatusCode::ACCEPTED);
+    }
+    let funnel = funnel_of(&state, &app, &user).await;
+    let sources = funnel["sources"]["source"].as_array().unwrap();
+    assert_eq!(sources.len(), 51, "50 values and Other");
+    assert_eq!(counts(row(&funnel, "source", "Other")), [10, 0, 0, 0]);
+    // A lead's new source still registers.
+    let answers = json!({
+        form.fields[0].id.clone(): "Ada Lovelace", form.fields[1].id.clone(): "ada@example.com", form.fields[2].id.clone(): "+1 555 010 0100",
+        form.fields[3].id.clone(): "Over $100,000", form.fields[4].id.clone(): "Texas",
+    });
+    let lead = Call::post(&format!("/api/public-forms/{}/leads", form.id))
+        .from_ip("10.8.1.1")
+        .json(json!({ "answers": answers, "source": "https://harbor.example/?utm_source=podcast" }))
+        .send(&app)
+        .await;
+    assert_eq!(lead.status, StatusCode::CREATED);
+    assert_eq!(counts(row(&funnel_of(&state, &app, &user).await, "source", "podcast")), [0, 0, 1, 1]);
+}
+
+#[tokio::test]
+async fn a_lead_counted_before_items_kept_hot_leads_never_moves_their_hot_count() {
+    let (app, state) = both().await;
+    let user = test_user(&state).await;
+    let form = published(&state, &user, "Seed").await;
+    let answers = json!({
+        form.fields[0].id.clone(): "Ada Lovelace", form.fields[1].id.clone(): "ada@example.com", form.fields[2].id.clone(): "+1 555 010 0100",
+        form.fields[3].id.clone(): "Over $100,000", form.fields[4].id.clone(): "Texas",
+    });
+    let lead = Call::post(&format!("/api/public-forms/{}/leads", form.id)).from_ip("10.8.2.1").json(json!({ "answers": answers, "source": NEWSLETTER_PAGE })).send(&app).await;
+    let id = lead.body["id"].as_str().unwrap().to_owned();
+    assert_eq!(counts(row(&funnel_of(&state, &app, &user).await, "source", "newsletter")), [0, 0, 1, 1]);
+    // As a lead counted before items kept hot leads: no mark on the lead, no hot on its items.
+    let item = state.dynamo.get_item().table_name(&state.config.tables.leads).key("id", AttributeValue::S(id.clone())).send().await.unwrap().item.unwrap();
+    let keys: Vec<String> = item["counted_in"].as_l().unwrap().iter().map(|k| k.as_s().unwrap().clone()).collect();
+    state.dynamo.update_item().table_name(&state.config.tables.leads).key("id", AttributeValue::S(id.clone())).update_expression("REMOVE hot_counted").send().await.unwrap();
+    for key in &keys {
+        let stats = &state.config.tables.lead_stats;
+        state.dynamo.update_item().table_name(stats).key("owner_id", AttributeValue::S(user.id.clone())).key("stat", AttributeValue::S(key.clone())).update_expression("REMOVE hot").send().await.unwrap();
+    }
+    let raw_hot = || async {
+        let stats = &state.config.tables.lead_stats;
+        let item = state.dynamo.get_item().table_name(stats).key("owner_id", AttributeValue::S(user.id.clone())).key("stat", AttributeValue::S("d#source#newsletter".into())).send().await.unwrap().item;
+        item.and_then(|item| item.get("hot").map(|hot| hot.as_n().unwrap().clone()))
+    };
+    for status in ["cold", "hot", "warm"] {
+        let changed = Call::patch(&format!("/api/leads/{id}")).token(&user.token).json(json!({ "status": status })).send(&app).await;
+        assert_eq!(changed.status, StatusCode::OK);
+        state.background.idle().await;
+        assert_eq!(raw_hot().await.unwrap_or_else(|| "0".into()), "0", "after {status}: never below zero, never counted");
+    }
+    assert_eq!(Call::patch(&format!("/api/leads/{id}")).token(&user.token).json(json!({ "status": "hot" })).send(&app).await.status, StatusCode::OK);
+    assert_eq!(Call::delete(&format!("/api/leads/{id}")).token(&user.token).send(&app).await.status, StatusCode::NO_CONTENT);
+    assert_eq!(raw_hot().await.unwrap_or_else(|| "0".into()), "0", "deleting a hot lead takes off only what its items counted");
+    assert_eq!(funnel_of(&state, &app, &user).await["forms"][0]["hotLeads"], 0);
+}

@@ -101,10 +101,11 @@ pub fn source_label(value: &str) -> &str {
     if value == DIRECT { DIRECT_LABEL } else { value }
 }
 
-/// `scheme://host/path`, dropping query and fragment; `None` when too long to be a page.
+/// `scheme://host/path`, dropping query and fragment, at most [`MAX_ADDRESS`] characters (a
+/// longer path is cut: its host and start still say which page it was).
 fn without_query(url: &str) -> Option<String> {
     let bare = url.split(['?', '#']).next().unwrap_or(url);
-    (bare.chars().count() <= MAX_ADDRESS).then(|| bare.to_owned())
+    Some(bare.chars().take(MAX_ADDRESS).collect())
 }
 
 /// A parameter's value as kept: trimmed, inner white space collapsed, no control characters,
@@ -112,7 +113,8 @@ fn without_query(url: &str) -> Option<String> {
 fn clean(value: &str) -> Option<String> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let text: String = words.join(" ").chars().filter(|c| !c.is_control()).take(MAX_PARAMETER).collect();
-    let text = text.trim();
+    // '~' starts the key of a dimension's Other: a value never does.
+    let text = text.trim().trim_start_matches('~').trim_start();
     (!text.is_empty()).then(|| text.to_owned())
 }
 
@@ -183,7 +185,11 @@ mod tests {
         let a = Attribution::of(Some("javascript:alert(1)?utm_source=x"), Some("data:text/html,hi"));
         assert!(a.is_empty());
         let long = format!("https://harbor.example/{}", "a".repeat(600));
-        assert_eq!(Attribution::of(Some(&long), None).page, None);
+        let cut = Attribution::of(Some(&long), Some("https://harbor.example/"));
+        assert_eq!(cut.page.as_ref().map(|p| p.chars().count()), Some(MAX_ADDRESS));
+        assert_eq!(cut.source(), DIRECT, "a long page keeps its host: its own site is no source");
+        assert_eq!(Attribution::of(Some("https://h.example/?utm_source=~other&utm_campaign=~"), None).utm_source.as_deref(), Some("other"));
+        assert_eq!(Attribution::of(Some("https://h.example/?utm_campaign=~"), None).utm_campaign, None);
         let a = Attribution::of(Some(&format!("https://h.example/?utm_source=%20%20a%0A%0Db%09c%20&utm_campaign={}&utm_term=&utm_medium=%E2%82%AC%FF", "z".repeat(300))), None);
         assert_eq!(a.utm_source.as_deref(), Some("a b c"));
         assert_eq!(a.utm_campaign.map(|c| c.chars().count()), Some(MAX_PARAMETER));

@@ -179,8 +179,10 @@ pub struct Content {
     pub track_clicks: bool,
     /// Web links get `utm_source=raisespark&utm_medium=email&utm_campaign=<name>` (unless the
     /// link carries campaign tags of its own), so the founder's site and the sources table see
-    /// which campaign brought a visitor.
-    #[serde(default = "yes")]
+    /// which campaign brought a visitor. New campaigns start with it on; one stored before it
+    /// existed (or a body that leaves it out) has it off, so a click on an e-mail already sent
+    /// still goes exactly where it went.
+    #[serde(default)]
     pub tag_links: bool,
 }
 

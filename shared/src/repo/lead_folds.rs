@@ -512,8 +512,11 @@ impl<'a> LeadFolds<'a> {
         let marks = stored.members.iter().map(|(id, keys)| {
             let result = self.leads.update()
                 .key("id", s(id))
-                .update_expression("SET counted_at = :now, counted_in = :keys REMOVE counting")
+                // `hot_counted`: its items count it among their hot leads (leads counted before
+                // items kept hot leads have no such mark, and never move them).
+                .update_expression("SET counted_at = :now, counted_in = :keys, hot_counted = :yes REMOVE counting")
                 .condition_expression("counting = :fold")
+                .expression_attribute_values(":yes", AttributeValue::Bool(true))
                 .expression_attribute_values(":now", s(&now))
                 .expression_attribute_values(":keys", list(keys))
                 .expression_attribute_values(":fold", s(fold))

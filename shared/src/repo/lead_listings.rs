@@ -88,6 +88,8 @@ pub struct StoredLead {
     pub created_at: String,
     /// Where the investor came from (older leads: nothing).
     pub attribution: crate::attribution::Attribution,
+    /// The source it counts under in the sources table (older leads: none).
+    pub source: Option<String>,
 }
 
 impl StoredLead {
@@ -108,6 +110,7 @@ impl StoredLead {
                 .map(|n| n.parse::<u64>().ok().filter(|n| *n <= MAX_LEAD_ESTIMATE).unwrap_or(0)),
             created_at: text("created_at").unwrap_or_default(),
             attribution: item.get("attribution").cloned().and_then(|v| serde_dynamo::from_attribute_value(v).ok()).unwrap_or_default(),
+            source: item.get("facets").and_then(|v| v.as_m().ok()).and_then(|facets| facets.get("source")).and_then(|v| v.as_s().ok()).cloned(),
         })
     }
 }

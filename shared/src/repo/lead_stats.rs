@@ -153,9 +153,10 @@ impl<'a> Planner<'a> {
         Ok(())
     }
 
-    /// Adds to an open dimension's value the way `slot` says.
-    pub fn open(&mut self, dimension: Dimension, value: &str, adds: Adds, slot: Slot) -> Result<(), StoreError> {
-        let cap = dimension.cap().unwrap_or(u64::MAX);
+    /// Adds to an open dimension's value the way `slot` says; a new value registers while
+    /// fewer than `cap` are. Registering requires that the value has no item yet (two first
+    /// visits of one value register it once).
+    pub fn open(&mut self, dimension: Dimension, value: &str, adds: Adds, slot: Slot, cap: u64) -> Result<(), StoreError> {
         let stat = match slot {
             Slot::Other => dimension.key(OTHER),
             _ => dimension.key(&value_key(value)),
@@ -180,8 +181,9 @@ impl<'a> Planner<'a> {
                 )?;
                 let index = self.push(TransactWriteItem::builder().update(registry).build());
                 self.planned.conditions.push((index, dimension));
-                let item = self.update(&stat, adds, Some(value), None)?;
-                self.push(item);
+                let item = self.update(&stat, adds, Some(value), Some("attribute_not_exists(#stat)"))?;
+                let index = self.push(item);
+                self.planned.conditions.push((index, dimension));
             }
             Slot::Other => {
                 let item = self.update(&stat, adds, Some("Other"), None)?;
@@ -310,22 +312,27 @@ impl<'a> LeadStatsRepo<'a> {
     }
 
     async fn count_open(self, owner_id: &str, dimension: Dimension, value: &str, adds: Adds) -> Result<(), StoreError> {
+        let known = dimension.key(&value_key(value));
         // Most visits come from a known value: one conditional UpdateItem.
-        if self.add_to(owner_id, &dimension.key(&value_key(value)), adds, Some("attribute_exists(#stat)")).await? {
+        if self.add_to(owner_id, &known, adds, Some("attribute_exists(#stat)")).await? {
             return Ok(());
         }
-        let mut slot = Slot::Register;
-        for _ in 0..3 {
+        // A new value: anonymous visits may fill at most half a dimension's values, so the rest
+        // stays for the values leads bring (a visitor can invent a source; a lead is a person).
+        let cap = dimension.cap().map_or(u64::MAX, |cap| cap / 2);
+        for slot in [Slot::Register, Slot::Other] {
             let mut planner = Planner::new(self.table.name(), owner_id, 0);
-            planner.open(dimension, value, adds, slot)?;
+            planner.open(dimension, value, adds, slot, cap)?;
             match transact(self.table.client(), planner.planned.items).await? {
                 TxOutcome::Done => return Ok(()),
-                TxOutcome::ConditionFailed(_) if slot != Slot::Other => slot = slot.next(),
-                TxOutcome::ConditionFailed(failed) => return Err(StoreError::internal(anyhow::anyhow!("visit not counted: the condition of item {} failed", failed[0]))),
+                // Registered by another visit meanwhile: add to it.
+                TxOutcome::ConditionFailed(_) if self.add_to(owner_id, &known, adds, Some("attribute_exists(#stat)")).await? => return Ok(()),
+                // The registry is full: Other.
+                TxOutcome::ConditionFailed(_) => {}
                 TxOutcome::Conflict => return Err(StoreError::Unavailable),
             }
         }
-        Ok(())
+        Err(StoreError::internal(anyhow::anyhow!("visit not counted in {}", dimension.name())))
     }
 
     /// Counts that a visitor left `form_id` after touching `field` last (once per visitor a

@@ -153,8 +153,8 @@ impl<'a> LeadsRepo<'a> {
                     .table_name(self.leads.name())
                     .set_key(Some([key(id)].into()))
                     .condition_expression(match (counted, lead.contacted_at.is_some()) {
-                        (true, true) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_exists(contacted_at) AND #status = :status",
-                        (true, false) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at) AND #status = :status",
+                        (true, true) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_exists(contacted_at) AND (#status = :status OR attribute_not_exists(#status))",
+                        (true, false) => "owner_id = :owner AND attribute_exists(counted_at) AND attribute_not_exists(contacted_at) AND (#status = :status OR attribute_not_exists(#status))",
                         (false, _) => "owner_id = :owner AND attribute_not_exists(counted_at) AND attribute_not_exists(counting)",
                     })
                     .set_expression_attribute_names(counted.then(|| [("#status".to_owned(), "status".to_owned())].into()))
@@ -174,7 +174,7 @@ impl<'a> LeadsRepo<'a> {
                     owner_id,
                     &lead.counted_in,
                     counted_amount(lead.estimated_amount) as u64,
-                    Temperature::from_status(&lead.status) == Temperature::Hot,
+                    lead.hot_counted && Temperature::from_status(&lead.status) == Temperature::Hot,
                 )?);
             }
             match transact(self.leads.client(), items).await? {
@@ -241,9 +241,12 @@ impl<'a> LeadsRepo<'a> {
                 continue;
             }
             let (from, to) = (temperature_counter(&lead.status), temperature_counter(status));
+            if lead.status == status {
+                return Ok(());
+            }
             if lead.counted_at.is_none() || from == to {
                 // Not counted yet: only while no fold is counting it (it reads the status).
-                if self.set_status_only(id, owner_id, status, lead.counted_at.is_none()).await? {
+                if self.set_status_only(id, owner_id, status, &lead.status, lead.counted_at.is_none()).await? {
                     return Ok(());
                 }
                 back_off(attempt).await;
@@ -283,7 +286,7 @@ impl<'a> LeadsRepo<'a> {
             // Its sources' (and days', forms'…) hot leads move with it.
             let hot = |status: &str| i64::from(Temperature::from_status(status) == Temperature::Hot);
             let by = hot(status) - hot(&lead.status);
-            if by != 0 {
+            if by != 0 && lead.hot_counted {
                 items.extend(crate::repo::lead_stats::move_hot(self.lead_stats.name(), owner_id, &lead.counted_in, by)?);
             }
             match transact(self.leads.client(), items).await? {
@@ -345,19 +348,22 @@ impl<'a> LeadsRepo<'a> {
         Ok(true)
     }
 
-    /// Sets the status alone: `Ok(false)` when the lead changed meanwhile (counted, or claimed
-    /// for counting when `uncounted`), `NotFound` when it is gone.
-    async fn set_status_only(self, id: &str, owner_id: &str, status: &str, uncounted: bool) -> Result<bool, LeadError> {
+    /// Sets the status alone: `Ok(false)` when the lead changed meanwhile (its status, counted,
+    /// or claimed for counting when `uncounted`), `NotFound` when it is gone.
+    async fn set_status_only(self, id: &str, owner_id: &str, status: &str, old: &str, uncounted: bool) -> Result<bool, LeadError> {
+        // Only over the status it was read with: a change in between (which may have moved
+        // the counters) is read again, never written over.
         let result = self.leads.update()
             .set_key(Some([key(id)].into()))
             .update_expression("SET #status = :status")
             .condition_expression(if uncounted {
-                "owner_id = :owner AND attribute_not_exists(counted_at) AND attribute_not_exists(counting)"
+                "owner_id = :owner AND (#status = :old OR attribute_not_exists(#status)) AND attribute_not_exists(counted_at) AND attribute_not_exists(counting)"
             } else {
-                "owner_id = :owner AND attribute_exists(counted_at)"
+                "owner_id = :owner AND (#status = :old OR attribute_not_exists(#status)) AND attribute_exists(counted_at)"
             })
             .expression_attribute_names("#status", "status")
             .expression_attribute_values(":status", AttributeValue::S(status.to_owned()))
+            .expression_attribute_values(":old", AttributeValue::S(old.to_owned()))
             .expression_attribute_values(":owner", AttributeValue::S(owner_id.to_owned()))
             .send()
             .await;
@@ -397,6 +403,10 @@ pub struct LeadOwnership {
     /// The aggregate items the lead was added to (older leads: none).
     #[serde(default)]
     pub counted_in: Vec<String>,
+    /// Whether those items count it among their hot leads (leads counted before they kept
+    /// hot leads: no).
+    #[serde(default)]
+    pub hot_counted: bool,
     /// When a campaign first reached it.
     #[serde(default)]
     pub contacted_at: Option<String>,

@@ -72,12 +72,13 @@ fn mail_text(mail: &StoredEmail) -> String {
     format!("{}\n{}\n{}\n{}", mail.email.subject, mail.email.html, mail.email.text, headers.join("\n"))
 }
 
-/// Saves a draft's body (tracking on) and answers the saved campaign.
+/// Saves a draft's body (tracking on, links tagged as the campaign was created) and answers
+/// the saved campaign.
 async fn write_body(app: &Router, user: &TestUser, campaign: &Value, body: &str) -> Value {
     let id = campaign["id"].as_str().unwrap();
     let edited = Call::put(&format!("/api/campaigns/{id}")).token(&user.token).json(json!({
         "version": campaign["version"], "name": campaign["name"], "subject": campaign["subject"], "previewText": campaign["previewText"],
-        "body": body, "trackOpens": true, "trackClicks": true, "segment": {}
+        "body": body, "trackOpens": true, "trackClicks": true, "tagLinks": campaign["tagLinks"], "segment": {}
     })).send(app).await;
     assert_eq!(edited.status, StatusCode::OK, "{}", edited.text);
     edited.body

@@ -132,7 +132,7 @@ export function LeadDetailSheet({ lead, open, onOpenChange, onStatusChange, onDe
               )}
             </section>
 
-            {lead.attribution && lead.source ? <CameFrom attribution={lead.attribution} source={lead.source} /> : null}
+            {lead.source ? <CameFrom attribution={lead.attribution ?? {}} source={lead.source} /> : null}
           </div>
 
           <footer className="flex justify-end border-t border-gray-200 px-6 py-4">
