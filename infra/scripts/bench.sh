@@ -39,6 +39,10 @@ printf '\n== Launch day: 60,000 submissions to one form, counted a batch at a ti
 DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" S3_ENDPOINT="$S3_ENDPOINT" RUST_LOG=error \
   cargo run --release --quiet -p lead-notifications --example launch --features bench
 
+printf '\n== Portal import: 50,000 investor rows against 100,000 leads ==\n'
+DYNAMODB_ENDPOINT="$DYNAMODB_ENDPOINT" S3_ENDPOINT="$S3_ENDPOINT" RUST_LOG=error \
+  cargo run --release --quiet -p leads --example import --features bench
+
 printf '\n== Sparky (ai-chat) ==\n'
 cargo run --release --quiet -p ai-chat --example bench --features bench
 # The independent evaluation's held-out third (eval/independent/heldout.json): never used

@@ -218,13 +218,14 @@ def main():
     # Every function of template.yaml but the streaming export (same binary as leads) and the
     # impersonation sweep (the revert-impersonation binary again; started after its API, below).
     later = ("LeadsExportFunction", "ImpersonationSweepFunction", "CampaignDispatcherFunction", "CampaignSenderFunction",
-             "ComplianceVaultExportFunction", "VaultDigestFunction", "AuthJobsFunction", "TeamsMigrationFunction")
+             "ComplianceVaultExportFunction", "VaultDigestFunction", "AuthJobsFunction", "TeamsMigrationFunction", "LeadImportsFunction")
     functions = {f["binary"]: f for f in setup["functions"] if f["logical_id"] not in later}
     sweep_function = next(f for f in setup["functions"] if f["logical_id"] == "ImpersonationSweepFunction")
     campaign_roles = {f["logical_id"]: f for f in setup["functions"] if f["logical_id"] in ("CampaignDispatcherFunction", "CampaignSenderFunction")}
     digest_function = next(f for f in setup["functions"] if f["logical_id"] == "VaultDigestFunction")
     auth_jobs_function = next(f for f in setup["functions"] if f["logical_id"] == "AuthJobsFunction")
     migration_function = next(f for f in setup["functions"] if f["logical_id"] == "TeamsMigrationFunction")
+    imports_function = next(f for f in setup["functions"] if f["logical_id"] == "LeadImportsFunction")
     started_processes = {}
 
     def start_function(binary, function):
@@ -410,6 +411,28 @@ def main():
     check("leads", "leads-summary", 200, "")
     check("leads", "leads-list", 200, lead_id)
     check("leads", "leads-trends", 200, '"weeks"')
+    # The same binary as the portal imports' worker (LEADS_ROLE=imports), as the investments
+    # table's stream delivers a job: one whose file never reached the uploads bucket is failed
+    # with the reason the founder reads (S3 and DynamoDB reached with the worker's variables).
+    investments_table = imports_function["env"]["INVESTMENTS_TABLE"]
+    job_id = str(uuid.uuid4())
+    job_key = {"company_id": {"S": demo["user_id"]}, "sk": {"S": f"import#{job_id}"}}
+    job_item = {**job_key, "id": {"S": job_id}, "portal": {"S": "wefunder"}, "file_name": {"S": "investors.csv"}, "size": {"N": "120"},
+                "status": {"S": "reading"}, "created_at": {"S": "2026-03-12T10:00:00Z"}, "created_by": {"S": demo["email"]},
+                "created_by_id": {"S": demo["user_id"]}, "upload_key": {"S": f"imports/{demo['user_id']}/{job_id}"}}
+    dynamodb_call(endpoint, "PutItem", {"TableName": investments_table, "Item": job_item})
+    started_processes["leads"].terminate()
+    started_processes["leads"].wait(timeout=10)
+    start_function("leads", imports_function)
+    at = time.monotonic()
+    answer = invoke("leads", load("leads-imports-job", {"JOB_COMPANY": demo["user_id"], "JOB_SK": f"import#{job_id}", "JOB_ITEM": job_item}))
+    job = dynamodb_get(endpoint, investments_table, job_key) or {}
+    if job.get("status", {}).get("S") != "failed" or "has not arrived" not in job.get("error", {}).get("S", ""):
+        fail(f"LeadImportsFunction answered {answer}; the job is {job}")
+    results.append(("leads", "leads-imports-job (LeadImportsFunction)", "ok", round((time.monotonic() - at) * 1000)))
+    started_processes["leads"].terminate()
+    started_processes["leads"].wait(timeout=10)
+    start_function("leads", functions["leads"])
     # The demo founder is on a Pro trial: insights computed from the seeded aggregates.
     check("generate-insights", "generate-insights", 200, "Investors have indicated $")
     check("campaigns", "campaigns-list", 200, '"campaigns"')

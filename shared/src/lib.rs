@@ -37,7 +37,7 @@ pub mod local;
 pub mod testing;
 
 // The rules moved to the `domain` crate; their old paths stay until callers import `domain`.
-pub use domain::{attribution, brand, contrast, counters, crypto, dashboard, email, format, forms, funnel, lead_digest, lead_stats, leads, plans, reg_cf, review, rewards, teams, theme};
+pub use domain::{attribution, brand, contrast, counters, crypto, dashboard, email, format, forms, funnel, invested, investments, lead_digest, lead_stats, leads, plans, reg_cf, review, rewards, teams, theme};
 
 /// The old path of the error shape, now `http::error`.
 pub use http::error;

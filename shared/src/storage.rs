@@ -263,6 +263,24 @@ impl Storage {
         }
     }
 
+    /// An upload's bytes, at most `max` of them (`None` when it is gone or larger: the size is
+    /// checked before reading, and the read stops at `max` whatever S3 says).
+    pub async fn read_upload(&self, key: &str, max: u64) -> Result<Option<Vec<u8>>, StorageError> {
+        let Some(upload) = self.upload(key).await? else { return Ok(None) };
+        if upload.size > max {
+            return Ok(None);
+        }
+        let Some(mut body) = self.upload_body(key, &upload.etag).await? else { return Ok(None) };
+        let mut bytes = Vec::with_capacity(upload.size as usize);
+        while let Some(chunk) = body.try_next().await.map_err(|err| internal(anyhow::Error::new(err).context("reading an upload")))? {
+            if bytes.len() as u64 + chunk.len() as u64 > max {
+                return Ok(None);
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        Ok(Some(bytes))
+    }
+
     /// Keeps a checked upload in the vault without ever holding it whole: the stored upload
     /// is hashed as a stream, then streamed again into the vault with that SHA-256, which S3
     /// verifies, so what is kept is exactly what was hashed (both reads are pinned to the

@@ -348,9 +348,9 @@ async function foundersSite(gateway: string, formId: string) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/invest`, close: () => new Promise((r) => server.close(r)) };
 }
 
-test('the funnel counts who viewed, started and submitted, where they stopped, and which source brought them', async ({ page, browser, baseURL }) => {
+test('the funnel counts who viewed, started and submitted, where they stopped, and which source brought them; a portal import shows who invested', async ({ page, browser, baseURL }) => {
   test.slow(); // two investors on the founder's site, each in their own browser
-  await subscribedFounder(page);
+  await subscribedFounder(page, 'Ada Lovelace', 'price_local_pro'); // Pro: campaigns
   const auth = await bearer(page);
   const form = await publishedForm(page, auth, 'Sunrise Fund II', ['investment_amount']);
   const site = await foundersSite(baseURL!, form.id);
@@ -403,4 +403,47 @@ test('the funnel counts who viewed, started and submitted, where they stopped, a
   const origin = page.getByRole('dialog', { name: 'Grace Hopper' }).getByRole('region', { name: 'Came from' });
   await expect(origin).toContainText('newsletter');
   await expect(origin).toContainText('november');
+
+  // The founder imports the portal's investor export, in which Grace invested $2,500 and
+  // someone who never filled the form in invested too.
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Import investments' }).click();
+  await expect(page.getByRole('heading', { name: 'Import investments' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Portal', exact: true }).selectOption('wefunder');
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'wefunder-investors.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Investor Name,Investor Email,Amount,Investment Date,Status\nGrace Hopper,GRACE@example.com,"$2,500.00",2026-11-20,Confirmed\nWalk In,walk.in@example.com,$1000,2026-11-21,Confirmed\n'),
+  });
+  await page.getByRole('button', { name: 'Upload and preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText('Grace Hopper');
+  await expectAccessible(page, 'the preview of a portal import');
+  await page.getByRole('button', { name: /^Import 2 investments/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your investments are imported' })).toBeVisible();
+
+  // The lead shows it; its source row counts 1 investor and $2,500.
+  await page.goto('/leads');
+  // Views, starts, leads, hot, conversion, investors, invested.
+  await expect.poll(() => cells(/^newsletter/)).toEqual(['1', '1', '1', '1', '100%', '1', '$2,500']);
+  expect(await cells(/^Direct \/ none/)).toEqual(['1', '1', '0', '0', '0%', '0', '$0']);
+  await expect(page.getByRole('region', { name: 'From lead to investor' })).toContainText('1 investor ($1,000) came straight to the portal');
+  await page.getByRole('row', { name: /Grace Hopper/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Grace Hopper' }).getByRole('region', { name: 'Investment on the portal' })).toContainText('Invested $2,500');
+  await page.keyboard.press('Escape');
+
+  // "Hot, not invested", the reconfirm push, leaves her out.
+  await page.goto('/campaigns');
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  await page.getByRole('dialog', { name: 'New campaign' }).getByRole('button', { name: /Blank campaign/ }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  const audience = page.getByRole('region', { name: 'Audience' });
+  const recipients = audience.getByRole('status').filter({ hasText: 'Recipients' });
+  await audience.getByRole('group', { name: 'Temperature' }).getByRole('button', { name: 'Hot' }).click();
+  await expect(recipients.getByLabel('Counting')).toHaveCount(0);
+  await expect(recipients).toContainText('1 recipient');
+  await audience.getByRole('radiogroup', { name: 'Investment' }).getByRole('radio', { name: 'Not invested yet' }).click();
+  await expect(page.getByText(/^To Hot leads · not invested yet · 0 recipients$/)).toBeVisible();
+  await expect(recipients.getByLabel('Counting')).toHaveCount(0);
+  await expect(recipients).toContainText('0 recipients');
 });

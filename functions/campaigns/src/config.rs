@@ -8,7 +8,7 @@ use shared::keys::Family;
 /// Campaigns (Pro): drafts, audiences over the founder's leads and forms, suppressions; each
 /// campaign's message is filed in the compliance vault as it goes out.
 pub const NEEDS: Needs = Needs {
-    tables: &[Teams, Activity, Campaigns, CampaignRecipients, Suppressions, Leads, Forms, Profiles, Subscriptions, RateLimits, Impersonations, ImpersonationActions, VaultRecords],
+    tables: &[Teams, Activity, Campaigns, CampaignRecipients, Suppressions, Leads, Forms, Profiles, Subscriptions, RateLimits, Impersonations, ImpersonationActions, VaultRecords, Investments],
     app_origin: true,
     access_tokens: true,
     link_secrets: &[Family::Unsubscribe, Family::Click],

@@ -264,10 +264,14 @@ pub async fn candidates(state: &AppState, owner_id: &str, forms: &HashMap<String
     // Each page's leads become candidates at once: what is held is the candidates, not the
     // leads' answers.
     let mut candidates = Vec::new();
+    // Who invested, from the applied portal imports (one item per lead with money).
+    let imports: Vec<String> = state.investments().portals(owner_id).await?.into_iter().filter_map(|p| p.active).collect();
+    let invested: HashSet<String> = state.investments().leads_of(owner_id, &imports).await?.into_values().filter(|i| i.invested()).map(|i| i.lead_id).collect();
     state.lead_listings().each_of_owner(owner_id, |lead| {
         let form = forms.get(&lead.form_id);
         let data: serde_json::Map<String, Value> = lead.data.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
         let summary = LeadSummary::of(&answers_in_order(form.map(|f| f.fields.as_slice()).unwrap_or_default(), &data), lead.location_data.as_ref());
+        let has_invested = invested.contains(&lead.id);
         candidates.push(Candidate {
             lead_id: lead.id,
             form_id: lead.form_id,
@@ -278,6 +282,8 @@ pub async fn candidates(state: &AppState, owner_id: &str, forms: &HashMap<String
             email: summary.email,
             name: summary.name,
             emailed: lead.contacted_at.is_some(),
+            invested: has_invested,
+            indicated: lead.estimated_amount,
         });
     })
     .await?;

@@ -103,6 +103,7 @@ pub fn kind_label(kind: Kind) -> &'static str {
         Kind::Digest => "Daily lead digest",
         Kind::Upload => "Upload",
         Kind::Review => "Counsel review",
+        Kind::Import => "Portal import",
     }
 }
 

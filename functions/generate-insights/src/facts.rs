@@ -21,6 +21,34 @@ pub struct Inputs<'a> {
     pub dimensions: &'a [Stat],
     /// Leads per day for the last `WEEKS` weeks, oldest first, ending today.
     pub days: &'a [(time::Date, u64)],
+    /// The applied portal imports' totals, if any.
+    pub investments: Option<&'a shared::invested::Summary>,
+}
+
+/// Of a temperature's leads, how many invested on the portal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Converted {
+    pub label: String,
+    pub leads: u64,
+    pub investors: u64,
+    /// Investors per 100 leads; `None` without leads.
+    pub percent: Option<u64>,
+}
+
+/// From the applied portal imports: money confirmed on the portal against interest indicated
+/// on the forms, and how each temperature converted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Invested {
+    /// Everyone with confirmed money, matched to a lead or not.
+    pub investors: u64,
+    /// Whole dollars confirmed by the portal.
+    pub dollars: u64,
+    /// Whole dollars leads indicated on the forms.
+    pub indicated: u64,
+    pub leads_invested: u64,
+    pub by_temperature: Vec<Converted>,
+    /// Hot leads without confirmed money (as of the import).
+    pub hot_not_invested: u64,
 }
 
 /// A part of the leads: `leads` of them, `percent` of all leads (rounded).
@@ -115,6 +143,27 @@ pub struct Facts {
     pub forms: Vec<Rate>,
     /// Source pages (hosts) with leads, most leads first.
     pub pages: Vec<Rate>,
+    pub invested: Option<Invested>,
+}
+
+fn invested(profile: &Profile, summary: &shared::invested::Summary) -> Invested {
+    let temperatures = [("Hot", "hot", profile.hot_leads), ("Warm", "warm", profile.warm_leads), ("Cold", "cold", profile.cold_leads)];
+    let by_temperature: Vec<Converted> = temperatures
+        .iter()
+        .map(|(label, key, leads)| {
+            let investors = summary.by_temperature.get(*key).map_or(0, |t| t.investors);
+            Converted { label: (*label).to_owned(), leads: *leads, investors, percent: (*leads > 0).then(|| percent(investors.min(*leads), *leads)) }
+        })
+        .collect();
+    let hot_not_invested = profile.hot_leads.saturating_sub(by_temperature[0].investors);
+    Invested {
+        investors: summary.investors,
+        dollars: summary.invested_cents / 100,
+        indicated: profile.estimated_interest,
+        leads_invested: summary.leads_invested,
+        by_temperature,
+        hot_not_invested,
+    }
 }
 
 fn by_dimension(stats: &[Stat]) -> HashMap<Dimension, Vec<&Stat>> {
@@ -241,6 +290,7 @@ pub fn compute(inputs: &Inputs<'_>) -> Facts {
         quality,
         forms,
         pages,
+        invested: inputs.investments.map(|summary| invested(inputs.profile, summary)),
     }
 }
 

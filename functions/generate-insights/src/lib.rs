@@ -77,20 +77,29 @@ pub fn router(state: AppState) -> Router {
     shared::http::audit::audited_reads("generate-insights", router, &state)
 }
 
-/// The caller's facts: four bounded reads (profile, forms, dimensions, 12 weeks of days).
+/// The caller's facts: bounded reads (profile, forms, dimensions, 12 weeks of days, the
+/// applied portal imports' totals).
 pub async fn load_facts(state: &AppState, owner_id: &str) -> Result<Facts> {
     let today = date_of(state.clock.now());
     let (from, to) = (day_string(weeks_start(today, WEEKS)), day_string(today));
-    let (profile, forms, dimensions, days) = tokio::try_join!(
+    let (profile, forms, dimensions, days, portals) = tokio::try_join!(
         state.profiles().get_profile(owner_id),
         state.forms().list_forms(owner_id),
         state.lead_stats().dimensions(owner_id),
         state.lead_stats().days(owner_id, None, &from, &to),
+        state.investments().portals(owner_id),
     )?;
+    // The applied portal imports' totals (one item each).
+    let mut investments: Option<shared::invested::Summary> = None;
+    for import in portals.into_iter().filter_map(|p| p.active) {
+        if let Some(summary) = state.investments().summary(owner_id, &import).await? {
+            investments = Some(investments.unwrap_or_default().merge(&summary));
+        }
+    }
     let profile = profile.unwrap_or_else(|| Profile::empty(owner_id));
     let span = (today - weeks_start(today, WEEKS)).whole_days() as u32 + 1;
     let days = daily(&days, today, span);
-    Ok(facts::compute(&Inputs { profile: &profile, forms: &forms, dimensions: &dimensions, days: &days }))
+    Ok(facts::compute(&Inputs { profile: &profile, forms: &forms, dimensions: &dimensions, days: &days, investments: investments.as_ref() }))
 }
 
 /// The spec's `{forms, leads}` body is read as JSON and then ignored: nothing in it is trusted,

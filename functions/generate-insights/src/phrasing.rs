@@ -169,9 +169,45 @@ fn conversion(f: &Facts) -> Option<Insight> {
     Some(Insight { title: "Conversion by form and page".into(), content, icon: "trending-up", color: "blue" })
 }
 
+/// How many times `a` is `b` ("4", "2.5"), when both are rates.
+fn times(a: u64, b: u64) -> Option<String> {
+    (b > 0 && a > b).then(|| {
+        let ratio = (a as f64 / b as f64 * 10.0).round() / 10.0;
+        if ratio.fract() == 0.0 { format!("{ratio:.0}") } else { format!("{ratio:.1}") }
+    })
+}
+
+/// Money the portal confirmed against interest indicated ("invested", never "raised").
+fn investment(f: &Facts) -> Option<Insight> {
+    let i = f.invested.as_ref()?;
+    let mut content = format!(
+        "The portal confirms {} invested by {}, against {} indicated on your forms.",
+        usd(i.dollars),
+        plural(i.investors, "investor", "investors"),
+        usd(i.indicated)
+    );
+    let rate = |label: &str| i.by_temperature.iter().find(|t| t.label == label).and_then(|t| t.percent);
+    if let (Some(hot), Some(warm)) = (rate("Hot"), rate("Warm"))
+        && let Some(times) = times(hot, warm)
+    {
+        content.push_str(&format!(" Hot leads invested at {times}× the rate of warm ones ({hot}% against {warm}%)."));
+    }
+    if i.hot_not_invested > 0 {
+        content.push_str(&format!(" {} {} not invested yet.", plural(i.hot_not_invested, "hot lead", "hot leads"), if i.hot_not_invested == 1 { "has" } else { "have" }));
+    }
+    Some(Insight { title: "From interest to investment".into(), content, icon: "dollar", color: "green" })
+}
+
 fn next_action(f: &Facts) -> Insight {
     let q = &f.quality;
-    let content = if q.hot_not_emailed > 0 {
+    let hot_not_invested = f.invested.as_ref().map_or(0, |i| i.hot_not_invested);
+    let content = if hot_not_invested > 0 {
+        format!(
+            "{} {} not invested yet: send them a reconfirm campaign (audience Hot, not invested) while their interest is fresh, and follow up personally.",
+            plural(hot_not_invested, "hot lead", "hot leads"),
+            if hot_not_invested == 1 { "has" } else { "have" }
+        )
+    } else if q.hot_not_emailed > 0 {
         format!(
             "{} {} had no follow-up from a campaign yet: write to them with a campaign (audience Hot, not yet e-mailed) or export them from the Leads page, and reach out while their interest is fresh.",
             plural(q.hot_not_emailed, "hot lead", "hot leads"),
@@ -193,7 +229,7 @@ fn next_action(f: &Facts) -> Insight {
     Insight { title: "Next best action".into(), content, icon: "default", color: if q.hot > 0 { "amber" } else { "gray" } }
 }
 
-/// The insights in display order (4–6), or none when there are no leads to analyse.
+/// The insights in display order (4–7), or none when there are no leads to analyse.
 pub fn templates(facts: &Facts) -> Vec<(&'static str, Insight)> {
     if facts.leads == 0 {
         return Vec::new();
@@ -201,6 +237,9 @@ pub fn templates(facts: &Facts) -> Vec<(&'static str, Insight)> {
     let mut insights = vec![("pipeline", pipeline(facts)), ("geography", geography(facts)), ("momentum", momentum(facts)), ("quality", quality(facts))];
     if let Some(conversion) = conversion(facts) {
         insights.push(("conversion", conversion));
+    }
+    if let Some(investment) = investment(facts) {
+        insights.push(("investment", investment));
     }
     insights.push(("next_action", next_action(facts)));
     insights
@@ -259,6 +298,32 @@ pub fn merge(templates: Vec<(&'static str, Insight)>, answer: Option<&serde_json
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_investment_insight_says_invested_against_indicated_compares_temperatures_and_counts_hot_leads_not_invested() {
+        use shared::invested::{Summary, Tally};
+        let mut profile = shared::repo::profiles::Profile::empty("c1");
+        (profile.interested_investors_count, profile.estimated_interest, profile.hot_leads, profile.warm_leads, profile.cold_leads) = (60, 410_000, 25, 25, 10);
+        let summary = Summary {
+            investors: 9,
+            invested_cents: 2_250_000,
+            leads_invested: 7,
+            by_temperature: [("hot".to_owned(), Tally { investors: 6, cents: 1_500_000 }), ("warm".to_owned(), Tally { investors: 1, cents: 250_000 })].into(),
+            ..Summary::default()
+        };
+        let facts = crate::facts::compute(&crate::facts::Inputs { profile: &profile, forms: &[], dimensions: &[], days: &[], investments: Some(&summary) });
+        let insights = templates(&facts);
+        let investment = &insights.iter().find(|(key, _)| *key == "investment").expect("an investment insight").1;
+        assert_eq!(
+            investment.content,
+            "The portal confirms $22,500 invested by 9 investors, against $410,000 indicated on your forms. Hot leads invested at 6× the rate of warm ones (24% against 4%). 19 hot leads have not invested yet."
+        );
+        assert!(!investment.content.to_lowercase().contains("raised"));
+        let next = &insights.iter().find(|(key, _)| *key == "next_action").unwrap().1;
+        assert!(next.content.starts_with("19 hot leads have not invested yet: send them a reconfirm campaign"), "{}", next.content);
+        let without = crate::facts::compute(&crate::facts::Inputs { profile: &profile, forms: &[], dimensions: &[], days: &[], investments: None });
+        assert!(templates(&without).iter().all(|(key, _)| *key != "investment"), "no import, no investment insight");
+    }
 
     #[test]
     fn money_and_numbers_read_as_written() {

@@ -22,6 +22,9 @@ pub const TRAILING: [&str; 12] = [
     "Referrer",
 ];
 pub const OTHER_ANSWERS: &str = "Other answers";
+/// Once a portal import is applied (and for roles that may see investments): what the portal
+/// confirmed from the lead, in dollars, and the day of the first investment.
+pub const INVESTED: [&str; 2] = ["Invested (USD)", "Invested on"];
 
 /// The export's columns: Form, one per field label across the forms (first seen first; the
 /// same label in two forms shares a column), optionally 'Other answers' for leads whose form
@@ -33,6 +36,8 @@ pub struct Columns {
     /// Form id → field id → column index in `labels`.
     slots: HashMap<String, HashMap<String, usize>>,
     pub with_other: bool,
+    /// The two [`INVESTED`] columns close the row.
+    pub with_investments: bool,
 }
 
 impl Columns {
@@ -53,16 +58,18 @@ impl Columns {
             }
             slots.insert(form.id.clone(), form_slots);
         }
-        Self { labels, slots, with_other }
+        Self { labels, slots, with_other, with_investments: false }
     }
 
     pub fn header(&self) -> String {
         let other = self.with_other.then_some(OTHER_ANSWERS);
-        record(std::iter::once("Form").chain(self.labels.iter().map(String::as_str)).chain(other).chain(TRAILING))
+        let invested = if self.with_investments { &INVESTED[..] } else { &[] };
+        record(std::iter::once("Form").chain(self.labels.iter().map(String::as_str)).chain(other).chain(TRAILING).chain(invested.iter().copied()))
     }
 
     /// A lead's row. `answers` are (field id or legacy key, answer) in form order.
-    pub fn row(&self, form_name: &str, form_id: &str, answers: &[(&str, String)], trailing: [&str; 12]) -> String {
+    /// `invested`: the [`INVESTED`] cells, written only with [`Columns::with_investments`].
+    pub fn row(&self, form_name: &str, form_id: &str, answers: &[(&str, String)], trailing: [&str; 12], invested: [&str; 2]) -> String {
         let mut cells = vec![String::new(); self.labels.len()];
         let mut other = Vec::new();
         let slots = self.slots.get(form_id);
@@ -75,7 +82,8 @@ impl Columns {
         }
         let other = other.join("; ");
         let other = self.with_other.then_some(other.as_str());
-        record(std::iter::once(form_name).chain(cells.iter().map(String::as_str)).chain(other).chain(trailing))
+        let invested = if self.with_investments { &invested[..] } else { &[] };
+        record(std::iter::once(form_name).chain(cells.iter().map(String::as_str)).chain(other).chain(trailing).chain(invested.iter().copied()))
     }
 }
 
@@ -97,8 +105,13 @@ mod tests {
         );
         let answers = [(two.fields[0].id.as_str(), "Ada".to_owned()), (two.fields[1].id.as_str(), "ada@example.com".to_owned()), ("legacy", "x".to_owned())];
         assert_eq!(
-            columns.row("Two", &two.id, &answers, ["Austin", "Hot", "0", "2026-11-01T00:00:00Z", "newsletter", "Newsletter", "", "", "", "", "", ""]),
-            "Two,,ada@example.com,,Ada,legacy: x,Austin,Hot,0,2026-11-01T00:00:00Z,newsletter,Newsletter,,,,,,\r\n"
+            columns.row("Two", &two.id, &answers, ["Austin", "Hot", "0", "2026-11-01T00:00:00Z", "newsletter", "Newsletter", "", "", "", "", "", ""], ["2500.00", "2026-03-01"]),
+            "Two,,ada@example.com,,Ada,legacy: x,Austin,Hot,0,2026-11-01T00:00:00Z,newsletter,Newsletter,,,,,,\r\n",
+            "no investment columns before an import"
         );
+        let mut columns = columns;
+        columns.with_investments = true;
+        assert!(columns.header().ends_with(",Referrer,Invested (USD),Invested on\r\n"));
+        assert!(columns.row("Two", &two.id, &answers, [""; 12], ["2500.00", "2026-03-01"]).ends_with(",2500.00,2026-03-01\r\n"));
     }
 }

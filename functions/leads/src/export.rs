@@ -34,7 +34,7 @@ fn columns(scope: &Scope, forms: &HashMap<String, Form>) -> csv::Columns {
     csv::Columns::new(&ordered, matches!(scope, Scope::Owner(_)))
 }
 
-fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLead) -> String {
+fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLead, invested: Option<&shared::invested::LeadInvestment>) -> String {
     let form = forms.get(&lead.form_id);
     let fields = form.map(|f| f.fields.as_slice()).unwrap_or_default();
     let answers = answers_in_order(fields, &lead.data);
@@ -53,6 +53,8 @@ fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLe
     let a = &lead.attribution;
     let text = |value: &Option<String>| value.clone().unwrap_or_default();
     let source = lead.source.as_deref().map(shared::attribution::source_label).unwrap_or_default();
+    let dollars = invested.filter(|i| i.invested()).map(|i| format!("{}.{:02}", i.invested_cents / 100, i.invested_cents % 100)).unwrap_or_default();
+    let day = invested.filter(|i| i.invested()).and_then(|i| i.date.clone()).unwrap_or_default();
     columns.row(
         form_name,
         &lead.form_id,
@@ -71,6 +73,7 @@ fn csv_row(columns: &csv::Columns, forms: &HashMap<String, Form>, lead: StoredLe
             &text(&a.page),
             &text(&a.referrer),
         ],
+        [&dollars, &day],
     )
 }
 
@@ -82,27 +85,39 @@ struct Pages {
     columns: csv::Columns,
     start: Option<Start>,
     done: bool,
+    /// The applied portal imports, when the caller may see investments.
+    imports: Vec<String>,
+    company_id: String,
 }
 
 /// The CSV as a body: the header row, then one chunk per page of the scope's leads. The status
 /// line is sent before the first page is read, so a failed page ends the body early and the
 /// download is visibly broken.
-pub(crate) fn csv_body(state: AppState, scope: Scope, forms: HashMap<String, Form>) -> Body {
-    let columns = columns(&scope, &forms);
+pub(crate) fn csv_body(state: AppState, scope: Scope, forms: HashMap<String, Form>, company_id: String, imports: Vec<String>) -> Body {
+    let mut columns = columns(&scope, &forms);
+    columns.with_investments = !imports.is_empty();
     // A BOM so spreadsheet programs read the file as UTF-8.
     let header = Bytes::from(format!("\u{feff}{}", columns.header()));
-    let pages = Pages { state, scope, forms, columns, start: None, done: false };
+    let pages = Pages { state, scope, forms, columns, start: None, done: false, imports, company_id };
     let rows = futures::stream::unfold(pages, |mut pages| async move {
         if pages.done {
             return None;
         }
         let state = &pages.state;
-        let output = state.lead_listings().export_page(&pages.scope, pages.start.take(), EXPORT_PAGE).await;
+        let output = match state.lead_listings().export_page(&pages.scope, pages.start.take(), EXPORT_PAGE).await {
+            Ok((leads, next)) if !pages.imports.is_empty() => {
+                let ids: Vec<String> = leads.iter().map(|l| l.id.clone()).collect();
+                state.investments().of_leads(&pages.company_id, &pages.imports, &ids).await.map(|invested| (leads, next, invested))
+            }
+            Ok((leads, next)) => Ok((leads, next, HashMap::new())),
+            Err(err) => Err(err),
+        };
         match output {
-            Ok((leads, next)) => {
+            Ok((leads, next, invested)) => {
                 let mut chunk = String::new();
                 for lead in leads {
-                    chunk.push_str(&csv_row(&pages.columns, &pages.forms, lead));
+                    let investment = invested.get(&lead.id);
+                    chunk.push_str(&csv_row(&pages.columns, &pages.forms, lead, investment));
                 }
                 pages.start = next;
                 pages.done = pages.start.is_none();

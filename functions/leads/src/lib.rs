@@ -11,10 +11,12 @@
 //! - `GET    /api/leads/export?formId=` — every lead as CSV, streamed page by page
 //! - `PATCH  /api/leads/{id}` — `{status: cold|warm|hot}`
 //! - `DELETE /api/leads/{id}`
+//! - `/api/leads/imports…`, `/api/leads/investments` — portal imports (see [`imports`])
 
 pub mod config;
 pub mod csv;
 mod export;
+pub mod imports;
 mod trends;
 
 use std::collections::HashMap;
@@ -24,7 +26,7 @@ use axum::{
     extract::{Path, State},
     http::{StatusCode, header},
     response::{IntoResponse, Response},
-    routing::{get, patch},
+    routing::{get, patch, post},
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -59,6 +61,11 @@ pub fn router(state: AppState) -> Router {
         .route("/trends", get(trends))
         .route("/funnel", get(funnel))
         .route("/export", get(export))
+        .route("/imports", get(imports::list).post(imports::start))
+        .route("/imports/{id}", get(imports::show))
+        .route("/imports/{id}/read", post(imports::read))
+        .route("/imports/{id}/apply", post(imports::apply))
+        .route("/investments", get(imports::investors))
         .route("/{id}", patch(set_status).delete(remove))
         .with_state(state.clone());
     shared::http::audit::audited("leads", shared::http::activity::recorded("leads", router, &state), &state)
@@ -84,6 +91,10 @@ pub struct LeadView {
     /// The source it counts under ("newsletter", "Direct / none"); none for older leads.
     #[serde(skip_serializing_if = "Option::is_none")]
     source: Option<String>,
+    /// Once a portal import is applied (and the caller may see investments): what the lead
+    /// invested, `null` for "not yet". Absent before any import.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    investment: Option<Option<shared::invested::LeadInvestment>>,
 }
 
 pub(crate) fn location_label_of(lead: &StoredLead) -> Option<String> {
@@ -109,7 +120,19 @@ fn view(lead: StoredLead, forms: &HashMap<String, Form>) -> LeadView {
         created_at: lead.created_at,
         source: lead.source.as_deref().map(|source| shared::attribution::source_label(source).to_owned()),
         attribution: lead.attribution,
+        investment: None,
     }
+}
+
+/// Each view's investment, when an import is applied and the caller may see it.
+async fn with_investments(state: &AppState, member: &Member, views: &mut [LeadView]) -> Result<()> {
+    let ids: Vec<String> = views.iter().map(|v| v.id.clone()).collect();
+    if let Some(mut found) = imports::of_leads(state, member, &ids).await? {
+        for view in views {
+            view.investment = Some(found.remove(&view.id));
+        }
+    }
+    Ok(())
 }
 
 async fn forms_by_id(state: &AppState, member: &Member) -> Result<HashMap<String, Form>> {
@@ -161,7 +184,8 @@ async fn list(State(state): State<AppState>, member: Member, shared::http::Query
     let forms = forms_by_id(&state, &member).await?;
     let filter = Filter { status: temperature.map(Temperature::as_str), search: search.as_deref() };
     let page = state.lead_listings().page(&scope, filter, start, PAGE_SIZE, MAX_READS).await?;
-    let views: Vec<LeadView> = page.leads.into_iter().map(|lead| view(lead, &forms)).collect();
+    let mut views: Vec<LeadView> = page.leads.into_iter().map(|lead| view(lead, &forms)).collect();
+    with_investments(&state, &member, &mut views).await?;
     let next = page.next;
     Ok(Json(json!({ "leads": views, "nextCursor": next })))
 }
@@ -170,7 +194,8 @@ async fn list(State(state): State<AppState>, member: Member, shared::http::Query
 async fn recent(State(state): State<AppState>, member: Member) -> Result<Json<Value>> {
     let forms = forms_by_id(&state, &member).await?;
     let leads = state.lead_listings().recent(&member.company_id, RECENT).await?;
-    let leads: Vec<LeadView> = leads.into_iter().map(|lead| view(lead, &forms)).collect();
+    let mut leads: Vec<LeadView> = leads.into_iter().map(|lead| view(lead, &forms)).collect();
+    with_investments(&state, &member, &mut leads).await?;
     Ok(Json(json!({ "leads": leads })))
 }
 
@@ -229,10 +254,43 @@ struct Sources {
     page: Vec<SourceRow>,
 }
 
+/// Indicated (what leads said on the form) against invested (what the portal confirmed), with
+/// the offering's target; the conversion by temperature and form. Only once an import is
+/// applied, and only for roles that may see investments.
 #[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Investments {
+    indicated: u64,
+    target: Option<u64>,
+    investors: u64,
+    invested_cents: u64,
+    pending_cents: u64,
+    leads_invested: u64,
+    /// Investors matched to no lead (they came straight to the portal).
+    unmatched: shared::invested::Tally,
+    by_temperature: Vec<Conversion>,
+    by_form: Vec<Conversion>,
+}
+
+/// Of `leads`, how many invested, their dollars and the rate.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Conversion {
+    value: String,
+    label: String,
+    leads: u64,
+    investors: u64,
+    invested_cents: u64,
+    rate: Option<f64>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Funnel {
     forms: Vec<FormFunnel>,
     sources: Sources,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    investments: Option<Investments>,
 }
 
 /// Bounded reads whatever the number of leads or visitors: the founder's dimension items (at
@@ -245,17 +303,50 @@ async fn funnel(State(state): State<AppState>, member: Member) -> Result<Json<Fu
     )?;
     forms.sort_by(|a, b| b.created_at.cmp(&a.created_at));
     let stops = futures::future::try_join_all(forms.iter().map(|form| state.lead_stats().stops(&member.company_id, &form.id))).await?;
+    let all_forms = &forms;
     let forms = forms
         .iter()
         .zip(&stops)
         .map(|(form, stops)| FormFunnel::of(form, stats.iter().find(|stat| stat.stat == Dimension::Form.key(&form.id)), stops))
         .collect();
-    let sources = Sources {
+    let mut sources = Sources {
         source: source_rows(&stats, Dimension::Source),
         campaign: source_rows(&stats, Dimension::Campaign),
         page: source_rows(&stats, Dimension::Page),
     };
-    Ok(Json(Funnel { forms, sources }))
+    let investments = match imports::applied_summary(&state, &member).await? {
+        None => None,
+        Some(summary) => {
+            SourceRow::add_investments(&mut sources.source, &summary.by_source);
+            SourceRow::add_investments(&mut sources.campaign, &summary.by_campaign);
+            SourceRow::add_investments(&mut sources.page, &summary.by_page);
+            let profile = state.profiles().get_profile(&member.company_id).await?.unwrap_or_else(|| shared::repo::profiles::Profile::empty(&member.company_id));
+            let conversion = |value: &str, label: String, leads: u64, tally: Option<&shared::invested::Tally>| {
+                let tally = tally.copied().unwrap_or_default();
+                Conversion { value: value.to_owned(), label, leads, investors: tally.investors, invested_cents: tally.cents, rate: shared::funnel::percent(tally.investors, leads) }
+            };
+            let by_temperature = [("hot", "Hot", profile.hot_leads), ("warm", "Warm", profile.warm_leads), ("cold", "Cold", profile.cold_leads)]
+                .into_iter()
+                .map(|(value, label, leads)| conversion(value, label.to_owned(), leads, summary.by_temperature.get(value)))
+                .collect();
+            let by_form = all_forms
+                .iter()
+                .map(|form| conversion(&form.id, form.name.clone(), form.leads_count, summary.by_form.get(&form.id)))
+                .collect();
+            Some(Investments {
+                indicated: profile.estimated_interest,
+                target: all_forms.iter().filter_map(|f| f.offering_settings.target_raise).max(),
+                investors: summary.investors,
+                invested_cents: summary.invested_cents,
+                pending_cents: summary.pending_cents,
+                leads_invested: summary.leads_invested,
+                unmatched: summary.unmatched,
+                by_temperature,
+                by_form,
+            })
+        }
+    };
+    Ok(Json(Funnel { forms, sources, investments }))
 }
 
 // ------------------------------------------------------------------ export
@@ -293,7 +384,7 @@ async fn export(
             (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
             (header::CACHE_CONTROL, "no-store".to_owned()),
         ],
-        export::csv_body(state, scope, forms),
+        export::csv_body(state.clone(), scope, forms, member.company_id.clone(), imports::applied_imports(&state, &member).await?),
     )
         .into_response())
 }

@@ -48,6 +48,14 @@ pub struct Segment {
     /// yet, `true` only leads one has; absent, either.
     #[serde(default)]
     pub emailed: Option<bool>,
+    /// From the applied portal imports: `false` only leads who have not invested (yet),
+    /// `true` only those who have; absent, either. "Hot, not invested" is the reconfirm push.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invested: Option<bool>,
+    /// `true` only leads who indicated an amount on the form ("indicated but not invested"
+    /// with `invested: false`); absent, any lead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub indicated: Option<bool>,
 }
 
 fn valid_day(day: &str) -> bool {
@@ -75,15 +83,17 @@ impl Segment {
         Ok(())
     }
 
-    /// Whether a lead (its form, temperature, state code and creation time) is in the segment.
-    pub fn matches(&self, form_id: &str, temperature: Temperature, state: Option<&str>, created_at: &str, emailed: bool) -> bool {
-        let day = created_at.get(..10).unwrap_or_default();
-        (self.form_ids.is_empty() || self.form_ids.iter().any(|f| f == form_id))
-            && (self.temperatures.is_empty() || self.temperatures.contains(&temperature))
-            && (self.states.is_empty() || state.is_some_and(|s| self.states.iter().any(|code| code.eq_ignore_ascii_case(s))))
+    /// Whether a lead is in the segment.
+    pub fn matches(&self, lead: &Candidate) -> bool {
+        let day = lead.created_at.get(..10).unwrap_or_default();
+        (self.form_ids.is_empty() || self.form_ids.iter().any(|f| *f == lead.form_id))
+            && (self.temperatures.is_empty() || self.temperatures.contains(&lead.temperature))
+            && (self.states.is_empty() || lead.state.as_deref().is_some_and(|s| self.states.iter().any(|code| code.eq_ignore_ascii_case(s))))
             && self.created_from.as_deref().is_none_or(|from| day >= from)
             && self.created_to.as_deref().is_none_or(|to| day <= to)
-            && self.emailed.is_none_or(|wanted| wanted == emailed)
+            && self.emailed.is_none_or(|wanted| wanted == lead.emailed)
+            && self.invested.is_none_or(|wanted| wanted == lead.invested)
+            && self.indicated.is_none_or(|wanted| wanted == (lead.indicated > 0))
     }
 }
 
@@ -118,6 +128,10 @@ pub struct Candidate {
     pub name: Option<String>,
     /// A campaign has reached this lead.
     pub emailed: bool,
+    /// The portal confirmed money from this lead (applied imports).
+    pub invested: bool,
+    /// Whole dollars the lead indicated on the form.
+    pub indicated: u64,
 }
 
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize)]
@@ -140,7 +154,7 @@ pub fn audience(leads: impl IntoIterator<Item = Candidate>, segment: &Segment, s
     let mut seen: HashMap<String, usize> = HashMap::new();
     let mut audience = Audience::default();
     for lead in leads {
-        if !segment.matches(&lead.form_id, lead.temperature, lead.state.as_deref(), &lead.created_at, lead.emailed) {
+        if !segment.matches(&lead) {
             continue;
         }
         let Some(email) = lead.email.as_deref().map(|e| e.trim().to_lowercase()).filter(|e| crate::leads::is_email(e)) else {
@@ -664,7 +678,26 @@ mod tests {
             email: email.map(str::to_owned),
             name: Some("Ada Lovelace".into()),
             emailed: false,
+            invested: false,
+            indicated: 0,
         }
+    }
+
+    #[test]
+    fn hot_not_invested_and_indicated_not_invested_leave_out_every_investor() {
+        let lead = |id: &str, temperature: Temperature, invested: bool, indicated: u64| Candidate {
+            invested,
+            indicated,
+            ..candidate(id, Some(&format!("{id}@example.com")), temperature, None, "2026-11-20")
+        };
+        let leads = || vec![lead("a", Temperature::Hot, true, 2_500), lead("b", Temperature::Hot, false, 1_000), lead("c", Temperature::Warm, false, 5_000), lead("d", Temperature::Hot, false, 0)];
+        let none = HashSet::new();
+        let ids = |segment: &Segment| audience(leads(), segment, &none).recipients.into_iter().map(|r| r.lead_id).collect::<Vec<_>>();
+        let hot_not_invested = Segment { temperatures: vec![Temperature::Hot], invested: Some(false), ..Segment::default() };
+        assert_eq!(ids(&hot_not_invested), ["b", "d"]);
+        let indicated_not_invested = Segment { invested: Some(false), indicated: Some(true), ..Segment::default() };
+        assert_eq!(ids(&indicated_not_invested), ["b", "c"]);
+        assert_eq!(ids(&Segment { invested: Some(true), ..Segment::default() }), ["a"]);
     }
 
     #[test]

@@ -25,6 +25,36 @@ pub struct SourceRow {
     pub hot_leads: u64,
     /// Leads per 100 views (one decimal); `None` without views.
     pub conversion: Option<f64>,
+    /// Once a portal import is applied: leads of this row who invested, and their dollars (in
+    /// cents); `None` before any import.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub investors: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invested_cents: Option<u64>,
+}
+
+impl SourceRow {
+    /// Adds the applied imports' investors and dollars to the rows of one dimension. A value
+    /// with no row of its own counted under "Other" (past the dimension's cap), so its money
+    /// does too; every row then carries figures, zero where no one invested.
+    pub fn add_investments(rows: &mut Vec<SourceRow>, tallies: &std::collections::BTreeMap<String, crate::invested::Tally>) {
+        for row in rows.iter_mut() {
+            row.investors = Some(0);
+            row.invested_cents = Some(0);
+        }
+        for (value, tally) in tallies {
+            let index = match rows.iter().position(|row| &row.value == value).or_else(|| rows.iter().position(|row| row.value == OTHER)) {
+                Some(index) => index,
+                None => {
+                    rows.push(SourceRow { value: OTHER.into(), label: "Other".into(), views: 0, starts: 0, leads: 0, hot_leads: 0, conversion: None, investors: Some(0), invested_cents: Some(0) });
+                    rows.len() - 1
+                }
+            };
+            let row = &mut rows[index];
+            row.investors = Some(row.investors.unwrap_or(0) + tally.investors);
+            row.invested_cents = Some(row.invested_cents.unwrap_or(0) + tally.cents);
+        }
+    }
 }
 
 /// `part` per 100 of `whole`, to one decimal; `None` when `whole` is 0.
@@ -46,7 +76,7 @@ pub fn source_rows(stats: &[Stat], dimension: Dimension) -> Vec<SourceRow> {
                 (_, Some(label)) if dimension != Dimension::Source => label.clone(),
                 (_, label) => source_label(label.as_deref().unwrap_or(&value)).to_owned(),
             };
-            SourceRow { value, label, views: stat.views, starts: stat.starts, leads: stat.leads, hot_leads: stat.hot, conversion: percent(stat.leads, stat.views) }
+            SourceRow { value, label, views: stat.views, starts: stat.starts, leads: stat.leads, hot_leads: stat.hot, conversion: percent(stat.leads, stat.views), investors: None, invested_cents: None }
         })
         .collect();
     rows.sort_by(|a, b| {
@@ -146,6 +176,20 @@ mod tests {
         assert_eq!((rows[0].views, rows[0].starts, rows[0].leads, rows[0].hot_leads, rows[0].conversion), (20, 8, 5, 3, Some(25.0)));
         let campaigns = source_rows(&stats, Dimension::Campaign);
         assert_eq!((campaigns.len(), campaigns[0].label.as_str()), (1, "Launch"));
+    }
+
+    #[test]
+    fn investors_join_their_source_row_and_a_value_past_the_cap_joins_other() {
+        use crate::invested::Tally;
+        let stats = [stat("d#source#newsletter", 20, 8, 5, 3, Some("newsletter")), stat("d#source#direct", 40, 10, 2, 0, Some("direct"))];
+        let mut rows = source_rows(&stats, Dimension::Source);
+        let tallies = std::collections::BTreeMap::from([
+            ("newsletter".to_owned(), Tally { investors: 1, cents: 250_000 }),
+            ("late-value".to_owned(), Tally { investors: 2, cents: 10_000 }),
+        ]);
+        SourceRow::add_investments(&mut rows, &tallies);
+        let figures: Vec<(&str, Option<u64>, Option<u64>)> = rows.iter().map(|r| (r.value.as_str(), r.investors, r.invested_cents)).collect();
+        assert_eq!(figures, [("newsletter", Some(1), Some(250_000)), ("direct", Some(0), Some(0)), ("~other", Some(2), Some(10_000))]);
     }
 
     #[test]

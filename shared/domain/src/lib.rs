@@ -17,6 +17,8 @@ pub mod funnel;
 pub mod html;
 pub mod impersonation;
 pub mod invalid;
+pub mod invested;
+pub mod investments;
 pub mod lead_digest;
 pub mod lead_fold;
 pub mod lead_stats;

@@ -85,10 +85,12 @@ pub enum Action {
     TransferOwnership,
     /// Delete the company and everything it holds.
     DeleteCompany,
+    /// See and import what investors invested on the funding portal (confidential).
+    Investments,
 }
 
 impl Action {
-    pub const ALL: [Action; 14] = [
+    pub const ALL: [Action; 15] = [
         Action::Read,
         Action::Export,
         Action::EditForms,
@@ -103,6 +105,7 @@ impl Action {
         Action::Billing,
         Action::TransferOwnership,
         Action::DeleteCompany,
+        Action::Investments,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -121,6 +124,7 @@ impl Action {
             Action::Billing => "billing",
             Action::TransferOwnership => "transfer_ownership",
             Action::DeleteCompany => "delete_company",
+            Action::Investments => "investments",
         }
     }
 
@@ -141,6 +145,7 @@ impl Action {
             Action::Billing => "Only the company's owner can manage billing.",
             Action::TransferOwnership => "Only the company's owner can transfer ownership.",
             Action::DeleteCompany => "Only the company's owner can delete the company.",
+            Action::Investments => "Only an owner or admin can see or import investments.",
         }
     }
 }
@@ -154,10 +159,11 @@ pub const MATRIX: [(Role, &[Action]); 5] = [
     (Role::Owner, &[
         A::Read, A::Export, A::EditForms, A::EditLeads, A::DraftCampaigns, A::SendCampaigns, A::ChangeOffering,
         A::FileDocuments, A::Approve, A::ManageCompany, A::ManageTeam, A::Billing, A::TransferOwnership, A::DeleteCompany,
+        A::Investments,
     ]),
     (Role::Admin, &[
         A::Read, A::Export, A::EditForms, A::EditLeads, A::DraftCampaigns, A::SendCampaigns, A::ChangeOffering,
-        A::FileDocuments, A::Approve, A::ManageCompany, A::ManageTeam,
+        A::FileDocuments, A::Approve, A::ManageCompany, A::ManageTeam, A::Investments,
     ]),
     (Role::Member, &[A::Read, A::Export, A::EditForms, A::EditLeads, A::DraftCampaigns, A::FileDocuments]),
     (Role::Counsel, &[A::Read, A::Export, A::Approve]),
@@ -274,7 +280,7 @@ mod tests {
     #[test]
     fn the_role_matrix_cell_by_cell() {
         use Role::*;
-        let expected: [(Action, [bool; 5]); 14] = [
+        let expected: [(Action, [bool; 5]); 15] = [
             //                       owner  admin  member counsel viewer
             (A::Read, [true, true, true, true, true]),
             (A::Export, [true, true, true, true, false]),
@@ -290,6 +296,7 @@ mod tests {
             (A::Billing, [true, false, false, false, false]),
             (A::TransferOwnership, [true, false, false, false, false]),
             (A::DeleteCompany, [true, false, false, false, false]),
+            (A::Investments, [true, true, false, false, false]),
         ];
         assert_eq!(expected.len(), Action::ALL.len());
         for (action, row) in expected {

@@ -106,6 +106,9 @@ pub struct Config {
     /// welcome): the request's background task, after answering (local), or the account
     /// requests table's stream (`AUTH_JOBS=stream`, AWS).
     pub auth_jobs: LeadNotifications,
+    /// Who reads and applies a portal import: the request's background task, after answering
+    /// (local), or the investments table's stream (`IMPORT_JOBS=stream`, AWS).
+    pub import_jobs: LeadNotifications,
 }
 
 impl Config {
@@ -157,6 +160,7 @@ impl Config {
             assets: assets::read(needs, &env)?,
             vault_digest: roles.vault_digest,
             auth_jobs: roles.auth_jobs,
+            import_jobs: roles.import_jobs,
         })
     }
 }

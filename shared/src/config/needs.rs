@@ -65,6 +65,9 @@ pub struct Needs {
     /// `LEAD_NOTIFICATIONS_ROLE` (`digests`: the lead-notifications binary as the scheduled
     /// sender of founders' lead digests instead of the leads stream's consumer).
     pub lead_digests_role: bool,
+    /// `IMPORT_JOBS` (`stream` in AWS), `LEADS_ROLE`: portal imports, read and applied by the
+    /// request's background task (local) or by the leads binary as the investments stream's worker.
+    pub import_jobs: bool,
 }
 
 impl Needs {
@@ -96,6 +99,7 @@ impl Needs {
         auth_jobs: false,
         teams_role: false,
         lead_digests_role: false,
+        import_jobs: false,
     };
 
     /// Everything: the local gateway, which mounts every function in one process.
@@ -126,6 +130,7 @@ impl Needs {
         auth_jobs: true,
         teams_role: true,
         lead_digests_role: true,
+        import_jobs: true,
     };
 
     pub fn needs_table(&self, table: Table) -> bool {

@@ -12,6 +12,7 @@ pub(super) struct Roles {
     pub impersonation_sweep: bool,
     pub vault_digest: bool,
     pub auth_jobs: LeadNotifications,
+    pub import_jobs: LeadNotifications,
 }
 
 pub(super) fn admin_variables(needs: &Needs, vars: &mut Vec<Variable>) {
@@ -37,6 +38,10 @@ pub(super) fn variables(needs: &Needs, vars: &mut Vec<Variable>) {
     if needs.teams_role {
         vars.push(Variable::optional("TEAMS_ROLE"));
     }
+    if needs.import_jobs {
+        vars.push(Variable::optional("IMPORT_JOBS"));
+        vars.push(Variable::optional("LEADS_ROLE"));
+    }
     if needs.lead_digests_role {
         vars.push(Variable::optional("LEAD_NOTIFICATIONS_ROLE"));
     }
@@ -57,8 +62,16 @@ pub(super) fn read(needs: &Needs, env: &Env) -> Result<Roles, ConfigError> {
             return Err(ConfigError::Invalid { name: "AUTH_JOBS", reason: format!("{other:?} is not one of inline, stream") });
         }
     };
+    let import_jobs = match needs.import_jobs.then(|| env.optional("IMPORT_JOBS")).flatten().as_deref() {
+        None | Some("inline") => LeadNotifications::Inline,
+        Some("stream") => LeadNotifications::Stream,
+        Some(other) => {
+            return Err(ConfigError::Invalid { name: "IMPORT_JOBS", reason: format!("{other:?} is not one of inline, stream") });
+        }
+    };
     Ok(Roles {
         admin_user_ids,
+        import_jobs,
         response_streaming: needs.response_streaming && env.is("RESPONSE_STREAMING", "true"),
         impersonation_sweep: needs.impersonation_sweep && env.is("IMPERSONATION_SWEEP", "true"),
         vault_digest: needs.vault_digest && env.is("VAULT_ROLE", "digest"),

@@ -34,6 +34,7 @@ pub enum Table {
     AccountRequests,
     Teams,
     Activity,
+    Investments,
 }
 
 impl Table {
@@ -65,6 +66,7 @@ impl Table {
         Table::AccountRequests,
         Table::Teams,
         Table::Activity,
+        Table::Investments,
     ];
 
     pub const fn variable(self) -> &'static str {
@@ -96,6 +98,7 @@ impl Table {
             Table::AccountRequests => "ACCOUNT_REQUESTS_TABLE",
             Table::Teams => "TEAMS_TABLE",
             Table::Activity => "ACTIVITY_TABLE",
+            Table::Investments => "INVESTMENTS_TABLE",
         }
     }
 }
@@ -134,6 +137,8 @@ pub struct Tables {
     pub teams: String,
     /// Who did what in each company (see `repo::activity`).
     pub activity: String,
+    /// Portal imports and what they matched (see `repo::investments`).
+    pub investments: String,
 }
 
 pub(super) fn variables(needs: &Needs, vars: &mut Vec<Variable>) {
@@ -184,6 +189,7 @@ pub(super) fn read(needs: &Needs, env: &Env) -> Result<Tables, ConfigError> {
         account_requests: table(Table::AccountRequests)?,
         teams: table(Table::Teams)?,
         activity: table(Table::Activity)?,
+        investments: table(Table::Investments)?,
     })
 }
 

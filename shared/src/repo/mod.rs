@@ -16,6 +16,7 @@ pub mod form_views;
 pub mod forms;
 pub mod impersonation_actions;
 pub mod impersonations;
+pub mod investments;
 pub mod lead_digests;
 pub mod lead_listings;
 pub mod lead_folds;

@@ -204,6 +204,40 @@ impl Table<'_> {
     }
 }
 
+impl Table<'_> {
+    /// Puts `items` and deletes `keys` with `BatchWriteItem`, 25 a request and up to `parallel`
+    /// requests at once, asking again for what DynamoDB leaves unprocessed (with a growing
+    /// pause; still unprocessed after a few tries, the store is unavailable). Not atomic: callers
+    /// write where nothing reads until a single conditional write makes it visible.
+    pub async fn batch_write(&self, items: Vec<Item>, keys: Vec<Item>, parallel: usize) -> Result<(), StoreError> {
+        use aws_sdk_dynamodb::types::{DeleteRequest, PutRequest, WriteRequest};
+        use futures::TryStreamExt;
+        let mut requests = Vec::with_capacity(items.len() + keys.len());
+        for item in items {
+            requests.push(WriteRequest::builder().put_request(built(PutRequest::builder().set_item(Some(item)).build())?).build());
+        }
+        for key in keys {
+            requests.push(WriteRequest::builder().delete_request(built(DeleteRequest::builder().set_key(Some(key)).build())?).build());
+        }
+        let chunks: Vec<Vec<WriteRequest>> = requests.chunks(25).map(<[WriteRequest]>::to_vec).collect();
+        futures::stream::iter(chunks.into_iter().map(Ok))
+            .try_for_each_concurrent(parallel.max(1), |mut chunk| async move {
+                for attempt in 0..8u32 {
+                    if attempt > 0 {
+                        tokio::time::sleep(std::time::Duration::from_millis(20 << attempt.min(6))).await;
+                    }
+                    let output = self.client.batch_write_item().request_items(self.name, chunk).send().await?;
+                    chunk = output.unprocessed_items.and_then(|mut left| left.remove(self.name)).unwrap_or_default();
+                    if chunk.is_empty() {
+                        return Ok(());
+                    }
+                }
+                Err(StoreError::Unavailable)
+            })
+            .await
+    }
+}
+
 /// A request part built (a missing required field is a bug here, an internal error).
 pub fn built<T>(result: Result<T, aws_sdk_dynamodb::error::BuildError>) -> Result<T, StoreError> {
     result.map_err(|err| StoreError::Internal(anyhow::Error::new(err)))

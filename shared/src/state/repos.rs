@@ -67,6 +67,10 @@ impl AppState {
         LeadListingsRepo::new(&self.dynamo, &self.config.tables)
     }
 
+    pub fn investments(&self) -> crate::repo::investments::InvestmentsRepo<'_> {
+        crate::repo::investments::InvestmentsRepo::new(&self.dynamo, &self.config.tables)
+    }
+
     pub fn lead_stats(&self) -> LeadStatsRepo<'_> {
         LeadStatsRepo::new(&self.dynamo, &self.config.tables)
     }

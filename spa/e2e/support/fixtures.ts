@@ -56,12 +56,12 @@ export async function signedInFounder(page: Page, name = 'Ada Lovelace') {
 }
 
 /** A signed-in founder on a trial, started through the local checkout like a real user. */
-export async function subscribedFounder(page: Page, name = 'Ada Lovelace') {
+export async function subscribedFounder(page: Page, name = 'Ada Lovelace', priceId = 'price_local_standard') {
   const founder = await signedInFounder(page, name);
   const { access_token } = await (await page.request.post('/api/auth/token')).json();
   const checkout = await page.request.post('/api/create-checkout-session', {
     headers: { authorization: `Bearer ${access_token}` },
-    data: { priceId: 'price_local_standard', successUrl: `${new URL(page.url()).origin}/dashboard`, isExtendedTrial: false, discountPercentage: null },
+    data: { priceId, successUrl: `${new URL(page.url()).origin}/dashboard`, isExtendedTrial: false, discountPercentage: null },
   });
   const { url } = await checkout.json();
   expect((await page.request.post(`${url}/complete`, { maxRedirects: 0 })).status()).toBe(303);

@@ -32,6 +32,7 @@ const FormEditor = lazyPage('form editor', () => gated(import('./routes/form-edi
 const FormPreview = lazyPage('form preview', () => import('./routes/form-preview'));
 const EmbedOptions = lazyPage('embed options', () => import('./routes/embed-options'));
 const Leads = lazyPage('leads', () => import('./routes/leads'));
+const LeadsImport = lazyPage('import investments', () => import('./routes/leads-import'));
 const Settings = lazyPage('settings', () => import('./routes/settings'));
 const Campaigns = lazyPage('campaigns', () => import('./routes/campaigns'));
 const CampaignEditor = lazyPage('campaign editor', () => import('./routes/campaigns-editor'));
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
       { path: '/form-preview/:formId', element: <FormPreview /> },
       { path: '/embed-options/:formId', element: <EmbedOptions /> },
       { path: '/leads', element: <Leads /> },
+      { path: '/leads/import', element: <LeadsImport /> },
       { path: '/settings', element: <Settings /> },
       { path: '/campaigns', element: <Campaigns /> },
       { path: '/campaigns/:campaignId', element: <CampaignEditor /> },

@@ -63,10 +63,13 @@ pub enum Kind {
     /// Counsel's approval or rejection of one version of a form, a campaign or an offering
     /// change (with the version's hash and the comment).
     Review,
+    /// A funding portal's investor export imported into the leads (the file's hash, its row
+    /// count, who imported it, what it added up to; not the investors themselves).
+    Import,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] = [Kind::FormSnapshot, Kind::Campaign, Kind::Legend, Kind::Offering, Kind::Digest, Kind::Upload, Kind::Review];
+    pub const ALL: [Kind; 8] = [Kind::FormSnapshot, Kind::Campaign, Kind::Legend, Kind::Offering, Kind::Digest, Kind::Upload, Kind::Review, Kind::Import];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -77,6 +80,7 @@ impl Kind {
             Kind::Digest => "digest",
             Kind::Upload => "upload",
             Kind::Review => "review",
+            Kind::Import => "import",
         }
     }
 

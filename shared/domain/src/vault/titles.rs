@@ -85,7 +85,7 @@ pub fn display_title(record: &Record, this_year: i32) -> String {
             .and_then(|day| Date::parse(day, &time::format_description::well_known::Iso8601::DATE).ok())
             .zip(meta.get("total").and_then(Value::as_u64))
             .map(|(day, total)| digest_title(day, total, Some(this_year))),
-        Kind::Campaign | Kind::Offering | Kind::Upload | Kind::Review => None,
+        Kind::Campaign | Kind::Offering | Kind::Upload | Kind::Review | Kind::Import => None,
     };
     derived.unwrap_or_else(|| record.title.clone())
 }

@@ -1,8 +1,8 @@
-import { AlertTriangle, SearchX, Users } from 'lucide-react';
+import { AlertTriangle, FileUp, SearchX, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useForms } from '@/features/forms/api/get-forms';
@@ -166,7 +166,14 @@ export default function LeadsPage() {
       <PageHeader
         title="Investor Leads"
         description="Everyone who has indicated interest in your offering, newest first."
-        actions={<ExportLeadsButton formId={filters.formId} />}
+        actions={
+          <>
+            <Link to="/leads/import" className={buttonClasses('secondary')}>
+              <FileUp className="size-4" aria-hidden /> Import investments
+            </Link>
+            <ExportLeadsButton formId={filters.formId} />
+          </>
+        }
       />
       <LeadsToolbar
         filters={filters}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeSegment, EVERYONE, isEveryone, normalizeSegment, segmentBody, segmentKey, toggle } from './segment';
+import { describeSegment, EVERYONE, investmentChoice, isEveryone, normalizeSegment, segmentBody, segmentKey, toggle } from './segment';
 
 describe('segments', () => {
   afterEach(() => vi.useRealTimers());
@@ -48,5 +48,11 @@ describe('describeSegment', () => {
     );
     expect(describeSegment(normalizeSegment({ createdFrom: '2025-12-01', createdTo: '2026-01-31' }))).toBe('Leads · captured Dec 1, 2025 – Jan 31');
     expect(describeSegment(normalizeSegment({ temperatures: ['hot'], emailed: false }))).toBe('Hot leads · not yet e-mailed');
+    expect(describeSegment(normalizeSegment({ temperatures: ['hot'], invested: false }))).toBe('Hot leads · not invested yet');
+    expect(describeSegment(normalizeSegment({ invested: false, indicated: true }))).toBe('Leads · indicated but not invested');
+    expect(segmentBody(normalizeSegment({ invested: false, indicated: true }))).toMatchObject({ invested: false, indicated: true });
+    expect(segmentBody(normalizeSegment({}))).not.toHaveProperty('invested');
+    expect(investmentChoice(normalizeSegment({ invested: false, indicated: true }))).toBe('indicated-not-invested');
+    expect(investmentChoice(normalizeSegment({ invested: true }))).toBe('invested');
   });
 });

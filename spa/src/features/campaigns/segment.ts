@@ -3,7 +3,7 @@ import { formatDate } from '@/lib/dates';
 import { stateName } from './us-states';
 import type { Segment } from './types';
 
-export const EVERYONE: Segment = { formIds: [], temperatures: [], states: [], createdFrom: null, createdTo: null, emailed: null };
+export const EVERYONE: Segment = { formIds: [], temperatures: [], states: [], createdFrom: null, createdTo: null, emailed: null, invested: null, indicated: null };
 
 /** The segment as the server stores it, with every list present and empty dates as null. */
 export function normalizeSegment(segment: Partial<Segment> | null | undefined): Segment {
@@ -14,6 +14,8 @@ export function normalizeSegment(segment: Partial<Segment> | null | undefined): 
     createdFrom: segment?.createdFrom || null,
     createdTo: segment?.createdTo || null,
     emailed: typeof segment?.emailed === 'boolean' ? segment.emailed : null,
+    invested: typeof segment?.invested === 'boolean' ? segment.invested : null,
+    indicated: segment?.indicated === true ? true : null,
   };
 }
 
@@ -27,6 +29,8 @@ export function segmentBody(segment: Segment): Partial<Segment> {
   if (segment.createdFrom) body.createdFrom = segment.createdFrom;
   if (segment.createdTo) body.createdTo = segment.createdTo;
   if (typeof segment.emailed === 'boolean') body.emailed = segment.emailed;
+  if (typeof segment.invested === 'boolean') body.invested = segment.invested;
+  if (segment.indicated === true) body.indicated = true;
   return body;
 }
 
@@ -73,7 +77,25 @@ export function describeSegment(segment: Segment, formNames: Record<string, stri
   else if (segment.createdTo) parts.push(`captured until ${day(segment.createdTo)}`);
   if (segment.emailed === false) parts.push('not yet e-mailed');
   else if (segment.emailed === true) parts.push('already e-mailed');
+  if (segment.invested === false) parts.push(segment.indicated ? 'indicated but not invested' : 'not invested yet');
+  else if (segment.invested === true) parts.push('invested');
+  else if (segment.indicated) parts.push('indicated an amount');
   return parts.join(' · ');
+}
+
+/** The investment choices of a segment (from the applied portal imports). */
+export const INVESTMENT_CHOICES: { id: string; label: string; invested: boolean | null; indicated: boolean | null }[] = [
+  { id: 'any', label: 'Any', invested: null, indicated: null },
+  { id: 'not-invested', label: 'Not invested yet', invested: false, indicated: null },
+  { id: 'indicated-not-invested', label: 'Indicated, not invested', invested: false, indicated: true },
+  { id: 'invested', label: 'Invested', invested: true, indicated: null },
+];
+
+/** Which of [`INVESTMENT_CHOICES`] a segment is. */
+export function investmentChoice(segment: Segment): string {
+  const invested = segment.invested ?? null;
+  const indicated = segment.indicated === true ? true : null;
+  return INVESTMENT_CHOICES.find((c) => c.invested === invested && c.indicated === indicated)?.id ?? 'any';
 }
 
 export { stateName };

@@ -14,6 +14,10 @@ export type Segment = {
   createdTo?: string | null;
   /** Lead status: false = not yet e-mailed by any campaign, true = already e-mailed, null = either. */
   emailed?: boolean | null;
+  /** From the applied portal imports: false = not invested yet, true = invested, null = either. */
+  invested?: boolean | null;
+  /** true = only leads who indicated an amount on the form. */
+  indicated?: boolean | null;
 };
 
 /** What the founder writes. */

@@ -1,6 +1,6 @@
 import type { UploadLimits } from './upload-file';
 /** What the compliance vault keeps (GET /api/compliance-vault/records…, see infra/openapi.yaml). */
-export type RecordKind = 'form_snapshot' | 'campaign' | 'legend' | 'offering' | 'digest' | 'upload' | 'review';
+export type RecordKind = 'form_snapshot' | 'campaign' | 'legend' | 'offering' | 'digest' | 'upload' | 'review' | 'import';
 
 /** Who made a record: the founder, RaiseSpark support in a support session, or the product. */
 export type RecordActor = { kind: 'founder' | 'admin' | 'system'; id?: string | null };

@@ -58,3 +58,27 @@ export function buildUploadForm(fields: [string, string][], file: Blob, fileName
   form.append('file', file, fileName);
   return form;
 }
+
+const FAILED = 'The file could not be uploaded. Check your connection and try again.';
+
+/**
+ * Posts a file to the storage with the presigned fields (XMLHttpRequest, for the progress a
+ * 25 MB file deserves): the vault's uploads and the portal imports. Storage answers XML;
+ * only "too large" has a message of ours.
+ */
+export function postToStorage(url: string, form: FormData, tooLarge: string | undefined, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) resolve();
+      else reject(new Error(/EntityTooLarge/.test(request.responseText) ? (tooLarge ?? FAILED) : FAILED));
+    };
+    request.onerror = () => reject(new Error(FAILED));
+    request.onabort = () => reject(new Error(FAILED));
+    request.send(form);
+  });
+}

@@ -8,7 +8,7 @@ import { TEMPERATURE_STYLES } from '@/features/leads/components/temperature-badg
 import { cn } from '@/lib/utils';
 import { useAudienceCount } from '../api/audience';
 import { formatCount, plural } from '../figures';
-import { EVERYONE, isEveryone, segmentKey, toggle } from '../segment';
+import { EVERYONE, INVESTMENT_CHOICES, investmentChoice, isEveryone, segmentKey, toggle } from '../segment';
 import type { Segment } from '../types';
 import { stateName, US_STATES } from '../us-states';
 
@@ -143,6 +143,29 @@ export function AudiencePanel({ segment, onChange, forms }: { segment: Segment; 
                 )}
               >
                 {label}
+              </button>
+            );
+          })}
+        </div>
+      </Group>
+
+      <Group label="Investment" hint="(from your portal imports)">
+        <div role="radiogroup" aria-label="Investment" className="flex flex-wrap gap-2">
+          {INVESTMENT_CHOICES.map((choice) => {
+            const on = investmentChoice(segment) === choice.id;
+            return (
+              <button
+                key={choice.id}
+                type="button"
+                role="radio"
+                aria-checked={on}
+                onClick={() => set({ invested: choice.invested, indicated: choice.indicated })}
+                className={cn(
+                  'inline-flex items-center rounded-full px-3 py-1.5 text-sm font-medium ring-1 transition ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                  on ? 'bg-emerald-50 text-emerald-800 ring-emerald-300' : 'bg-white text-gray-600 ring-gray-300 hover:bg-gray-50',
+                )}
+              >
+                {choice.label}
               </button>
             );
           })}

@@ -2,7 +2,7 @@ import useSWRMutation from 'swr/mutation';
 import { useUserKey } from '@/features/auth/use-user-key';
 import type { UserKey } from '@/lib/user-cache';
 import type { VaultRecord } from '../types';
-import { buildUploadForm } from '../upload-file';
+import { buildUploadForm, postToStorage } from '../upload-file';
 import { completeUpload } from './complete-upload';
 import { startUpload, type StartUpload } from './start-upload';
 
@@ -14,29 +14,6 @@ export type UploadArg = StartUpload & {
   tooLarge?: string;
   onProgress?: (stage: UploadStage) => void;
 };
-
-const FAILED = 'The file could not be uploaded. Check your connection and try again.';
-
-/**
- * Posts the file to the storage with the presigned fields (XMLHttpRequest, for the progress a
- * 25 MB file deserves). Storage answers XML; only "too large" has a message of ours.
- */
-function postToStorage(url: string, form: FormData, tooLarge: string | undefined, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) resolve();
-      else reject(new Error(/EntityTooLarge/.test(request.responseText) ? (tooLarge ?? FAILED) : FAILED));
-    };
-    request.onerror = () => reject(new Error(FAILED));
-    request.onabort = () => reject(new Error(FAILED));
-    request.send(form);
-  });
-}
 
 /**
  * An upload to the vault: `POST /uploads` (the server checks what is declared and answers a

@@ -1,4 +1,4 @@
-import { ChartNoAxesColumn, ClipboardCheck, FileCode2, Flag, Mail, Paperclip, Scale, type LucideIcon } from 'lucide-react';
+import { ChartNoAxesColumn, ClipboardCheck, FileCode2, FileSpreadsheet, Flag, Mail, Paperclip, Scale, type LucideIcon } from 'lucide-react';
 import type { BadgeTone } from '@/components/ui/badge';
 import type { RecordKind } from '../types';
 
@@ -11,6 +11,7 @@ export const KIND_STYLES: Record<RecordKind, { icon: LucideIcon; tone: BadgeTone
   digest: { icon: ChartNoAxesColumn, tone: 'green', chip: 'bg-emerald-50 text-emerald-600 ring-emerald-100' },
   upload: { icon: Paperclip, tone: 'gray', chip: 'bg-violet-50 text-violet-600 ring-violet-100' },
   review: { icon: ClipboardCheck, tone: 'green', chip: 'bg-teal-50 text-teal-700 ring-teal-100' },
+  import: { icon: FileSpreadsheet, tone: 'green', chip: 'bg-emerald-50 text-emerald-700 ring-emerald-100' },
 };
 
 export const kindStyle = (kind: string) => KIND_STYLES[kind as RecordKind] ?? KIND_STYLES.upload;

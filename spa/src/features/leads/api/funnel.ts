@@ -14,6 +14,28 @@ export type SourceRow = {
   hotLeads: number;
   /** Leads per 100 views, one decimal (the server's); null without views. */
   conversion: number | null;
+  /** Once a portal import is applied: this row's leads who invested, and their dollars. */
+  investors?: number;
+  investedCents?: number;
+};
+
+/** Of a temperature's or a form's leads, how many invested on the portal. */
+export type Conversion = { value: string; label: string; leads: number; investors: number; investedCents: number; rate: number | null };
+
+/** Once a portal import is applied (owners and admins): indicated against invested. */
+export type FunnelInvestments = {
+  /** Whole dollars leads indicated on the forms. */
+  indicated: number;
+  /** The offering's target, whole dollars. */
+  target: number | null;
+  investors: number;
+  investedCents: number;
+  pendingCents: number;
+  leadsInvested: number;
+  /** Investors matched to no lead: they came straight to the portal. */
+  unmatched: { investors: number; cents: number };
+  byTemperature: Conversion[];
+  byForm: Conversion[];
 };
 
 export type FormFunnel = {
@@ -35,6 +57,7 @@ export type FormFunnel = {
 export type LeadFunnel = {
   forms: FormFunnel[];
   sources: { source: SourceRow[]; campaign: SourceRow[]; page: SourceRow[] };
+  investments?: FunnelInvestments;
 };
 
 export function useLeadFunnel(enabled = true) {

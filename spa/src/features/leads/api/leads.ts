@@ -1,3 +1,4 @@
+import type { LeadInvestment } from '@/features/investments/types';
 import useSWR from 'swr';
 import { useUserKey } from '@/features/auth/use-user-key';
 import { userFetcher } from '@/lib/user-cache';
@@ -32,6 +33,11 @@ export type LeadView = {
   attribution?: LeadAttribution;
   /** The source it counts under in the sources table ('newsletter', 'Direct / none'). */
   source?: string;
+  /**
+   * Once a portal import is applied (owners and admins): what the portal confirmed from this
+   * lead, null for "not yet". Absent before any import.
+   */
+  investment?: LeadInvestment;
 };
 
 export type LeadAttribution = {

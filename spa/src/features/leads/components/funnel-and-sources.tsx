@@ -3,7 +3,10 @@ import { useEffect, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TabList, tabPanelProps, type TabItem } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
-import { useLeadFunnel, type FormFunnel, type LeadFunnel, type SourceRow } from '../api/funnel';
+import { Link } from 'react-router';
+import { IndicatedVsInvested } from '@/features/investments/components/indicated-vs-invested';
+import { formatCents } from '@/features/investments/format';
+import { useLeadFunnel, type FormFunnel, type FunnelInvestments, type LeadFunnel, type SourceRow } from '../api/funnel';
 
 const CARD = 'rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5';
 
@@ -105,6 +108,8 @@ function FunnelCard({ funnels, fixedFormId }: { funnels: FormFunnel[]; fixedForm
 function SourcesTable({ rows, table }: { rows: SourceRow[]; table: (typeof TABLES)[number] }) {
   if (rows.length === 0) return <p className="px-1 py-8 text-center text-sm text-gray-500">{table.empty}</p>;
   const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+  // Once a portal import is applied, every row carries its investors and dollars.
+  const invested = rows.some((row) => row.investors !== undefined);
   return (
     <>
       {/* On a phone each row is a line of its own; from sm up, a table. */}
@@ -116,7 +121,13 @@ function SourcesTable({ rows, table }: { rows: SourceRow[]; table: (typeof TABLE
               <span className="shrink-0 text-sm font-semibold text-gray-900 tabular-nums">{plural(row.leads, 'lead', 'leads')}</span>
             </p>
             <p className="mt-0.5 text-xs text-gray-500 tabular-nums">
-              {[plural(row.views, 'view', 'views'), plural(row.starts, 'start', 'starts'), `${count(row.hotLeads)} hot`, row.conversion === null ? null : `${rate(row.conversion)} conversion`]
+              {[
+                plural(row.views, 'view', 'views'),
+                plural(row.starts, 'start', 'starts'),
+                `${count(row.hotLeads)} hot`,
+                row.conversion === null ? null : `${rate(row.conversion)} conversion`,
+                invested ? `${plural(row.investors ?? 0, 'investor', 'investors')} · ${formatCents(row.investedCents ?? 0)} invested` : null,
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </p>
@@ -134,7 +145,13 @@ function SourcesTable({ rows, table }: { rows: SourceRow[]; table: (typeof TABLE
             <th scope="col" className="px-2.5 py-2 text-right font-medium">
               <span className="inline-flex items-center justify-end gap-1"><Flame className="size-3 text-red-500" aria-hidden />Hot</span>
             </th>
-            <th scope="col" className="py-2 pr-4 pl-2.5 text-right font-medium sm:pr-0">Conversion</th>
+            <th scope="col" className={cn('py-2 pl-2.5 text-right font-medium', invested ? 'pr-2.5' : 'pr-4 sm:pr-0')}>Conversion</th>
+            {invested ? (
+              <>
+                <th scope="col" className="px-2.5 py-2 text-right font-medium">Investors</th>
+                <th scope="col" className="py-2 pr-4 pl-2.5 text-right font-medium sm:pr-0">Invested</th>
+              </>
+            ) : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
@@ -145,7 +162,13 @@ function SourcesTable({ rows, table }: { rows: SourceRow[]; table: (typeof TABLE
               <td className="px-2.5 py-2.5 text-right text-gray-700 tabular-nums">{count(row.starts)}</td>
               <td className="px-2.5 py-2.5 text-right font-semibold text-gray-900 tabular-nums">{count(row.leads)}</td>
               <td className="px-2.5 py-2.5 text-right text-gray-700 tabular-nums">{count(row.hotLeads)}</td>
-              <td className="py-2.5 pr-4 pl-2.5 text-right text-gray-700 tabular-nums sm:pr-0">{rate(row.conversion)}</td>
+              <td className={cn('py-2.5 pl-2.5 text-right text-gray-700 tabular-nums', invested ? 'pr-2.5' : 'pr-4 sm:pr-0')}>{rate(row.conversion)}</td>
+              {invested ? (
+                <>
+                  <td className="px-2.5 py-2.5 text-right font-semibold text-emerald-700 tabular-nums">{count(row.investors ?? 0)}</td>
+                  <td className="py-2.5 pr-4 pl-2.5 text-right text-gray-700 tabular-nums sm:pr-0">{formatCents(row.investedCents ?? 0)}</td>
+                </>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -166,6 +189,42 @@ function SourcesCard({ sources }: { sources: LeadFunnel['sources'] }) {
       <div {...tabPanelProps('sources', tab)} className="-mx-4 overflow-x-auto rounded-lg sm:mx-0 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none">
         <SourcesTable rows={sources[tab]} table={table} />
       </div>
+    </section>
+  );
+}
+
+/** Of each temperature's leads, how many invested on the portal, and who came straight to it. */
+function ConversionCard({ investments }: { investments: FunnelInvestments }) {
+  const dot = { hot: 'bg-red-500', warm: 'bg-amber-400', cold: 'bg-sky-400' } as Record<string, string>;
+  return (
+    <section aria-labelledby="investment-conversion-heading" className={cn(CARD, 'h-full min-w-0')}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 id="investment-conversion-heading" className="text-sm font-medium text-gray-600">From lead to investor</h3>
+        <Link to="/leads/import" className="text-xs font-medium text-brand-600 hover:text-brand-700">Import a newer export</Link>
+      </div>
+      <p className="mt-1 text-base font-semibold text-gray-900">
+        {`${count(investments.investors)} ${investments.investors === 1 ? 'investor' : 'investors'} · ${formatCents(investments.investedCents)} invested`}
+      </p>
+      <ul aria-label="Investors by temperature" className="mt-4 divide-y divide-gray-100">
+        {investments.byTemperature.map((row) => (
+          <li key={row.value} className="flex items-center justify-between gap-3 py-2 text-sm">
+            <span className="flex items-center gap-2 font-medium text-gray-800">
+              <span className={cn('size-2 rounded-full', dot[row.value] ?? 'bg-gray-300')} aria-hidden />
+              {row.label}
+            </span>
+            <span className="text-right text-gray-600 tabular-nums">
+              {`${count(row.investors)} of ${count(row.leads)} invested`}
+              <span className="ml-2 font-semibold text-gray-900">{rate(row.rate)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-gray-500">
+        {investments.unmatched.investors > 0
+          ? `${count(investments.unmatched.investors)} ${investments.unmatched.investors === 1 ? 'investor' : 'investors'} (${formatCents(investments.unmatched.cents)}) came straight to the portal, not through your form.`
+          : 'Every investor in the import matched one of your leads.'}
+        {investments.pendingCents > 0 ? ` ${formatCents(investments.pendingCents)} is pending on the portal.` : ''}
+      </p>
     </section>
   );
 }
@@ -195,6 +254,14 @@ export function FunnelAndSources({ formId = null, className }: { formId?: string
           <SourcesCard sources={data.sources} />
         </div>
       </div>
+      {data.investments ? (
+        <div className="mt-4 grid gap-4 lg:grid-cols-5">
+          <IndicatedVsInvested className="lg:col-span-2" indicated={data.investments.indicated} investedCents={data.investments.investedCents} target={data.investments.target} />
+          <div className="min-w-0 lg:col-span-3">
+            <ConversionCard investments={data.investments} />
+          </div>
+        </div>
+      ) : null}
     </section>
   );
 }

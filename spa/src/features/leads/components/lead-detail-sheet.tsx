@@ -10,6 +10,7 @@ import { DeleteLeadDialog } from './delete-lead-dialog';
 import { LeadAvatar } from './lead-avatar';
 import { DateTime } from '@/components/ui/date-time';
 import { TEMPERATURE_STYLES, TemperatureBadge } from './temperature-badge';
+import { InvestedLine } from '@/features/investments/components/invested-line';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -104,6 +105,13 @@ export function LeadDetailSheet({ lead, open, onOpenChange, onStatusChange, onDe
                 })}
               </div>
             </section>
+
+            {lead.investment !== undefined ? (
+              <section aria-label="Investment on the portal" className="rounded-xl border border-gray-200 bg-gray-50/60 px-4 py-3">
+                <h3 className="text-xs font-medium text-gray-500">On the portal</h3>
+                <InvestedLine investment={lead.investment} className="mt-1" />
+              </section>
+            ) : null}
 
             <dl className="grid grid-cols-2 gap-3">
               <Fact label="Estimated amount">{formatUsd(lead.estimatedAmount)}</Fact>

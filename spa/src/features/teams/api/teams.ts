@@ -22,7 +22,8 @@ export type Permission =
   | 'manage_team'
   | 'billing'
   | 'transfer_ownership'
-  | 'delete_company';
+  | 'delete_company'
+  | 'investments';
 
 export type CompanyMembership = { id: string; name: string; role: Role; permissions: Permission[] };
 

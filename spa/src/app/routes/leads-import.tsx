@@ -1,0 +1,5 @@
+import { ImportInvestmentsPage } from '@/features/investments/components/import-page';
+
+export default function Page() {
+  return <ImportInvestmentsPage />;
+}
