@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesSummary, counted, formatCents, formatDay, importLabel, importSummary, indicatedBars, investedText, investmentCount } from './format';
+import { changesSummary, counted, formatCents, formatDay, importLabel, importSummary, indicatedBars, investedText, investmentCount, problemText } from './format';
 import type { PreviewCounts } from './types';
 
 const NOW = new Date('2026-11-28T10:00:00Z');
@@ -160,5 +160,12 @@ describe('indicatedBars', () => {
     const bars = indicatedBars({ indicated: 100, investedCents: 0, target: 1_000_000 });
     expect(bars.indicated).toBe(2);
     expect(bars.invested).toBe(0);
+  });
+});
+
+describe('problemText', () => {
+  it('leaves out the line the list already shows, and only that', () => {
+    expect(problemText({ line: 7, message: "Line 7: the amount 'lots' is not a number." })).toBe("The amount 'lots' is not a number.");
+    expect(problemText({ line: 8, message: "Line 7: the amount 'lots' is not a number." })).toBe("Line 7: the amount 'lots' is not a number.");
   });
 });

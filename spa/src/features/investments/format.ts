@@ -111,3 +111,9 @@ export function indicatedBars({ indicated, investedCents, target }: { indicated:
     investedOfTarget: byTarget ? Math.floor((invested / target) * 100) : null,
   };
 }
+
+/** A row problem's message without its 'Line 14: ' (the list shows the line beside it). */
+export function problemText(problem: { line: number; message: string }): string {
+  const text = problem.message.replace(new RegExp(`^Line ${problem.line}:\\s*`), '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

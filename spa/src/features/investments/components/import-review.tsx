@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useApplyImport } from '../api/apply-import';
 import { useReadImport } from '../api/read-import';
-import { changesSummary, counted, importLabel, importSummary, investmentCount } from '../format';
+import { changesSummary, counted, importLabel, importSummary, investmentCount, problemText } from '../format';
 import { completeMapping, mappingProblems, withColumn } from '../mapping';
 import { confirmedChoices, type Choices } from '../suggestions';
 import type { ImportJob, Mapping, MappingField, Preview } from '../types';
@@ -35,7 +35,7 @@ function Problems({ preview }: { preview: Preview }) {
         {preview.problems.map((problem, index) => (
           <li key={`${problem.line}-${index}`} className="flex gap-2">
             <span className="shrink-0 font-medium tabular-nums">{`Line ${problem.line}`}</span>
-            <span className="min-w-0 break-words">{problem.message}</span>
+            <span className="min-w-0 break-words">{problemText(problem)}</span>
           </li>
         ))}
       </ul>
