@@ -732,3 +732,54 @@ async fn owners_and_admins_see_who_changed_what_in_their_company_and_nothing_of_
     let bad = as_member(Call::get(&format!("/api/teams/current/activity?before={}", "x".repeat(65))), &admin, &company).send(&app).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
 }
+
+/// What the portal says investors invested is the company's confidential data: owners and
+/// admins see it on the leads, in the funnel and the export, and import it; a member or a
+/// viewer reads the same leads without it and cannot reach the imports.
+#[tokio::test]
+async fn investment_figures_are_for_owners_and_admins_only() {
+    use shared::{invested::{LeadInvestment, Summary}, repo::investments::ImportJob};
+    let (app, state) = app().await;
+    let owner = account(&state, "owner").await.on_pro(&state).await; // Pro: seats for three members
+    let company = owner.id.clone();
+    let form = shared::testing::form(&company).named("Seed").published().store(&state).await;
+    let lead = stored_lead(&state, &form, "Ada Investor", "ada@investor.test").await;
+    // An applied import in which Ada invested $1,000 (written through the repository, as the job does).
+    let job = ImportJob {
+        company_id: company.clone(),
+        sk: ImportJob::sk_of("00000000-0000-4000-8000-000000000001"),
+        id: "00000000-0000-4000-8000-000000000001".into(),
+        portal: "wefunder".into(),
+        status: "applying".into(),
+        upload_key: "imports/x".into(),
+        ..ImportJob::default()
+    };
+    state.investments().create(&job).await.unwrap();
+    let investment = LeadInvestment { lead_id: lead.id.clone(), invested_cents: 100_000, count: 1, ..LeadInvestment::default() };
+    state.investments().stage_totals(&company, &job, &[investment], &Summary { investors: 1, invested_cents: 100_000, leads_invested: 1, ..Summary::default() }).await.unwrap();
+    assert!(state.investments().publish(&company, &job, "{}", "2026-11-28T10:00:00Z").await.unwrap());
+
+    let admin = join(&app, &state, &owner, "admin").await;
+    let member = join(&app, &state, &owner, "member").await;
+    let viewer = join(&app, &state, &owner, "viewer").await;
+    let leads_of = |who: &TestFounder| as_member(Call::get("/api/leads"), who, &company);
+    let owners_view = Call::get("/api/leads").token(&owner.token).send(&app).await;
+    assert_eq!(owners_view.body["leads"][0]["investment"]["investedCents"], 100_000, "{}", owners_view.body);
+    let admins_view = leads_of(&admin).send(&app).await;
+    assert_eq!(admins_view.body["leads"][0]["investment"]["investedCents"], 100_000);
+    assert_eq!(as_member(Call::get("/api/leads/imports"), &admin, &company).send(&app).await.status, StatusCode::OK);
+    for who in [&member, &viewer] {
+        let view = leads_of(who).send(&app).await;
+        assert_eq!(view.status, StatusCode::OK);
+        assert!(view.body["leads"][0].get("investment").is_none(), "{}", view.body);
+        let funnel = as_member(Call::get("/api/leads/funnel"), who, &company).send(&app).await;
+        assert!(funnel.body.get("investments").is_none(), "{}", funnel.body);
+        for call in [Call::get("/api/leads/imports"), Call::get("/api/leads/investments"), Call::post("/api/leads/imports").json(json!({ "fileName": "w.csv", "size": 10, "portal": "wefunder" }))] {
+            let refused = as_member(call, who, &company).send(&app).await;
+            assert_eq!((refused.status, refused.error_message()), (StatusCode::FORBIDDEN, "Only an owner or admin can see or import investments."));
+        }
+    }
+    let export = as_member(Call::get("/api/leads/export"), &member, &company).send(&app).await;
+    assert_eq!(export.status, StatusCode::OK);
+    assert!(!export.text.contains("Invested (USD)"), "a member's export has no investment columns");
+}
