@@ -43,6 +43,26 @@ impl LeadInvestment {
     pub fn invested(&self) -> bool {
         self.invested_cents > 0
     }
+
+    /// Adds another part of the same lead's money (another row, another portal): the sums add
+    /// up and the date stays the earliest known.
+    pub fn absorb(&mut self, other: LeadInvestment) {
+        self.invested_cents += other.invested_cents;
+        self.pending_cents += other.pending_cents;
+        self.count += other.count;
+        if other.date.is_some() && (self.date.is_none() || other.date < self.date) {
+            self.date = other.date;
+        }
+    }
+
+    /// Each lead's parts summed into one per lead.
+    pub fn per_lead(parts: impl IntoIterator<Item = LeadInvestment>) -> HashMap<String, LeadInvestment> {
+        let mut found: HashMap<String, LeadInvestment> = HashMap::new();
+        for part in parts {
+            found.entry(part.lead_id.clone()).or_insert_with(|| LeadInvestment { lead_id: part.lead_id.clone(), ..Default::default() }).absorb(part);
+        }
+        found
+    }
 }
 
 /// Investors and dollars under one value of a dimension.
@@ -152,11 +172,7 @@ pub fn roll_up(rows: &[InvestorRow], matches: &[Match], leads: &HashMap<String, 
                 match lead_id {
                     Some(lead_id) => {
                         let entry = per_lead.entry(lead_id.clone()).or_insert_with(|| LeadInvestment { lead_id: lead_id.clone(), ..Default::default() });
-                        entry.invested_cents += row.amount_cents;
-                        entry.count += 1;
-                        if row.date.is_some() && (entry.date.is_none() || row.date < entry.date) {
-                            entry.date = row.date.clone();
-                        }
+                        entry.absorb(LeadInvestment { invested_cents: row.amount_cents, count: 1, date: row.date.clone(), ..Default::default() });
                     }
                     None => {
                         let person = row
@@ -253,6 +269,13 @@ mod tests {
         assert!(per_lead.is_empty(), "a suggestion is not a match until confirmed");
         assert_eq!(summary.unmatched, Tally { investors: 3, cents: 42_000 });
         assert_eq!((summary.investors, summary.leads_invested, summary.invested_cents), (3, 0, 42_000));
+    }
+
+    #[test]
+    fn a_lead_s_parts_from_two_portals_add_up_with_the_earliest_date() {
+        let part = |cents: u64, date: Option<&str>| LeadInvestment { lead_id: "l1".into(), invested_cents: cents, pending_cents: 10, count: 1, date: date.map(str::to_owned) };
+        let summed = LeadInvestment::per_lead([part(100, Some("2026-03-05")), part(200, None), part(300, Some("2026-03-01"))]);
+        assert_eq!(summed["l1"], LeadInvestment { lead_id: "l1".into(), invested_cents: 600, pending_cents: 30, count: 3, date: Some("2026-03-01".into()) });
     }
 
     #[test]

@@ -381,43 +381,31 @@ impl<'a> InvestmentsRepo<'a> {
     /// The investments of `lead_ids` under the applied `imports` (at most 100 leads), summed
     /// per lead across portals.
     pub async fn of_leads(self, company_id: &str, imports: &[String], lead_ids: &[String]) -> Result<HashMap<String, LeadInvestment>, StoreError> {
-        let mut found: HashMap<String, LeadInvestment> = HashMap::new();
+        let mut parts = Vec::new();
         for import in imports {
             for chunk in lead_ids.chunks(100) {
                 let keys = chunk.iter().map(|lead| key(company_id, &format!("lead#{import}#{lead}"))).collect();
                 for item in self.table.batch_get(keys, &[]).await? {
-                    let investment: LeadInvestment = from_item(item)?;
-                    let entry = found.entry(investment.lead_id.clone()).or_insert_with(|| LeadInvestment { lead_id: investment.lead_id.clone(), ..Default::default() });
-                    entry.invested_cents += investment.invested_cents;
-                    entry.pending_cents += investment.pending_cents;
-                    entry.count += investment.count;
-                    if investment.date.is_some() && (entry.date.is_none() || investment.date < entry.date) {
-                        entry.date = investment.date;
-                    }
+                    parts.push(from_item::<LeadInvestment>(item)?);
                 }
             }
         }
-        Ok(found)
+        Ok(LeadInvestment::per_lead(parts))
     }
 
     /// Every lead with money under the applied `imports` (for audiences and insights).
     pub async fn leads_of(self, company_id: &str, imports: &[String]) -> Result<HashMap<String, LeadInvestment>, StoreError> {
-        let mut found: HashMap<String, LeadInvestment> = HashMap::new();
+        let mut parts = Vec::new();
         for import in imports {
             let query = self.table.query()
                 .key_condition_expression("company_id = :c AND begins_with(sk, :p)")
                 .expression_attribute_values(":c", s(company_id))
                 .expression_attribute_values(":p", s(&format!("lead#{import}#")));
             for item in query_all(query).await? {
-                let investment: LeadInvestment = from_item(item)?;
-                let entry = found.entry(investment.lead_id.clone()).or_default();
-                entry.lead_id = investment.lead_id.clone();
-                entry.invested_cents += investment.invested_cents;
-                entry.pending_cents += investment.pending_cents;
-                entry.count += investment.count;
+                parts.push(from_item::<LeadInvestment>(item)?);
             }
         }
-        Ok(found)
+        Ok(LeadInvestment::per_lead(parts))
     }
 
     /// One page of an applied import's rows (its order in the file), from `start`.
